@@ -1,0 +1,710 @@
+"""Match-to-N scoring: from the games entered so far to the score, the Crawford game and the winner.
+
+Everything here is a pure function over frozen dataclasses; nothing is stored or printed.
+``score_match`` scores a whole list of games, ``add_game`` scores one more, ``rescore``
+recomputes after an earlier game was corrected or deleted, and ``check_final_score``
+checks a result entered as a final score only. Entries the rules make impossible are
+refused with a ``MatchEntryError`` whose message a tournament director can act on.
+
+Terminology (DESIGN §3):
+
+- *N* is the match length; the first player to reach N points or more wins. The last
+  game may overshoot N, and the score keeps the actual points.
+- The *Crawford game* is the first game after one player first reaches N-1 while the
+  other has less. Nobody may double in it, so its cube stays at 1 and no double can be
+  dropped. It happens at most once per match, and never when the Crawford rule is off.
+- *Post-Crawford* games are the games after the Crawford game: the cube is free again.
+  Under the *Holland rule* nobody may double in a post-Crawford game until each side has
+  played at least two rolls in it.
+- *Double match point* (DMP): both players at N-1, so the next game decides the match.
+- The *cube* of a game entry is the value in play when the game ended; for a dropped
+  double it is the value before the refused double, which is what the winner scores.
+- The *start* is the score before the first game, normally 0-0 but a handicap start
+  such as 1-0 is allowed.
+
+Scores are ``(x, o)`` tuples indexed by ``Side``: ``score[Side.X]`` is the first player's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import NamedTuple, TypeAlias
+
+from tourney.rules import GameEnd, Level, Side, game_points
+
+Score: TypeAlias = tuple[int, int]
+"""Points of ``Side.X`` and ``Side.O``, in that order."""
+
+__all__ = [
+    "GameEntry",
+    "GameKind",
+    "MatchEntryError",
+    "MatchRules",
+    "MatchState",
+    "Rejection",
+    "Rescore",
+    "Score",
+    "ScoredGame",
+    "add_game",
+    "check_final_score",
+    "correct_game",
+    "delete_game",
+    "doubling_restriction",
+    "format_score",
+    "holland_allows_double",
+    "rescore",
+    "score_match",
+]
+
+
+class MatchEntryError(ValueError):
+    """A game entry (or starting score, or final score) that the match rules make impossible.
+
+    ``game_number`` is the 1-based number of the refused game, or ``None`` when the
+    problem is the starting or final score rather than one game.
+    """
+
+    def __init__(self, message: str, game_number: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.game_number = game_number
+
+
+def _is_power_of_two(value: int) -> bool:
+    return value >= 1 and value & (value - 1) == 0
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRules:
+    """The event's rules for one match.
+
+    >>> MatchRules(7)
+    MatchRules(length=7, crawford=True, holland=False, cube_limit=None, jacoby=False)
+
+    Raises:
+        ValueError: a length below 1, or a cube limit that is not a power of two.
+    """
+
+    length: int
+    """N: the points needed to win the match."""
+    crawford: bool = True
+    """Whether the Crawford rule applies (on by default, DESIGN §3)."""
+    holland: bool = False
+    """Whether the Holland rule applies to post-Crawford games (needs the Crawford rule)."""
+    cube_limit: int | None = None
+    """The highest cube value allowed, or ``None``: the rules themselves set no limit."""
+    jacoby: bool = False
+    """House rule: gammons and backgammons count single unless the cube was turned."""
+
+    def __post_init__(self) -> None:
+        if isinstance(self.length, bool) or not isinstance(self.length, int) or self.length < 1:
+            raise ValueError(f"a match is played to at least 1 point, not {self.length!r}")
+        if self.cube_limit is not None and not (
+            isinstance(self.cube_limit, int) and _is_power_of_two(self.cube_limit)
+        ):
+            raise ValueError(
+                f"the cube limit must be a cube value (1, 2, 4, 8, ...), not {self.cube_limit!r}"
+            )
+
+
+@dataclass(frozen=True, slots=True)
+class GameEntry:
+    """One game as a director enters it from a score sheet (DESIGN §3).
+
+    >>> GameEntry(Side.X, GameEnd.PLAYED, cube=2, level=Level.GAMMON)
+    GameEntry(winner=<Side.X: 0>, end=<GameEnd.PLAYED: 'played'>, cube=2, level=<Level.GAMMON: 2>)
+    """
+
+    winner: Side
+    end: GameEnd
+    cube: int = 1
+    """The cube value in play when the game ended; for a dropped double, the value before
+    the refused double (1 for a refused initial double)."""
+    level: Level | None = Level.SINGLE
+    """Single, gammon or backgammon for a played-out or resigned game; ``None`` for a drop."""
+
+    @classmethod
+    def dropped(cls, winner: Side, cube: int = 1) -> GameEntry:
+        """A game won because the other side refused a double; ``cube`` is before the double.
+
+        >>> GameEntry.dropped(Side.O).cube
+        1
+        """
+        return cls(winner, GameEnd.DROPPED, cube, None)
+
+
+class GameKind(Enum):
+    """Where a game stands with respect to the Crawford rule."""
+
+    NORMAL = "normal"
+    """Before the Crawford game, or any game when the Crawford rule is off."""
+    CRAWFORD = "crawford"
+    """The Crawford game: no doubling."""
+    POST_CRAWFORD = "post-crawford"
+    """After the Crawford game (or starting past it): the cube is free, Holland may apply."""
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredGame:
+    """A game entry with its place in the match: the score before and after, and its kind."""
+
+    number: int
+    """1-based number of the game in the match."""
+    entry: GameEntry
+    score_before: Score
+    kind: GameKind
+    points: int
+    """What the game scored for its winner."""
+    score_after: Score
+    double_match_point: bool = False
+    """Whether both players stood at N-1 before the game."""
+
+    @property
+    def winner(self) -> Side:
+        """The side that won the game."""
+        return self.entry.winner
+
+
+@dataclass(frozen=True, slots=True)
+class MatchState:
+    """The match after the games entered so far.
+
+    Build it with ``score_match`` or ``add_game``, never by hand: the fields must agree.
+    """
+
+    rules: MatchRules
+    start: Score
+    games: tuple[ScoredGame, ...]
+    score: Score
+    """The actual points, which may exceed N after the last game."""
+    crawford_game: int | None
+    """Number of the Crawford game, played or next to be played; ``None`` if there is none."""
+    next_kind: GameKind | None
+    """Kind of the next game, or ``None`` when the match is over."""
+    double_match_point: bool
+    """Whether the next game is played at double match point (both at N-1)."""
+    is_over: bool
+    winner: Side | None
+    start_after_crawford: bool = False
+    """Whether the Crawford game had already been played before ``start`` (a resumed match)."""
+
+    @property
+    def length(self) -> int:
+        """N, the match length."""
+        return self.rules.length
+
+    @property
+    def entries(self) -> tuple[GameEntry, ...]:
+        """The game entries in order, as they were entered."""
+        return tuple(game.entry for game in self.games)
+
+    @property
+    def next_number(self) -> int:
+        """The number the next game would have."""
+        return len(self.games) + 1
+
+    @property
+    def away(self) -> Score:
+        """Points each side still needs (0 for the winner): "3-away, 1-away"."""
+        n = self.rules.length
+        return (max(n - self.score[0], 0), max(n - self.score[1], 0))
+
+
+class Rejection(NamedTuple):
+    """A game that ``rescore`` could not keep, with the reason."""
+
+    game_number: int
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class Rescore:
+    """The result of rescoring after a correction: the valid prefix and what was rejected."""
+
+    state: MatchState
+    """The match scored over the longest prefix of games that is still possible."""
+    rejected: tuple[Rejection, ...] = field(default=())
+    """Every game after that prefix, each with a sentence saying why it was not kept."""
+
+    @property
+    def is_clean(self) -> bool:
+        """Whether every game was kept."""
+        return not self.rejected
+
+
+def format_score(score: Score) -> str:
+    """A score as a director writes it.
+
+    >>> format_score((4, 2))
+    '4-2'
+    """
+    return f"{score[0]}-{score[1]}"
+
+
+def _parse_score(score: Sequence[int], what: str) -> Score:
+    """``score`` as a ``Score`` tuple (forms and JSON give lists).
+
+    Raises:
+        MatchEntryError: not two whole numbers of at least 0.
+    """
+    if len(score) != 2 or any(
+        isinstance(points, bool) or not isinstance(points, int) for points in score
+    ):
+        raise MatchEntryError(f"The {what} {score!r} must be two whole numbers.")
+    if min(score) < 0:
+        raise MatchEntryError(f"The {what} {format_score(score)} cannot be negative.")
+    return (score[0], score[1])
+
+
+def _check_start(rules: MatchRules, start: Sequence[int], after_crawford: bool) -> Score:
+    checked = _parse_score(start, "starting score")
+    n = rules.length
+    if max(checked) >= n:
+        raise MatchEntryError(
+            f"The starting score {format_score(checked)} must be below {n} for both players "
+            f"in a {n}-point match, or the match would already be over."
+        )
+    if after_crawford and not (rules.crawford and max(checked) == n - 1):
+        raise MatchEntryError(
+            f"The Crawford game cannot have been played before a starting score of "
+            f"{format_score(checked)}: it follows the first time a player reaches {n - 1}"
+            + ("." if rules.crawford else ", and the Crawford rule is off for this match.")
+        )
+    return checked
+
+
+def _next_kind(rules: MatchRules, score: Score, crawford_done: bool) -> GameKind:
+    """The kind of the next game from ``score``, given whether the Crawford game is past."""
+    n = rules.length
+    if not rules.crawford:
+        return GameKind.NORMAL
+    if crawford_done:
+        return GameKind.POST_CRAWFORD
+    # Crawford rule: the first game after a player first reaches N-1 while the other has
+    # less. Only one side scores per game, so this happens once, at the first N-1.
+    if max(score) == n - 1 and min(score) < n - 1:
+        return GameKind.CRAWFORD
+    # A handicap start at N-1 all: both players are already past the point where the
+    # Crawford rule would have applied, so the game is post-Crawford with no Crawford game.
+    if n > 1 and min(score) == n - 1:
+        return GameKind.POST_CRAWFORD
+    return GameKind.NORMAL
+
+
+def _state(rules: MatchRules, start: Score, games: tuple[ScoredGame, ...],
+           after_crawford: bool) -> MatchState:
+    score = games[-1].score_after if games else start
+    n = rules.length
+    winner = next((side for side in Side if score[side] >= n), None)
+    crawford_game = next(
+        (game.number for game in games if game.kind is GameKind.CRAWFORD), None
+    )
+    next_kind = None
+    if winner is None:
+        next_kind = _next_kind(rules, score, after_crawford or crawford_game is not None)
+        if next_kind is GameKind.CRAWFORD:
+            crawford_game = len(games) + 1
+    return MatchState(
+        rules=rules,
+        start=start,
+        games=games,
+        score=score,
+        crawford_game=crawford_game,
+        next_kind=next_kind,
+        double_match_point=winner is None and n > 1 and min(score) == n - 1,
+        is_over=winner is not None,
+        winner=winner,
+        start_after_crawford=after_crawford,
+    )
+
+
+def _cube_restriction(rules: MatchRules, kind: GameKind) -> str | None:
+    """Why nobody may double in a game of this kind at all, or ``None``."""
+    if rules.length == 1:
+        return "the cube is not used in a 1-point match"
+    if kind is GameKind.CRAWFORD:
+        return "this is the Crawford game"
+    if rules.cube_limit == 1:
+        return "this event's cube limit is 1"
+    return None
+
+
+def _points(rules: MatchRules, kind: GameKind, entry: GameEntry) -> int:
+    """What an entry that has passed ``_entry_problem`` scores."""
+    if (
+        rules.jacoby
+        and entry.end is not GameEnd.DROPPED
+        and entry.cube == 1
+        and _cube_restriction(rules, kind) is None
+    ):
+        # Jacoby rule (a house rule in match play, DESIGN §3): gammons and backgammons
+        # count single while the cube has not been turned. Where the cube may not be
+        # turned at all (Crawford game, 1-point match) the rule has no purpose, so full
+        # values count there.
+        return 1
+    return game_points(entry.end, entry.cube, entry.level)
+
+
+def _entry_problem(state: MatchState, entry: GameEntry) -> str | None:
+    """The sentence saying why ``entry`` cannot be the next game of ``state``, or ``None``."""
+    number = state.next_number
+    rules = state.rules
+    if state.is_over:
+        decided_in = len(state.games)
+        return (
+            f"Game {number} cannot be entered: the match was already decided "
+            f"{format_score(state.score)} in game {decided_in}."
+        )
+    if not isinstance(entry.winner, Side):
+        return f"Game {number} needs a winner (X or O), not {entry.winner!r}."
+    if not isinstance(entry.end, GameEnd):
+        return (
+            f"Game {number} needs to say how it ended (played out, double dropped or "
+            f"resigned), not {entry.end!r}."
+        )
+    cube = entry.cube
+    if isinstance(cube, bool) or not isinstance(cube, int) or cube < 1:
+        return f"Game {number} has the cube at {cube!r}; the cube starts at 1 and only doubles."
+    if not _is_power_of_two(cube):
+        return (
+            f"Game {number} has the cube at {cube}, which the cube cannot show: "
+            f"a cube value is 1, 2, 4, 8, 16 or another doubling."
+        )
+    if entry.end is GameEnd.DROPPED:
+        if entry.level is not None:
+            return (
+                f"Game {number} ended with a dropped double, which scores the cube value "
+                f"only, so it cannot also be a {entry.level.name.lower()}."
+            )
+    elif not isinstance(entry.level, Level):
+        ended = "was played out" if entry.end is GameEnd.PLAYED else "was resigned"
+        return f"Game {number} {ended}, so it needs a result: single, gammon or backgammon."
+
+    assert state.next_kind is not None  # not over, so there is a next game
+    restriction = _cube_restriction(rules, state.next_kind)
+    if restriction is not None and (cube > 1 or entry.end is GameEnd.DROPPED):
+        if rules.length == 1:
+            reason = f"The cube is not used in a 1-point match, so in game {number}"
+        elif state.next_kind is GameKind.CRAWFORD:
+            reason = f"Game {number} is the Crawford game: no doubling is allowed, so"
+        else:
+            reason = f"This event's cube limit is 1: no doubling is allowed, so in game {number}"
+        if entry.end is GameEnd.DROPPED:
+            return f"{reason} no double can have been dropped."
+        return f"{reason} the cube must stay at 1." if state.next_kind is GameKind.CRAWFORD \
+            and rules.length > 1 else f"{reason} the cube must stay at 1."
+    limit = rules.cube_limit
+    if limit is not None:
+        if cube > limit:
+            return f"Game {number} has the cube at {cube}, above this event's cube limit of {limit}."
+        if entry.end is GameEnd.DROPPED and cube == limit:
+            return (
+                f"Game {number} is entered as a dropped double with the cube at {cube}, but "
+                f"{cube} is this event's cube limit, so it could not be doubled again. "
+                f"Enter the cube value before the refused double."
+            )
+    return None
+
+
+def add_game(state: MatchState, entry: GameEntry) -> MatchState:
+    """The match after one more game.
+
+    >>> state = score_match(MatchRules(5), [])
+    >>> add_game(state, GameEntry(Side.O, GameEnd.PLAYED, cube=2, level=Level.GAMMON)).score
+    (0, 4)
+
+    Raises:
+        MatchEntryError: the rules make the entry impossible as the next game; the
+            message says why and ``game_number`` which game it is.
+    """
+    problem = _entry_problem(state, entry)
+    if problem is not None:
+        raise MatchEntryError(problem, state.next_number)
+    assert state.next_kind is not None  # _entry_problem refuses games after the match
+    points = _points(state.rules, state.next_kind, entry)
+    after = list(state.score)
+    after[entry.winner] += points
+    scored = ScoredGame(
+        number=state.next_number,
+        entry=entry,
+        score_before=state.score,
+        kind=state.next_kind,
+        points=points,
+        score_after=(after[0], after[1]),
+        double_match_point=state.double_match_point,
+    )
+    return _state(
+        state.rules,
+        state.start,
+        (*state.games, scored),
+        state.crawford_game,
+        state.start_after_crawford,
+    )
+
+
+def _initial_state(rules: MatchRules, start: Score, after_crawford: bool) -> MatchState:
+    start = tuple(start)  # type: ignore[assignment]  # accept a list from a form or JSON
+    _check_start(rules, start, after_crawford)
+    return _state(rules, start, (), None, after_crawford)
+
+
+def score_match(
+    rules: MatchRules,
+    games: Sequence[GameEntry],
+    *,
+    start: Score = (0, 0),
+    after_crawford: bool = False,
+) -> MatchState:
+    """Score a match from its games, in order.
+
+    ``after_crawford`` says that the Crawford game was already played before ``start``
+    (a match resumed from a score sheet at, say, 4-3 in a 5-point match).
+
+    The 5-point table: X wins 2 (2-0), O 1 (2-1), X 2 (4-1), Crawford game to O (4-2),
+    O 2 (4-4, double match point), X 2 on a 2-cube (6-4).
+
+    >>> single = lambda side, cube=1: GameEntry(side, GameEnd.PLAYED, cube)
+    >>> state = score_match(MatchRules(5), [
+    ...     single(Side.X, 2), single(Side.O), single(Side.X, 2), single(Side.O),
+    ...     single(Side.O, 2), single(Side.X, 2)])
+    >>> state.score, state.crawford_game, state.winner
+    ((6, 4), 4, <Side.X: 0>)
+    >>> [game.kind.value for game in state.games]
+    ['normal', 'normal', 'normal', 'crawford', 'post-crawford', 'post-crawford']
+
+    Raises:
+        MatchEntryError: the starting score is impossible, or the first impossible game
+            (``game_number`` says which).
+    """
+    state = _initial_state(rules, start, after_crawford)
+    for entry in games:
+        state = add_game(state, entry)
+    return state
+
+
+def rescore(
+    rules: MatchRules,
+    games: Sequence[GameEntry],
+    *,
+    start: Score = (0, 0),
+    after_crawford: bool = False,
+) -> Rescore:
+    """Score a corrected list of games, keeping the longest prefix that is still possible.
+
+    Correcting or deleting an earlier game can move the Crawford game or end the match
+    sooner, so later games may become impossible; they are reported, never kept.
+
+    >>> drop = GameEntry.dropped
+    >>> result = rescore(MatchRules(1), [GameEntry(Side.X, GameEnd.PLAYED), drop(Side.O)])
+    >>> result.state.score, result.rejected[0].game_number
+    ((1, 0), 2)
+
+    Raises:
+        MatchEntryError: the starting score itself is impossible.
+    """
+    state = _initial_state(rules, start, after_crawford)
+    rejected: list[Rejection] = []
+    for index, entry in enumerate(games):
+        number = index + 1
+        if rejected:
+            first = rejected[0].game_number
+            rejected.append(
+                Rejection(
+                    number,
+                    f"Game {number} was not kept because game {first} before it is no longer "
+                    f"possible; enter it again once game {first} is corrected.",
+                )
+            )
+            continue
+        problem = _entry_problem(state, entry)
+        if problem is not None:
+            rejected.append(Rejection(number, problem))
+            if state.is_over:
+                # After the match is decided every later game gets the same reason.
+                rejected.extend(
+                    Rejection(
+                        later,
+                        f"Game {later} cannot be entered: the match was already decided "
+                        f"{format_score(state.score)} in game {len(state.games)}.",
+                    )
+                    for later in range(number + 1, len(games) + 1)
+                )
+                break
+            continue
+        state = add_game(state, entry)
+    return Rescore(state, tuple(rejected))
+
+
+def correct_game(state: MatchState, number: int, entry: GameEntry) -> Rescore:
+    """Rescore ``state``'s match with game ``number`` replaced by ``entry``.
+
+    Raises:
+        IndexError: there is no game ``number``.
+    """
+    entries = list(state.entries)
+    if not 1 <= number <= len(entries):
+        raise IndexError(f"there is no game {number} to correct")
+    entries[number - 1] = entry
+    return rescore(state.rules, entries, start=state.start,
+                   after_crawford=state.start_after_crawford)
+
+
+def delete_game(state: MatchState, number: int) -> Rescore:
+    """Rescore ``state``'s match without game ``number``; the later games move up one.
+
+    Raises:
+        IndexError: there is no game ``number``.
+    """
+    entries = list(state.entries)
+    if not 1 <= number <= len(entries):
+        raise IndexError(f"there is no game {number} to delete")
+    del entries[number - 1]
+    return rescore(state.rules, entries, start=state.start,
+                   after_crawford=state.start_after_crawford)
+
+
+def doubling_restriction(state: MatchState) -> str | None:
+    """Why nobody may double at all in the next game, or ``None`` when the cube is free.
+
+    The reason is a clause that fits ``CubeState.may_double(side, restriction=...)``.
+    The Holland rule depends on the rolls played, so see ``holland_allows_double``.
+
+    >>> doubling_restriction(score_match(MatchRules(1), []))
+    'the cube is not used in a 1-point match'
+    >>> doubling_restriction(score_match(MatchRules(5), [], start=(4, 2)))
+    'this is the Crawford game'
+    >>> doubling_restriction(score_match(MatchRules(5), [])) is None
+    True
+    """
+    if state.next_kind is None:
+        return "the match is over"
+    return _cube_restriction(state.rules, state.next_kind)
+
+
+def holland_allows_double(
+    kind: GameKind, rolls_by_doubler: int, rolls_by_opponent: int, rules: MatchRules
+) -> bool:
+    """Whether the Holland rule lets a player double now, given the rolls each side has played.
+
+    Holland rule (DESIGN §3): in a post-Crawford game neither player may double until each
+    side has played at least two rolls in that game. Other games, and events without the
+    rule, are not affected (the Crawford game's own ban is ``doubling_restriction``'s).
+
+    >>> rules = MatchRules(5, holland=True)
+    >>> holland_allows_double(GameKind.POST_CRAWFORD, 2, 1, rules)
+    False
+    >>> holland_allows_double(GameKind.POST_CRAWFORD, 2, 2, rules)
+    True
+
+    Raises:
+        ValueError: a negative number of rolls.
+    """
+    if rolls_by_doubler < 0 or rolls_by_opponent < 0:
+        raise ValueError("a number of rolls cannot be negative")
+    if not rules.holland or kind is not GameKind.POST_CRAWFORD:
+        return True
+    return rolls_by_doubler >= 2 and rolls_by_opponent >= 2
+
+
+def _possible_points(rules: MatchRules, kind: GameKind, most: int) -> frozenset[int]:
+    """Every score a single game of ``kind`` can give its winner, up to ``most`` points."""
+    cubes: Iterator[int] = (1 << exponent for exponent in range(most.bit_length() + 1))
+    found: set[int] = set()
+    probe = MatchState(rules, (0, 0), (), (0, 0), None, kind, False, False, None)
+    for cube in cubes:
+        candidates = [GameEntry.dropped(Side.X, cube)] + [
+            GameEntry(Side.X, GameEnd.PLAYED, cube, level) for level in Level
+        ]
+        for entry in candidates:
+            if _entry_problem(probe, entry) is None:
+                points = _points(rules, kind, entry)
+                if points <= most:
+                    found.add(points)
+    return frozenset(found)
+
+
+def check_final_score(
+    rules: MatchRules,
+    score: Score,
+    *,
+    start: Score = (0, 0),
+    after_crawford: bool = False,
+) -> Side:
+    """The winner of a match entered as a final score only, after checking it can happen.
+
+    A final score is possible when exactly one player has reached N and some sequence of
+    legal games from ``start`` (with the Crawford rule, the cube limit and the 1-point
+    match's unused cube) ends there.
+
+    >>> check_final_score(MatchRules(7), (4, 7))
+    <Side.O: 1>
+    >>> check_final_score(MatchRules(1), (4, 0))
+    Traceback (most recent call last):
+    ...
+    tourney.match.MatchEntryError: A final score of 4-0 cannot be reached in a 1-point match: ...
+
+    Raises:
+        MatchEntryError: the score does not finish the match, or no legal games reach it.
+    """
+    score = tuple(score)  # type: ignore[assignment]  # accept a list from a form or JSON
+    n = rules.length
+    begin = _initial_state(rules, start, after_crawford)
+    shown = format_score(score)
+    if len(score) != 2 or any(
+        isinstance(points, bool) or not isinstance(points, int) for points in score
+    ):
+        raise MatchEntryError(f"The final score {score!r} must be two whole numbers.")
+    winners = [side for side in Side if score[side] >= n]
+    if not winners:
+        raise MatchEntryError(
+            f"A final score of {shown} does not finish a {n}-point match: "
+            f"one player must reach {n}."
+        )
+    if len(winners) == 2:
+        raise MatchEntryError(
+            f"A final score of {shown} is impossible: the match ends as soon as one player "
+            f"reaches {n}, so only one player can have {n} or more."
+        )
+    if score[0] < start[0] or score[1] < start[1]:
+        raise MatchEntryError(
+            f"A final score of {shown} is below the starting score {format_score(start)}."
+        )
+    winner = winners[0]
+    most = max(score)
+    # Search the scores reachable from the start: a state is the score with the Crawford
+    # game's place, which decides what the next game may score.
+    seen: set[tuple[Score, int | None, int]] = set()
+    frontier = [(begin.score, begin.crawford_game, begin.next_number)]
+    points_cache: dict[GameKind, frozenset[int]] = {}
+    while frontier:
+        now, crawford_game, number = frontier.pop()
+        # Game numbers only matter relative to the Crawford game, so fold them.
+        key = (now, None if crawford_game is None else number - crawford_game, 0)
+        if key in seen:
+            continue
+        seen.add(key)
+        state = _state(rules, start, (), crawford_game, after_crawford)
+        kind = _kind_at(rules, now, crawford_game, number, after_crawford)
+        if crawford_game is None and not after_crawford and rules.crawford \
+                and max(now) == n - 1 and min(now) < n - 1:
+            crawford_game, kind = number, GameKind.CRAWFORD
+        del state
+        if kind not in points_cache:
+            points_cache[kind] = _possible_points(rules, kind, most)
+        for side in Side:
+            for points in points_cache[kind]:
+                after = list(now)
+                after[side] += points
+                reached = (after[0], after[1])
+                if reached[0] > score[0] or reached[1] > score[1]:
+                    continue
+                if reached == score:
+                    return winner
+                if max(reached) < n:
+                    frontier.append((reached, crawford_game, number + 1))
+    raise MatchEntryError(
+        f"A final score of {shown} cannot be reached in a {n}-point match: no game "
+        f"the rules allow takes the winner from below {n} to {score[winner]}."
+    )
