@@ -27,8 +27,8 @@ Scores are ``(x, o)`` tuples indexed by ``Side``: ``score[Side.X]`` is the first
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple, TypeAlias
 
@@ -225,7 +225,7 @@ class Rescore:
 
     state: MatchState
     """The match scored over the longest prefix of games that is still possible."""
-    rejected: tuple[Rejection, ...] = field(default=())
+    rejected: tuple[Rejection, ...] = ()
     """Every game after that prefix, each with a sentence saying why it was not kept."""
 
     @property
@@ -234,7 +234,7 @@ class Rescore:
         return not self.rejected
 
 
-def format_score(score: Score) -> str:
+def format_score(score: Sequence[int]) -> str:
     """A score as a director writes it.
 
     >>> format_score((4, 2))
@@ -254,7 +254,9 @@ def _parse_score(score: Sequence[int], what: str) -> Score:
     ):
         raise MatchEntryError(f"The {what} {score!r} must be two whole numbers.")
     if min(score) < 0:
-        raise MatchEntryError(f"The {what} {format_score(score)} cannot be negative.")
+        raise MatchEntryError(
+            f"The {what} cannot be negative, but it was {score[0]} and {score[1]}."
+        )
     return (score[0], score[1])
 
 
@@ -347,16 +349,15 @@ def _points(rules: MatchRules, kind: GameKind, entry: GameEntry) -> int:
     return game_points(entry.end, entry.cube, entry.level)
 
 
-def _entry_problem(state: MatchState, entry: GameEntry) -> str | None:
-    """The sentence saying why ``entry`` cannot be the next game of ``state``, or ``None``."""
-    number = state.next_number
-    rules = state.rules
-    if state.is_over:
-        decided_in = len(state.games)
-        return (
-            f"Game {number} cannot be entered: the match was already decided "
-            f"{format_score(state.score)} in game {decided_in}."
-        )
+def _decided(state: MatchState, number: int) -> str:
+    return (
+        f"Game {number} cannot be entered: the match was already decided "
+        f"{format_score(state.score)} in game {len(state.games)}."
+    )
+
+
+def _entry_problem(rules: MatchRules, kind: GameKind, number: int, entry: GameEntry) -> str | None:
+    """Why ``entry`` cannot be game ``number``, of ``kind``, or ``None`` when it can."""
     if not isinstance(entry.winner, Side):
         return f"Game {number} needs a winner (X or O), not {entry.winner!r}."
     if not isinstance(entry.end, GameEnd):
@@ -369,43 +370,48 @@ def _entry_problem(state: MatchState, entry: GameEntry) -> str | None:
         return f"Game {number} has the cube at {cube!r}; the cube starts at 1 and only doubles."
     if not _is_power_of_two(cube):
         return (
-            f"Game {number} has the cube at {cube}, which the cube cannot show: "
+            f"Game {number} has the cube at {cube}, which a cube cannot show: "
             f"a cube value is 1, 2, 4, 8, 16 or another doubling."
         )
-    if entry.end is GameEnd.DROPPED:
-        if entry.level is not None:
-            return (
-                f"Game {number} ended with a dropped double, which scores the cube value "
-                f"only, so it cannot also be a {entry.level.name.lower()}."
-            )
-    elif not isinstance(entry.level, Level):
+    dropped = entry.end is GameEnd.DROPPED
+    # A dropped double scores the cube value alone, never multiplied (DESIGN §2).
+    if dropped and entry.level is not None:
+        return (
+            f"Game {number} ended with a dropped double, which scores the cube value "
+            f"only, so it cannot also be a {entry.level.name.lower()}."
+        )
+    if not dropped and not isinstance(entry.level, Level):
         ended = "was played out" if entry.end is GameEnd.PLAYED else "was resigned"
         return f"Game {number} {ended}, so it needs a result: single, gammon or backgammon."
-
-    assert state.next_kind is not None  # not over, so there is a next game
-    restriction = _cube_restriction(rules, state.next_kind)
-    if restriction is not None and (cube > 1 or entry.end is GameEnd.DROPPED):
+    if (cube > 1 or dropped) and _cube_restriction(rules, kind) is not None:
+        # No doubling in this game (1-point match, Crawford game, cube limit 1): the cube
+        # stays at 1 and there is no double to drop.
         if rules.length == 1:
             reason = f"The cube is not used in a 1-point match, so in game {number}"
-        elif state.next_kind is GameKind.CRAWFORD:
+        elif kind is GameKind.CRAWFORD:
             reason = f"Game {number} is the Crawford game: no doubling is allowed, so"
         else:
             reason = f"This event's cube limit is 1: no doubling is allowed, so in game {number}"
-        if entry.end is GameEnd.DROPPED:
+        if dropped:
             return f"{reason} no double can have been dropped."
-        return f"{reason} the cube must stay at 1." if state.next_kind is GameKind.CRAWFORD \
-            and rules.length > 1 else f"{reason} the cube must stay at 1."
+        return f"{reason} the cube must stay at 1."
     limit = rules.cube_limit
-    if limit is not None:
-        if cube > limit:
-            return f"Game {number} has the cube at {cube}, above this event's cube limit of {limit}."
-        if entry.end is GameEnd.DROPPED and cube == limit:
-            return (
-                f"Game {number} is entered as a dropped double with the cube at {cube}, but "
-                f"{cube} is this event's cube limit, so it could not be doubled again. "
-                f"Enter the cube value before the refused double."
-            )
+    if limit is not None and cube > limit:
+        return f"Game {number} has the cube at {cube}, above this event's cube limit of {limit}."
+    if limit is not None and dropped and cube == limit:
+        return (
+            f"Game {number} is entered as a dropped double with the cube at {cube}, but "
+            f"{cube} is this event's cube limit, so it could not be doubled again. "
+            f"For a drop, enter the cube value before the refused double."
+        )
     return None
+
+
+def _problem(state: MatchState, entry: GameEntry) -> str | None:
+    """Why ``entry`` cannot be the next game of ``state``, or ``None`` when it can."""
+    if state.next_kind is None:
+        return _decided(state, state.next_number)
+    return _entry_problem(state.rules, state.next_kind, state.next_number, entry)
 
 
 def add_game(state: MatchState, entry: GameEntry) -> MatchState:
@@ -419,10 +425,9 @@ def add_game(state: MatchState, entry: GameEntry) -> MatchState:
         MatchEntryError: the rules make the entry impossible as the next game; the
             message says why and ``game_number`` which game it is.
     """
-    problem = _entry_problem(state, entry)
-    if problem is not None:
-        raise MatchEntryError(problem, state.next_number)
-    assert state.next_kind is not None  # _entry_problem refuses games after the match
+    problem = _problem(state, entry)
+    if problem is not None or state.next_kind is None:
+        raise MatchEntryError(problem or _decided(state, state.next_number), state.next_number)
     points = _points(state.rules, state.next_kind, entry)
     after = list(state.score)
     after[entry.winner] += points
@@ -435,26 +440,18 @@ def add_game(state: MatchState, entry: GameEntry) -> MatchState:
         score_after=(after[0], after[1]),
         double_match_point=state.double_match_point,
     )
-    return _state(
-        state.rules,
-        state.start,
-        (*state.games, scored),
-        state.crawford_game,
-        state.start_after_crawford,
-    )
+    return _state(state.rules, state.start, (*state.games, scored), state.start_after_crawford)
 
 
-def _initial_state(rules: MatchRules, start: Score, after_crawford: bool) -> MatchState:
-    start = tuple(start)  # type: ignore[assignment]  # accept a list from a form or JSON
-    _check_start(rules, start, after_crawford)
-    return _state(rules, start, (), None, after_crawford)
+def _initial_state(rules: MatchRules, start: Sequence[int], after_crawford: bool) -> MatchState:
+    return _state(rules, _check_start(rules, start, after_crawford), (), after_crawford)
 
 
 def score_match(
     rules: MatchRules,
     games: Sequence[GameEntry],
     *,
-    start: Score = (0, 0),
+    start: Sequence[int] = (0, 0),
     after_crawford: bool = False,
 ) -> MatchState:
     """Score a match from its games, in order.
@@ -488,7 +485,7 @@ def rescore(
     rules: MatchRules,
     games: Sequence[GameEntry],
     *,
-    start: Score = (0, 0),
+    start: Sequence[int] = (0, 0),
     after_crawford: bool = False,
 ) -> Rescore:
     """Score a corrected list of games, keeping the longest prefix that is still possible.
@@ -518,17 +515,13 @@ def rescore(
                 )
             )
             continue
-        problem = _entry_problem(state, entry)
+        problem = _problem(state, entry)
         if problem is not None:
             rejected.append(Rejection(number, problem))
             if state.is_over:
-                # After the match is decided every later game gets the same reason.
+                # After the match is decided every later game gets that same reason.
                 rejected.extend(
-                    Rejection(
-                        later,
-                        f"Game {later} cannot be entered: the match was already decided "
-                        f"{format_score(state.score)} in game {len(state.games)}.",
-                    )
+                    Rejection(later, _decided(state, later))
                     for later in range(number + 1, len(games) + 1)
                 )
                 break
@@ -609,54 +602,48 @@ def holland_allows_double(
 
 
 def _possible_points(rules: MatchRules, kind: GameKind, most: int) -> frozenset[int]:
-    """Every score a single game of ``kind`` can give its winner, up to ``most`` points."""
-    cubes: Iterator[int] = (1 << exponent for exponent in range(most.bit_length() + 1))
+    """Every score one game of ``kind`` can give its winner, up to ``most`` points."""
     found: set[int] = set()
-    probe = MatchState(rules, (0, 0), (), (0, 0), None, kind, False, False, None)
-    for cube in cubes:
+    for exponent in range(max(most, 1).bit_length()):
+        cube = 1 << exponent
         candidates = [GameEntry.dropped(Side.X, cube)] + [
             GameEntry(Side.X, GameEnd.PLAYED, cube, level) for level in Level
         ]
         for entry in candidates:
-            if _entry_problem(probe, entry) is None:
-                points = _points(rules, kind, entry)
-                if points <= most:
-                    found.add(points)
-    return frozenset(found)
+            if _entry_problem(rules, kind, 1, entry) is None:
+                found.add(_points(rules, kind, entry))
+    return frozenset(points for points in found if points <= most)
 
 
 def check_final_score(
     rules: MatchRules,
-    score: Score,
+    score: Sequence[int],
     *,
-    start: Score = (0, 0),
+    start: Sequence[int] = (0, 0),
     after_crawford: bool = False,
 ) -> Side:
     """The winner of a match entered as a final score only, after checking it can happen.
 
     A final score is possible when exactly one player has reached N and some sequence of
-    legal games from ``start`` (with the Crawford rule, the cube limit and the 1-point
-    match's unused cube) ends there.
+    legal games from ``start`` ends there, under the Crawford rule, the cube limit and the
+    unused cube of a 1-point match.
 
     >>> check_final_score(MatchRules(7), (4, 7))
     <Side.O: 1>
-    >>> check_final_score(MatchRules(1), (4, 0))
-    Traceback (most recent call last):
-    ...
-    tourney.match.MatchEntryError: A final score of 4-0 cannot be reached in a 1-point match: ...
+    >>> try:
+    ...     check_final_score(MatchRules(1), (4, 0))
+    ... except MatchEntryError as error:
+    ...     print(error)  # doctest: +ELLIPSIS
+    A final score of 4-0 cannot be reached in a 1-point match: ...
 
     Raises:
         MatchEntryError: the score does not finish the match, or no legal games reach it.
     """
-    score = tuple(score)  # type: ignore[assignment]  # accept a list from a form or JSON
-    n = rules.length
     begin = _initial_state(rules, start, after_crawford)
-    shown = format_score(score)
-    if len(score) != 2 or any(
-        isinstance(points, bool) or not isinstance(points, int) for points in score
-    ):
-        raise MatchEntryError(f"The final score {score!r} must be two whole numbers.")
-    winners = [side for side in Side if score[side] >= n]
+    final = _parse_score(score, "final score")
+    n = rules.length
+    shown = format_score(final)
+    winners = [side for side in Side if final[side] >= n]
     if not winners:
         raise MatchEntryError(
             f"A final score of {shown} does not finish a {n}-point match: "
@@ -667,44 +654,33 @@ def check_final_score(
             f"A final score of {shown} is impossible: the match ends as soon as one player "
             f"reaches {n}, so only one player can have {n} or more."
         )
-    if score[0] < start[0] or score[1] < start[1]:
+    if final[0] < begin.score[0] or final[1] < begin.score[1]:
         raise MatchEntryError(
-            f"A final score of {shown} is below the starting score {format_score(start)}."
+            f"A final score of {shown} is below the starting score {format_score(begin.score)}."
         )
     winner = winners[0]
-    most = max(score)
-    # Search the scores reachable from the start: a state is the score with the Crawford
-    # game's place, which decides what the next game may score.
-    seen: set[tuple[Score, int | None, int]] = set()
-    frontier = [(begin.score, begin.crawford_game, begin.next_number)]
-    points_cache: dict[GameKind, frozenset[int]] = {}
+    # Search the scores reachable from the start. What a game may score depends on the
+    # score and on whether the Crawford game is past, so those two make up a node.
+    points_by_kind = {kind: _possible_points(rules, kind, max(final)) for kind in GameKind}
+    seen: set[tuple[Score, bool]] = set()
+    frontier = [(begin.score, begin.start_after_crawford)]
     while frontier:
-        now, crawford_game, number = frontier.pop()
-        # Game numbers only matter relative to the Crawford game, so fold them.
-        key = (now, None if crawford_game is None else number - crawford_game, 0)
-        if key in seen:
+        node = frontier.pop()
+        if node in seen:
             continue
-        seen.add(key)
-        state = _state(rules, start, (), crawford_game, after_crawford)
-        kind = _kind_at(rules, now, crawford_game, number, after_crawford)
-        if crawford_game is None and not after_crawford and rules.crawford \
-                and max(now) == n - 1 and min(now) < n - 1:
-            crawford_game, kind = number, GameKind.CRAWFORD
-        del state
-        if kind not in points_cache:
-            points_cache[kind] = _possible_points(rules, kind, most)
+        seen.add(node)
+        now, crawford_done = node
+        kind = _next_kind(rules, now, crawford_done)
         for side in Side:
-            for points in points_cache[kind]:
+            for points in points_by_kind[kind]:
                 after = list(now)
                 after[side] += points
                 reached = (after[0], after[1])
-                if reached[0] > score[0] or reached[1] > score[1]:
-                    continue
-                if reached == score:
+                if reached == final:
                     return winner
-                if max(reached) < n:
-                    frontier.append((reached, crawford_game, number + 1))
+                if max(reached) < n and reached[0] <= final[0] and reached[1] <= final[1]:
+                    frontier.append((reached, crawford_done or kind is GameKind.CRAWFORD))
     raise MatchEntryError(
         f"A final score of {shown} cannot be reached in a {n}-point match: no game "
-        f"the rules allow takes the winner from below {n} to {score[winner]}."
+        f"the rules allow takes the winner from below {n} to {final[winner]}."
     )

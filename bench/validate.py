@@ -1,0 +1,56 @@
+"""Validate a folder of .mat files with tourney and import the same files into gnubg.
+
+Usage: python bench/validate.py [FOLDER]   (default tests/data/records)
+
+Both run in the same process run: ours replays every game under the full rules; gnubg
+imports every file in one process (`import mat` per file). gnubg's start-up time is
+measured separately (a run with no imports) and taken off, so the ratio compares the
+work per file only. Target: ours at least 5x faster.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from tourney.rules.records import validate_mat
+
+
+def _gnubg_seconds(gnubg: str, files: list[Path]) -> float:
+    commands = ["set confirm new off"] + [f'import mat "{path}"' for path in files]
+    start = time.perf_counter()
+    subprocess.run([gnubg, "-t", "-q", "-r"], input="\n".join(commands) + "\n", text=True,
+                   capture_output=True, check=False)
+    return time.perf_counter() - start
+
+
+def main() -> int:
+    folder = Path(sys.argv[1] if len(sys.argv) > 1 else "tests/data/records")
+    files = sorted(folder.rglob("*.mat"))
+    if not files:
+        print(f"no .mat files under {folder}", file=sys.stderr)
+        return 2
+    start = time.perf_counter()
+    invalid = sum(not validate_mat(path.read_bytes()).ok for path in files)
+    ours = time.perf_counter() - start
+    print(f"tourney validate: {len(files)} files in {ours:.2f} s = {len(files) / ours:.1f} "
+          f"files/s ({invalid} invalid)")
+    gnubg = shutil.which("gnubg") or "/usr/games/gnubg"
+    if not Path(gnubg).exists():
+        print("gnubg not installed: no reference measured")
+        return 0
+    startup = _gnubg_seconds(gnubg, [])
+    total = _gnubg_seconds(gnubg, files)
+    theirs = max(total - startup, 1e-9)
+    print(f"gnubg import mat: {len(files)} files in {theirs:.2f} s (+{startup:.2f} s start-up) "
+          f"= {len(files) / theirs:.1f} files/s")
+    print(f"ratio: tourney is {theirs / ours:.1f}x gnubg's speed "
+          f"({total / ours:.1f}x counting gnubg's start-up)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

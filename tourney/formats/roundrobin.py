@@ -1,0 +1,97 @@
+"""Round-robin schedules (Berger tables) and pools that feed a knockout.
+
+Terminology: in a *round robin* everyone plays everyone once. A *Berger table* is the
+classic schedule made by the circle method: with n players (one dummy added when n is
+odd, whose opponent has the bye) there are n - 1 rounds; the last player stays put and
+the others rotate. *Pools* split a field into round robins whose top finishers
+*qualify* for a knockout.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tourney.formats.errors import FormatUserError
+from tourney.formats.model import Bye, EntrantId, Pairing, Standing
+
+
+def berger_schedule(entrants: Sequence[EntrantId]) -> tuple[tuple[Pairing | Bye, ...], ...]:
+    """Every round of a round robin, the Berger table for ``entrants`` in order.
+
+    For four players the rounds are 1-4 2-3, 4-3 1-2, 2-4 3-1, as the published tables
+    give them. With an odd number, whoever meets the missing last player has a bye.
+
+    Raises:
+        FormatUserError: fewer than two entrants, or an entrant listed twice.
+    """
+    if len(entrants) < 2:
+        raise FormatUserError(f"A round robin needs at least 2 players; {len(entrants)} entered.")
+    if len(set(entrants)) != len(entrants):
+        raise FormatUserError("An entrant appears twice in the round robin.")
+    players: list[EntrantId | None] = list(entrants)
+    if len(players) % 2:
+        players.append(None)
+    n = len(players)
+    circle = n - 1
+    fixed = players[-1]
+    rounds: list[tuple[Pairing | Bye, ...]] = []
+    for r in range(circle):
+        # The player at the centre of round r meets the fixed player; the centre moves
+        # on by n/2 places each round, which reproduces the published Berger tables and
+        # alternates the fixed player's side.
+        centre = (r * n // 2) % circle
+        pairs: list[tuple[EntrantId | None, EntrantId | None]] = [
+            (players[centre], fixed) if r % 2 == 0 else (fixed, players[centre])
+        ]
+        for i in range(1, n // 2):
+            pairs.append((players[(centre + i) % circle], players[(centre - i) % circle]))
+        rounds.append(tuple(_pairing(a, b) for a, b in pairs))
+    return tuple(rounds)
+
+
+def _pairing(a: EntrantId | None, b: EntrantId | None) -> Pairing | Bye:
+    if a is None:
+        assert b is not None
+        return Bye(b)
+    if b is None:
+        return Bye(a)
+    return Pairing(a, b)
+
+
+def snake_pools(entrants: Sequence[EntrantId], pools: int) -> tuple[tuple[EntrantId, ...], ...]:
+    """Split a field (best first) into pools by snake seeding: 1..k, then k..1, and so on.
+
+    Raises:
+        FormatUserError: fewer than two players per pool.
+    """
+    if pools < 1 or len(entrants) < 2 * pools:
+        raise FormatUserError(
+            f"{len(entrants)} players cannot make {pools} pools of at least 2 players."
+        )
+    out: list[list[EntrantId]] = [[] for _ in range(pools)]
+    for i, entrant in enumerate(entrants):
+        lap, offset = divmod(i, pools)
+        out[offset if lap % 2 == 0 else pools - 1 - offset].append(entrant)
+    return tuple(tuple(pool) for pool in out)
+
+
+def pool_qualifiers(tables: Sequence[Sequence[Standing]], per_pool: int) -> tuple[EntrantId, ...]:
+    """The knockout seeds from pool tables: all pool winners, then all runners-up, ...
+
+    Winners are listed by pool order and each later place in reverse order, so in the
+    standard seeding the winner of pool 1 would meet the runner-up of the last pool.
+    Rows past the ``per_pool`` place are left out; a shared place is taken in table order.
+
+    Raises:
+        FormatUserError: a pool has fewer rows than places asked for.
+    """
+    for number, table in enumerate(tables, start=1):
+        if len(table) < per_pool:
+            raise FormatUserError(
+                f"Pool {number} has {len(table)} players; {per_pool} cannot qualify from it."
+            )
+    seeds: list[EntrantId] = []
+    for place in range(per_pool):
+        order = tables if place % 2 == 0 else list(reversed(tables))
+        seeds.extend(table[place].entrant for table in order)
+    return tuple(seeds)

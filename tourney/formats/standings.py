@@ -1,0 +1,82 @@
+"""Standings tables for Swiss and round-robin flights.
+
+Rows are ordered by match wins, then by the event's tiebreak chain in order; entrants the
+chain cannot separate share a rank (shown "=3": many backgammon events split prizes
+rather than break every tie). Each row whose position over the next row was settled by a
+tiebreak carries the reason, e.g. "ahead on Buchholz 11 to 9".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Mapping, Sequence
+
+from tourney.formats.model import EntrantId, MatchOutcome, Standing
+from tourney.formats.tiebreaks import METRICS, Record, Tiebreak, build_records, head_to_head
+
+
+def compute_standings(
+    outcomes: Iterable[MatchOutcome],
+    chain: Sequence[Tiebreak] = (),
+    *,
+    entrants: Collection[EntrantId] = (),
+    bye_is_win: bool = True,
+) -> tuple[Standing, ...]:
+    """The standings after ``outcomes``, broken by ``chain``; best first.
+
+    ``entrants`` adds players with no outcome yet (a late entry, or before round 1).
+    Within a shared rank rows are listed by entrant id.
+    """
+    records = build_records(outcomes, entrants=entrants, bye_is_win=bye_is_win)
+    values = {tb: METRICS[tb](records) for tb in chain if tb in METRICS}
+    ordered: list[list[EntrantId]] = []
+    reasons: dict[EntrantId, str] = {}
+    by_wins: dict[int, list[EntrantId]] = {}
+    for entrant, record in records.items():
+        by_wins.setdefault(record.wins, []).append(entrant)
+    for wins in sorted(by_wins, reverse=True):
+        _refine(sorted(by_wins[wins]), list(chain), records, values, ordered, reasons)
+    rows: list[Standing] = []
+    placed = 0
+    for group in ordered:
+        for entrant in group:
+            metrics = (
+                ("wins", records[entrant].wins),
+                *((tb.value, values[tb][entrant]) for tb in chain if tb in values),
+            )
+            rows.append(
+                Standing(entrant, placed + 1, len(group) > 1, metrics, reasons.get(entrant))
+            )
+        placed += len(group)
+    return tuple(rows)
+
+
+def _refine(
+    group: list[EntrantId],
+    chain: list[Tiebreak],
+    records: Mapping[EntrantId, Record],
+    values: Mapping[Tiebreak, Mapping[EntrantId, int]],
+    ordered: list[list[EntrantId]],
+    reasons: dict[EntrantId, str],
+) -> None:
+    """Split a tied group with the first tiebreak that separates it, then recurse."""
+    if len(group) == 1 or not chain:
+        ordered.append(group)
+        return
+    tiebreak, rest = chain[0], chain[1:]
+    if tiebreak is Tiebreak.HEAD_TO_HEAD:
+        scores: Mapping[EntrantId, int] | None = head_to_head(group, records)
+    else:
+        scores = values[tiebreak]
+    if scores is None:
+        _refine(group, rest, records, values, ordered, reasons)
+        return
+    levels: dict[int, list[EntrantId]] = {}
+    for entrant in group:
+        levels.setdefault(scores[entrant], []).append(entrant)
+    keys = sorted(levels, reverse=True)
+    for i, key in enumerate(keys):
+        sub = levels[key]
+        _refine(sub, rest, records, values, ordered, reasons)
+        if i + 1 < len(keys):
+            # The last row of this level is ahead of the first row of the next one.
+            reasons[ordered[-1][-1]] = f"ahead on {tiebreak.label} {key} to {keys[i + 1]}"

@@ -1,0 +1,644 @@
+"""Swiss pairing: one round at a time, for fixed-round and "lives" Swiss events.
+
+Terminology
+-----------
+record
+    What groups players for pairing. In a fixed-round Swiss it is the number of match
+    wins (``record="wins"``). In a lives Swiss (MoreSwiss, the ABT's "triple
+    elimination": out after L losses) it is the number of losses, i.e. the lives left
+    (``record="losses"``): that is what decides who is eliminated, and it stays right when
+    byes do not count as wins or a late entrant starts with a director-set record. When
+    every continuing player has played every round and byes count as wins, the two
+    groupings are the same.
+score
+    The record as one integer where higher is better: ``wins``, or ``-losses``.
+score group
+    All players with the same score. The *record distance* of a pairing is the
+    difference of the two scores (0 inside a group).
+out-of-group player (floater)
+    A player paired with someone from another score group.
+rematch
+    A pairing of two players who already met in this event (``played``).
+bye
+    A round off for one player of an odd field.
+
+The pairing rule (DESIGN §4) is a lexicographic objective; :func:`pair_round` returns a
+pairing that minimises, in this order:
+
+1. the number of rematches;
+2. whether the bye goes to a player who already had one;
+3. the score of the bye player (the bye goes to the lowest score group possible);
+4. the number of out-of-group players;
+5. the sum of record distances over all pairings;
+6. the bye player's place from the bottom (the lowest-placed eligible player gets it).
+
+So the bye never forces an avoidable rematch, and among equally good pairings the choice
+is random from ``seed`` (``order="random"``) or follows ratings (``order="rating"``):
+inside a group the top half by rating meets the bottom half (1 v m/2+1, 2 v m/2+2, as in
+the Dutch system), moved as little as rematches require; a player floating down is the
+lowest-rated of their group and meets the highest-rated of the group below. Missing
+ratings sort last; equal ratings keep the caller's standings order.
+
+How it is computed
+------------------
+Ignoring rematches, the optimum of criteria 4-5 is known in closed form: every score
+group with an odd number of players must send exactly one player out, and on a line the
+cheapest way to pair those is neighbour with neighbour (odd groups 1-2, 3-4, ...). The
+pairing is built to meet that bound: each odd group's floater meets the floater of the
+next odd group, and every group is matched internally without rematches by a randomised
+greedy pass with augmenting swaps. This is near-linear work, and when it meets the bound
+(with the best-placed bye candidate) the result is *proved* optimal, since no pairing can
+do better than the bound. Otherwise fields of at most :data:`EXACT_LIMIT` players are
+solved exactly by a maximum-weight perfect matching (networkx, blossom algorithm) on the
+complete graph whose weights encode the whole objective; larger fields re-solve exactly
+only the windows of score groups around the trouble (small groups whole, large groups
+by a sample), and :attr:`SwissRound.optimal` says whether the bound was met.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+import networkx as nx
+
+from tourney.formats.errors import FormatInvariantError, FormatUserError
+
+ORDERS: Final = ("random", "rating")
+"""Values accepted for ``order``."""
+
+RECORDS: Final = ("wins", "losses")
+"""Values accepted for ``record``: fixed-round Swiss and lives Swiss."""
+
+EXACT_LIMIT: Final = 64
+"""Largest field solved on the complete graph when the fast pairing is not proved optimal."""
+
+_UNMATCHED: Final = -1
+_BYE: Final = -2
+_SMALL_GROUP: Final = 16
+_SAMPLE: Final = 10
+_WINDOW_CAP: Final = 100
+_ATTEMPTS: Final = 4
+
+
+@dataclass(frozen=True)
+class SwissEntrant:
+    """One active player as the pairing sees them."""
+
+    id: int
+    wins: int
+    losses: int
+    rating: float | None = None
+    had_bye: bool = False
+    """Whether the player already had a bye in this event."""
+
+
+@dataclass(frozen=True, order=True)
+class PairingCost:
+    """The pairing objective; instances compare in the order the rule ranks them."""
+
+    rematches: int
+    repeat_bye: int
+    """1 when the bye goes to a player who already had one."""
+    bye_score: int
+    """The bye player's score above the lowest score in the field (0 without a bye)."""
+    floaters: int
+    """Players paired outside their score group."""
+    record_distance: int
+    """Sum over pairings of the score difference."""
+    bye_place: int
+    """The bye player's place counted from the bottom (0 = lowest-placed)."""
+
+
+@dataclass(frozen=True)
+class SwissRound:
+    """The pairings of one round and how good they are."""
+
+    pairings: tuple[tuple[int, int], ...]
+    """Each pairing names the better-placed player first; boards in standings order."""
+    bye: int | None
+    rematches: int
+    floaters: int
+    """Players paired outside their score group."""
+    record_distance: int
+    """Sum over pairings of the score difference."""
+    optimal: bool
+    """Whether the pairing is proved to minimise the objective (always for small fields)."""
+    method: str
+    """``"bound"`` (meets the lower bound), ``"exact"`` (complete-graph matching) or
+    ``"window"`` (exact on the trouble windows of a large field)."""
+    cost: PairingCost
+
+
+def default_round_count(n: int) -> int:
+    """The default number of rounds of a fixed-round Swiss: ceil(log2 n).
+
+    Raises:
+        FormatUserError: fewer than two players.
+    """
+    if n < 2:
+        raise FormatUserError(f"A Swiss needs at least two players; {n} entered.")
+    return math.ceil(math.log2(n))
+
+
+def is_alive(entrant: SwissEntrant, lives: int) -> bool:
+    """Whether a player in a lives Swiss still has a life (fewer than ``lives`` losses)."""
+    return entrant.losses < lives
+
+
+def alive_entrants(entrants: Iterable[SwissEntrant], lives: int) -> list[SwissEntrant]:
+    """The players of a lives Swiss who are still in, in the order given.
+
+    Raises:
+        FormatUserError: ``lives`` is below 1.
+    """
+    _check_lives(lives)
+    return [e for e in entrants if is_alive(e, lives)]
+
+
+def is_round_due(entrants: Iterable[SwissEntrant], lives: int) -> bool:
+    """Whether a lives Swiss plays another round: more than one player has lives left.
+
+    Raises:
+        FormatUserError: ``lives`` is below 1.
+    """
+    return len(alive_entrants(entrants, lives)) > 1
+
+
+def _check_lives(lives: int) -> None:
+    if lives < 1:
+        raise FormatUserError(f"A lives Swiss needs at least one life per player, not {lives}.")
+
+
+def score_of(entrant: SwissEntrant, record: str = "wins") -> int:
+    """The entrant's score for grouping: wins, or minus the losses in a lives Swiss."""
+    return entrant.wins if record == "wins" else -entrant.losses
+
+
+class _Field:
+    """The players of one round, indexed 0..n-1 in standings order."""
+
+    def __init__(
+        self,
+        entrants: Sequence[SwissEntrant],
+        played: Collection[frozenset[int]],
+        record: str,
+    ) -> None:
+        n = len(entrants)
+        self.n = n
+        self.ids = [e.id for e in entrants]
+        index = {pid: i for i, pid in enumerate(self.ids)}
+        if len(index) != n:
+            raise FormatInvariantError("pair_round: an entrant id appears twice")
+        self.score = [score_of(e, record) for e in entrants]
+        self.had_bye = [e.had_bye for e in entrants]
+        self.smin = min(self.score)
+        self.span = max(self.score) - self.smin
+        distinct = sorted(set(self.score), reverse=True)
+        rank = {s: g for g, s in enumerate(distinct)}
+        self.group = [rank[s] for s in self.score]
+        self.groups: list[list[int]] = [[] for _ in distinct]
+        for i, g in enumerate(self.group):
+            self.groups[g].append(i)
+        self.adj: list[set[int]] = [set() for _ in range(n)]
+        for pair in played:
+            if len(pair) != 2:
+                continue
+            a, b = sorted(pair)
+            ia, ib = index.get(a), index.get(b)
+            if ia is not None and ib is not None:
+                self.adj[ia].add(ib)
+                self.adj[ib].add(ia)
+        # Rating order inside each group: higher rating first, missing ratings last,
+        # equal ratings in standings order.
+        self.rating_pos = [0] * n
+        self.rating_sorted: list[list[int]] = []
+        for members in self.groups:
+            ranked = sorted(
+                members,
+                key=lambda i: (entrants[i].rating is None, -(entrants[i].rating or 0.0), i),
+            )
+            self.rating_sorted.append(ranked)
+            for pos, i in enumerate(ranked):
+                self.rating_pos[i] = pos
+        # Bye candidates best first: no bye yet, lowest score, lowest placed.
+        self.bye_order = sorted(range(n), key=lambda i: (self.had_bye[i], self.score[i], -i))
+
+    def bye_terms(self, b: int | None) -> tuple[int, int, int]:
+        if b is None:
+            return (0, 0, 0)
+        return (int(self.had_bye[b]), self.score[b] - self.smin, self.n - 1 - b)
+
+    def cost(self, pairs: Iterable[tuple[int, int]], bye: int | None) -> PairingCost:
+        rematches = floaters = distance = 0
+        for u, v in pairs:
+            rematches += v in self.adj[u]
+            if self.group[u] != self.group[v]:
+                floaters += 2
+                distance += abs(self.score[u] - self.score[v])
+        had, bs, place = self.bye_terms(bye)
+        return PairingCost(rematches, had, bs, floaters, distance, place)
+
+    def lower_bound(self, bye: int | None) -> PairingCost:
+        """The best objective any pairing with this bye could reach (ignoring rematches)."""
+        odd: list[int] = []
+        for g, members in enumerate(self.groups):
+            size = len(members) - (bye is not None and self.group[bye] == g)
+            if size % 2:
+                odd.append(g)
+        # Groups are best first, so odd[k] scores above odd[k + 1].
+        distance = sum(
+            self.score[self.groups[odd[k]][0]] - self.score[self.groups[odd[k + 1]][0]]
+            for k in range(0, len(odd), 2)
+        )
+        had, bs, place = self.bye_terms(bye)
+        return PairingCost(0, had, bs, len(odd), distance, place)
+
+
+def pairing_cost(
+    entrants: Sequence[SwissEntrant],
+    played: Collection[frozenset[int]],
+    pairings: Iterable[tuple[int, int]],
+    bye: int | None,
+    *,
+    record: str = "wins",
+) -> PairingCost:
+    """The objective value of a given round (for checking a hand-made or imported pairing).
+
+    Raises:
+        FormatUserError: ``record`` is not one of :data:`RECORDS`.
+    """
+    _check_choice("record", record, RECORDS)
+    field = _Field(entrants, played, record)
+    index = {pid: i for i, pid in enumerate(field.ids)}
+    return field.cost(
+        ((index[a], index[b]) for a, b in pairings), None if bye is None else index[bye]
+    )
+
+
+def _check_choice(name: str, value: str, allowed: tuple[str, ...]) -> None:
+    if value not in allowed:
+        raise FormatUserError(
+            f"Unknown Swiss {name} {value!r}; choose one of {', '.join(allowed)}."
+        )
+
+
+def pair_round(
+    entrants: Sequence[SwissEntrant],
+    played: Collection[frozenset[int]],
+    *,
+    seed: int,
+    order: str = "random",
+    record: str = "wins",
+    allow_rematches: bool = True,
+) -> SwissRound:
+    """Pair one Swiss round (see the module docstring for the rule and its order).
+
+    ``entrants`` are the active players, best-placed first; ``played`` holds every pair
+    that has already met (pairs naming absent players are ignored). The same arguments
+    always give the same round.
+
+    Raises:
+        FormatUserError: fewer than two players, an unknown ``order`` or ``record``, a
+            negative record, or ``allow_rematches=False`` when every pairing repeats a match.
+    """
+    _check_choice("order", order, ORDERS)
+    _check_choice("record", record, RECORDS)
+    if len(entrants) < 2:
+        raise FormatUserError(
+            f"A Swiss round needs at least two active players; there are {len(entrants)}."
+        )
+    for e in entrants:
+        if e.wins < 0 or e.losses < 0:
+            raise FormatUserError(f"Player {e.id} has a negative record ({e.wins}-{e.losses}).")
+    field = _Field(entrants, played, record)
+    rng = random.Random(seed)
+    bye = field.bye_order[0] if field.n % 2 else None
+    bound = field.lower_bound(bye)
+    for _ in range(_ATTEMPTS):
+        mate = _construct(field, bye, order, rng)
+        if _UNMATCHED not in mate:
+            break
+    method = "bound"
+    if _UNMATCHED in mate:
+        if field.n <= EXACT_LIMIT:
+            pairs, bye = _solve_exact(field, list(range(field.n)), bye is not None, order, rng)
+            mate = _mates(field.n, pairs, bye)
+            method = "exact"
+        else:
+            mate, bye = _repair_windows(field, mate, bye, order, rng, bound)
+            method = "window"
+    pairs = _pairs_of(mate)
+    cost = field.cost(pairs, bye)
+    optimal = method == "exact" or cost == bound
+    if cost.rematches and not allow_rematches:
+        raise FormatUserError(
+            "Every possible pairing repeats an earlier match "
+            f"({cost.rematches} rematch(es) at best); allow rematches or end the Swiss."
+        )
+    return _round(field, pairs, bye, optimal=optimal, method=method)
+
+
+def pair_round_exact(
+    entrants: Sequence[SwissEntrant],
+    played: Collection[frozenset[int]],
+    *,
+    seed: int,
+    order: str = "random",
+    record: str = "wins",
+) -> SwissRound:
+    """Pair a round by one maximum-weight matching on the complete graph (the reference).
+
+    Always optimal but cubic in the field size: a yardstick for :func:`pair_round` in
+    tests and benchmarks, not for large events.
+
+    Raises:
+        FormatUserError: as :func:`pair_round`.
+    """
+    _check_choice("order", order, ORDERS)
+    _check_choice("record", record, RECORDS)
+    if len(entrants) < 2:
+        raise FormatUserError(
+            f"A Swiss round needs at least two active players; there are {len(entrants)}."
+        )
+    field = _Field(entrants, played, record)
+    rng = random.Random(seed)
+    pairs, bye = _solve_exact(field, list(range(field.n)), field.n % 2 == 1, order, rng)
+    return _round(field, pairs, bye, optimal=True, method="exact")
+
+
+def _round(
+    field: _Field, pairs: list[tuple[int, int]], bye: int | None, *, optimal: bool, method: str
+) -> SwissRound:
+    cost = field.cost(pairs, bye)
+    ordered = sorted((min(u, v), max(u, v)) for u, v in pairs)
+    return SwissRound(
+        pairings=tuple((field.ids[u], field.ids[v]) for u, v in ordered),
+        bye=None if bye is None else field.ids[bye],
+        rematches=cost.rematches,
+        floaters=cost.floaters,
+        record_distance=cost.record_distance,
+        optimal=optimal,
+        method=method,
+        cost=cost,
+    )
+
+
+def _mates(n: int, pairs: Iterable[tuple[int, int]], bye: int | None) -> list[int]:
+    mate = [_UNMATCHED] * n
+    for u, v in pairs:
+        mate[u], mate[v] = v, u
+    if bye is not None:
+        mate[bye] = _BYE
+    return mate
+
+
+def _pairs_of(mate: list[int]) -> list[tuple[int, int]]:
+    pairs = [(u, v) for u, v in enumerate(mate) if v > u]
+    if any(v == _UNMATCHED for v in mate):
+        raise FormatInvariantError("pair_round left a player unpaired")
+    return pairs
+
+
+# --- the fast construction ------------------------------------------------------------
+
+
+def _construct(field: _Field, bye: int | None, order: str, rng: random.Random) -> list[int]:
+    """Pair to meet the lower bound; players it cannot place stay ``_UNMATCHED``."""
+    mate = [_UNMATCHED] * field.n
+    if bye is not None:
+        mate[bye] = _BYE
+    adj = field.adj
+    odd: list[int] = []
+    members: list[list[int]] = []
+    for g in range(len(field.groups)):
+        if order == "rating":
+            lst = [i for i in field.rating_sorted[g] if i != bye]
+        else:
+            lst = [i for i in field.groups[g] if i != bye]
+            rng.shuffle(lst)
+        members.append(lst)
+        if len(lst) % 2:
+            odd.append(g)
+    # Odd groups pair off neighbour with neighbour: the upper one's floater goes down.
+    floater: dict[int, int] = {}
+    for k, g in enumerate(odd):
+        lst = members[g]
+        # Rating order: the lowest-rated floats down, the highest-rated receives.
+        floater[g] = lst.pop() if (k % 2 == 0 or order != "rating") else lst.pop(0)
+    group_pairs: dict[int, list[tuple[int, int]]] = {}
+    for g, lst in enumerate(members):
+        pairs, _left = _match_group(lst, adj, order)
+        group_pairs[g] = pairs
+        for u, v in pairs:
+            mate[u], mate[v] = v, u
+    for k in range(0, len(odd), 2):
+        ga, gb = odd[k], odd[k + 1]
+        x, y = floater[ga], floater[gb]
+        if y not in adj[x]:
+            mate[x], mate[y] = y, x
+            continue
+        # Let another member of either group float instead of the chosen one.
+        if _swap_floater(group_pairs[gb], y, x, adj, mate) or _swap_floater(
+            group_pairs[ga], x, y, adj, mate
+        ):
+            continue
+    return mate
+
+
+def _swap_floater(
+    pairs: list[tuple[int, int]], stay: int, other: int, adj: list[set[int]], mate: list[int]
+) -> bool:
+    """Replace pair (a, b) by (stay, b) and (other, a) when neither is a rematch."""
+    for k, (a0, b0) in enumerate(pairs):
+        for a, b in ((a0, b0), (b0, a0)):
+            if b not in adj[stay] and a not in adj[other]:
+                pairs[k] = (stay, b)
+                mate[stay], mate[b] = b, stay
+                mate[other], mate[a] = a, other
+                return True
+    return False
+
+
+def _match_group(
+    seq: list[int], adj: list[set[int]], order: str
+) -> tuple[list[tuple[int, int]], list[int]]:
+    """Pair players of one group without rematches; returns the pairs and the leftovers."""
+    pairs: list[tuple[int, int]] = []
+    pending: list[int] = []
+    if order == "rating":
+        # Top half against bottom half, each top player taking the free bottom player
+        # nearest its slide partner.
+        h = len(seq) // 2
+        top, bottom = seq[:h], seq[h:]
+        free = [True] * len(bottom)
+        for i, t in enumerate(top):
+            chosen = -1
+            for d in range(len(bottom)):
+                for j in (i + d, i - d) if d else (i,):
+                    if 0 <= j < len(bottom) and free[j] and bottom[j] not in adj[t]:
+                        chosen = j
+                        break
+                if chosen >= 0:
+                    break
+            if chosen < 0:
+                pending.append(t)
+            else:
+                free[chosen] = False
+                pairs.append((t, bottom[chosen]))
+        rest = pending + [b for j, b in enumerate(bottom) if free[j]]
+        pending = []
+    else:
+        rest = seq
+    # Greedy: each player meets the first waiting player they have not played.
+    for x in rest:
+        for k, y in enumerate(pending):
+            if y not in adj[x]:
+                pairs.append((y, x))
+                del pending[k]
+                break
+        else:
+            pending.append(x)
+    _augment(pairs, pending, adj)
+    return pairs, pending
+
+
+def _augment(pairs: list[tuple[int, int]], left: list[int], adj: list[set[int]]) -> None:
+    """Place leftovers u, v by breaking one pair (a, b) into (u, a) and (v, b)."""
+    progress = True
+    while len(left) >= 2 and progress:
+        progress = False
+        for iu, u in enumerate(left):
+            for iv, v in enumerate(left):
+                if iv == iu:
+                    continue
+                for k, (a0, b0) in enumerate(pairs):
+                    for a, b in ((a0, b0), (b0, a0)):
+                        if a not in adj[u] and b not in adj[v]:
+                            pairs[k] = (u, a)
+                            pairs.append((v, b))
+                            for x in sorted((iu, iv), reverse=True):
+                                del left[x]
+                            progress = True
+                            break
+                    if progress:
+                        break
+                if progress:
+                    break
+            if progress:
+                break
+
+
+# --- exact solving ----------------------------------------------------------------------
+
+
+def _solve_exact(
+    field: _Field, nodes: list[int], with_bye: bool, order: str, rng: random.Random
+) -> tuple[list[tuple[int, int]], int | None]:
+    """Minimum-objective perfect matching of ``nodes`` (plus a bye vertex if asked)."""
+    k = len(nodes) + with_bye
+    if k % 2:
+        raise FormatInvariantError("exact Swiss subproblem with an odd number of players")
+    n, span = field.n, field.span
+    npairs = k // 2
+    tie = 2 * n + 1 if order == "rating" else 64
+    w_place = tie * npairs + 1
+    w_dist = w_place * n
+    w_float = w_dist * (npairs * span + 1)
+    w_bye_score = w_float * (2 * npairs + 1)
+    w_bye_had = w_bye_score * (span + 1)
+    w_rematch = w_bye_had * 2
+    big = w_rematch * 2
+    graph = nx.Graph()
+    score, group, adj = field.score, field.group, field.adj
+    for a in range(len(nodes)):
+        u = nodes[a]
+        for b in range(a + 1, len(nodes)):
+            v = nodes[b]
+            cost = w_rematch * (v in adj[u])
+            if group[u] != group[v]:
+                cost += 2 * w_float + w_dist * abs(score[u] - score[v])
+            cost += _tiebreak(field, u, v, order, rng)
+            graph.add_edge(u, v, weight=big - cost)
+    if with_bye:
+        for u in nodes:
+            had, bs, place = field.bye_terms(u)
+            cost = w_bye_had * had + w_bye_score * bs + w_place * place
+            graph.add_edge(u, _BYE, weight=big - cost)
+    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    if len(matching) != npairs:
+        raise FormatInvariantError("exact Swiss matching is not perfect")
+    pairs: list[tuple[int, int]] = []
+    bye: int | None = None
+    for u, v in matching:
+        if u == _BYE or v == _BYE:
+            bye = v if u == _BYE else u
+        else:
+            pairs.append((u, v))
+    return pairs, bye
+
+
+def _tiebreak(field: _Field, u: int, v: int, order: str, rng: random.Random) -> int:
+    if order != "rating":
+        return rng.randrange(64)
+    pu, pv = field.rating_pos[u], field.rating_pos[v]
+    gu, gv = field.group[u], field.group[v]
+    if gu == gv:
+        return abs(abs(pu - pv) - len(field.groups[gu]) // 2)
+    if gu > gv:
+        pu, pv, gu = pv, pu, gv
+    # Across groups: the upper group's lowest-rated meets the lower group's highest-rated.
+    return (len(field.groups[gu]) - 1 - pu) + pv
+
+
+def _repair_windows(
+    field: _Field,
+    mate: list[int],
+    bye: int | None,
+    order: str,
+    rng: random.Random,
+    bound: PairingCost,
+) -> tuple[list[int], int | None]:
+    """Re-solve exactly growing windows of score groups around the unplaced players.
+
+    Each window holds its small groups whole and a sample of each large group, closed
+    under the current pairs, so every solve keeps the rest of the round and can only
+    improve the objective. Growth stops at the lower bound, when the window covers
+    every group, or at the window size cap.
+    """
+    trouble = {field.group[u] for u, m in enumerate(mate) if m == _UNMATCHED}
+    last = len(field.groups) - 1
+    radius = 1
+    while True:
+        touched = {h for g in trouble for h in range(max(0, g - radius), min(last, g + radius) + 1)}
+        window: set[int] = set()
+        for g in sorted(touched):
+            members = field.groups[g]
+            if len(members) <= _SMALL_GROUP:
+                window.update(members)
+            else:
+                window.update(u for u in members if mate[u] == _UNMATCHED)
+                window.update(rng.sample(members, _SAMPLE))
+        if bye is not None and field.group[bye] in touched:
+            window.add(bye)
+        for u in list(window):
+            if mate[u] >= 0:
+                window.add(mate[u])
+        with_bye = bye is not None and bye in window
+        nodes = sorted(window) if with_bye else sorted(u for u in window if mate[u] != _BYE)
+        pairs, new_bye = _solve_exact(field, nodes, with_bye, order, rng)
+        for u, v in pairs:
+            mate[u], mate[v] = v, u
+        if with_bye:
+            bye = new_bye
+            if bye is None:
+                raise FormatInvariantError("exact Swiss window lost the bye")
+            mate[bye] = _BYE
+        cost = field.cost(_pairs_of(mate), bye)
+        done = len(touched) == last + 1 or len(nodes) >= _WINDOW_CAP
+        if done or cost == bound:
+            return mate, bye
+        radius *= 2

@@ -1,0 +1,506 @@
+"""Replaying a match record move by move: every rule checked, every error collected.
+
+Terminology: the *replay* walks each game from the starting position, checking each
+action against the position, the cube and the match score; a *finding* is an error (the
+record breaks a rule) or a warning (the record is unusual but not wrong). After the first
+illegal play of a game the replay stops checking that game, says so, and goes on with
+the next one: every later move would only repeat the same mistake.
+
+The match-level rules (score, Crawford game, post-Crawford, Holland, a 1-point match
+without cube) are tracked here in a few lines rather than taken from ``tourney.match``:
+the rules core may not import it, and a double must be judged at the moment it is
+offered, inside the game, which a per-game match API cannot do. ``MatchRules`` is the
+whole of it; tests check its Crawford marks against gnubg's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from tourney.rules.board import Position, Side
+from tourney.rules.cube import CubeState
+from tourney.rules.dice import Roll
+from tourney.rules.errors import CubeActionError, IllegalPlayError
+from tourney.rules.game import GameEnd, Level, winning_level
+from tourney.rules.moves import check_play, legal_play_map
+from tourney.rules.records.model import (
+    Action,
+    ActionKind,
+    ErrorKind,
+    GameRecord,
+    MatchRecord,
+    PlayForm,
+    RecordError,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRules:
+    """The match-level rules a replay applies.
+
+    ``crawford``/``holland`` of ``None`` follow the header (``[Crawford "Off"]``,
+    ``[Holland "On"]``); otherwise Crawford is on and Holland off (DESIGN §3).
+    """
+
+    crawford: bool | None = None
+    holland: bool | None = None
+    expect_finished: bool = False
+    """Report a match that ends before anyone reached the length as an error, not a
+    warning."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """What a game came to, derived from the replay (or, for a game the replay could not
+    finish, from its ``Wins`` line)."""
+
+    number: int
+    winner: Side | None
+    end: GameEnd | None
+    level: Level | None
+    cube: int
+    """The cube value in play at the end (for a drop, the value before the double)."""
+    points: int
+    crawford: bool = False
+    checked: bool = True
+    """False when the replay stopped early (illegal play) and the result is as written."""
+
+
+@dataclass(frozen=True)
+class RecordReport:
+    """Everything a replay found, plus the results it derived.
+
+    ``final_score`` and ``players`` are in the order the file names the players.
+    """
+
+    record: MatchRecord
+    errors: tuple[RecordError, ...]
+    warnings: tuple[RecordError, ...]
+    games: tuple[GameResult, ...]
+    final_score: tuple[int, int]
+    winner: Side | None
+    finished: bool
+
+    @property
+    def ok(self) -> bool:
+        """Whether the record breaks no rule."""
+        return not self.errors
+
+    @property
+    def players(self) -> tuple[str, str]:
+        """The players' names, or placeholders when the record names none."""
+        return self.record.players or ("", "")
+
+    @property
+    def match_length(self) -> int:
+        """The match length (0 for a money session or an unreadable file)."""
+        return self.record.match_length or 0
+
+    @property
+    def winner_name(self) -> str | None:
+        """The match winner's name, or ``None`` while nobody has won."""
+        return None if self.winner is None else self.players[self.winner]
+
+    def to_json(self, file: str) -> dict[str, object]:
+        """The one-line JSON object of ``tourney validate --json`` (DESIGN §5)."""
+        return {
+            "file": file,
+            "ok": self.ok,
+            "match_length": self.match_length,
+            "players": list(self.players),
+            "final_score": list(self.final_score),
+            "winner": self.winner_name,
+            "games": len(self.games),
+            "errors": [error.to_json() for error in self.errors],
+            "warnings": [warning.to_json() for warning in self.warnings],
+        }
+
+
+def _is_on(value: str | None) -> bool | None:
+    if value is None:
+        return None
+    return value.strip().lower() in ("on", "yes", "true", "1")
+
+
+def replay(record: MatchRecord, rules: MatchRules | None = None) -> RecordReport:
+    """Replay ``record`` and report every error, with the results it derives.
+
+    >>> from tourney.rules.records.mat import read_mat
+    >>> report = replay(read_mat(" 1 point match\\n Game 1\\n A : 0  B : 0\\n"
+    ...                          "  1) 31: 8/5 6/5\\n      Wins 1 point\\n"))
+    >>> report.ok, report.final_score, report.winner_name
+    (True, (1, 0), 'A')
+    """
+    return _MatchReplay(record, rules or MatchRules()).run()
+
+
+class _MatchReplay:
+    def __init__(self, record: MatchRecord, rules: MatchRules) -> None:
+        self.record = record
+        self.errors: list[RecordError] = list(record.problems)
+        self.warnings: list[RecordError] = list(record.warnings)
+        crawford = rules.crawford
+        if crawford is None:
+            crawford = _is_on(record.tag("Crawford"))
+        self.crawford_rule = crawford is not False
+        holland = rules.holland
+        if holland is None:
+            holland = _is_on(record.tag("Holland"))
+        self.holland = bool(holland)
+        self.expect_finished = rules.expect_finished
+
+    def error(self, game: int | None, line: int | None, message: str, kind: ErrorKind) -> None:
+        self.errors.append(RecordError(game, line, message, kind))
+
+    def warn(self, game: int | None, line: int | None, message: str) -> None:
+        self.warnings.append(RecordError(game, line, message))
+
+    def run(self) -> RecordReport:
+        record = self.record
+        length = record.match_length
+        if length is None:
+            return RecordReport(record, tuple(self.errors), tuple(self.warnings), (), (0, 0),
+                                None, False)
+        names = record.players or ("the first player", "the second player")
+        score = [0, 0]
+        crawford_played = False
+        results: list[GameResult] = []
+        winner: Side | None = None
+        for game in record.games:
+            if length > 0 and max(score) >= length:
+                leader = names[0] if score[0] >= length else names[1]
+                self.error(game.number, game.line,
+                           f"game {game.number} comes after the match was won "
+                           f"({leader} reached {length})", ErrorKind.GAME_AFTER_MATCH)
+                continue
+            self._check_score_line(game, score, names)
+            crawford = (
+                self.crawford_rule
+                and length > 1
+                and not crawford_played
+                and (score[0] == length - 1) != (score[1] == length - 1)
+            )
+            restriction = None
+            if length == 1:
+                restriction = "the cube is not used in a 1-point match"
+            elif crawford:
+                restriction = "this is the Crawford game, in which neither player may double"
+            holland = self.holland and crawford_played and not crawford
+            crawford_played = crawford_played or crawford
+            is_last = game is record.games[-1]
+            result = _GameReplay(self, game, names, restriction, holland, is_last).run()
+            result = GameResult(result.number, result.winner, result.end, result.level,
+                                result.cube, result.points, crawford, result.checked)
+            results.append(result)
+            if result.winner is not None:
+                score[result.winner] += result.points
+        finished = length > 0 and max(score) >= length
+        if finished:
+            winner = Side.X if score[0] >= length else Side.O
+        elif length > 0:
+            message = (f"the match is unfinished: {score[0]}-{score[1]} in a {length}-point "
+                       "match, nobody reached the length")
+            if self.expect_finished:
+                self.error(None, None, message, ErrorKind.UNFINISHED)
+            else:
+                self.warn(None, None, message)
+        return RecordReport(record, tuple(self.errors), tuple(self.warnings), tuple(results),
+                            (score[0], score[1]), winner, finished)
+
+    def _check_score_line(self, game: GameRecord, score: list[int],
+                          names: tuple[str, str]) -> None:
+        if game.names is not None and game.names != names:
+            self.warn(game.number, game.score_line,
+                      f"the score line names {game.names[0]} and {game.names[1]}, "
+                      f"not {names[0]} and {names[1]}")
+        if game.score is not None and game.score != (score[0], score[1]):
+            self.error(game.number, game.score_line,
+                       f"the score line says {names[0]} {game.score[0]}, {names[1]} "
+                       f"{game.score[1]}, but the games before give {score[0]}-{score[1]}",
+                       ErrorKind.SCORE_LINE)
+
+
+def _roll_text(dice: tuple[int, int]) -> str:
+    return f"{dice[0]}-{dice[1]}"
+
+
+def _plural(points: int) -> str:
+    return f"{points} point" if points == 1 else f"{points} points"
+
+
+@dataclass
+class _Ending:
+    winner: Side
+    end: GameEnd | None
+    level: Level | None
+    points: int
+    line: int
+    how: str
+
+
+@dataclass
+class _GameReplay:
+    match: _MatchReplay
+    game: GameRecord
+    names: tuple[str, str]
+    restriction: str | None
+    holland: bool
+    is_last: bool
+    board: Position = field(default_factory=Position.initial)
+    """The position with ``Side.X`` on roll (``turned()`` for ``Side.O``)."""
+    cube: CubeState = field(default_factory=CubeState)
+    turn: Side | None = None
+    rolls: list[int] = field(default_factory=lambda: [0, 0])
+    ending: _Ending | None = None
+    stopped: bool = False
+    resigner: Side | None = None
+    unplayed: bool = False
+    """A roll was written as ``???``: the roller resigned before playing it."""
+    stated: Action | None = None
+
+    def error(self, line: int | None, message: str, kind: ErrorKind) -> None:
+        self.match.error(self.game.number, line, message, kind)
+
+    def stop(self, line: int | None, message: str, kind: ErrorKind) -> None:
+        self.error(line, f"{message}; the rest of game {self.game.number} is not checked", kind)
+        self.stopped = True
+
+    def run(self) -> GameResult:
+        for action in self.game.actions:
+            if action.kind is ActionKind.COMMENT:
+                self.match.warn(self.game.number, action.line,
+                                f"comment inside a game ({action.text[:40]!r}); "
+                                "gnubg refuses these")
+                continue
+            if action.kind is ActionKind.WIN:
+                self._win(action)
+                continue
+            if action.kind is ActionKind.LOSS:
+                self.match.warn(self.game.number, action.line,
+                                f"{action.text!r} ignored: the Wins line states the result")
+                continue
+            if self.stopped:
+                continue
+            if self.ending is not None or self.unplayed:
+                self.error(action.line, f"{action.text!r} comes after the game ended",
+                           ErrorKind.TURN_ORDER)
+                self.stopped = True
+                continue
+            self._act(action)
+        return self._result()
+
+    # --- actions ----------------------------------------------------------------------
+
+    def _act(self, action: Action) -> None:
+        side = action.side
+        assert side is not None
+        kind = action.kind
+        if kind is ActionKind.ROLL:
+            self._roll(action, side)
+        elif kind is ActionKind.DOUBLE:
+            self._double(action, side)
+        elif kind in (ActionKind.TAKE, ActionKind.DROP, ActionKind.BEAVER, ActionKind.RACCOON):
+            self._answer(action, side)
+        elif kind is ActionKind.RESIGN:
+            self.resigner = side
+
+    def _name(self, side: Side) -> str:
+        return self.names[side]
+
+    def _mover_view(self, side: Side) -> Position:
+        return self.board if side is Side.X else self.board.turned()
+
+    def _roll(self, action: Action, side: Side) -> None:
+        if self.cube.offered_by is not None:
+            self.stop(action.line, f"{self._name(side)} rolls while a double waits for an "
+                      "answer", ErrorKind.CUBE_RESPONSE)
+            return
+        if self.turn is not None and side is not self.turn:
+            self.stop(action.line, f"{self._name(side)} rolls, but it is "
+                      f"{self._name(self.turn)}'s turn", ErrorKind.TURN_ORDER)
+            return
+        dice = action.dice
+        if dice is None or action.form is PlayForm.UNREADABLE:
+            self.stopped = True
+            self.error(action.line, f"the play cannot be read; the rest of game "
+                       f"{self.game.number} is not checked", ErrorKind.SYNTAX)
+            return
+        if self.turn is None and dice[0] == dice[1]:
+            self.error(action.line, f"the game opens with {_roll_text(dice)}, but the opening "
+                       "roll is never a doublet (both players roll one die)",
+                       ErrorKind.OPENING_DOUBLET)
+        roll = Roll(dice[0], dice[1])
+        before = self._mover_view(side)
+        self.rolls[side] += 1
+        self.turn = side.opposite
+        if action.form is PlayForm.UNKNOWN:
+            # "???": rolled, then resigned; the opponent's Wins line must follow.
+            self.resigner = side
+            self.unplayed = True
+            return
+        if action.form is PlayForm.DANCE:
+            plays = legal_play_map(before, roll)
+            if before not in plays:
+                example = next(iter(plays.values()))
+                self.stop(action.line,
+                          f"{roll.first}{roll.second}: no move is written, but "
+                          f"{_roll_text(dice)} can be played (for example {example}) "
+                          f"({self._name(side)} on roll, position {before.to_id()})",
+                          ErrorKind.FALSE_DANCE)
+            return
+        assert action.play is not None
+        try:
+            after = check_play(before, roll, action.play)
+        except IllegalPlayError as problem:
+            written = action.text[3:].strip()
+            self.stop(action.line,
+                      f"{written} with {_roll_text(dice)}: {problem} "
+                      f"({self._name(side)} on roll, position {before.to_id()})",
+                      ErrorKind.ILLEGAL_PLAY)
+            return
+        self.board = after if side is Side.X else after.turned()
+        level = winning_level(after)
+        if level is not None:
+            points = self.cube.value * int(level)
+            self.ending = _Ending(side, GameEnd.PLAYED, level, points, action.line,
+                                  f"{level.name.lower()} by bearing off, cube {self.cube.value}")
+
+    def _double(self, action: Action, side: Side) -> None:
+        if self.turn is not None and side is not self.turn:
+            self.stop(action.line, f"{self._name(side)} doubles, but it is "
+                      f"{self._name(self.turn)}'s turn", ErrorKind.TURN_ORDER)
+            return
+        restriction = self.restriction
+        if restriction is None and self.holland and min(self.rolls) < 2:
+            restriction = ("the Holland rule forbids doubling in a post-Crawford game until "
+                           "each player has rolled twice")
+        try:
+            self.cube = self.cube.offer(side, restriction=restriction)
+        except CubeActionError as problem:
+            self.error(action.line, f"{self._name(side)} doubles, but {problem}".replace(
+                "but may not double: ", "but "), ErrorKind.ILLEGAL_DOUBLE)
+            self.cube = CubeState(self.cube.value, self.cube.owner, side)
+        expected = self.cube.value * 2
+        if action.value is not None and action.value != expected:
+            self.error(action.line, f"Doubles => {action.value}, but the cube goes from "
+                       f"{self.cube.value} to {expected}", ErrorKind.CUBE_VALUE)
+        self.turn = side.opposite
+
+    def _answer(self, action: Action, side: Side) -> None:
+        word = action.kind.value
+        doubler = self.cube.offered_by
+        if doubler is None or doubler is side:
+            self.error(action.line, f"{self._name(side)} {word}s, but no double was offered "
+                       f"to {self._name(side)}", ErrorKind.CUBE_RESPONSE)
+            return
+        if action.kind is ActionKind.TAKE:
+            self.cube = self.cube.take(side)
+            self.turn = doubler
+        elif action.kind is ActionKind.DROP:
+            points = self.cube.drop(side)
+            self.ending = _Ending(doubler, GameEnd.DROPPED, None, points, action.line,
+                                  f"{self._name(side)} dropped the double to "
+                                  f"{self.cube.value * 2}")
+        else:
+            # A beaver takes and redoubles at once, keeping the cube on the taker's side of
+            # the table: the doubler owns it (a raccoon is the doubler's answer in kind).
+            if self.match.record.match_length:
+                self.error(action.line, f"{self._name(side)} {word}s, but beavers and raccoons "
+                           "are money-play options, never used in match play",
+                           ErrorKind.ILLEGAL_DOUBLE)
+            value = self.cube.value * 4
+            if action.value is not None and action.value != value:
+                self.error(action.line, f"{action.text}, but the cube goes to {value}",
+                           ErrorKind.CUBE_VALUE)
+            self.cube = CubeState(value, doubler, None)
+            self.turn = doubler
+
+    def _win(self, action: Action) -> None:
+        side = action.side
+        assert side is not None and action.value is not None
+        if self.stated is not None:
+            self.error(action.line, "a second result for the same game", ErrorKind.RESULT)
+            return
+        self.stated = action
+        written = action.value
+        if self.stopped:
+            return
+        ending = self.ending
+        if ending is not None:
+            if side is not ending.winner:
+                self.error(action.line,
+                           f"the Wins line credits {self._name(side)}, but "
+                           f"{self._name(ending.winner)} won ({ending.how})", ErrorKind.RESULT)
+            elif written != ending.points:
+                self.error(action.line,
+                           f"Wins {_plural(written)}, but the replay gives "
+                           f"{_plural(ending.points)} ({ending.how})", ErrorKind.RESULT)
+            return
+        if self.cube.offered_by is not None and side is self.cube.offered_by:
+            # A Wins line right after a double: the opponent gave up instead of answering.
+            self.ending = _Ending(side, GameEnd.DROPPED, None, self.cube.value, action.line,
+                                  "double not taken")
+            if written != self.cube.value:
+                self.error(action.line, f"Wins {_plural(written)}, but a refused double scores "
+                           f"{_plural(self.cube.value)}", ErrorKind.RESULT)
+            return
+        if self.resigner is not None and self.resigner is side:
+            self.error(action.line, f"{self._name(side)} resigned but the Wins line credits "
+                       f"{self._name(side)}", ErrorKind.RESULT)
+        # Resignation: gnubg reads N <= cube as single, <= 2 x cube as gammon, else
+        # backgammon; more than a backgammon is impossible.
+        cube = self.cube.value
+        if written > 3 * cube or written < 1:
+            self.error(action.line, f"Wins {_plural(written)} by resignation, but with the "
+                       f"cube at {cube} a resignation is worth at most {_plural(3 * cube)} "
+                       "(a backgammon)", ErrorKind.RESIGNATION)
+            level = Level.BACKGAMMON
+        else:
+            level = Level.SINGLE if written <= cube else (
+                Level.GAMMON if written <= 2 * cube else Level.BACKGAMMON)
+            if written != cube * int(level):
+                self.match.warn(self.game.number, action.line,
+                                f"Wins {_plural(written)} by resignation with the cube at {cube}: "
+                                f"read as a {level.name.lower()} worth "
+                                f"{_plural(cube * int(level))}")
+        self.ending = _Ending(side, GameEnd.RESIGNED, level, cube * int(level), action.line,
+                              "resignation")
+
+    # --- the result ---------------------------------------------------------------------
+
+    def _result(self) -> GameResult:
+        number = self.game.number
+        cube = self.cube.value
+        if self.stopped:
+            stated = self.stated
+            if stated is None or stated.side is None or stated.value is None:
+                if not self.is_last:
+                    self.error(None, "the game has no result line", ErrorKind.UNFINISHED)
+                return GameResult(number, None, None, None, cube, 0, checked=False)
+            return GameResult(number, stated.side, None, None, cube, stated.value,
+                              checked=False)
+        ending = self.ending
+        if ending is None:
+            if self.resigner is not None:
+                self.error(None, f"{self._name(self.resigner)} resigned, but no Wins line "
+                           "says for how much", ErrorKind.RESULT)
+            message = "the game has no result (no Wins line): it is unfinished"
+            if self.is_last:
+                self.match.warn(number, None, message)
+            else:
+                self.error(None, message, ErrorKind.UNFINISHED)
+            return GameResult(number, None, None, None, cube, 0)
+        if self.stated is None:
+            self.match.warn(number, ending.line, f"no Wins line; the replay gives "
+                            f"{self._name(ending.winner)} {_plural(ending.points)}")
+        return GameResult(number, ending.winner, ending.end, ending.level, cube,
+                          ending.points)
+
+
+def iter_findings(report: RecordReport) -> Iterator[tuple[str, RecordError]]:
+    """Errors then warnings, each tagged ``"error"`` or ``"warning"``."""
+    for error in report.errors:
+        yield "error", error
+    for warning in report.warnings:
+        yield "warning", warning
