@@ -6,11 +6,25 @@ Every user error becomes one line on stderr and the exit status the contracts na
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from tourney import __version__
+from tourney.rules import Position, Roll, RulesError, format_play, legal_positions
+from tourney.rules.diagram import format_board
+from tourney.rules.moves import legal_play_map
+from tourney.rules.records import DEFAULT_MAX_BYTES, MatchRules, RecordReport, validate_mat
+from tourney.rules.variants import variant_named
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from sqlalchemy.engine import Engine
 
 
 class UsageFailure(click.ClickException):
@@ -34,6 +48,391 @@ def cli() -> None:
 @cli.group()
 def rules() -> None:
     """Positions and legal plays."""
+
+
+def _read_position(position_id: str, variant: str) -> Position:
+    try:
+        return variant_named(variant).decode_position_id(position_id)
+    except RulesError as error:
+        raise UsageFailure(str(error)) from None
+
+
+def _read_roll(dice: tuple[str, ...]) -> Roll:
+    try:
+        return Roll.parse("".join(dice))
+    except RulesError as error:
+        raise UsageFailure(str(error)) from None
+
+
+@rules.command("legal")
+@click.argument("position_id")
+@click.argument("dice", nargs=-1, required=True)
+@click.option("--variant", default="standard", show_default=True, help="Rules to play by.")
+def rules_legal(position_id: str, dice: tuple[str, ...], variant: str) -> None:
+    """Print every distinct position a legal play of DICE reaches from POSITION_ID.
+
+    Each line is the gnubg Position ID after the play, with the opponent on roll.
+    DICE is two digits (31) or two arguments (3 1).
+    """
+    position = _read_position(position_id, variant)
+    roll = _read_roll(dice)
+    results = legal_positions(position, roll)
+    for line in sorted(result.turned().to_id() for result in results):
+        click.echo(line)
+
+
+@rules.command("show")
+@click.argument("position_id")
+@click.option("--variant", default="standard", show_default=True, help="Rules to play by.")
+def rules_show(position_id: str, variant: str) -> None:
+    """Draw POSITION_ID as a board, the side on roll at the bottom."""
+    click.echo(format_board(_read_position(position_id, variant)))
+
+
+@cli.command("demo-rules", hidden=True)
+def demo_rules() -> None:
+    """Show what the rules core does with the opening position."""
+    position = Position.initial()
+    click.echo(format_board(position))
+    roll = Roll(3, 1)
+    click.echo(f"\nLegal plays of {roll.first}-{roll.second} from the opening position:")
+    for position_after, play in sorted(
+        legal_play_map(position, roll).items(), key=lambda item: format_play(item[1])
+    ):
+        click.echo(f"  {format_play(play, words=True):<16} -> {position_after.turned().to_id()}")
+
+
+# --- simulate ----------------------------------------------------------------------
+
+
+@cli.command("simulate")
+@click.option(
+    "--format",
+    "event_format",
+    type=click.Choice(["knockout", "swiss", "roundrobin"]),
+    required=True,
+    help="The event format.",
+)
+@click.option("--players", type=int, required=True, help="Number of players (ids 1..N).")
+@click.option("--rounds", type=int, default=None, help="Swiss: number of rounds.")
+@click.option("--lives", type=int, default=None, help="Swiss: out after this many losses.")
+@click.option("--consolation", is_flag=True, help="Knockout: add a consolation flight.")
+@click.option("--last-chance", is_flag=True, help="Knockout: add a last-chance flight.")
+@click.option("--double-elimination", is_flag=True, help="Knockout: double elimination.")
+@click.option("--match-length", type=int, default=5, show_default=True, help="Points to win.")
+@click.option("--seed", type=int, default=None, help="Seed of every random choice.")
+@click.option("--json", "as_json", is_flag=True, help="Print the event as one JSON document.")
+def simulate(
+    event_format: str,
+    players: int,
+    rounds: int | None,
+    lives: int | None,
+    consolation: bool,
+    last_chance: bool,
+    double_elimination: bool,
+    match_length: int,
+    seed: int | None,
+    as_json: bool,
+) -> None:
+    """Run a whole event with random results through the real format and match code."""
+    import json
+    import random
+
+    from tourney.formats.errors import FormatUserError
+    from tourney.formats.simulation import SimulationOptions
+    from tourney.formats.simulation import simulate as run_simulation
+
+    if seed is None:
+        # The seed is always printed, so an unseeded run can still be reproduced.
+        seed = random.SystemRandom().randrange(2**31)
+    options = SimulationOptions(
+        event_format, players, rounds, lives, consolation, last_chance,
+        double_elimination, match_length, seed,
+    )  # fmt: skip
+    try:
+        document = run_simulation(options)
+    except FormatUserError as error:
+        raise UsageFailure(str(error)) from None
+    if as_json:
+        click.echo(json.dumps(document))
+        return
+    click.echo(f"seed {document['seed']}")
+    for flight in document["flights"]:
+        top = [row for row in flight["standings"] if row["rank"] <= 4]
+        places = ", ".join(
+            f"{'=' if row['tied'] else ''}{row['rank']}. {row['player']}" for row in top
+        )
+        click.echo(f"{flight['name']}: {len(flight['rounds'])} rounds; {places}")
+
+
+# --- validate ----------------------------------------------------------------------
+
+_PROGRESS_FROM_FILES = 6
+"""Show a progress bar (on a terminal) from this many files on."""
+
+
+def _read_record_file(path: str, max_bytes: int) -> tuple[bytes, int]:
+    """The first ``max_bytes + 1`` bytes of ``path`` and its full size; raises OSError."""
+    with open(path, "rb") as stream:
+        size = os.fstat(stream.fileno()).st_size
+        return stream.read(max_bytes + 1), size
+
+
+def _validate_lines(name: str, report: RecordReport) -> list[str]:
+    players = report.players
+    length = report.match_length
+    what = f"{length}-point match" if length else "money session"
+    score = (
+        f"{players[0]} {report.final_score[0]}, {players[1]} {report.final_score[1]}"
+        if report.record.players
+        else "no players named"
+    )
+    outcome = (
+        f"{report.winner_name} wins" if report.winner_name else
+        ("unfinished" if length else "")
+    )
+    games = f"{len(report.games)} game{'' if len(report.games) == 1 else 's'}"
+    details = ", ".join(part for part in (what, score, outcome, games) if part)
+    if report.ok:
+        verdict = "valid"
+    else:
+        count = len(report.errors)
+        verdict = f"INVALID ({count} error{'' if count == 1 else 's'})"
+    lines = [f"{name}: {verdict} - {details}"]
+    lines.extend(f"  {error}" for error in report.errors)
+    lines.extend(f"  warning: {warning}" for warning in report.warnings)
+    return lines
+
+
+@cli.command("validate")
+@click.argument("files", nargs=-1, required=True)
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per file per line.")
+@click.option(
+    "--max-bytes",
+    type=click.IntRange(min=1),
+    default=DEFAULT_MAX_BYTES,
+    show_default=True,
+    help="Refuse files larger than this.",
+)
+@click.option("--holland", is_flag=True, help="Apply the Holland rule in post-Crawford games.")
+@click.option(
+    "--expect-finished", is_flag=True, help="An unfinished match is an error, not a warning."
+)
+def validate(
+    files: tuple[str, ...], as_json: bool, max_bytes: int, holland: bool, expect_finished: bool
+) -> None:
+    """Replay .mat match records move by move and report every rule they break.
+
+    Exit status 0 when every file is valid, 1 when any is invalid, 2 when a file
+    cannot be read.
+    """
+    import json
+    from contextlib import nullcontext
+
+    rules = MatchRules(holland=True if holland else None, expect_finished=expect_finished)
+    unreadable: list[str] = []
+    invalid = False
+    progress: Any = nullcontext()
+    task = None
+    if sys.stderr.isatty() and len(files) >= _PROGRESS_FROM_FILES:
+        from rich.console import Console
+        from rich.progress import Progress
+
+        progress = Progress(console=Console(stderr=True), transient=True)
+    with progress:
+        if task is None and not isinstance(progress, nullcontext):
+            task = progress.add_task("validating", total=len(files))
+        for path in files:
+            try:
+                data, size = _read_record_file(path, max_bytes)
+            except OSError as error:
+                message = f"cannot read {path}: {error.strerror or error}"
+                unreadable.append(message)
+                click.echo(f"tourney: {message}", err=True)
+                if as_json:
+                    click.echo(json.dumps({
+                        "file": path, "ok": False, "match_length": 0, "players": ["", ""],
+                        "final_score": [0, 0], "winner": None, "games": 0,
+                        "errors": [{"game": None, "line": None, "message": message}],
+                        "warnings": [],
+                    }, ensure_ascii=False))
+            else:
+                report = validate_mat(data, rules=rules, max_bytes=max_bytes, size=size)
+                invalid = invalid or not report.ok
+                if as_json:
+                    click.echo(json.dumps(report.to_json(path), ensure_ascii=False))
+                else:
+                    click.echo("\n".join(_validate_lines(path, report)))
+            if task is not None:
+                progress.advance(task)
+    if unreadable:
+        count = len(unreadable)
+        raise UsageFailure(f"{count} file{'' if count == 1 else 's'} could not be read")
+    if invalid:
+        sys.exit(1)
+
+
+# --- app ---------------------------------------------------------------------------
+
+SAMPLE_EVENTS = Path(__file__).resolve().parent.parent / "sample_events"
+
+
+@contextlib.contextmanager
+def _app_engine() -> Iterator[Engine]:
+    """The engine for the configured database (``TOURNEY_DATABASE_URL``), closed after use."""
+    from tourney.config import load_settings
+    from tourney.store.db import engine_from_settings
+
+    engine = engine_from_settings(load_settings())
+    try:
+        yield engine
+    finally:
+        engine.dispose()
+
+
+def _require_current_schema(engine: Engine) -> None:
+    from tourney.store.schema import SchemaOutOfDateError, check_current
+
+    try:
+        check_current(engine)
+    except SchemaOutOfDateError as error:
+        raise click.ClickException(str(error)) from None
+
+
+@cli.group("db")
+def db_group() -> None:
+    """The database: migrations."""
+
+
+@db_group.command("upgrade")
+def db_upgrade() -> None:
+    """Apply the migrations to the configured database (TOURNEY_DATABASE_URL)."""
+    from tourney.store import schema
+
+    with _app_engine() as engine:
+        before = schema.current_revisions(engine)
+        schema.upgrade(engine)
+        after = schema.current_revisions(engine)
+    revision = ", ".join(sorted(after))
+    if before == after:
+        click.echo(f"Database already up to date (revision {revision}).")
+    else:
+        click.echo(f"Database upgraded to revision {revision}.")
+
+
+@cli.command("demo")
+@click.option(
+    "--directory",
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    default=SAMPLE_EVENTS,
+    show_default=True,
+    help="Where the demo description files are.",
+)
+def demo(directory: Path) -> None:
+    """Load sample_events/ into the database; running it twice changes nothing."""
+    from tourney.config import load_settings
+    from tourney.store.db import transaction
+    from tourney.store.demo import load_demo
+    from tourney.store.errors import StoreUserError
+    from tourney.store.passwords import make_hasher
+
+    hasher = make_hasher(load_settings().password_hash_profile)
+    with _app_engine() as engine:
+        _require_current_schema(engine)
+        try:
+            with transaction(engine) as session:
+                report = load_demo(session, directory=directory, hasher=hasher)
+        except StoreUserError as error:
+            raise click.ClickException(error.message) from None
+    if report.events_created or report.players_created:
+        events = ", ".join(report.events_created) or "none"
+        click.echo(
+            f"Demo loaded: {len(report.events_created)} event(s) ({events}), "
+            f"{report.players_created} player(s)."
+        )
+    else:
+        click.echo("Demo data already loaded; nothing changed.")
+    for login in report.logins:
+        click.echo(f"Demo director login: {login.email} / password: {login.password}")
+
+
+@cli.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", default=5000, show_default=True, type=int, help="Port to listen on.")
+@click.option("--workers", default=1, show_default=True, type=int, help="Worker processes.")
+@click.option("--threads", default=4, show_default=True, type=int, help="Threads per worker.")
+def serve(host: str, port: int, workers: int, threads: int) -> None:
+    """Serve the app on the configured database (gunicorn; Ctrl-C stops it)."""
+    from tourney.store.schema import SchemaOutOfDateError
+    from tourney.web import create_app
+
+    try:
+        app = create_app()
+    except SchemaOutOfDateError as error:
+        raise click.ClickException(str(error)) from None
+    # Workers are forked: none may inherit a connection opened by the schema check.
+    app.extensions["tourney"].engine.dispose()
+    shown = f"[{host}]" if ":" in host else host
+    click.echo(f"tourney is serving on http://{shown}:{port}/  (Ctrl-C to stop)")
+    try:
+        from gunicorn.app.base import BaseApplication
+    except ImportError:  # pragma: no cover - gunicorn is Unix-only
+        app.run(host=host, port=port, threaded=True)
+        return
+
+    class _Server(BaseApplication):  # type: ignore[misc]
+        def load_config(self) -> None:
+            self.cfg.set("bind", f"{shown}:{port}")
+            self.cfg.set("workers", workers)
+            self.cfg.set("threads", threads)
+            self.cfg.set("worker_class", "gthread")
+            self.cfg.set("accesslog", "-")
+            if "control_socket_disable" in self.cfg.settings:
+                self.cfg.set("control_socket_disable", True)
+
+        def load(self) -> Any:
+            return app
+
+    _Server().run()
+
+
+@cli.command("create-director")
+@click.argument("email")
+@click.option("--password", default=None, help="For scripts; asked for when left out.")
+@click.option("--name", default=None, help="Display name (default: the address's local part).")
+@click.option(
+    "--role",
+    type=click.Choice(["director", "admin", "scorer"]),
+    default="director",
+    show_default=True,
+)
+def create_director(email: str, password: str | None, name: str | None, role: str) -> None:
+    """Create an account that can log in to the director's pages."""
+    from tourney.config import load_settings
+    from tourney.store import services
+    from tourney.store.audit import Actor
+    from tourney.store.db import transaction
+    from tourney.store.errors import StoreUserError
+    from tourney.store.passwords import make_hasher
+
+    with _app_engine() as engine:
+        _require_current_schema(engine)
+        if password is None:
+            password = click.prompt("Password", hide_input=True, confirmation_prompt=True)
+        try:
+            with transaction(engine) as session:
+                user = services.create_user(
+                    session,
+                    actor=Actor.cli(),
+                    email=email,
+                    name=name or email.split("@")[0],
+                    password=password,
+                    role=role,
+                    hasher=make_hasher(load_settings().password_hash_profile),
+                )
+        except StoreUserError as error:
+            raise UsageFailure(error.message) from None
+    click.echo(f"Created {user.role} account {user.email}.")
 
 
 def main() -> None:
