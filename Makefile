@@ -15,13 +15,15 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/tourney demo-rules
+	$(BIN)/tourney db upgrade
+	$(BIN)/tourney demo
+	$(BIN)/tourney serve
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
 
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict tourney/rules
+	$(BIN)/mypy --strict tourney/rules tourney/match.py tourney/formats
 
 layers: $(STAMP)
 	$(BIN)/lint-imports
@@ -36,6 +38,8 @@ slow: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/movegen.py
+	$(BIN)/python bench/validate.py
+	$(BIN)/python bench/swiss.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -100,7 +100,8 @@ class Position:
 
     def turned(self) -> Position:
         """The same position with the other side on roll."""
-        return Position(self.opponent, self.mover)
+        # Already validated as a whole; only the point of view changes.
+        return Position._trusted(self.opponent, self.mover)
 
     def pips(self) -> tuple[int, int]:
         """Pip counts of (mover, opponent): the dice total each needs to bear off."""

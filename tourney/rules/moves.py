@@ -310,6 +310,26 @@ def _remove_dice(dice: tuple[int, ...], used: tuple[int, ...]) -> tuple[int, ...
     return tuple(left)
 
 
+def _single_step(state: _State, origin: int, die: int) -> _Step | None:
+    """The move of one checker from ``origin`` by ``die`` if the rules allow it."""
+    mine, theirs = state
+    if not mine[origin] or (mine[BAR] and origin != BAR):
+        return None
+    destination = origin - die
+    if destination > 0:
+        blockers = theirs[25 - destination]
+        return None if blockers >= 2 else (origin, destination, blockers == 1)
+    highest = 24
+    while highest and not mine[highest]:
+        highest -= 1
+    if highest > 6 or mine[BAR]:
+        return None
+    # A higher number bears off only from the highest occupied point.
+    if destination == 0 or origin == highest:
+        return (origin, OFF, False)
+    return None
+
+
 def _walk(
     state: _State, origin: int, path: tuple[int, ...], destination: int
 ) -> tuple[_State, list[_Step]] | None:
@@ -317,19 +337,31 @@ def _walk(
     steps: list[_Step] = []
     point = origin
     for index, die in enumerate(path):
-        last = index == len(path) - 1
-        target = destination if last else point - die
-        match = None
-        for step in _steps_for_die(state[0], state[1], die):
-            if step[0] == point and step[1] == max(target, 0):
-                match = step
-                break
-        if match is None:
+        step = _single_step(state, point, die)
+        if step is None:
             return None
-        state = _apply_step(state[0], state[1], match)
-        steps.append(match)
-        point = match[1]
+        if index == len(path) - 1 and step[1] != destination:
+            return None
+        state = _apply_step(state[0], state[1], step)
+        steps.append(step)
+        point = step[1]
     return state, steps
+
+
+def _play_die_by_die(state: _State, play: Play, dice: tuple[int, ...]) -> _State | None:
+    """The common case of a play written one die per move (as gnubg writes every play):
+    each move must match a die exactly and be legal in turn."""
+    remaining = list(dice)
+    for move in play.moves:
+        distance = move.origin - move.destination
+        if distance not in remaining:
+            return None
+        step = _single_step(state, move.origin, distance)
+        if step is None:
+            return None
+        remaining.remove(distance)
+        state = _apply_step(state[0], state[1], step)
+    return state
 
 
 def _assignments(
@@ -464,6 +496,10 @@ def check_play(position: Position, roll: Roll, play: Play) -> Position:
     """
     start: _State = (list(position.mover), list(position.opponent))
     dice = roll.moves
+    if len(play.moves) == len(dice):
+        quick = _play_die_by_die(start, play, dice)
+        if quick is not None:
+            return _position(quick)
     if len(play.moves) > len(dice):
         raise IllegalPlayError(
             f"{_roll_text(roll)} gives {len(dice)} moves, and the play makes {len(play.moves)}",

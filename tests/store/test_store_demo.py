@@ -1,0 +1,45 @@
+"""The demo loader: sample_events/ into the database, and a second load changes nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sqlalchemy import func
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, select
+
+from tourney.store.db import transaction
+from tourney.store.demo import demo_counts, demo_files, load_demo
+from tourney.store.passwords import make_hasher
+from tourney.store.tables import AuditEntry
+
+SAMPLE_EVENTS = Path(__file__).resolve().parents[2] / "sample_events"
+HASHER = make_hasher("fast")
+
+
+def _audit_count(engine: Engine) -> int:
+    with Session(engine) as session:
+        return int(session.exec(select(func.count()).select_from(AuditEntry)).one())
+
+
+def test_sample_events_has_a_demo_file() -> None:
+    assert [p.name for p in demo_files(SAMPLE_EVENTS)][:1] == ["club_night.json"]
+
+
+def test_demo_loads_once_and_second_load_changes_nothing(engine: Engine) -> None:
+    with transaction(engine) as session:
+        first = load_demo(session, directory=SAMPLE_EVENTS, hasher=HASHER)
+    with Session(engine) as session:
+        counts = demo_counts(session)
+    audits = _audit_count(engine)
+
+    with transaction(engine) as session:
+        second = load_demo(session, directory=SAMPLE_EVENTS, hasher=HASHER)
+    with Session(engine) as session:
+        assert demo_counts(session) == counts
+
+    assert "thursday-club-night" in first.events_created
+    assert (second.events_created, second.players_created) == ((), 0)
+    assert second.logins == first.logins
+    assert _audit_count(engine) == audits
+    assert counts["Event"] >= 1 and counts["Entry"] >= 8

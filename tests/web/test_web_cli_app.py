@@ -1,0 +1,130 @@
+"""The app commands: db upgrade, demo (twice), create-director, and the schema refusal."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from sqlmodel import Session
+
+from tourney.cli import cli
+from tourney.store.db import make_engine
+from tourney.store.demo import demo_counts
+from tourney.store.schema import SchemaOutOfDateError
+from tourney.web import create_app
+
+
+def _env(url: str, tmp_path: Path) -> dict[str, str]:
+    return {
+        "TOURNEY_DATABASE_URL": url,
+        "TOURNEY_PASSWORD_HASH_PROFILE": "fast",
+        "TOURNEY_INSTANCE_PATH": str(tmp_path / "instance"),
+    }
+
+
+def test_upgrade_then_demo_twice_is_idempotent(
+    runner: CliRunner, empty_database_url: str, tmp_path: Path
+) -> None:
+    env = _env(empty_database_url, tmp_path)
+
+    upgraded = runner.invoke(cli, ["db", "upgrade"], env=env)
+    first = runner.invoke(cli, ["demo"], env=env)
+    engine = make_engine(empty_database_url)
+    with Session(engine) as session:
+        counts = demo_counts(session)
+    second = runner.invoke(cli, ["demo"], env=env)
+    with Session(engine) as session:
+        counts_again = demo_counts(session)
+    engine.dispose()
+
+    assert (upgraded.exit_code, first.exit_code, second.exit_code) == (0, 0, 0)
+    assert "Database upgraded to revision" in upgraded.output
+    assert "Demo loaded: 1 event(s) (thursday-club-night)" in first.output
+    assert "Demo data already loaded; nothing changed." in second.output
+    assert "Demo director login: director@example.org / password: demo-director" in second.output
+    assert counts_again == counts
+
+
+def test_demo_login_works_in_the_app(
+    runner: CliRunner, empty_database_url: str, tmp_path: Path
+) -> None:
+    env = _env(empty_database_url, tmp_path)
+    runner.invoke(cli, ["db", "upgrade"], env=env)
+    runner.invoke(cli, ["demo"], env=env)
+    app = create_app(
+        {
+            "DATABASE_URL": empty_database_url,
+            "TESTING": True,
+            "CSRF_ENABLED": False,
+            "SECRET_KEY": "x",
+        }
+    )
+    client = app.test_client()
+
+    login = client.post(
+        "/login", data={"email": "director@example.org", "password": "demo-director"}
+    )
+    events = client.get("/director/").get_data(as_text=True)
+    app.extensions["tourney"].engine.dispose()
+
+    assert login.status_code == 302
+    assert "Thursday Club Night" in events
+
+
+def test_app_refuses_out_of_date_schema_naming_the_command(
+    empty_database_url: str, tmp_path: Path
+) -> None:
+    with pytest.raises(SchemaOutOfDateError, match=r"Run `tourney db upgrade` first\."):
+        create_app({"DATABASE_URL": empty_database_url, "SECRET_KEY": "x"})
+
+
+@pytest.mark.parametrize(
+    "command", [["demo"], ["serve", "--port", "5999"], ["create-director", "a@example.org"]]
+)
+def test_commands_refuse_out_of_date_schema(
+    runner: CliRunner, empty_database_url: str, tmp_path: Path, command: list[str]
+) -> None:
+    result = runner.invoke(cli, command, env=_env(empty_database_url, tmp_path))
+
+    assert result.exit_code == 1
+    assert "Run `tourney db upgrade` first." in result.output
+
+
+def test_create_director_with_password_option_and_prompt(
+    runner: CliRunner, empty_database_url: str, tmp_path: Path
+) -> None:
+    env = _env(empty_database_url, tmp_path)
+    runner.invoke(cli, ["db", "upgrade"], env=env)
+
+    scripted = runner.invoke(
+        cli, ["create-director", "d@example.org", "--password", "long enough pw"], env=env
+    )
+    prompted = runner.invoke(
+        cli,
+        ["create-director", "s@example.org", "--role", "scorer"],
+        env=env,
+        input="long enough pw\nlong enough pw\n",
+    )
+    duplicate = runner.invoke(
+        cli, ["create-director", "D@example.org", "--password", "long enough pw"], env=env
+    )
+
+    assert (scripted.exit_code, scripted.output) == (0, "Created director account d@example.org.\n")
+    assert (prompted.exit_code, "Created scorer account s@example.org." in prompted.output) == (
+        0,
+        True,
+    )
+    assert duplicate.exit_code == 2
+    assert "An account with this e-mail address exists." in duplicate.output
+
+
+def test_db_upgrade_twice_says_up_to_date(
+    runner: CliRunner, empty_database_url: str, tmp_path: Path
+) -> None:
+    env = _env(empty_database_url, tmp_path)
+    runner.invoke(cli, ["db", "upgrade"], env=env)
+
+    again = runner.invoke(cli, ["db", "upgrade"], env=env)
+
+    assert (again.exit_code, again.output) == (0, "Database already up to date (revision 0001).\n")

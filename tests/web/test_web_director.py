@@ -1,0 +1,211 @@
+"""The director's pages: events, flights, roster, entries, check-in, withdrawal, audit."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from flask.testing import FlaskClient
+
+from tourney.store.queries import UserView
+
+
+def _create_event(client: FlaskClient, name: str = "Club Night", **extra: str) -> str:
+    response = client.post(
+        "/director/events/new",
+        data={"name": name, "crawford": "y", "starts_on": "2025-03-06", **extra},
+    )
+    assert response.status_code == 302, response.get_data(as_text=True)
+    return response.location
+
+
+def _event_id(location: str) -> int:
+    found = re.search(r"/events/(\d+)", location)
+    assert found is not None
+    return int(found.group(1))
+
+
+def _add_player(client: FlaskClient, name: str, country: str = "") -> None:
+    response = client.post("/director/players", data={"name": name, "country": country})
+    assert response.status_code == 302, response.get_data(as_text=True)
+
+
+def _player_ids(client: FlaskClient, event_id: int) -> dict[str, int]:
+    page = client.get(f"/director/events/{event_id}/entries").get_data(as_text=True)
+    return {
+        name.split(" (")[0]: int(value)
+        for value, name in re.findall(r'<option value="(\d+)">([^<]+)</option>', page)
+    }
+
+
+def test_event_create_edit_and_show(client: FlaskClient, login_as: Callable[..., UserView]) -> None:
+    login_as("director")
+    location = _create_event(client, venue_name="Café Brygga", is_public="y")
+    event_id = _event_id(location)
+
+    edit = client.post(
+        f"/director/events/{event_id}/edit",
+        data={"name": "Club Night XL", "crawford": "y", "holland": "y", "cube_limit": "6"},
+    )
+    page = client.get(location).get_data(as_text=True)
+
+    assert edit.status_code == 302
+    assert "Club Night XL" in page
+    assert "Holland rule" in page and "Cube limit 64" in page
+
+
+def test_event_form_shows_rule_errors_on_the_field(
+    client: FlaskClient, login_as: Callable[..., UserView]
+) -> None:
+    login_as("director")
+
+    response = client.post("/director/events/new", data={"name": "X", "holland": "y"})
+
+    assert response.status_code == 200
+    assert "turn the Crawford rule on" in response.get_data(as_text=True)
+
+
+def test_flights_added_with_round_lengths_and_feeding(
+    client: FlaskClient, login_as: Callable[..., UserView]
+) -> None:
+    login_as("director")
+    event_id = _event_id(_create_event(client))
+
+    main = client.post(
+        f"/director/events/{event_id}/flights/new",
+        data={
+            "name": "Main",
+            "format": "knockout",
+            "match_length": "7",
+            "round_lengths": "Final: 11, semis: 9",
+            "draw_method": "random",
+        },
+    )
+    form = client.get(f"/director/events/{event_id}/flights/new").get_data(as_text=True)
+    main_id = re.search(r'<option value="(\d+)">Main</option>', form)
+    assert main_id is not None
+    consolation = client.post(
+        f"/director/events/{event_id}/flights/new",
+        data={
+            "name": "Consolation",
+            "format": "knockout",
+            "match_length": "5",
+            "feeds_from_id": main_id.group(1),
+            "feed_rounds": "1, 2",
+            "draw_method": "random",
+        },
+    )
+    page = client.get(f"/director/events/{event_id}").get_data(as_text=True)
+
+    assert (main.status_code, consolation.status_code) == (302, 302)
+    assert "semifinal: 9, final: 11" in page
+    assert "losers of Main" in page
+
+
+def test_flight_form_reports_unparseable_round_lengths(
+    client: FlaskClient, login_as: Callable[..., UserView]
+) -> None:
+    login_as("director")
+    event_id = _event_id(_create_event(client))
+
+    response = client.post(
+        f"/director/events/{event_id}/flights/new",
+        data={"name": "Main", "format": "knockout", "match_length": "7", "round_lengths": "x"},
+    )
+
+    assert response.status_code == 200
+    assert "is not like" in response.get_data(as_text=True)
+
+
+def test_roster_entries_check_in_withdraw_reinstate(
+    client: FlaskClient, login_as: Callable[..., UserView]
+) -> None:
+    login_as("director")
+    event_id = _event_id(_create_event(client))
+    _add_player(client, "Ingrid Solheim", "no")
+    ids = _player_ids(client, event_id)
+
+    entered = client.post(
+        f"/director/events/{event_id}/entries", data={"player_id": str(ids["Ingrid Solheim"])}
+    )
+    page = client.get(f"/director/events/{event_id}/entries").get_data(as_text=True)
+    entry_id = int(re.findall(r'id="entry-(\d+)"', page)[0])
+    checked = client.post(f"/director/entries/{entry_id}/check-in")
+    withdrawn = client.post(f"/director/entries/{entry_id}/withdraw")
+    after_withdraw = client.get(f"/director/events/{event_id}/entries").get_data(as_text=True)
+    again = client.post(f"/director/entries/{entry_id}/withdraw")
+    reinstated = client.post(f"/director/entries/{entry_id}/reinstate")
+
+    assert [r.status_code for r in (entered, checked, withdrawn, reinstated)] == [302] * 4
+    assert "Withdrawn" in after_withdraw and "Reinstate" in after_withdraw
+    assert again.status_code == 400
+    assert "This entry is not active." in again.get_data(as_text=True)
+
+
+def test_entry_without_player_is_a_form_error(
+    client: FlaskClient, login_as: Callable[..., UserView]
+) -> None:
+    login_as("director")
+    event_id = _event_id(_create_event(client))
+
+    response = client.post(f"/director/events/{event_id}/entries", data={"player_id": ""})
+
+    assert response.status_code == 400
+    assert "Choose a player." in response.get_data(as_text=True)
+
+
+def test_director_cannot_open_another_directors_event(
+    client: FlaskClient, login_as: Callable[..., UserView], make_user: Callable[..., UserView]
+) -> None:
+    login_as("director")
+    event_id = _event_id(_create_event(client))
+    client.post("/logout")
+    login_as("director")
+
+    page = client.get(f"/director/events/{event_id}")
+    edit = client.post(f"/director/events/{event_id}/edit", data={"name": "Taken over"})
+
+    assert (page.status_code, edit.status_code) == (403, 403)
+    assert "not a director of this event" in page.get_data(as_text=True)
+
+
+def test_audit_log_lists_changes(client: FlaskClient, login_as: Callable[..., UserView]) -> None:
+    user = login_as("director")
+    event_id = _event_id(_create_event(client, name="Before"))
+    client.post(f"/director/events/{event_id}/edit", data={"name": "After", "crawford": "y"})
+
+    page = client.get(f"/director/events/{event_id}/audit").get_data(as_text=True)
+
+    assert "event.update" in page and "event.create" in page
+    assert user.email in page
+    assert "Before" in page and "After" in page
+
+
+def test_missing_event_is_a_404_page(
+    client: FlaskClient, login_as: Callable[..., UserView]
+) -> None:
+    login_as("director")
+
+    response = client.get("/director/events/987654")
+
+    assert response.status_code == 404
+    assert "No such event." in response.get_data(as_text=True)
+
+
+def test_admin_adds_an_account(client: FlaskClient, login_as: Callable[..., UserView]) -> None:
+    login_as("admin")
+    password = "another long password"
+
+    response = client.post(
+        "/director/users",
+        data={
+            "name": "Scorer",
+            "email": "scorer@example.org",
+            "role": "scorer",
+            "password": password,
+            "confirm": password,
+        },
+    )
+
+    assert response.status_code == 302
+    assert "scorer@example.org" in client.get("/director/users").get_data(as_text=True)

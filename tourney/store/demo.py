@@ -1,0 +1,213 @@
+"""Load the demonstration data in ``sample_events/`` (files with ``"format": "tourney-demo/1"``).
+
+Loading is idempotent: the director is found by e-mail address, the club by slug, players
+by name within the club, events by slug; whatever exists already is left alone, so a
+second run changes nothing. Everything goes through the services and so into the audit log.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from argon2 import PasswordHasher
+from sqlmodel import Session, select
+
+from tourney.store import services
+from tourney.store.audit import Actor
+from tourney.store.errors import StoreUserError
+from tourney.store.services import EventFields, FlightFields, PlayerFields
+from tourney.store.tables import Club, Entry, Event, Flight, Player, Role, User
+
+DEMO_FORMAT = "tourney-demo/1"
+
+
+@dataclass(frozen=True)
+class DemoLogin:
+    """A login printed for whoever runs the demo."""
+
+    email: str
+    password: str
+
+
+@dataclass(frozen=True)
+class DemoReport:
+    """What a demo load did."""
+
+    logins: tuple[DemoLogin, ...]
+    events_created: tuple[str, ...]
+    events_present: tuple[str, ...]
+    players_created: int
+
+
+def demo_files(directory: Path) -> list[Path]:
+    """The demo description files in ``directory``, in name order."""
+    found = []
+    for path in sorted(directory.glob("*.json")):
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        if isinstance(data, dict) and data.get("format") == DEMO_FORMAT:
+            found.append(path)
+    return found
+
+
+def load_demo(session: Session, *, directory: Path, hasher: PasswordHasher) -> DemoReport:
+    """Load every demo file in ``directory`` into the database, skipping what exists.
+
+    Raises:
+        StoreUserError: a file describes something the services refuse (named in the message).
+    """
+    logins: list[DemoLogin] = []
+    created: list[str] = []
+    present: list[str] = []
+    players_created = 0
+    for path in demo_files(directory):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        try:
+            actor, login = _director(session, data["director"], hasher)
+            if login not in logins:
+                logins.append(login)
+            club_id = _club(session, actor, data.get("club"))
+            names, n = _players(session, actor, club_id, data.get("players", []))
+            players_created += n
+            for spec in data.get("events", []):
+                if session.exec(select(Event.id).where(Event.slug == spec["slug"])).first():
+                    present.append(spec["slug"])
+                    continue
+                _event(session, actor, club_id, names, spec)
+                created.append(spec["slug"])
+        except StoreUserError as error:
+            raise StoreUserError(f"{path.name}: {error.message}") from error
+        except (KeyError, TypeError, ValueError) as error:
+            raise StoreUserError(f"{path.name}: malformed demo file ({error!r})") from error
+    return DemoReport(
+        logins=tuple(logins),
+        events_created=tuple(created),
+        events_present=tuple(present),
+        players_created=players_created,
+    )
+
+
+def _director(
+    session: Session, spec: dict[str, Any], hasher: PasswordHasher
+) -> tuple[Actor, DemoLogin]:
+    email = spec["email"].lower()
+    user = session.exec(select(User).where(User.email == email)).first()
+    if user is None:
+        view = services.create_user(
+            session,
+            actor=Actor.cli(),
+            email=email,
+            name=spec["name"],
+            password=spec["password"],
+            role=Role.DIRECTOR.value,
+            hasher=hasher,
+        )
+        actor = view.actor
+    else:
+        actor = Actor(user_id=user.id, label=user.email, role=user.role)
+    return actor, DemoLogin(email=email, password=spec["password"])
+
+
+def _club(session: Session, actor: Actor, spec: dict[str, Any] | None) -> int | None:
+    if not spec:
+        return None
+    club = session.exec(select(Club).where(Club.slug == spec["slug"])).first()
+    if club is not None:
+        return club.id
+    return services.create_club(session, actor=actor, name=spec["name"], slug=spec["slug"]).id
+
+
+def _players(
+    session: Session, actor: Actor, club_id: int | None, specs: list[dict[str, Any]]
+) -> tuple[dict[str, int], int]:
+    ids: dict[str, int] = {}
+    created = 0
+    for spec in specs:
+        row = session.exec(
+            select(Player).where(Player.name == spec["name"], Player.club_id == club_id)
+        ).first()
+        if row is None:
+            fields = PlayerFields(
+                name=spec["name"],
+                country=spec.get("country", ""),
+                rating=spec.get("rating"),
+                email=spec.get("email"),
+                club_id=club_id,
+            )
+            ids[spec["name"]] = services.register_player(session, actor=actor, fields=fields).id
+            created += 1
+        else:
+            ids[spec["name"]] = row.id or 0
+    return ids, created
+
+
+def _event(
+    session: Session,
+    actor: Actor,
+    club_id: int | None,
+    players: dict[str, int],
+    spec: dict[str, Any],
+) -> None:
+    rules = spec.get("rules", {})
+    starts = spec.get("starts_on")
+    event = services.create_event(
+        session,
+        actor=actor,
+        fields=EventFields(
+            name=spec["name"],
+            slug=spec["slug"],
+            starts_on=date.fromisoformat(starts) if starts else None,
+            club_id=club_id,
+            venue_name=spec.get("venue", ""),
+            is_public=bool(spec.get("is_public", False)),
+            crawford=bool(rules.get("crawford", True)),
+            holland=bool(rules.get("holland", False)),
+            cube_limit_exponent=rules.get("cube_limit_exponent"),
+            notes=spec.get("notes", ""),
+        ),
+    )
+    flight_ids: dict[str, int] = {}
+    for flight in spec.get("flights", []):
+        source = flight.get("feeds_from")
+        view = services.add_flight(
+            session,
+            actor=actor,
+            event_id=event.id,
+            fields=FlightFields(
+                name=flight["name"],
+                format=flight["format"],
+                match_length=int(flight["match_length"]),
+                round_lengths={str(k): int(v) for k, v in flight.get("round_lengths", {}).items()},
+                feeds_from_id=flight_ids[source] if source else None,
+                feed_rounds=tuple(flight.get("feed_rounds", ())),
+                progressive=bool(flight.get("progressive", False)),
+                feed_bye_losers=bool(flight.get("feed_bye_losers", False)),
+                reset_match=bool(flight.get("reset_match", False)),
+                swiss_rounds=flight.get("swiss_rounds"),
+                swiss_lives=flight.get("swiss_lives"),
+                tiebreaks=tuple(flight.get("tiebreaks", ())),
+                draw_method=flight.get("draw_method", "random"),
+            ),
+        )
+        flight_ids[flight["name"]] = view.id
+    checked_in = set(spec.get("checked_in", []))
+    for name in spec.get("entries", []):
+        entry = services.enter_player(
+            session, actor=actor, event_id=event.id, player_id=players[name]
+        )
+        if name in checked_in:
+            services.check_in(session, actor=actor, entry_id=entry.id)
+
+
+def demo_counts(session: Session) -> dict[str, int]:
+    """Row counts of the tables the demo fills (for tests and the CLI summary)."""
+    return {
+        table.__name__: len(list(session.exec(select(table.id))))
+        for table in (User, Club, Player, Event, Flight, Entry)
+    }

@@ -1,0 +1,44 @@
+"""Errors the store raises for the shells to show.
+
+``StoreUserError`` and its subclasses are user-fixable: their message says what to change
+and the web turns them into a form error, a flash or a 400/403/404/409 page. Anything else
+escaping a service is a bug.
+"""
+
+from __future__ import annotations
+
+
+class StoreUserError(ValueError):
+    """A request the director can correct; the message names what is wrong."""
+
+    status_code = 400
+
+    def __init__(self, message: str, *, field: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+        """The form field the message belongs to, when there is one."""
+
+
+class NotFoundError(StoreUserError):
+    """The thing asked for does not exist (or the actor may not know it does)."""
+
+    status_code = 404
+
+
+class AccessDeniedError(StoreUserError):
+    """The actor's role does not allow this."""
+
+    status_code = 403
+
+
+class ConflictError(StoreUserError):
+    """Someone else changed the thing first; nothing was overwritten."""
+
+    status_code = 409
+
+
+class LoginThrottledError(StoreUserError):
+    """Too many failed logins in the window."""
+
+    status_code = 429

@@ -1,0 +1,627 @@
+"""Read models: named queries that return frozen dataclasses for pages, the API and exports.
+
+Templates never see ORM rows: every value they show is already here, formatted where the
+format is not a matter of taste (labels of closed sets, the "final: 11" text), together with
+the ``can_*`` booleans that decide which buttons appear.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any
+
+from sqlalchemy import func
+from sqlmodel import Session, col, or_, select
+
+from tourney.store.audit import Actor
+from tourney.store.errors import AccessDeniedError, NotFoundError
+from tourney.store.tables import (
+    AuditEntry,
+    Club,
+    Entry,
+    EntryStatus,
+    Event,
+    EventStaff,
+    Flight,
+    FlightFormat,
+    Player,
+    Role,
+    StaffRole,
+    User,
+    Venue,
+)
+
+FORMAT_LABELS = {
+    FlightFormat.KNOCKOUT.value: "Knockout",
+    FlightFormat.DOUBLE_ELIMINATION.value: "Double elimination",
+    FlightFormat.SWISS.value: "Swiss",
+    FlightFormat.ROUND_ROBIN.value: "Round robin",
+}
+
+TIEBREAK_LABELS = {
+    "head_to_head": "Head-to-head",
+    "buchholz": "Buchholz",
+    "median_buchholz": "Median Buchholz",
+    "buchholz_cut1": "Buchholz minus worst opponent",
+    "sonneborn_berger": "Sonneborn-Berger",
+    "net_game_points": "Net game points",
+}
+"""The tiebreaks a flight may chain, in the order the form offers them (DESIGN §4)."""
+
+
+@dataclass(frozen=True)
+class UserView:
+    """A user as the app shows and checks it (no password hash)."""
+
+    id: int
+    email: str
+    name: str
+    role: str
+    is_active: bool
+
+    @property
+    def actor(self) -> Actor:
+        """This user as the actor of a service call."""
+        return Actor(user_id=self.id, label=self.email, role=self.role)
+
+
+@dataclass(frozen=True)
+class ClubView:
+    """A club for lists and select boxes."""
+
+    id: int
+    slug: str
+    name: str
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """A roster player."""
+
+    id: int
+    name: str
+    country: str
+    rating: float | None
+    email: str | None
+    club_id: int | None
+    club_name: str
+
+
+@dataclass(frozen=True)
+class FlightView:
+    """A flight with its settings ready to display."""
+
+    id: int
+    event_id: int
+    name: str
+    position: int
+    format: str
+    format_label: str
+    status: str
+    match_length: int
+    round_lengths: tuple[tuple[str, int], ...]
+    round_lengths_text: str
+    """As the director types it: ``final: 11, 3: 9``."""
+    feeds_from_id: int | None
+    feeds_from_name: str
+    feed_rounds: tuple[int, ...]
+    progressive: bool
+    feed_bye_losers: bool
+    reset_match: bool
+    swiss_rounds: int | None
+    swiss_lives: int | None
+    bye_counts_as_win: bool
+    tiebreaks: tuple[str, ...]
+    tiebreak_labels: tuple[str, ...]
+    draw_method: str
+    draw_seed: str | None
+
+
+@dataclass(frozen=True)
+class EventSummary:
+    """One line of an events list."""
+
+    id: int
+    slug: str
+    name: str
+    starts_on: date | None
+    status: str
+    is_public: bool
+    venue_name: str
+    club_name: str
+    entries_count: int
+    flights_count: int
+
+
+@dataclass(frozen=True)
+class EventDetail:
+    """An event with its rules and flights."""
+
+    id: int
+    slug: str
+    name: str
+    starts_on: date | None
+    ends_on: date | None
+    status: str
+    is_public: bool
+    club_id: int | None
+    club_name: str
+    venue_name: str
+    crawford: bool
+    holland: bool
+    cube_limit_exponent: int | None
+    money_play: bool
+    jacoby: bool
+    beavers: bool
+    automatic_doubles: bool
+    notes: str
+    data_version: int
+    rules_summary: tuple[str, ...]
+    flights: tuple[FlightView, ...]
+    entries_count: int
+    checked_in_count: int
+    can_manage: bool
+
+
+@dataclass(frozen=True)
+class EntryView:
+    """A player's registration for an event."""
+
+    id: int
+    event_id: int
+    player_id: int
+    player_name: str
+    country: str
+    rating: float | None
+    club_name: str
+    seed: int | None
+    status: str
+    checked_in: bool
+    checked_in_at: datetime | None
+
+    @property
+    def is_active(self) -> bool:
+        """Still in the event (not withdrawn, not eliminated)."""
+        return self.status == EntryStatus.ACTIVE.value
+
+
+@dataclass(frozen=True)
+class AuditView:
+    """One audit log line."""
+
+    id: int
+    at: datetime
+    actor_label: str
+    action: str
+    entity_type: str
+    entity_id: int | None
+    match_id: int | None
+    before: dict[str, Any] | None
+    after: dict[str, Any] | None
+
+    @property
+    def changes(self) -> tuple[tuple[str, Any, Any], ...]:
+        """(field, before, after) for each field that differs."""
+        before = self.before or {}
+        after = self.after or {}
+        keys = sorted(set(before) | set(after))
+        return tuple(
+            (key, before.get(key), after.get(key))
+            for key in keys
+            if before.get(key) != after.get(key)
+        )
+
+
+# --- users ---------------------------------------------------------------------------
+
+
+def user_view(user: User) -> UserView:
+    """The read model of a user row."""
+    assert user.id is not None
+    return UserView(
+        id=user.id, email=user.email, name=user.name, role=user.role, is_active=user.is_active
+    )
+
+
+def get_user(session: Session, user_id: int) -> UserView | None:
+    """The user with this id, or none."""
+    user = session.get(User, user_id)
+    return None if user is None else user_view(user)
+
+
+def count_users(session: Session) -> int:
+    """How many accounts exist (none means the first-run page is open)."""
+    return int(session.exec(select(func.count()).select_from(User)).one())
+
+
+def list_users(session: Session) -> list[UserView]:
+    """Every account, by e-mail address."""
+    return [user_view(u) for u in session.exec(select(User).order_by(col(User.email)))]
+
+
+# --- permissions ---------------------------------------------------------------------
+
+
+def staff_role(session: Session, actor: Actor, event: Event) -> str | None:
+    """The actor's part in the event: ``director``, ``scorer`` or none."""
+    if actor.role == Role.ADMIN.value:
+        return StaffRole.DIRECTOR.value
+    if actor.user_id is None:
+        return None
+    if event.owner_id == actor.user_id and actor.role == Role.DIRECTOR.value:
+        return StaffRole.DIRECTOR.value
+    row = session.exec(
+        select(EventStaff).where(
+            EventStaff.event_id == event.id, EventStaff.user_id == actor.user_id
+        )
+    ).first()
+    if row is None:
+        return None
+    if row.role == StaffRole.DIRECTOR.value and actor.role != Role.DIRECTOR.value:
+        return None
+    return row.role
+
+
+def can_manage_event(session: Session, actor: Actor, event: Event) -> bool:
+    """True for an admin, the event's owner and its co-directors."""
+    return staff_role(session, actor, event) == StaffRole.DIRECTOR.value
+
+
+def require_event(session: Session, actor: Actor, event_id: int, *, manage: bool) -> Event:
+    """The event, if the actor may see it (``manage``: may change it).
+
+    Raises:
+        NotFoundError: no such event.
+        AccessDeniedError: the actor is not on the event's staff (or only a scorer).
+    """
+    event = session.get(Event, event_id)
+    if event is None:
+        raise NotFoundError("No such event.")
+    role = staff_role(session, actor, event)
+    if role is None or (manage and role != StaffRole.DIRECTOR.value):
+        raise AccessDeniedError("You are not a director of this event.")
+    return event
+
+
+# --- clubs and players ---------------------------------------------------------------
+
+
+def list_clubs(session: Session) -> list[ClubView]:
+    """Every club, by name."""
+    rows = session.exec(select(Club).order_by(col(Club.name)))
+    return [ClubView(id=c.id or 0, slug=c.slug, name=c.name) for c in rows]
+
+
+def player_view(player: Player, club_name: str) -> PlayerView:
+    """The read model of a roster row."""
+    assert player.id is not None
+    return PlayerView(
+        id=player.id,
+        name=player.name,
+        country=player.country,
+        rating=player.rating,
+        email=player.email,
+        club_id=player.club_id,
+        club_name=club_name,
+    )
+
+
+def list_players(session: Session, *, search: str = "") -> list[PlayerView]:
+    """The roster by name, optionally only names containing ``search``."""
+    query = select(Player, Club).join(Club, isouter=True).order_by(col(Player.name))
+    if search:
+        query = query.where(col(Player.name).ilike(f"%{_like_escape(search)}%", escape="\\"))
+    return [player_view(p, c.name if c else "") for p, c in session.exec(query)]
+
+
+def get_player(session: Session, player_id: int) -> PlayerView:
+    """One roster player.
+
+    Raises:
+        NotFoundError: no such player.
+    """
+    player = session.get(Player, player_id)
+    if player is None:
+        raise NotFoundError("No such player.")
+    club = session.get(Club, player.club_id) if player.club_id else None
+    return player_view(player, club.name if club else "")
+
+
+def _like_escape(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
+# --- events --------------------------------------------------------------------------
+
+
+def format_round_lengths(lengths: dict[str, int]) -> str:
+    """``{"final": 11, "3": 9}`` as the director types it, in round order: ``3: 9, final: 11``."""
+    return ", ".join(f"{key}: {value}" for key, value in _sorted_lengths(lengths))
+
+
+def _sorted_lengths(lengths: dict[str, int]) -> list[tuple[str, int]]:
+    named = ("quarterfinal", "semifinal", "final")
+
+    def key(item: tuple[str, int]) -> tuple[int, int, str]:
+        name = item[0]
+        if name.isdigit():
+            return (0, int(name), "")
+        return (1, named.index(name) if name in named else len(named), name)
+
+    return sorted(lengths.items(), key=key)
+
+
+def flight_view(flight: Flight, feeds_from_name: str = "") -> FlightView:
+    """The read model of a flight row."""
+    assert flight.id is not None
+    lengths = dict(flight.round_lengths or {})
+    tiebreaks = tuple(flight.tiebreaks or ())
+    return FlightView(
+        id=flight.id,
+        event_id=flight.event_id,
+        name=flight.name,
+        position=flight.position,
+        format=flight.format,
+        format_label=FORMAT_LABELS.get(flight.format, flight.format),
+        status=flight.status,
+        match_length=flight.match_length,
+        round_lengths=tuple(_sorted_lengths(lengths)),
+        round_lengths_text=format_round_lengths(lengths),
+        feeds_from_id=flight.feeds_from_id,
+        feeds_from_name=feeds_from_name,
+        feed_rounds=tuple(flight.feed_rounds or ()),
+        progressive=flight.progressive,
+        feed_bye_losers=flight.feed_bye_losers,
+        reset_match=flight.reset_match,
+        swiss_rounds=flight.swiss_rounds,
+        swiss_lives=flight.swiss_lives,
+        bye_counts_as_win=flight.bye_counts_as_win,
+        tiebreaks=tiebreaks,
+        tiebreak_labels=tuple(TIEBREAK_LABELS.get(t, t) for t in tiebreaks),
+        draw_method=flight.draw_method,
+        draw_seed=flight.draw_seed,
+    )
+
+
+def rules_summary(event: Event) -> tuple[str, ...]:
+    """The event's rule flags as short phrases for the event page."""
+    lines = ["Crawford rule" if event.crawford else "No Crawford rule"]
+    if event.holland:
+        lines.append("Holland rule")
+    if event.cube_limit_exponent is not None:
+        lines.append(f"Cube limit {2**event.cube_limit_exponent}")
+    if event.money_play:
+        lines.append("Money play")
+    if event.jacoby:
+        lines.append("Jacoby rule (house rule)")
+    if event.beavers:
+        lines.append("Beavers")
+    if event.automatic_doubles:
+        lines.append("Automatic doubles")
+    return tuple(lines)
+
+
+def _flights(session: Session, event_id: int) -> tuple[FlightView, ...]:
+    rows = list(
+        session.exec(
+            select(Flight)
+            .where(Flight.event_id == event_id)
+            .order_by(col(Flight.position), col(Flight.id))
+        )
+    )
+    names = {f.id: f.name for f in rows}
+    return tuple(flight_view(f, names.get(f.feeds_from_id, "")) for f in rows)
+
+
+def _entry_counts(session: Session, event_ids: list[int]) -> dict[int, tuple[int, int]]:
+    """(active entries, checked in) per event."""
+    if not event_ids:
+        return {}
+    query = (
+        select(Entry.event_id, func.count(), func.count(col(Entry.checked_in_at)))
+        .where(col(Entry.event_id).in_(event_ids), Entry.status != EntryStatus.WITHDRAWN.value)
+        .group_by(col(Entry.event_id))
+    )
+    return {eid: (int(total), int(checked)) for eid, total, checked in session.exec(query)}
+
+
+def _summaries(session: Session, events: list[Event]) -> list[EventSummary]:
+    ids = [e.id for e in events if e.id is not None]
+    counts = _entry_counts(session, ids)
+    flight_counts: dict[int, int] = {}
+    if ids:
+        query = (
+            select(Flight.event_id, func.count())
+            .where(col(Flight.event_id).in_(ids))
+            .group_by(col(Flight.event_id))
+        )
+        flight_counts = {eid: int(n) for eid, n in session.exec(query)}
+    venues = _names(session, Venue, {e.venue_id for e in events})
+    clubs = _names(session, Club, {e.club_id for e in events})
+    return [
+        EventSummary(
+            id=e.id or 0,
+            slug=e.slug,
+            name=e.name,
+            starts_on=e.starts_on,
+            status=e.status,
+            is_public=e.is_public,
+            venue_name=venues.get(e.venue_id, ""),
+            club_name=clubs.get(e.club_id, ""),
+            entries_count=counts.get(e.id or 0, (0, 0))[0],
+            flights_count=flight_counts.get(e.id or 0, 0),
+        )
+        for e in events
+    ]
+
+
+def _names(
+    session: Session, table: type[Venue] | type[Club], ids: set[int | None]
+) -> dict[int | None, str]:
+    wanted = [i for i in ids if i is not None]
+    if not wanted:
+        return {}
+    if table is Venue:
+        return {v.id: v.name for v in session.exec(select(Venue).where(col(Venue.id).in_(wanted)))}
+    return {c.id: c.name for c in session.exec(select(Club).where(col(Club.id).in_(wanted)))}
+
+
+def _event_order() -> tuple[Any, Any]:
+    return (col(Event.starts_on).desc(), col(Event.id).desc())
+
+
+def list_public_events(session: Session) -> list[EventSummary]:
+    """Events marked public, newest first."""
+    events = list(session.exec(select(Event).where(col(Event.is_public)).order_by(*_event_order())))
+    return _summaries(session, events)
+
+
+def list_events_for(session: Session, actor: Actor) -> list[EventSummary]:
+    """The events the actor works on (all of them for an admin), newest first."""
+    query = select(Event).order_by(*_event_order())
+    if actor.role != Role.ADMIN.value:
+        staffed = select(EventStaff.event_id).where(EventStaff.user_id == actor.user_id)
+        query = query.where(or_(col(Event.owner_id) == actor.user_id, col(Event.id).in_(staffed)))
+    return _summaries(session, list(session.exec(query)))
+
+
+def event_detail(session: Session, event: Event, *, can_manage: bool) -> EventDetail:
+    """The read model of an event row."""
+    assert event.id is not None
+    venue = session.get(Venue, event.venue_id) if event.venue_id else None
+    club = session.get(Club, event.club_id) if event.club_id else None
+    total, checked = _entry_counts(session, [event.id]).get(event.id, (0, 0))
+    return EventDetail(
+        id=event.id,
+        slug=event.slug,
+        name=event.name,
+        starts_on=event.starts_on,
+        ends_on=event.ends_on,
+        status=event.status,
+        is_public=event.is_public,
+        club_id=event.club_id,
+        club_name=club.name if club else "",
+        venue_name=venue.name if venue else "",
+        crawford=event.crawford,
+        holland=event.holland,
+        cube_limit_exponent=event.cube_limit_exponent,
+        money_play=event.money_play,
+        jacoby=event.jacoby,
+        beavers=event.beavers,
+        automatic_doubles=event.automatic_doubles,
+        notes=event.notes,
+        data_version=event.data_version,
+        rules_summary=rules_summary(event),
+        flights=_flights(session, event.id),
+        entries_count=total,
+        checked_in_count=checked,
+        can_manage=can_manage,
+    )
+
+
+def get_event_for(session: Session, actor: Actor, event_id: int) -> EventDetail:
+    """An event for its staff.
+
+    Raises:
+        NotFoundError: no such event.
+        AccessDeniedError: the actor is not on its staff.
+    """
+    event = require_event(session, actor, event_id, manage=False)
+    return event_detail(session, event, can_manage=can_manage_event(session, actor, event))
+
+
+def get_public_event(session: Session, slug: str) -> EventDetail:
+    """A public event by slug.
+
+    Raises:
+        NotFoundError: no public event has this slug.
+    """
+    event = session.exec(select(Event).where(Event.slug == slug, col(Event.is_public))).first()
+    if event is None:
+        raise NotFoundError("No such event.")
+    return event_detail(session, event, can_manage=False)
+
+
+def get_flight(session: Session, actor: Actor, flight_id: int) -> FlightView:
+    """A flight for its event's staff.
+
+    Raises:
+        NotFoundError: no such flight.
+        AccessDeniedError: the actor is not on the event's staff.
+    """
+    flight = session.get(Flight, flight_id)
+    if flight is None:
+        raise NotFoundError("No such flight.")
+    require_event(session, actor, flight.event_id, manage=False)
+    source = session.get(Flight, flight.feeds_from_id) if flight.feeds_from_id else None
+    return flight_view(flight, source.name if source else "")
+
+
+# --- entries -------------------------------------------------------------------------
+
+
+def list_entries(session: Session, event_id: int) -> list[EntryView]:
+    """An event's entries: seeds first in seed order, then by name."""
+    query = (
+        select(Entry, Player, Club)
+        .join(Player, col(Player.id) == Entry.player_id)
+        .join(Club, col(Club.id) == Player.club_id, isouter=True)
+        .where(Entry.event_id == event_id)
+    )
+    rows = [
+        EntryView(
+            id=entry.id or 0,
+            event_id=entry.event_id,
+            player_id=entry.player_id,
+            player_name=player.name,
+            country=player.country,
+            rating=player.rating,
+            club_name=club.name if club else "",
+            seed=entry.seed,
+            status=entry.status,
+            checked_in=entry.checked_in_at is not None,
+            checked_in_at=entry.checked_in_at,
+        )
+        for entry, player, club in session.exec(query)
+    ]
+    return sorted(rows, key=lambda e: (e.seed is None, e.seed or 0, e.player_name.casefold()))
+
+
+def players_not_entered(session: Session, event_id: int) -> list[PlayerView]:
+    """Roster players not yet entered in the event, by name (the "enter player" choices)."""
+    entered = select(Entry.player_id).where(Entry.event_id == event_id)
+    query = (
+        select(Player, Club)
+        .join(Club, isouter=True)
+        .where(col(Player.id).not_in(entered))
+        .order_by(col(Player.name))
+    )
+    return [player_view(p, c.name if c else "") for p, c in session.exec(query)]
+
+
+# --- audit ---------------------------------------------------------------------------
+
+
+def event_audit(session: Session, event_id: int, *, limit: int = 200) -> list[AuditView]:
+    """The newest audit entries of one event."""
+    query = (
+        select(AuditEntry)
+        .where(AuditEntry.event_id == event_id)
+        .order_by(col(AuditEntry.id).desc())
+        .limit(limit)
+    )
+    return [
+        AuditView(
+            id=a.id or 0,
+            at=a.at,
+            actor_label=a.actor_label,
+            action=a.action,
+            entity_type=a.entity_type,
+            entity_id=a.entity_id,
+            match_id=a.match_id,
+            before=a.before,
+            after=a.after,
+        )
+        for a in session.exec(query)
+    ]

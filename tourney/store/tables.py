@@ -1,0 +1,418 @@
+"""The database tables, as SQLModel classes, and the closed value sets stored in them.
+
+Terminology:
+    event     one tournament (an evening, a weekend) run by a director.
+    flight    one competition inside an event: a main draw, its consolation, its last
+              chance, a Swiss, a round robin. Each flight has its own format and match length.
+    entry     a player registered for an event (seed, check-in, withdrawal).
+    flight entry
+              an entry taking part in one flight (fed into a consolation, eliminated ...).
+    round     one round of a flight; its matches are published together.
+    match     two flight entries (or one and a bye) playing to N points.
+    game      one game of a match: winner, how it ended, cube (as exponent), level.
+
+Closed sets (roles, statuses, formats) are stored as short strings and named by the
+``StrEnum`` classes below; the services refuse anything else. Tables are only ever
+created by the Alembic migrations in ``tourney/store/migrations``.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from enum import StrEnum
+from typing import Any, ClassVar
+
+from sqlalchemy import JSON, Column, Integer, Text, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+from tourney.store.types import UTCDateTime, utcnow
+
+
+class Role(StrEnum):
+    """What a user may do: admin (everything), director (their events), scorer (results)."""
+
+    ADMIN = "admin"
+    DIRECTOR = "director"
+    SCORER = "scorer"
+
+
+class StaffRole(StrEnum):
+    """A user's part in one event."""
+
+    DIRECTOR = "director"
+    SCORER = "scorer"
+
+
+class EventStatus(StrEnum):
+    """Where an event stands."""
+
+    DRAFT = "draft"
+    OPEN = "open"
+    RUNNING = "running"
+    FINISHED = "finished"
+
+
+class FlightFormat(StrEnum):
+    """The tournament format of a flight."""
+
+    KNOCKOUT = "knockout"
+    DOUBLE_ELIMINATION = "double_elimination"
+    SWISS = "swiss"
+    ROUND_ROBIN = "roundrobin"
+
+
+class DrawMethod(StrEnum):
+    """How the first round of a flight is drawn."""
+
+    RANDOM = "random"
+    SEEDED = "seeded"
+    MANUAL = "manual"
+
+
+class FlightStatus(StrEnum):
+    """Where a flight stands."""
+
+    SETUP = "setup"
+    DRAWN = "drawn"
+    RUNNING = "running"
+    FINISHED = "finished"
+
+
+class EntryStatus(StrEnum):
+    """An entry's standing in an event or flight."""
+
+    ACTIVE = "active"
+    WITHDRAWN = "withdrawn"
+    ELIMINATED = "eliminated"
+
+
+class RoundStatus(StrEnum):
+    """A round is drafted, then published to players, then finished."""
+
+    DRAFT = "draft"
+    PUBLISHED = "published"
+    FINISHED = "finished"
+
+
+class MatchStatus(StrEnum):
+    """Where a match stands; a bye and a walkover are finished without games."""
+
+    PENDING = "pending"
+    READY = "ready"
+    PLAYING = "playing"
+    FINISHED = "finished"
+    WALKOVER = "walkover"
+    BYE = "bye"
+
+
+class GameEndKind(StrEnum):
+    """How a game ended (DESIGN §3)."""
+
+    PLAYED = "played"
+    DROPPED = "dropped"
+    RESIGNED = "resigned"
+
+
+class GameLevel(StrEnum):
+    """Single, gammon or backgammon (none for a dropped double)."""
+
+    SINGLE = "single"
+    GAMMON = "gammon"
+    BACKGAMMON = "backgammon"
+
+
+def _created() -> Any:
+    return Field(default_factory=utcnow, sa_type=UTCDateTime, nullable=False)
+
+
+class User(SQLModel, table=True):
+    """Someone who logs in: an admin, a director or a scorer."""
+
+    __tablename__ = "users"
+
+    id: int | None = Field(default=None, primary_key=True)
+    email: str = Field(max_length=254, unique=True, index=True)
+    """Stored lower-cased."""
+    name: str = Field(max_length=120)
+    password_hash: str = Field(max_length=255)
+    role: str = Field(max_length=16)
+    is_active: bool = Field(default=True)
+    created_at: datetime = _created()
+    last_login_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+
+
+class LoginAttempt(SQLModel, table=True):
+    """One login attempt; failures within a window lock the address and the account."""
+
+    __tablename__ = "login_attempts"
+
+    id: int | None = Field(default=None, primary_key=True)
+    email: str = Field(max_length=254, index=True)
+    remote_addr: str = Field(max_length=64, index=True)
+    succeeded: bool = Field(default=False)
+    at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime, nullable=False, index=True)
+
+
+class Club(SQLModel, table=True):
+    """A club: owns a roster of players and usually its events."""
+
+    __tablename__ = "clubs"
+
+    id: int | None = Field(default=None, primary_key=True)
+    slug: str = Field(max_length=80, unique=True)
+    name: str = Field(max_length=120)
+    created_at: datetime = _created()
+
+
+class Venue(SQLModel, table=True):
+    """Where an event is played."""
+
+    __tablename__ = "venues"
+
+    id: int | None = Field(default=None, primary_key=True)
+    club_id: int | None = Field(default=None, foreign_key="clubs.id", index=True)
+    name: str = Field(max_length=120)
+    address: str = Field(default="", max_length=255)
+
+
+class Player(SQLModel, table=True):
+    """A player on the roster; reused across events."""
+
+    __tablename__ = "players"
+
+    id: int | None = Field(default=None, primary_key=True)
+    club_id: int | None = Field(default=None, foreign_key="clubs.id", index=True)
+    name: str = Field(max_length=120, index=True)
+    country: str = Field(default="", max_length=2)
+    """ISO 3166 alpha-2 code, upper case, or empty."""
+    rating: float | None = Field(default=None)
+    email: str | None = Field(default=None, max_length=254)
+    created_at: datetime = _created()
+
+
+class Event(SQLModel, table=True):
+    """A tournament with its rule flags (DESIGN §3)."""
+
+    __tablename__ = "events"
+
+    id: int | None = Field(default=None, primary_key=True)
+    slug: str = Field(max_length=80, unique=True, index=True)
+    name: str = Field(max_length=160)
+    starts_on: date | None = Field(default=None)
+    ends_on: date | None = Field(default=None)
+    club_id: int | None = Field(default=None, foreign_key="clubs.id", index=True)
+    venue_id: int | None = Field(default=None, foreign_key="venues.id", index=True)
+    owner_id: int | None = Field(default=None, foreign_key="users.id", index=True)
+    status: str = Field(default=EventStatus.DRAFT.value, max_length=16)
+    is_public: bool = Field(default=False)
+    crawford: bool = Field(default=True)
+    holland: bool = Field(default=False)
+    cube_limit_exponent: int | None = Field(default=None)
+    """Highest cube allowed, as exponent of two (6 = 64); none = no limit."""
+    money_play: bool = Field(default=False)
+    jacoby: bool = Field(default=False)
+    """Only as an explicit house rule: never in matches otherwise."""
+    beavers: bool = Field(default=False)
+    automatic_doubles: bool = Field(default=False)
+    notes: str = Field(default="", sa_type=Text)
+    data_version: int = Field(default=1)
+    """Bumped by every change to the event or anything in it: cache and live-update key."""
+    created_at: datetime = _created()
+    updated_at: datetime = _created()
+
+
+class EventStaff(SQLModel, table=True):
+    """A user's role in one event besides its owner (co-director or scorer)."""
+
+    __tablename__ = "event_staff"
+    __table_args__ = (UniqueConstraint("event_id", "user_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: int = Field(foreign_key="events.id", index=True, ondelete="CASCADE")
+    user_id: int = Field(foreign_key="users.id", index=True, ondelete="CASCADE")
+    role: str = Field(max_length=16)
+
+
+class Flight(SQLModel, table=True):
+    """One competition inside an event, with its format and feeding rules (DESIGN §4)."""
+
+    __tablename__ = "flights"
+    __table_args__ = (UniqueConstraint("event_id", "name"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: int = Field(foreign_key="events.id", index=True, ondelete="CASCADE")
+    name: str = Field(max_length=80)
+    position: int = Field(default=0)
+    """Display order within the event."""
+    format: str = Field(max_length=24)
+    status: str = Field(default=FlightStatus.SETUP.value, max_length=16)
+    match_length: int
+    round_lengths: dict[str, int] = Field(default_factory=dict, sa_column=Column(JSON))
+    """Longer matches for named rounds: ``{"final": 11, "3": 9}``."""
+    feeds_from_id: int | None = Field(default=None, foreign_key="flights.id")
+    """The flight whose losers enter this one (a consolation's main draw)."""
+    feed_rounds: list[int] = Field(default_factory=list, sa_column=Column(JSON))
+    """Rounds of ``feeds_from`` whose losers enter this flight."""
+    progressive: bool = Field(default=False)
+    """Losers of later rounds enter later rounds of this flight through byes."""
+    feed_bye_losers: bool = Field(default=False)
+    """First-match losers who had a bye also enter."""
+    reset_match: bool = Field(default=False)
+    """Double elimination: a reset final when the losers' bracket winner wins the first."""
+    swiss_rounds: int | None = Field(default=None)
+    swiss_lives: int | None = Field(default=None)
+    bye_counts_as_win: bool = Field(default=True)
+    tiebreaks: list[str] = Field(default_factory=list, sa_column=Column(JSON))
+    """Names of tiebreaks in order (``buchholz``, ``sonneborn_berger`` ...)."""
+    draw_method: str = Field(default=DrawMethod.RANDOM.value, max_length=16)
+    draw_seed: str | None = Field(default=None, max_length=40)
+    """Decimal seed used for the draw, shown to the director so anyone can repeat it."""
+    created_at: datetime = _created()
+
+
+class Entry(SQLModel, table=True):
+    """A player registered for an event."""
+
+    __tablename__ = "entries"
+    __table_args__ = (UniqueConstraint("event_id", "player_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: int = Field(foreign_key="events.id", index=True, ondelete="CASCADE")
+    player_id: int = Field(foreign_key="players.id", index=True)
+    seed: int | None = Field(default=None)
+    status: str = Field(default=EntryStatus.ACTIVE.value, max_length=16)
+    checked_in_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    withdrawn_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    created_at: datetime = _created()
+
+
+class FlightEntry(SQLModel, table=True):
+    """An entry's place in one flight."""
+
+    __tablename__ = "flight_entries"
+    __table_args__ = (UniqueConstraint("flight_id", "entry_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    flight_id: int = Field(foreign_key="flights.id", index=True, ondelete="CASCADE")
+    entry_id: int = Field(foreign_key="entries.id", index=True, ondelete="CASCADE")
+    seed: int | None = Field(default=None)
+    status: str = Field(default=EntryStatus.ACTIVE.value, max_length=16)
+    late: bool = Field(default=False)
+    initial_wins: int = Field(default=0)
+    """A late Swiss entry's starting record, as set by the director."""
+    initial_losses: int = Field(default=0)
+    fed_from_flight_id: int | None = Field(default=None, foreign_key="flights.id")
+    fed_from_round: int | None = Field(default=None)
+    created_at: datetime = _created()
+
+
+class Round(SQLModel, table=True):
+    """One round of a flight."""
+
+    __tablename__ = "rounds"
+    __table_args__ = (UniqueConstraint("flight_id", "number"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    flight_id: int = Field(foreign_key="flights.id", index=True, ondelete="CASCADE")
+    number: int
+    name: str = Field(default="", max_length=40)
+    match_length: int
+    status: str = Field(default=RoundStatus.DRAFT.value, max_length=16)
+    pairing_seed: str | None = Field(default=None, max_length=40)
+    created_at: datetime = _created()
+    published_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+
+
+_match_version = Column("version", Integer, nullable=False, default=1)
+
+
+class Match(SQLModel, table=True):
+    """A match to N between two flight entries, or one and a bye (``entry_b_id`` empty).
+
+    ``version`` is SQLAlchemy's version counter: an update from a session holding an
+    older version fails instead of overwriting a newer result.
+    """
+
+    __tablename__ = "matches"
+    __table_args__ = (UniqueConstraint("round_id", "position"),)
+    __mapper_args__: ClassVar[dict[str, Any]] = {"version_id_col": _match_version}
+
+    id: int | None = Field(default=None, primary_key=True)
+    flight_id: int = Field(foreign_key="flights.id", index=True, ondelete="CASCADE")
+    round_id: int = Field(foreign_key="rounds.id", index=True, ondelete="CASCADE")
+    position: int
+    """Slot in the round (bracket order)."""
+    entry_a_id: int | None = Field(default=None, foreign_key="flight_entries.id")
+    entry_b_id: int | None = Field(default=None, foreign_key="flight_entries.id")
+    table_label: str = Field(default="", max_length=20)
+    match_length: int
+    status: str = Field(default=MatchStatus.PENDING.value, max_length=16)
+    score_a: int = Field(default=0)
+    score_b: int = Field(default=0)
+    winner_entry_id: int | None = Field(default=None, foreign_key="flight_entries.id")
+    result_source: str = Field(default="", max_length=16)
+    """How the result came in: ``games``, ``score``, ``record``, ``walkover`` or ``bye``."""
+    winner_to_match_id: int | None = Field(default=None, foreign_key="matches.id")
+    winner_to_slot: str = Field(default="", max_length=1)
+    loser_to_match_id: int | None = Field(default=None, foreign_key="matches.id")
+    loser_to_slot: str = Field(default="", max_length=1)
+    version: int = Field(default=1, sa_column=_match_version)
+    started_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    finished_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+
+
+class UploadedRecord(SQLModel, table=True):
+    """A match record file as uploaded, with the validator's report."""
+
+    __tablename__ = "uploaded_records"
+
+    id: int | None = Field(default=None, primary_key=True)
+    match_id: int | None = Field(default=None, foreign_key="matches.id", index=True)
+    filename: str = Field(default="", max_length=255)
+    original_text: str = Field(sa_type=Text)
+    report: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON))
+    is_valid: bool = Field(default=False)
+    uploaded_by_id: int | None = Field(default=None, foreign_key="users.id")
+    uploaded_at: datetime = _created()
+
+
+class Game(SQLModel, table=True):
+    """One game of a match, as DESIGN §3 describes a hand-entered game."""
+
+    __tablename__ = "games"
+    __table_args__ = (UniqueConstraint("match_id", "number"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    match_id: int = Field(foreign_key="matches.id", index=True, ondelete="CASCADE")
+    number: int
+    winner: str = Field(max_length=1)
+    """``a`` or ``b``: the side of the match that won."""
+    end: str = Field(max_length=16)
+    cube_exponent: int = Field(default=0)
+    """Cube value as a power of two: 0 = 1, 3 = 8. For a drop, the value before the double."""
+    level: str | None = Field(default=None, max_length=16)
+    points: int
+    """What the winner scored."""
+    is_crawford: bool = Field(default=False)
+    record_id: int | None = Field(default=None, foreign_key="uploaded_records.id")
+    created_at: datetime = _created()
+
+
+class AuditEntry(SQLModel, table=True):
+    """Who changed what, when, with the state before and after."""
+
+    __tablename__ = "audit_entries"
+
+    id: int | None = Field(default=None, primary_key=True)
+    at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime, nullable=False, index=True)
+    actor_id: int | None = Field(default=None, foreign_key="users.id", ondelete="SET NULL")
+    actor_label: str = Field(max_length=254)
+    action: str = Field(max_length=64)
+    """Dotted verb: ``event.create``, ``entry.withdraw`` ..."""
+    entity_type: str = Field(max_length=32)
+    entity_id: int | None = Field(default=None)
+    event_id: int | None = Field(default=None, index=True)
+    """Not a foreign key: the log outlives what it describes."""
+    match_id: int | None = Field(default=None, index=True)
+    before: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON))
+    after: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON))

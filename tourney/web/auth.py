@@ -1,0 +1,221 @@
+"""Accounts: the first-run page, login and logout, and the role guard on every other view.
+
+``requires(...)`` is the only way a view is opened to logged-in users: it checks the login,
+then the account's role, and records the roles on the view function so that a test can
+walk ``app.url_map`` and prove that no mutating route is left open. Event-level rights
+(a director's own events, a scorer's events) are checked again by the services.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any, TypeVar, cast
+from urllib.parse import urlsplit
+
+from flask import (
+    Blueprint,
+    Flask,
+    abort,
+    flash,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask.typing import ResponseReturnValue
+from flask_login import LoginManager, UserMixin, current_user, login_user, logout_user
+
+from tourney.store import queries, services
+from tourney.store.audit import Actor
+from tourney.store.errors import StoreUserError
+from tourney.store.queries import UserView
+from tourney.store.tables import Role
+from tourney.web.deps import reading, state, writing
+from tourney.web.forms import LoginForm, SetupForm, apply_error
+
+bp = Blueprint("auth", __name__)
+F = TypeVar("F", bound=Callable[..., Any])
+
+PUBLIC_ENDPOINT_ATTR = "tourney_public"
+ROLES_ATTR = "tourney_roles"
+
+
+class SessionUser(UserMixin):
+    """The logged-in user, built from a read model for each request."""
+
+    def __init__(self, view: UserView) -> None:
+        self.view = view
+
+    def get_id(self) -> str:
+        """The id Flask-Login keeps in the signed session cookie."""
+        return str(self.view.id)
+
+    @property
+    def is_active(self) -> bool:
+        """A deactivated account is logged out at its next request."""
+        return self.view.is_active
+
+    @property
+    def actor(self) -> Actor:
+        """This user as the actor of a service call."""
+        return self.view.actor
+
+    @property
+    def role(self) -> str:
+        """``admin``, ``director`` or ``scorer``."""
+        return self.view.role
+
+    @property
+    def name(self) -> str:
+        """Display name."""
+        return self.view.name
+
+
+def requires(*roles: Role) -> Callable[[F], F]:
+    """Open a view to logged-in users with one of ``roles`` (others get 403)."""
+    allowed = frozenset(r.value for r in roles)
+
+    def decorate(view: F) -> F:
+        @wraps(view)
+        def guarded(*args: Any, **kwargs: Any) -> Any:
+            if not current_user.is_authenticated:
+                return login_manager_of().unauthorized()
+            if current_user.role not in allowed:
+                abort(403)
+            return view(*args, **kwargs)
+
+        setattr(guarded, ROLES_ATTR, allowed)
+        return cast(F, guarded)
+
+    return decorate
+
+
+def public(view: F) -> F:
+    """Mark a view as deliberately open to everyone (the route-protection test reads it)."""
+    setattr(view, PUBLIC_ENDPOINT_ATTR, True)
+    return view
+
+
+ALL_ROLES = (Role.ADMIN, Role.DIRECTOR, Role.SCORER)
+DIRECTORS = (Role.ADMIN, Role.DIRECTOR)
+
+
+def login_manager_of() -> LoginManager:
+    """The app's login manager."""
+    from flask import current_app
+
+    manager: LoginManager = current_app.login_manager  # type: ignore[attr-defined]
+    return manager
+
+
+def _load_user(user_id: str) -> SessionUser | None:
+    if not user_id.isdigit():
+        return None
+    with reading() as session:
+        view = queries.get_user(session, int(user_id))
+    return SessionUser(view) if view is not None and view.is_active else None
+
+
+def _unauthorized() -> ResponseReturnValue:
+    if request.path.startswith("/api/"):
+        response = jsonify({"error": {"status": 401, "message": "Log in first."}})
+        response.status_code = 401
+        return response
+    flash("Log in to continue.", "info")
+    return redirect(url_for("auth.login", next=request.full_path.rstrip("?")))
+
+
+def init_app(app: Flask) -> None:
+    """Set up Flask-Login and register the accounts blueprint."""
+    manager = LoginManager()
+    manager.session_protection = "basic"
+    manager.user_loader(_load_user)
+    manager.unauthorized_handler(_unauthorized)
+    manager.init_app(app)
+    app.register_blueprint(bp)
+
+
+def _safe_next(target: str | None) -> str:
+    """Only local paths: never redirect a login to another site."""
+    if not target:
+        return url_for("director.events")
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//"):
+        return url_for("director.events")
+    return target
+
+
+def _no_users() -> bool:
+    with reading() as session:
+        return queries.count_users(session) == 0
+
+
+@bp.route("/setup", methods=["GET", "POST"])
+@public
+def setup() -> ResponseReturnValue:
+    """First run: create the first account (an admin). Gone once any account exists."""
+    if not _no_users():
+        abort(404)
+    form = SetupForm()
+    if form.validate_on_submit():
+        try:
+            with writing() as session:
+                user = services.create_first_admin(
+                    session,
+                    email=form.email.data or "",
+                    name=form.name.data or "",
+                    password=form.password.data or "",
+                    hasher=state().hasher,
+                )
+        except StoreUserError as error:
+            apply_error(form, error)
+        else:
+            login_user(SessionUser(user))
+            flash(f"Welcome, {user.name}. Your admin account is ready.", "success")
+            return redirect(url_for("director.events"))
+    return render_template("auth/setup.html", form=form)
+
+
+@bp.route("/login", methods=["GET", "POST"])
+@public
+def login() -> ResponseReturnValue:
+    """Log in with e-mail address and password; failures are counted and limited."""
+    if _no_users():
+        return redirect(url_for("auth.setup"))
+    if current_user.is_authenticated:
+        return redirect(_safe_next(request.args.get("next")))
+    form = LoginForm()
+    status = 200
+    if form.validate_on_submit():
+        settings = state().settings
+        with writing() as session:
+            result = services.authenticate(
+                session,
+                email=form.email.data or "",
+                password=form.password.data or "",
+                remote_addr=request.remote_addr or "",
+                hasher=state().hasher,
+                limits=services.LoginLimits(
+                    max_failures=settings.login_max_failures,
+                    max_failures_per_address=settings.login_max_failures_per_address,
+                    window_seconds=settings.login_window_seconds,
+                ),
+            )
+        if result.user is not None:
+            login_user(SessionUser(result.user))
+            flash(f"Logged in as {result.user.name}.", "success")
+            return redirect(_safe_next(request.args.get("next")))
+        form.password.errors = [result.message]
+        status = 429 if result.throttled else 200
+    return render_template("auth/login.html", form=form), status
+
+
+@bp.route("/logout", methods=["POST"])
+@requires(*ALL_ROLES)
+def logout() -> ResponseReturnValue:
+    """Log out (a POST with a CSRF token, so no other site can log a director out)."""
+    logout_user()
+    flash("Logged out.", "info")
+    return redirect(url_for("public.index"))

@@ -1,0 +1,79 @@
+"""Error pages: 400/403/404/405/409/429/500 as HTML, JSON under ``/api/v1``; never a traceback.
+
+A ``StoreUserError`` escaping a view becomes the page of its status with its message; a
+CSRF failure becomes a 400 that says to reload the form. Anything else is logged and
+shown as a plain 500 page.
+"""
+
+from __future__ import annotations
+
+from flask import Flask, jsonify, render_template, request
+from flask.typing import ResponseReturnValue
+from flask_wtf.csrf import CSRFError
+from jinja2 import TemplateNotFound
+from werkzeug.exceptions import HTTPException, InternalServerError
+
+from tourney.store.errors import StoreUserError
+
+TITLES = {
+    400: "That did not work",
+    401: "Log in first",
+    403: "Not allowed",
+    404: "Not found",
+    405: "Not allowed here",
+    409: "Changed by someone else",
+    429: "Too many attempts",
+    500: "Something went wrong",
+}
+
+MESSAGES = {
+    400: "The request could not be understood.",
+    401: "Log in to continue.",
+    403: "Your account may not open this page.",
+    404: "There is nothing at this address.",
+    405: "This address does not take that kind of request.",
+    429: "Too many attempts; wait a few minutes.",
+    500: "The error has been logged. Go back and try again.",
+}
+
+
+def _render(status: int, message: str) -> ResponseReturnValue:
+    if request.path.startswith("/api/"):
+        return jsonify({"error": {"status": status, "message": message}}), status
+    title = TITLES.get(status, "Error")
+    context = {"status": status, "title": title, "message": message}
+    try:
+        return render_template(f"errors/{status}.html", **context), status
+    except TemplateNotFound:
+        return render_template("errors/error.html", **context), status
+
+
+def _http_error(error: HTTPException) -> ResponseReturnValue:
+    status = error.code or 500
+    if status >= 500:
+        return _render(status, MESSAGES[500])
+    # Werkzeug's own descriptions are generic; ours are shorter. A message set by our
+    # code (abort(400, "…")) is kept.
+    default = type(error).description
+    message = error.description if error.description != default else MESSAGES.get(status, "")
+    return _render(status, message or TITLES.get(status, "Error"))
+
+
+def _csrf_error(error: CSRFError) -> ResponseReturnValue:
+    return _render(400, "The form expired or did not come from this site. Reload it and try again.")
+
+
+def _store_error(error: StoreUserError) -> ResponseReturnValue:
+    return _render(error.status_code, error.message)
+
+
+def _server_error(error: InternalServerError) -> ResponseReturnValue:
+    return _render(500, MESSAGES[500])
+
+
+def init_app(app: Flask) -> None:
+    """Register the handlers on ``app``."""
+    app.register_error_handler(CSRFError, _csrf_error)
+    app.register_error_handler(StoreUserError, _store_error)
+    app.register_error_handler(InternalServerError, _server_error)
+    app.register_error_handler(HTTPException, _http_error)
