@@ -84,6 +84,28 @@ def main() -> None:
     print(f"check_play on {len(full_plays)} full legal plays: {check_seconds:.3f} s; "
           f"full generation for the same: {generate_seconds:.3f} s; "
           f"ratio check/generate: {check_seconds / generate_seconds:.3f}")
+    nardy_line(rng, len(work), ours_rate)
+
+
+def nardy_line(rng: random.Random, count: int, standard_rate: float) -> None:
+    """Long-nardy plays per second on positions from random games, and the ratio to
+    standard backgammon's rate measured above."""
+    from tourney.rules.nardy import NardyPosition, legal_nardy_positions
+
+    work: list[tuple[NardyPosition, Roll]] = []
+    position = NardyPosition.initial()
+    while len(work) < count:
+        roll = Roll(rng.randint(1, 6), rng.randint(1, 6))
+        work.append((position, roll))
+        results = sorted(legal_nardy_positions(position, roll), key=lambda p: p.mover)
+        position = rng.choice(results)
+        position = position.turned() if any(position.mover[1:]) else NardyPosition.initial()
+    started = time.perf_counter()
+    total = sum(len(legal_nardy_positions(p, roll)) for p, roll in work)
+    seconds = time.perf_counter() - started
+    rate = total / seconds
+    print(f"long nardy {seconds:7.3f} s  {rate:12,.0f} plays/s on {len(work)} positions; "
+          f"ratio to standard: {rate / standard_rate:.2f}")
 
 
 if __name__ == "__main__":

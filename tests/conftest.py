@@ -186,3 +186,64 @@ def make_user(engine: Engine) -> Callable[..., UserView]:
             )
 
     return make
+
+
+@dataclass(frozen=True)
+class BuiltEvent:
+    """An event made by ``build_event``: its director, flights by name, entries by player."""
+
+    director: UserView
+    event_id: int
+    flights: dict[str, int]
+    entries: dict[str, int]
+
+
+@pytest.fixture
+def build_event(engine: Engine, make_user: Callable[..., UserView]) -> Callable[..., BuiltEvent]:
+    """A factory of events with players entered (seeded 1, 2, ... in the order given).
+
+    Flights are dicts of ``FlightFields`` values, with ``feeds_from`` naming an earlier one.
+    """
+
+    def build(
+        players: list[str],
+        flights: list[dict[str, Any]],
+        *,
+        seeded: bool = True,
+        **event_fields: Any,
+    ) -> BuiltEvent:
+        director = make_user("director")
+        actor = director.actor
+        with transaction(engine) as session:
+            event = services.create_event(
+                session,
+                actor=actor,
+                fields=services.EventFields(
+                    name=event_fields.pop("name", "Club Night"), **event_fields
+                ),
+            )
+            ids: dict[str, int] = {}
+            for spec in flights:
+                spec = dict(spec)
+                source = spec.pop("feeds_from", None)
+                fields = services.FlightFields(
+                    feeds_from_id=ids[source] if source else None, **spec
+                )
+                ids[spec["name"]] = services.add_flight(
+                    session, actor=actor, event_id=event.id, fields=fields
+                ).id
+            entries: dict[str, int] = {}
+            for n, name in enumerate(players, start=1):
+                player = services.register_player(
+                    session, actor=actor, fields=services.PlayerFields(name=name)
+                )
+                entries[name] = services.enter_player(
+                    session,
+                    actor=actor,
+                    event_id=event.id,
+                    player_id=player.id,
+                    seed=n if seeded else None,
+                ).id
+        return BuiltEvent(director, event.id, ids, entries)
+
+    return build

@@ -50,7 +50,8 @@ def rules() -> None:
     """Positions and legal plays."""
 
 
-def _read_position(position_id: str, variant: str) -> Position:
+def _read_position(position_id: str, variant: str) -> Any:
+    """A ``Position`` (backgammon family) or a ``NardyPosition`` (long nardy)."""
     try:
         return variant_named(variant).decode_position_id(position_id)
     except RulesError as error:
@@ -67,26 +68,45 @@ def _read_roll(dice: tuple[str, ...]) -> Roll:
 @rules.command("legal")
 @click.argument("position_id")
 @click.argument("dice", nargs=-1, required=True)
-@click.option("--variant", default="standard", show_default=True, help="Rules to play by.")
-def rules_legal(position_id: str, dice: tuple[str, ...], variant: str) -> None:
+@click.option("--variant", default="standard", show_default=True,
+              help="Rules to play by: standard, nackgammon, hypergammon, long-nardy.")
+@click.option("--strict-block", is_flag=True,
+              help="Long nardy: a six-point block only once an opposing checker is home.")
+def rules_legal(position_id: str, dice: tuple[str, ...], variant: str,
+                strict_block: bool) -> None:
     """Print every distinct position a legal play of DICE reaches from POSITION_ID.
 
-    Each line is the gnubg Position ID after the play, with the opponent on roll.
+    Each line is the gnubg Position ID after the play, with the opponent on roll
+    (for long nardy the same layout over each side's own nardy numbering).
     DICE is two digits (31) or two arguments (3 1).
     """
+    from tourney.rules.nardy import NardyPosition, NardyRules, legal_nardy_positions
+
     position = _read_position(position_id, variant)
     roll = _read_roll(dice)
-    results = legal_positions(position, roll)
-    for line in sorted(result.turned().to_id() for result in results):
+    if isinstance(position, NardyPosition):
+        nardy = legal_nardy_positions(position, roll, rules=NardyRules(strict_block=strict_block))
+        lines = sorted(result.turned().to_id() for result in nardy)
+    else:
+        lines = sorted(result.turned().to_id() for result in legal_positions(position, roll))
+    for line in lines:
         click.echo(line)
 
 
 @rules.command("show")
 @click.argument("position_id")
-@click.option("--variant", default="standard", show_default=True, help="Rules to play by.")
+@click.option("--variant", default="standard", show_default=True,
+              help="Rules to play by: standard, nackgammon, hypergammon, long-nardy.")
 def rules_show(position_id: str, variant: str) -> None:
     """Draw POSITION_ID as a board, the side on roll at the bottom."""
-    click.echo(format_board(_read_position(position_id, variant)))
+    from tourney.rules.diagram import format_nardy_board
+    from tourney.rules.nardy import NardyPosition
+
+    position = _read_position(position_id, variant)
+    if isinstance(position, NardyPosition):
+        click.echo(format_nardy_board(position))
+    else:
+        click.echo(format_board(position))
 
 
 @cli.command("demo-rules", hidden=True)
@@ -204,6 +224,31 @@ def _validate_lines(name: str, report: RecordReport) -> list[str]:
     return lines
 
 
+def _validate_record(
+    path: str, data: bytes, rules: MatchRules, max_bytes: int, size: int
+) -> RecordReport:
+    """Replay one file: a JSON match record (``.json``) or a ``.mat`` file."""
+    if not path.lower().endswith(".json"):
+        return validate_mat(data, rules=rules, max_bytes=max_bytes, size=size)
+    import json
+
+    from tourney.rules.records import MatchRecord, RecordError, record_from_json, replay
+    from tourney.rules.records.model import ErrorKind
+
+    try:
+        if size > max_bytes:
+            raise ValueError(f"the file is {size} bytes, more than the limit of {max_bytes}")
+        document = json.loads(data.decode("utf-8-sig"))
+        if not isinstance(document, dict):
+            raise ValueError("a JSON match record is an object")
+        record = record_from_json(document)
+    except (ValueError, UnicodeDecodeError) as error:
+        problem = RecordError(None, None, f"not a JSON match record: {error}",
+                              ErrorKind.UNREADABLE)
+        return replay(MatchRecord(None, None, problems=(problem,)), rules)
+    return replay(record, rules)
+
+
 @cli.command("validate")
 @click.argument("files", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per file per line.")
@@ -218,10 +263,20 @@ def _validate_lines(name: str, report: RecordReport) -> list[str]:
 @click.option(
     "--expect-finished", is_flag=True, help="An unfinished match is an error, not a warning."
 )
+@click.option(
+    "--variant",
+    default=None,
+    help="Replay by this variant (standard, nackgammon, hypergammon, long-nardy) instead "
+    "of the one the record names.",
+)
 def validate(
-    files: tuple[str, ...], as_json: bool, max_bytes: int, holland: bool, expect_finished: bool
+    files: tuple[str, ...], as_json: bool, max_bytes: int, holland: bool, expect_finished: bool,
+    variant: str | None,
 ) -> None:
-    """Replay .mat match records move by move and report every rule they break.
+    """Replay .mat (or .json) match records move by move and report every rule they break.
+
+    The variant comes from the record ([Variation "NackGammon"] in a .mat header, the
+    "variant" field of a JSON record) unless --variant names one.
 
     Exit status 0 when every file is valid, 1 when any is invalid, 2 when a file
     cannot be read.
@@ -229,7 +284,13 @@ def validate(
     import json
     from contextlib import nullcontext
 
-    rules = MatchRules(holland=True if holland else None, expect_finished=expect_finished)
+    if variant is not None:
+        try:
+            variant_named(variant)
+        except RulesError as error:
+            raise UsageFailure(str(error)) from None
+    rules = MatchRules(holland=True if holland else None, expect_finished=expect_finished,
+                       variant=variant)
     unreadable: list[str] = []
     invalid = False
     progress: Any = nullcontext()
@@ -257,7 +318,7 @@ def validate(
                         "warnings": [],
                     }, ensure_ascii=False))
             else:
-                report = validate_mat(data, rules=rules, max_bytes=max_bytes, size=size)
+                report = _validate_record(path, data, rules, max_bytes, size)
                 invalid = invalid or not report.ok
                 if as_json:
                     click.echo(json.dumps(report.to_json(path), ensure_ascii=False))
@@ -433,6 +494,198 @@ def create_director(email: str, password: str | None, name: str | None, role: st
         except StoreUserError as error:
             raise UsageFailure(error.message) from None
     click.echo(f"Created {user.role} account {user.email}.")
+
+
+# --- export ------------------------------------------------------------------------
+
+
+@cli.command("export")
+@click.argument("event")
+@click.option(
+    "--pdf",
+    "pdfs",
+    type=(click.Choice(["drawsheets", "pairings", "scoresheets", "standings"]), click.Path()),
+    multiple=True,
+    metavar="KIND FILE",
+    help="A PDF document (drawsheets, pairings, scoresheets, standings) to FILE; repeatable.",
+)
+@click.option("--xlsx", "xlsx_file", type=click.Path(), default=None, help="The workbook.")
+@click.option(
+    "--csv", "csv_dir", type=click.Path(file_okay=False), default=None, help="One CSV per table."
+)
+@click.option(
+    "--paper", type=click.Choice(["a4", "letter", "a3"]), default="a4", show_default=True,
+    help="Paper size (a3: drawsheets as posters).",
+)
+@click.option("--base-url", default=None, help="Public site address, for the QR codes.")
+@click.option(
+    "--json", "json_file", type=click.Path(), default=None,
+    help="The whole event as one JSON document, for `tourney import`.",
+)
+def export(
+    event: str,
+    pdfs: tuple[tuple[str, str], ...],
+    xlsx_file: str | None,
+    csv_dir: str | None,
+    paper: str,
+    base_url: str | None,
+    json_file: str | None,
+) -> None:
+    """Write an event's (id or slug) printed documents and spreadsheets to files."""
+    from tourney.exports.from_store import event_document
+    from tourney.store.db import read_session
+    from tourney.store.errors import NotFoundError
+
+    if not (pdfs or xlsx_file or csv_dir or json_file):
+        raise UsageFailure(
+            "nothing to export: give --pdf KIND FILE, --xlsx FILE, --csv DIR or --json FILE."
+        )
+    with _app_engine() as engine:
+        _require_current_schema(engine)
+        try:
+            with read_session(engine) as session:
+                if json_file:
+                    _export_json(session, event, Path(json_file))
+                doc = event_document(session, event, base_url=base_url)
+        except NotFoundError as error:
+            raise UsageFailure(str(error)) from None
+    _export_files(doc, pdfs, xlsx_file, csv_dir, paper)
+
+
+@contextlib.contextmanager
+def _table_progress(label: str) -> Iterator[Any]:
+    """A progress callback ``(step, done, total)`` drawing a bar on stderr when it is a
+    terminal; otherwise one that does nothing."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import Progress
+
+    with Progress(console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(label, total=None)
+
+        def tell(step: str, done: int, total: int) -> None:
+            bar.update(task, description=f"{label}: {step}", completed=done, total=total)
+
+        yield tell
+
+
+def _export_json(session: Any, event: str, path: Path) -> None:
+    from tourney.exports.event_json import render_event_json
+
+    with _table_progress("exporting") as tell:
+        content = render_event_json(session, event, progress=tell).content
+    try:
+        path.write_bytes(content)
+    except OSError as error:
+        raise UsageFailure(f"cannot write {path}: {error.strerror}") from None
+    click.echo(f"wrote {path} ({len(content):,} bytes)", err=True)
+
+
+@cli.command("import")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option(
+    "--as-copy", is_flag=True,
+    help="When the event exists already, import it as a copy under a new name and address.",
+)
+def import_command(file: Path, as_copy: bool) -> None:
+    """Rebuild an event from a file written by `tourney export EVENT --json FILE`."""
+    from tourney.exports.event_json import import_event, parse_event_json
+    from tourney.store.db import transaction
+    from tourney.store.errors import StoreUserError
+
+    try:
+        data = file.read_bytes()
+    except OSError as error:
+        raise UsageFailure(f"cannot read {file}: {error.strerror}") from None
+    with _app_engine() as engine:
+        _require_current_schema(engine)
+        try:
+            document = parse_event_json(data)
+            with _table_progress("importing") as tell, transaction(engine) as session:
+                imported = import_event(session, document, as_copy=as_copy, progress=tell)
+        except StoreUserError as error:
+            raise UsageFailure(f"{file}: {error.message}") from None
+    click.echo(
+        f"Imported {imported.name!r} as {imported.slug} (event {imported.event_id}): "
+        f"{imported.players_created} player(s) created, "
+        f"{imported.players_matched} matched to the roster."
+    )
+
+
+@cli.group("players")
+def players_group() -> None:
+    """The player roster."""
+
+
+@players_group.command("import")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--apply", "apply_rows", is_flag=True, help="Save the rows (default: preview).")
+def players_import(file: Path, apply_rows: bool) -> None:
+    """Check a CSV or XLSX list of players (name, country, rating, email) and, with
+    --apply, add the good rows to the roster. Exit 1 when a row has a problem."""
+    from tourney.exports.player_import import apply_player_import, preview_player_import
+    from tourney.store.db import read_session, transaction
+    from tourney.store.errors import StoreUserError
+
+    try:
+        data = file.read_bytes()
+    except OSError as error:
+        raise UsageFailure(f"cannot read {file}: {error.strerror}") from None
+    with _app_engine() as engine:
+        _require_current_schema(engine)
+        try:
+            with read_session(engine) as session:
+                preview = preview_player_import(session, data, filename=file.name)
+            for row in preview.rows:
+                for problem in row.problems:
+                    click.echo(f"{file}: row {row.line}: {problem}", err=True)
+            if apply_rows:
+                with transaction(engine) as session:
+                    done = apply_player_import(session, preview)
+        except StoreUserError as error:
+            raise UsageFailure(f"{file}: {error.message}") from None
+    good, bad = len(preview.good_rows), len(preview.problem_rows)
+    if apply_rows:
+        bad = len(done.skipped)
+        click.echo(f"Added {len(done.created)} player(s); skipped {bad} row(s) with problems.")
+    else:
+        click.echo(f"{good} row(s) ready, {bad} with problems; run with --apply to save.")
+    if bad:
+        sys.exit(1)
+
+
+def _export_files(
+    doc: Any,
+    pdfs: tuple[tuple[str, str], ...],
+    xlsx_file: str | None,
+    csv_dir: str | None,
+    paper: str,
+) -> None:
+    """Render and write each asked-for export, saying on stderr what is being written."""
+    from tourney.exports.csv import render_csv
+    from tourney.exports.pdf import render_pdf
+    from tourney.exports.xlsx import render_xlsx
+
+    def write(path: Path, content: bytes) -> None:
+        try:
+            path.write_bytes(content)
+        except OSError as error:
+            raise UsageFailure(f"cannot write {path}: {error.strerror}") from None
+        click.echo(f"wrote {path} ({len(content):,} bytes)", err=True)
+
+    for kind, target in pdfs:
+        click.echo(f"rendering {kind} ...", err=True)
+        write(Path(target), render_pdf(doc, kind, paper=paper).content)
+    if xlsx_file:
+        click.echo("rendering the workbook ...", err=True)
+        write(Path(xlsx_file), render_xlsx(doc).content)
+    if csv_dir:
+        directory = Path(csv_dir)
+        directory.mkdir(parents=True, exist_ok=True)
+        for rendered in render_csv(doc):
+            write(directory / rendered.filename, rendered.content)
 
 
 def main() -> None:

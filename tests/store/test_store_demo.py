@@ -43,3 +43,24 @@ def test_demo_loads_once_and_second_load_changes_nothing(engine: Engine) -> None
     assert second.logins == first.logins
     assert _audit_count(engine) == audits
     assert counts["Event"] >= 1 and counts["Entry"] >= 8
+
+
+def test_demo_has_a_finished_knockout_and_a_swiss_in_progress(engine: Engine) -> None:
+    from tourney.store.tables import Event
+    from tourney.store.tournament_views import event_boards
+
+    with transaction(engine) as session:
+        load_demo(session, directory=SAMPLE_EVENTS, hasher=HASHER)
+    with Session(engine) as session:
+        ids = {e.slug: e.id or 0 for e in session.exec(select(Event))}
+        knockout = event_boards(session, ids["fjordside-spring-open"])
+        swiss = event_boards(session, ids["monday-swiss"])
+
+    assert [(b.flight.name, b.flight.status, b.champion is not None) for b in knockout] == [
+        ("Main", "finished", True),
+        ("Consolation", "finished", True),
+    ]
+    (flight,) = swiss
+    # Nine players, three rounds: two finished, the third published with one match begun.
+    assert [r.status for r in flight.rounds] == ["finished", "finished", "published"]
+    assert (flight.flight.status, flight.playing) == ("running", 1)

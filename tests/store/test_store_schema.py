@@ -13,9 +13,11 @@ from tourney.store import schema
 from tourney.store.db import make_engine, ping
 
 TABLES = {
+    "api_tokens",
     "audit_entries",
     "clubs",
     "entries",
+    "event_shares",
     "event_staff",
     "events",
     "flight_entries",

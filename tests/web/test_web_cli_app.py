@@ -9,6 +9,7 @@ from click.testing import CliRunner
 from sqlmodel import Session
 
 from tourney.cli import cli
+from tourney.store import schema
 from tourney.store.db import make_engine
 from tourney.store.demo import demo_counts
 from tourney.store.schema import SchemaOutOfDateError
@@ -40,7 +41,9 @@ def test_upgrade_then_demo_twice_is_idempotent(
 
     assert (upgraded.exit_code, first.exit_code, second.exit_code) == (0, 0, 0)
     assert "Database upgraded to revision" in upgraded.output
-    assert "Demo loaded: 1 event(s) (thursday-club-night)" in first.output
+    assert "Demo loaded: 3 event(s) (thursday-club-night, fjordside-spring-open, monday-swiss)" in (
+        first.output
+    )
     assert "Demo data already loaded; nothing changed." in second.output
     assert "Demo director login: director@example.org / password: demo-director" in second.output
     assert counts_again == counts
@@ -127,4 +130,8 @@ def test_db_upgrade_twice_says_up_to_date(
 
     again = runner.invoke(cli, ["db", "upgrade"], env=env)
 
-    assert (again.exit_code, again.output) == (0, "Database already up to date (revision 0001).\n")
+    (head,) = schema.head_revisions()
+    assert (again.exit_code, again.output) == (
+        0,
+        f"Database already up to date (revision {head}).\n",
+    )

@@ -1,0 +1,27 @@
+"""Printed and exported documents of an event: PDF, XLSX, CSV and the event JSON.
+
+Renderers take document models (:mod:`tourney.exports.documents`) and return
+:class:`Rendered` bytes with a filename stem, an extension and a content type; only the
+CLI or a view writes them to a file or a response (STYLE convention 9).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Rendered:
+    """A rendered document: its bytes and how to name and serve them."""
+
+    content: bytes
+    stem: str
+    """The filename without extension (``thursday-club-night-drawsheets``)."""
+    extension: str
+    """Without the dot: ``pdf``, ``xlsx``, ``csv``, ``json``."""
+    content_type: str
+
+    @property
+    def filename(self) -> str:
+        """The stem and the extension."""
+        return f"{self.stem}.{self.extension}"

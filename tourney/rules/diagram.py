@@ -9,6 +9,7 @@ Checkers on the bar stand in the middle column, borne-off ones in the column at 
 from __future__ import annotations
 
 from tourney.rules.board import BAR, OFF, Position
+from tourney.rules.nardy import NardyPosition, opposite_point
 
 _ROWS = 5
 
@@ -51,6 +52,36 @@ def format_board(position: Position) -> str:
         bar = _cell(position.mover[BAR], row, "X")
         off = _cell(position.mover[OFF], row, "X")
         lines.append(f" |{left}| {bar} |{right}| {off}".rstrip())
+    lines.append(" +12-11-10--9--8--7-------6--5--4--3--2--1-+     X (on roll)")
+    lines.append(f" Pips: X {mine_pips}, O {their_pips}")
+    return "\n".join(lines)
+
+
+def format_nardy_board(position: NardyPosition) -> str:
+    """Draw a long-nardy position, the side on roll as X moving from its head (24, top
+    right) round to its home (1-6, bottom right); O's head is X's 12 point.
+
+    >>> print(format_nardy_board(NardyPosition.initial()).splitlines()[2])
+     |                  |   |                X |
+    """
+    def cell(point: int, row: int) -> str:
+        mine, theirs = position.mover[point], position.opponent[opposite_point(point)]
+        return _cell(mine, row, "X") if mine else _cell(theirs, row, "O")
+
+    mine_pips, their_pips = position.pips()
+    lines = [
+        f" Long nardy position ID: {position.to_id()}",
+        " +13-14-15-16-17-18------19-20-21-22-23-24-+     O",
+    ]
+    for row in range(_ROWS):
+        left = "".join(f" {cell(p, row)} " for p in range(13, 19))
+        right = "".join(f" {cell(p, row)} " for p in range(19, 25))
+        lines.append(f" |{left}|   |{right}| {_cell(position.opponent[OFF], row, 'O')}".rstrip())
+    lines.append(" |                  |   |                  |")
+    for row in reversed(range(_ROWS)):
+        left = "".join(f" {cell(p, row)} " for p in range(12, 6, -1))
+        right = "".join(f" {cell(p, row)} " for p in range(6, 0, -1))
+        lines.append(f" |{left}|   |{right}| {_cell(position.mover[OFF], row, 'X')}".rstrip())
     lines.append(" +12-11-10--9--8--7-------6--5--4--3--2--1-+     X (on roll)")
     lines.append(f" Pips: X {mine_pips}, O {their_pips}")
     return "\n".join(lines)

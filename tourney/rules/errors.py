@@ -31,6 +31,8 @@ class PlayRule(Enum):
     MORE_DICE_PLAYABLE = "more of the roll could have been played"
     LARGER_DIE = "the larger die could have been played"
     NOT_A_LEGAL_RESULT = "the play reaches a position no legal play reaches"
+    HEAD_RULE = "only one checker may leave the head in a turn (long nardy)"
+    SIX_BLOCK = "a six-point block with no opposing checker ahead of it (long nardy)"
 
 
 class IllegalPlayError(RulesError):

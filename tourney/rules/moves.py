@@ -379,7 +379,9 @@ def _assignments(
         if walked is None:
             continue
         after, steps = walked
-        mismatch = int(steps[-1][2] != move.hit)
+        # A hit on the way is written as a mark inside the chain (20/16*/14): a move
+        # written as one link that hits on the way does not match that writing.
+        mismatch = int(steps[-1][2] != move.hit) + sum(step[2] for step in steps[:-1])
         for final, used, mismatches in _assignments(after, rest, _remove_dice(dice, path)):
             yield final, used + len(path), mismatches + mismatch
 
@@ -478,6 +480,28 @@ def _example(results: _Results) -> str:
     return format_play(_play(steps), words=True)
 
 
+def _described_result(start: _State, play: Play, results: _Results) -> _State | None:
+    """The legal result whose checkers the written moves account for, if exactly one.
+
+    Some plays cannot be walked one written move at a time yet describe a legal play:
+    gnubg writes ``bar/17(2)`` for 4-4 with two checkers on the bar, where both must enter
+    before either moves on. A written play is taken as the legal result whose mover's
+    checkers it accounts for; where hits on the way tell two such results apart, the
+    ``*`` marks choose.
+    """
+    mine = start[0].copy()
+    for move in play.moves:
+        mine[move.origin] -= 1
+        mine[move.destination] += 1
+    if min(mine) < 0:
+        return None
+    matches = [state for state, _ in results.values() if state[0] == mine]
+    if len(matches) > 1:
+        marks = sum(move.hit for move in play.moves)
+        matches = [state for state in matches if state[1][BAR] - start[1][BAR] == marks]
+    return matches[0] if len(matches) == 1 else None
+
+
 def check_play(position: Position, roll: Roll, play: Play) -> Position:
     """The position after ``play``, if it is legal with ``roll``; the mover stays on roll.
 
@@ -517,10 +541,13 @@ def check_play(position: Position, roll: Roll, play: Play) -> Position:
                 return _position(candidate[0])
         if best is not None and best[1] == len(dice):
             return _position(best[0])
+    results, most = _generate(position, roll)
+    described = _described_result(start, play, results)
+    if described is not None:
+        return _position(described)
     if best is None:
         raise _diagnose(position, roll, play)
     # Fewer dice than the roll: legal only if no legal play does better (maximum use).
-    results, most = _generate(position, roll)
     reached = _state_key(best[0])
     if reached in results:
         return _position(best[0])

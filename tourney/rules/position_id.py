@@ -40,7 +40,16 @@ def encode_position_id(position: Position) -> str:
     """
     if max(position.on_board()) > CHECKERS:
         raise NotationError("a Position ID holds at most 15 checkers a side")
-    bits = _side_bits(position.opponent) + _side_bits(position.mover)
+    return encode_counts(position.mover, position.opponent)
+
+
+def encode_counts(mover: Checkers, opponent: Checkers) -> str:
+    """Pack two sides' counts (26 each, own numbering) with gnubg's Position ID layout.
+
+    Shared with variants whose points do not face each other as in backgammon (long
+    nardy): the layout only needs each side's counts in its own numbering.
+    """
+    bits = _side_bits(opponent) + _side_bits(mover)
     key = bytearray(10)
     for index, bit in enumerate(bits):
         if bit:
@@ -59,6 +68,30 @@ def decode_position_id(position_id: str, *, checkers: int = CHECKERS) -> Positio
 
     Raises:
         NotationError: the text is not 14 base64 characters encoding a legal position.
+    """
+    sides = decode_counts(position_id)
+    for counts in sides:
+        on_board = sum(counts)
+        if on_board > checkers:
+            raise NotationError(
+                f"{position_id!r} puts {on_board} checkers of one side on the board; "
+                f"the most is {checkers}"
+            )
+        counts[0] = checkers - on_board
+    opponent, mover = (tuple(counts) for counts in sides)
+    try:
+        return Position(mover, opponent)
+    except NotationError as error:
+        raise NotationError(f"{position_id!r} is not a legal position: {error}") from None
+
+
+def decode_counts(position_id: str) -> tuple[list[int], list[int]]:
+    """Unpack a Position ID into (side not on roll, side on roll) counts, 26 each.
+
+    Index 0 (borne off) is left at 0; nothing is checked beyond the bit layout.
+
+    Raises:
+        NotationError: the text is not 14 base64 characters of a valid bit layout.
     """
     text = position_id.strip()
     if text.lower().startswith("positionid:"):
@@ -88,19 +121,7 @@ def decode_position_id(position_id: str, *, checkers: int = CHECKERS) -> Positio
                 side, point = side + 1, 1
     if zeros < 2 * BAR:
         raise NotationError(f"{position_id!r} holds more than 15 checkers a side")
-    for counts in sides:
-        on_board = sum(counts)
-        if on_board > checkers:
-            raise NotationError(
-                f"{position_id!r} puts {on_board} checkers of one side on the board; "
-                f"the most is {checkers}"
-            )
-        counts[0] = checkers - on_board
-    opponent, mover = (tuple(counts) for counts in sides)
-    try:
-        return Position(mover, opponent)
-    except NotationError as error:
-        raise NotationError(f"{position_id!r} is not a legal position: {error}") from None
+    return sides[0], sides[1]
 
 
 # --- XGID ---------------------------------------------------------------------------

@@ -8,19 +8,34 @@ second run changes nothing. Everything goes through the services and so into the
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from typing import Any
 
 from argon2 import PasswordHasher
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
-from tourney.store import services
+from tourney.formats.simulation import random_game
+from tourney.rules import Side
+from tourney.store import draws, progress, results, services
 from tourney.store.audit import Actor
 from tourney.store.errors import StoreUserError
+from tourney.store.results import GameFields
 from tourney.store.services import EventFields, FlightFields, PlayerFields
-from tourney.store.tables import Club, Entry, Event, Flight, Player, Role, User
+from tourney.store.tables import (
+    Club,
+    Entry,
+    Event,
+    Flight,
+    Match,
+    MatchStatus,
+    Player,
+    Role,
+    Round,
+    User,
+)
 
 DEMO_FORMAT = "tourney-demo/1"
 
@@ -203,6 +218,72 @@ def _event(
         )
         if name in checked_in:
             services.check_in(session, actor=actor, entry_id=entry.id)
+    if "play" in spec:
+        _play(session, actor, flight_ids[spec["play"]["flight"]], spec["play"])
+
+
+def _play(session: Session, actor: Actor, flight_id: int, spec: dict[str, Any]) -> None:
+    """Draw and publish a flight, then play it with random legal games from the seed.
+
+    A knockout is played to the end (fed flights too); a Swiss plays ``rounds`` rounds,
+    then pairs and publishes the next one and enters ``games_in_last_round`` games of its
+    first match, so it is left in progress.
+    """
+    seed = int(spec["seed"])
+    rng = random.Random(seed)
+    draws.make_draw(session, actor=actor, flight_id=flight_id, method=spec["method"], seed=seed)
+    board = draws.publish_draw(session, actor=actor, flight_id=flight_id)
+    if board.is_knockout:
+        while ready := _ready_matches(session, board.event_id):
+            for match in ready:
+                _play_match(session, actor, match, rng)
+        return
+    for number in range(1, int(spec["rounds"]) + 1):
+        for match in _ready_matches(session, board.event_id):
+            _play_match(session, actor, match, rng)
+        if number < int(spec["rounds"]) or spec.get("games_in_last_round"):
+            draws.pair_next_round(session, actor=actor, flight_id=flight_id)
+            draws.publish_draw(session, actor=actor, flight_id=flight_id)
+    games = int(spec.get("games_in_last_round", 0))
+    ready = _ready_matches(session, board.event_id)
+    if games and ready:
+        _play_match(session, actor, ready[0], rng, limit=games)
+
+
+def _ready_matches(session: Session, event_id: int) -> list[Match]:
+    query = (
+        select(Match)
+        .join(Flight, col(Flight.id) == Match.flight_id)
+        .join(Round, col(Round.id) == Match.round_id)
+        .where(Flight.event_id == event_id, Match.status == MatchStatus.READY.value)
+        .order_by(col(Flight.position), col(Round.number), col(Match.position))
+    )
+    return list(session.exec(query))
+
+
+def _play_match(
+    session: Session, actor: Actor, match: Match, rng: random.Random, limit: int | None = None
+) -> None:
+    event = session.get(Event, session.get(Flight, match.flight_id).event_id)  # type: ignore[union-attr]
+    assert event is not None
+    played = 0
+    while match.status in (MatchStatus.READY.value, MatchStatus.PLAYING.value):
+        if limit is not None and played >= limit:
+            return
+        state = progress.match_state(event, match, progress.games_of(session, match.id or 0))
+        entry = random_game(state, rng)
+        results.record_game(
+            session,
+            actor=actor,
+            match_id=match.id or 0,
+            game=GameFields(
+                winner="a" if entry.winner is Side.X else "b",
+                end=entry.end.value,
+                cube=entry.cube,
+                level=None if entry.level is None else entry.level.name.lower(),
+            ),
+        )
+        played += 1
 
 
 def demo_counts(session: Session) -> dict[str, int]:

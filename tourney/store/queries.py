@@ -39,6 +39,14 @@ FORMAT_LABELS = {
     FlightFormat.ROUND_ROBIN.value: "Round robin",
 }
 
+VARIANT_LABELS = {
+    "standard": "Backgammon",
+    "nackgammon": "Nackgammon",
+    "hypergammon": "Hypergammon",
+    "long-nardy": "Long nardy",
+}
+"""The variants an event may be played in, as the event form offers them."""
+
 TIEBREAK_LABELS = {
     "head_to_head": "Head-to-head",
     "buchholz": "Buchholz",
@@ -156,6 +164,8 @@ class EventDetail:
     beavers: bool
     automatic_doubles: bool
     notes: str
+    variant: str
+    variant_label: str
     data_version: int
     rules_summary: tuple[str, ...]
     flights: tuple[FlightView, ...]
@@ -386,7 +396,10 @@ def flight_view(flight: Flight, feeds_from_name: str = "") -> FlightView:
 
 def rules_summary(event: Event) -> tuple[str, ...]:
     """The event's rule flags as short phrases for the event page."""
-    lines = ["Crawford rule" if event.crawford else "No Crawford rule"]
+    lines = []
+    if event.variant != "standard":
+        lines.append(VARIANT_LABELS.get(event.variant, event.variant))
+    lines.append("Crawford rule" if event.crawford else "No Crawford rule")
     if event.holland:
         lines.append("Holland rule")
     if event.cube_limit_exponent is not None:
@@ -511,6 +524,8 @@ def event_detail(session: Session, event: Event, *, can_manage: bool) -> EventDe
         beavers=event.beavers,
         automatic_doubles=event.automatic_doubles,
         notes=event.notes,
+        variant=event.variant,
+        variant_label=VARIANT_LABELS.get(event.variant, event.variant),
         data_version=event.data_version,
         rules_summary=rules_summary(event),
         flights=_flights(session, event.id),
@@ -603,14 +618,14 @@ def players_not_entered(session: Session, event_id: int) -> list[PlayerView]:
 # --- audit ---------------------------------------------------------------------------
 
 
-def event_audit(session: Session, event_id: int, *, limit: int = 200) -> list[AuditView]:
-    """The newest audit entries of one event."""
-    query = (
-        select(AuditEntry)
-        .where(AuditEntry.event_id == event_id)
-        .order_by(col(AuditEntry.id).desc())
-        .limit(limit)
-    )
+def event_audit(
+    session: Session, event_id: int, *, match_id: int | None = None, limit: int = 200
+) -> list[AuditView]:
+    """The newest audit entries of one event (only one match's, with ``match_id``)."""
+    query = select(AuditEntry).where(AuditEntry.event_id == event_id)
+    if match_id is not None:
+        query = query.where(AuditEntry.match_id == match_id)
+    query = query.order_by(col(AuditEntry.id).desc()).limit(limit)
     return [
         AuditView(
             id=a.id or 0,

@@ -20,7 +20,7 @@ from argon2 import PasswordHasher
 from sqlalchemy import func
 from sqlmodel import Session, col, delete, select
 
-from tourney.store import queries
+from tourney.store import queries, results
 from tourney.store.audit import Actor, record, snapshot
 from tourney.store.errors import (
     AccessDeniedError,
@@ -46,6 +46,7 @@ from tourney.store.tables import (
     EventStaff,
     EventStatus,
     Flight,
+    FlightEntry,
     FlightFormat,
     FlightStatus,
     LoginAttempt,
@@ -53,6 +54,7 @@ from tourney.store.tables import (
     Role,
     StaffRole,
     User,
+    Variant,
     Venue,
 )
 from tourney.store.types import utcnow
@@ -90,6 +92,7 @@ class EventFields:
     beavers: bool = False
     automatic_doubles: bool = False
     notes: str = ""
+    variant: str = Variant.STANDARD.value
 
 
 @dataclass(frozen=True)
@@ -418,6 +421,9 @@ def _apply_event_fields(session: Session, event: Event, fields: EventFields) -> 
         )
     if fields.club_id is not None and session.get(Club, fields.club_id) is None:
         raise StoreUserError("No such club.", field="club_id")
+    if fields.variant not in {v.value for v in Variant}:
+        raise StoreUserError(f"Unknown variant {fields.variant!r}.", field="variant")
+    event.variant = fields.variant
     event.name = name
     event.starts_on = fields.starts_on
     event.ends_on = fields.ends_on
@@ -849,18 +855,28 @@ def _change_entry(
         entry.checked_in_at = entry.checked_in_at or now
     elif change == "undo_check_in":
         entry.checked_in_at = None
-    elif change == "withdraw":
+    walkovers: list[int] = []
+    if change == "withdraw":
         if entry.status != EntryStatus.ACTIVE.value:
             raise StoreUserError("This entry is not active.")
         entry.status = EntryStatus.WITHDRAWN.value
         entry.withdrawn_at = now
+        session.flush()
+        # The opponent of every open match goes through by walkover (shown as such).
+        walkovers = results.withdraw_from_matches(session, entry_id=entry.id or 0)
     elif change == "reinstate":
         if entry.status != EntryStatus.WITHDRAWN.value:
             raise StoreUserError("This entry is not withdrawn.")
         entry.status = EntryStatus.ACTIVE.value
         entry.withdrawn_at = None
+        for row in session.exec(select(FlightEntry).where(FlightEntry.entry_id == entry.id)):
+            if row.status == EntryStatus.WITHDRAWN.value:
+                row.status = EntryStatus.ACTIVE.value
     _bump(event)
     session.flush()
+    after = snapshot(entry) or {}
+    if walkovers:
+        after["walkover_matches"] = walkovers
     record(
         session,
         actor=actor,
@@ -869,7 +885,7 @@ def _change_entry(
         entity_id=entry.id,
         event_id=entry.event_id,
         before=before,
-        after=snapshot(entry),
+        after=after,
     )
     return _entry_view(session, entry)
 

@@ -95,7 +95,10 @@ class RoundStatus(StrEnum):
 
 
 class MatchStatus(StrEnum):
-    """Where a match stands; a bye and a walkover are finished without games."""
+    """Where a match stands; a bye and a walkover are finished without games.
+
+    ``void`` is a bracket slot nobody reached (both sides empty): it is never played.
+    """
 
     PENDING = "pending"
     READY = "ready"
@@ -103,6 +106,16 @@ class MatchStatus(StrEnum):
     FINISHED = "finished"
     WALKOVER = "walkover"
     BYE = "bye"
+    VOID = "void"
+
+
+class Variant(StrEnum):
+    """The game an event is played in (the rules core checks records per variant)."""
+
+    STANDARD = "standard"
+    NACKGAMMON = "nackgammon"
+    HYPERGAMMON = "hypergammon"
+    LONG_NARDY = "long-nardy"
 
 
 class GameEndKind(StrEnum):
@@ -205,6 +218,8 @@ class Event(SQLModel, table=True):
     owner_id: int | None = Field(default=None, foreign_key="users.id", index=True)
     status: str = Field(default=EventStatus.DRAFT.value, max_length=16)
     is_public: bool = Field(default=False)
+    variant: str = Field(default=Variant.STANDARD.value, max_length=16)
+    """Standard backgammon, nackgammon, hypergammon or long nardy."""
     crawford: bool = Field(default=True)
     holland: bool = Field(default=False)
     cube_limit_exponent: int | None = Field(default=None)
@@ -267,6 +282,9 @@ class Flight(SQLModel, table=True):
     draw_method: str = Field(default=DrawMethod.RANDOM.value, max_length=16)
     draw_seed: str | None = Field(default=None, max_length=40)
     """Decimal seed used for the draw, shown to the director so anyone can repeat it."""
+    bracket_plan: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON))
+    """A drawn knockout's planned matches (``tourney.store.plans``), on the flight whose
+    draw made it; flights fed from it share it."""
     created_at: datetime = _created()
 
 
@@ -342,6 +360,8 @@ class Match(SQLModel, table=True):
     round_id: int = Field(foreign_key="rounds.id", index=True, ondelete="CASCADE")
     position: int
     """Slot in the round (bracket order)."""
+    bracket_key: str = Field(default="", max_length=60)
+    """The knockout plan's match id (``Main/2/1``); empty for Swiss and round robin."""
     entry_a_id: int | None = Field(default=None, foreign_key="flight_entries.id")
     entry_b_id: int | None = Field(default=None, foreign_key="flight_entries.id")
     table_label: str = Field(default="", max_length=20)

@@ -7,28 +7,42 @@ redirects (Post/Redirect/Get), or renders a read model. Rights are checked twice
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_wtf import FlaskForm
+from sqlmodel import Session
 
-from tourney.store import queries, services
+from tourney.store import draws, queries, results, services, tournament_views
 from tourney.store.errors import StoreUserError
 from tourney.store.queries import EventDetail, FlightView
+from tourney.store.results import GameFields
 from tourney.store.services import EventFields, FlightFields, PlayerFields
 from tourney.store.tables import Role
+from tourney.store.tournament_views import MatchDetail, RecordFinding
 from tourney.web.auth import ALL_ROLES, DIRECTORS, requires
 from tourney.web.deps import actor, reading, state, writing
 from tourney.web.forms import (
     ActionForm,
     ClubForm,
+    DrawForm,
     EntryForm,
     EventForm,
     FlightForm,
+    GameForm,
+    LateEntryForm,
     PlayerForm,
+    ScoreForm,
+    UploadForm,
     UserForm,
+    VersionedForm,
+    WalkoverForm,
     apply_error,
     options,
     parse_round_lengths,
     parse_rounds_list,
+    parse_score,
 )
 
 bp = Blueprint("director", __name__, url_prefix="/director")
@@ -61,6 +75,7 @@ def _event_fields(form: EventForm) -> EventFields:
         club_id=form.club_id.data,
         venue_name=form.venue_name.data or "",
         is_public=bool(form.is_public.data),
+        variant=form.variant.data or "standard",
         crawford=bool(form.crawford.data),
         holland=bool(form.holland.data),
         cube_limit_exponent=form.cube_limit.data,
@@ -96,7 +111,10 @@ def event(event_id: int) -> ResponseReturnValue:
     """An event's dashboard: rules, flights, entries at a glance."""
     with reading() as session:
         detail = queries.get_event_for(session, actor(), event_id)
-    return render_template("director/event.html", event=detail, action_form=ActionForm())
+        board = tournament_views.dashboard(session, actor(), event_id)
+    return render_template(
+        "director/event.html", event=detail, dashboard=board, action_form=ActionForm()
+    )
 
 
 def _load_event(event_id: int) -> EventDetail:
@@ -134,6 +152,7 @@ def _event_data(detail: EventDetail) -> dict[str, object]:
         "club_id": detail.club_id,
         "venue_name": detail.venue_name,
         "is_public": detail.is_public,
+        "variant": detail.variant,
         "crawford": detail.crawford,
         "holland": detail.holland,
         "cube_limit": detail.cube_limit_exponent,
@@ -148,11 +167,13 @@ def _event_data(detail: EventDetail) -> dict[str, object]:
 @bp.get("/events/<int:event_id>/audit")
 @requires(*DIRECTORS)
 def audit(event_id: int) -> ResponseReturnValue:
-    """The event's audit log, newest first."""
+    """The event's audit log, newest first; ``?match=ID`` shows one match's entries."""
     detail = _load_event(event_id)
+    wanted = request.args.get("match", "")
+    match_id = int(wanted) if wanted.isdigit() else None
     with reading() as session:
-        rows = queries.event_audit(session, event_id)
-    return render_template("director/audit.html", event=detail, entries=rows)
+        rows = queries.event_audit(session, event_id, match_id=match_id)
+    return render_template("director/audit.html", event=detail, entries=rows, match_id=match_id)
 
 
 # --- flights -------------------------------------------------------------------------
@@ -462,3 +483,411 @@ def users() -> ResponseReturnValue:
         rows = queries.list_users(session)
     status = 400 if form.errors or form.form_errors else 200
     return render_template("director/users.html", users=rows, form=form), status
+
+
+# --- draws and rounds ----------------------------------------------------------------
+
+
+def _flight_page(
+    flight_id: int,
+    *,
+    draw_form: DrawForm | None = None,
+    status: int = 200,
+    late_form: LateEntryForm | None = None,
+) -> ResponseReturnValue:
+    with reading() as session:
+        board = tournament_views.flight_board(session, actor(), flight_id)
+        candidates = tournament_views.late_entry_candidates(session, flight_id)
+    late = late_form or LateEntryForm()
+    late.entry_id.choices = options([("", "Choose a player…"), *candidates])
+    return render_template(
+        "director/flight.html",
+        board=board,
+        draw_form=draw_form or DrawForm(method=board.flight.draw_method),
+        late_form=late,
+        action_form=ActionForm(),
+    ), status
+
+
+@bp.get("/flights/<int:flight_id>")
+@requires(*ALL_ROLES)
+def flight(flight_id: int) -> ResponseReturnValue:
+    """A flight: its draw, rounds, matches with tables, standings."""
+    return _flight_page(flight_id)
+
+
+def _flight_action(
+    flight_id: int, run: Callable[[Session], object], message: str
+) -> ResponseReturnValue:
+    """Run one draw use case from a button; a user error is shown on the flight page."""
+    if not ActionForm().validate_on_submit():
+        flash("The form expired; try again.", "error")
+        return redirect(url_for(".flight", flight_id=flight_id))
+    try:
+        with writing() as session:
+            run(session)
+    except StoreUserError as error:
+        if error.status_code not in (400, 409):
+            raise
+        flash(error.message, "error")
+        return _flight_page(flight_id, status=error.status_code)
+    flash(message, "success")
+    return redirect(url_for(".flight", flight_id=flight_id))
+
+
+@bp.post("/flights/<int:flight_id>/draw")
+@requires(*DIRECTORS)
+def draw(flight_id: int) -> ResponseReturnValue:
+    """Make the draw (random from a stored seed, or seeded) for review."""
+    form = DrawForm()
+    if not form.validate_on_submit():
+        return _flight_page(flight_id, draw_form=form, status=400)
+    try:
+        with writing() as session:
+            board = draws.make_draw(
+                session,
+                actor=actor(),
+                flight_id=flight_id,
+                method=form.method.data,
+                seed=form.seed.data,
+            )
+    except StoreUserError as error:
+        apply_error(form, error)
+        return _flight_page(flight_id, draw_form=form, status=error.status_code)
+    flash(f"Drawn with seed {board.draw_seed}. Review the draw, then publish it.", "success")
+    return redirect(url_for(".flight", flight_id=flight_id))
+
+
+@bp.post("/flights/<int:flight_id>/publish")
+@requires(*DIRECTORS)
+def publish(flight_id: int) -> ResponseReturnValue:
+    """Publish the drafted draw or round."""
+    return _flight_action(
+        flight_id,
+        lambda s: draws.publish_draw(s, actor=actor(), flight_id=flight_id),
+        "Published: players can see it and results can be entered.",
+    )
+
+
+@bp.post("/flights/<int:flight_id>/undo")
+@requires(*DIRECTORS)
+def undo_draw(flight_id: int) -> ResponseReturnValue:
+    """Undo an unpublished draw (a Swiss: its newest unpublished round)."""
+    return _flight_action(
+        flight_id,
+        lambda s: draws.undo_draw(s, actor=actor(), flight_id=flight_id),
+        "Draw undone.",
+    )
+
+
+@bp.post("/flights/<int:flight_id>/pair-next")
+@requires(*DIRECTORS)
+def pair_next(flight_id: int) -> ResponseReturnValue:
+    """Pair the next Swiss round as a draft."""
+    return _flight_action(
+        flight_id,
+        lambda s: draws.pair_next_round(s, actor=actor(), flight_id=flight_id),
+        "Next round paired. Review it, then publish it.",
+    )
+
+
+@bp.post("/rounds/<int:round_id>/repair")
+@requires(*DIRECTORS)
+def repair_round(round_id: int) -> ResponseReturnValue:
+    """Pair a Swiss round again from the current records."""
+    with reading() as session:
+        flight_id = tournament_views.round_flight_id(session, round_id)
+    return _flight_action(
+        flight_id,
+        lambda s: draws.repair_round(s, actor=actor(), round_id=round_id),
+        "Round paired again from the current records.",
+    )
+
+
+@bp.post("/flights/<int:flight_id>/late-entry")
+@requires(*DIRECTORS)
+def late_entry(flight_id: int) -> ResponseReturnValue:
+    """Enter a player in a running Swiss with a starting record."""
+    form = LateEntryForm()
+    with reading() as session:
+        candidates = tournament_views.late_entry_candidates(session, flight_id)
+    form.entry_id.choices = options([("", "Choose a player…"), *candidates])
+    if not form.validate_on_submit():
+        return _flight_page(flight_id, late_form=form, status=400)
+    try:
+        with writing() as session:
+            draws.add_late_entry(
+                session,
+                actor=actor(),
+                flight_id=flight_id,
+                entry_id=form.entry_id.data or 0,
+                wins=form.wins.data or 0,
+                losses=form.losses.data or 0,
+            )
+    except StoreUserError as error:
+        apply_error(form, error)
+        return _flight_page(flight_id, late_form=form, status=error.status_code)
+    flash("Late entry added: paired from the next round.", "success")
+    return redirect(url_for(".flight", flight_id=flight_id))
+
+
+# --- results -------------------------------------------------------------------------
+
+
+def _match_page(
+    match_id: int,
+    *,
+    status: int = 200,
+    error: str = "",
+    forms: dict[str, FlaskForm] | None = None,
+    findings: tuple[RecordFinding, ...] = (),
+) -> ResponseReturnValue:
+    with reading() as session:
+        detail = tournament_views.match_detail(session, actor(), match_id)
+    names = [
+        ("a", detail.match.a.name if detail.match.a else "A"),
+        ("b", detail.match.b.name if detail.match.b else "B"),
+    ]
+    version = str(detail.match.version)
+    made: dict[str, FlaskForm] = {
+        "game": GameForm(version=version),
+        "score": ScoreForm(version=version),
+        "upload": UploadForm(version=version),
+        "walkover": WalkoverForm(version=version),
+        "reset": VersionedForm(version=version),
+        "edit": GameForm(version=version),
+        "delete": VersionedForm(version=version),
+    }
+    made.update(forms or {})
+    for key in ("game", "edit", "walkover"):
+        made[key].winner.choices = options(names)  # type: ignore[attr-defined]
+        made[key].version.data = version
+    if detail.cube_locked:
+        made["game"].cube.choices = options([(1, "1 (no doubling)")])  # type: ignore[attr-defined]
+    return render_template(
+        "director/match.html", match=detail, forms=made, error=error, findings=findings
+    ), status
+
+
+@bp.get("/matches/<int:match_id>")
+@requires(*ALL_ROLES)
+def match(match_id: int) -> ResponseReturnValue:
+    """A match: running score, games with Crawford marks, result entry."""
+    return _match_page(match_id)
+
+
+def _match_action(
+    match_id: int, form: VersionedForm, key: str, run: Callable[[Session, int | None], str]
+) -> ResponseReturnValue:
+    """Validate a result form, run one use case, flash and redirect; errors re-render the page."""
+    if not form.validate_on_submit():
+        return _match_page(
+            match_id, status=400, forms={key: form}, error="Check the form: " + _first_error(form)
+        )
+    try:
+        with writing() as session:
+            message = run(session, form.seen_version())
+    except StoreUserError as error:
+        if error.status_code not in (400, 409):
+            raise
+        return _match_page(match_id, status=error.status_code, error=error.message)
+    flash(message, "success")
+    return redirect(url_for(".match", match_id=match_id))
+
+
+def _first_error(form: FlaskForm) -> str:
+    for name, errors in form.errors.items():
+        if errors:
+            label = getattr(getattr(form, name, None), "label", None)
+            return f"{label.text if label else name}: {errors[0]}"
+    return "the form expired; reload the page."
+
+
+def _game_fields(form: GameForm) -> GameFields:
+    return GameFields(
+        winner=form.winner.data or "",
+        end=form.end.data or "",
+        cube=int(form.cube.data or 1),
+        level=form.level.data or None,
+    )
+
+
+def _result_message(detail: MatchDetail) -> str:
+    m = detail.match
+    if m.winner_ref is not None:
+        return (
+            f"Saved. {m.winner_ref.name} wins {m.score_text}."
+            if m.score_text
+            else (f"Saved. {m.winner_ref.name} goes through by {m.status_label.lower()}.")
+        )
+    return f"Saved. The score is {m.score_text or '0-0'}."
+
+
+@bp.post("/matches/<int:match_id>/games")
+@requires(*ALL_ROLES)
+def add_game(match_id: int) -> ResponseReturnValue:
+    """Enter the next game of a match."""
+    form = GameForm()
+    form.winner.choices = options([("a", "A"), ("b", "B")])
+    return _match_action(
+        match_id,
+        form,
+        "game",
+        lambda s, v: _result_message(
+            results.record_game(
+                s, actor=actor(), match_id=match_id, game=_game_fields(form), expected_version=v
+            )
+        ),
+    )
+
+
+@bp.post("/matches/<int:match_id>/games/<int:number>/edit")
+@requires(*ALL_ROLES)
+def edit_game(match_id: int, number: int) -> ResponseReturnValue:
+    """Correct a game; the match is rescored and the bracket re-checked."""
+    form = GameForm()
+    form.winner.choices = options([("a", "A"), ("b", "B")])
+    return _match_action(
+        match_id,
+        form,
+        "edit",
+        lambda s, v: _result_message(
+            results.correct_game(
+                s,
+                actor=actor(),
+                match_id=match_id,
+                number=number,
+                game=_game_fields(form),
+                expected_version=v,
+                confirm_cascade=bool(form.confirm_cascade.data),
+            )
+        ),
+    )
+
+
+@bp.post("/matches/<int:match_id>/games/<int:number>/delete")
+@requires(*ALL_ROLES)
+def delete_game(match_id: int, number: int) -> ResponseReturnValue:
+    """Delete a game; later games move up."""
+    form = VersionedForm()
+    return _match_action(
+        match_id,
+        form,
+        "delete",
+        lambda s, v: _result_message(
+            results.delete_game(
+                s,
+                actor=actor(),
+                match_id=match_id,
+                number=number,
+                expected_version=v,
+                confirm_cascade=bool(form.confirm_cascade.data),
+            )
+        ),
+    )
+
+
+@bp.post("/matches/<int:match_id>/score")
+@requires(*ALL_ROLES)
+def final_score(match_id: int) -> ResponseReturnValue:
+    """Enter the result as a final score ("7-4")."""
+    form = ScoreForm()
+
+    def run(session: Session, version: int | None) -> str:
+        a, b = parse_score(form.score.data or "")
+        return _result_message(
+            results.record_final_score(
+                session,
+                actor=actor(),
+                match_id=match_id,
+                score_a=a,
+                score_b=b,
+                expected_version=version,
+                confirm_cascade=bool(form.confirm_cascade.data),
+            )
+        )
+
+    return _match_action(match_id, form, "score", run)
+
+
+@bp.post("/matches/<int:match_id>/upload")
+@requires(*ALL_ROLES)
+def upload(match_id: int) -> ResponseReturnValue:
+    """Fill in the games from a .mat record, or show the validator's findings."""
+    form = UploadForm()
+    if not form.validate_on_submit():
+        return _match_page(
+            match_id,
+            status=400,
+            forms={"upload": form},
+            error="Check the form: " + _first_error(form),
+        )
+    stored = form.record.data
+    try:
+        with writing() as session:
+            outcome = results.upload_match_record(
+                session,
+                actor=actor(),
+                match_id=match_id,
+                filename=stored.filename or "",
+                data=stored.read(),
+                expected_version=form.seen_version(),
+            )
+    except StoreUserError as error:
+        if error.status_code not in (400, 409):
+            raise
+        return _match_page(match_id, status=error.status_code, error=error.message)
+    if not outcome.ok:
+        return _match_page(
+            match_id,
+            status=400,
+            error="The record was not used: nothing was saved to the match.",
+            findings=outcome.findings,
+        )
+    flash(
+        f"Record read: {len(outcome.match.games)} games entered. " + _result_message(outcome.match),
+        "success",
+    )
+    return redirect(url_for(".match", match_id=match_id))
+
+
+@bp.post("/matches/<int:match_id>/walkover")
+@requires(*ALL_ROLES)
+def walkover(match_id: int) -> ResponseReturnValue:
+    """A forfeit: the chosen player goes through by walkover."""
+    form = WalkoverForm()
+    form.winner.choices = options([("a", "A"), ("b", "B")])
+    return _match_action(
+        match_id,
+        form,
+        "walkover",
+        lambda s, v: _result_message(
+            results.award_walkover(
+                s,
+                actor=actor(),
+                match_id=match_id,
+                winner=form.winner.data or "",
+                expected_version=v,
+                confirm_cascade=bool(form.confirm_cascade.data),
+            )
+        ),
+    )
+
+
+@bp.post("/matches/<int:match_id>/clear")
+@requires(*ALL_ROLES)
+def clear(match_id: int) -> ResponseReturnValue:
+    """Remove a match's result and games."""
+    form = VersionedForm()
+
+    def run(session: Session, version: int | None) -> str:
+        results.clear_result(
+            session,
+            actor=actor(),
+            match_id=match_id,
+            expected_version=version,
+            confirm_cascade=bool(form.confirm_cascade.data),
+        )
+        return "Result cleared."
+
+    return _match_action(match_id, form, "reset", run)

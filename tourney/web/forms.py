@@ -11,10 +11,12 @@ from collections.abc import Iterable
 from typing import Any
 
 from flask_wtf import FlaskForm
+from flask_wtf.file import FileField, FileRequired
 from wtforms import (
     BooleanField,
     DateField,
     FloatField,
+    HiddenField,
     IntegerField,
     PasswordField,
     SelectField,
@@ -33,7 +35,7 @@ from wtforms.validators import (
 from wtforms.validators import Optional as OptionalValue
 
 from tourney.store.errors import StoreUserError
-from tourney.store.queries import FORMAT_LABELS, TIEBREAK_LABELS
+from tourney.store.queries import FORMAT_LABELS, TIEBREAK_LABELS, VARIANT_LABELS
 from tourney.store.tables import DrawMethod
 
 _ROUND_ALIASES = {
@@ -175,6 +177,7 @@ class EventForm(FlaskForm):
     club_id = SelectField("Club", coerce=optional_int, validate_choice=True)
     venue_name = StringField("Venue", validators=[OptionalValue(), Length(max=120)])
     is_public = BooleanField("Public: listed on the home page and in the API")
+    variant = SelectField("Game", choices=options(VARIANT_LABELS.items()), default="standard")
     crawford = BooleanField("Crawford rule", default=True)
     holland = BooleanField("Holland rule (post-Crawford: no double before two rolls each)")
     cube_limit = SelectField("Cube limit", choices=CUBE_LIMIT_CHOICES, coerce=optional_int)
@@ -278,3 +281,113 @@ class EntryForm(FlaskForm):
         "Player", coerce=optional_int, validators=[DataRequired(message="Choose a player.")]
     )
     seed = IntegerField("Seed", validators=[OptionalValue(), NumberRange(min=1, max=9999)])
+
+
+# --- draws and results ---------------------------------------------------------------
+
+
+def parse_score(text: str) -> tuple[int, int]:
+    """``"7-4"`` (or ``7–4``, ``7:4``, ``7 4``) as ``(7, 4)``.
+
+    Raises:
+        ValueError: not two whole numbers.
+
+    >>> parse_score(" 7 – 4 ")
+    (7, 4)
+    """
+    match = re.fullmatch(r"\s*(\d{1,3})\s*(?:[-–:/]|\s)\s*(\d{1,3})\s*", text)
+    if match is None:
+        raise ValueError("Enter the final score as two numbers, like “7-4”.")
+    return int(match.group(1)), int(match.group(2))
+
+
+class DrawForm(FlaskForm):
+    """Make a draw: random from a seed (a new one when empty) or seeded."""
+
+    method = SelectField(
+        "Draw",
+        choices=options(
+            [
+                (DrawMethod.RANDOM.value, "Random"),
+                (DrawMethod.SEEDED.value, "Seeded (by seed, then rating)"),
+            ]
+        ),
+    )
+    seed = IntegerField(
+        "Seed",
+        validators=[OptionalValue(), NumberRange(min=0, max=2**31 - 1)],
+        description="Empty: a new random seed, stored and shown. Give one to repeat a draw.",
+    )
+
+
+class VersionedForm(FlaskForm):
+    """A change to a match: carries the version the director saw (optimistic locking)."""
+
+    version = HiddenField(validators=[InputRequired()])
+    confirm_cascade = BooleanField("Also clear later results that depend on this one")
+
+    def seen_version(self) -> int | None:
+        """The version the page showed, or none when the field is garbled."""
+        value = self.version.data or ""
+        return int(value) if str(value).isdigit() else None
+
+
+CUBE_CHOICES = options((2**e, str(2**e)) for e in range(0, 13))
+LEVEL_CHOICES = options(
+    [("single", "Single"), ("gammon", "Gammon"), ("backgammon", "Backgammon"), ("", "— (dropped)")]
+)
+END_CHOICES = options(
+    [("played", "Played out"), ("dropped", "Double dropped"), ("resigned", "Resigned")]
+)
+
+
+class GameForm(VersionedForm):
+    """One game: winner, how it ended, the cube, the level."""
+
+    winner = SelectField("Winner", choices=options([("a", "Player A"), ("b", "Player B")]))
+    end = SelectField("Ended", choices=END_CHOICES)
+    cube = SelectField(
+        "Cube",
+        choices=CUBE_CHOICES,
+        coerce=int,
+        default=1,
+        description="For a dropped double: the value before the refused double.",
+    )
+    level = SelectField("Result", choices=LEVEL_CHOICES, default="single")
+
+
+class ScoreForm(VersionedForm):
+    """A final score in one line."""
+
+    score = StringField("Final score", validators=[DataRequired(), Length(max=20)])
+
+    def validate_score(self, field: StringField) -> None:
+        """Two whole numbers."""
+        try:
+            parse_score(field.data or "")
+        except ValueError as error:
+            raise ValidationError(str(error)) from None
+
+
+class UploadForm(VersionedForm):
+    """A match record file."""
+
+    record = FileField("Match file (.mat)", validators=[FileRequired("Choose a .mat file.")])
+
+
+class WalkoverForm(VersionedForm):
+    """A forfeit: who goes through."""
+
+    winner = SelectField("Goes through", choices=options([("a", "Player A"), ("b", "Player B")]))
+
+
+class LateEntryForm(FlaskForm):
+    """A late entry into a drawn Swiss with a starting record."""
+
+    entry_id = SelectField(
+        "Player", coerce=optional_int, validators=[DataRequired(message="Choose a player.")]
+    )
+    wins = IntegerField("Wins", default=0, validators=[InputRequired(), NumberRange(min=0, max=30)])
+    losses = IntegerField(
+        "Losses", default=0, validators=[InputRequired(), NumberRange(min=0, max=30)]
+    )

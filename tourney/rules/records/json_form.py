@@ -12,6 +12,9 @@ mover's own numbering (25 the bar, 0 off)::
       "comments": [str, ...],                # other header comment lines
       "encoding": "utf-8" | "latin-1", "bom": bool, "crlf": bool,
       "problems": [finding, ...], "warnings": [finding, ...],   # what the reader found
+      "variant": str,                        # optional: standard, nackgammon,
+                                             # hypergammon, long-nardy (default: the
+                                             # Variation tag, else standard)
       "games": [{
         "number": int, "line": int,
         "score": [int, int] | null, "score_line": int | null, "names": [str, str] | null,
@@ -98,6 +101,7 @@ def record_to_json(record: MatchRecord) -> dict[str, Any]:
         "crlf": record.crlf,
         "problems": [_finding(error) for error in record.problems],
         "warnings": [_finding(error) for error in record.warnings],
+        **({} if record.variant is None else {"variant": record.variant}),
         "games": [
             {
                 "number": game.number,
@@ -180,6 +184,7 @@ def record_from_json(data: dict[str, Any]) -> MatchRecord:
             crlf=bool(data.get("crlf", False)),
             problems=tuple(_read_finding(f) for f in data.get("problems", [])),
             warnings=tuple(_read_finding(f) for f in data.get("warnings", [])),
+            variant=None if data.get("variant") is None else str(data["variant"]),
         )
     except (KeyError, TypeError, ValueError) as error:
         if isinstance(error, NotationError):

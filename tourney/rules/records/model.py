@@ -145,6 +145,9 @@ class MatchRecord:
     crlf: bool = False
     problems: tuple[RecordError, ...] = ()
     warnings: tuple[RecordError, ...] = field(default=())
+    variant: str | None = None
+    """The variant a record names outside any header tag (a JSON record's ``variant``
+    field); ``None``: the ``[Variation]`` tag decides, else standard backgammon."""
 
     def tag(self, name: str) -> str | None:
         """The value of the first header tag called ``name`` (any letter case)."""

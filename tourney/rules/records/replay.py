@@ -11,19 +11,33 @@ without cube) are tracked here in a few lines rather than taken from ``tourney.m
 the rules core may not import it, and a double must be judged at the moment it is
 offered, inside the game, which a per-game match API cannot do. ``MatchRules`` is the
 whole of it; tests check its Crawford marks against gnubg's.
+
+Variants: the record's variant (``MatchRules.variant``, else the record's ``variant``
+field, else its ``[Variation "..."]`` header) gives the starting position and the rules
+of movement: nackgammon and hypergammon replay with backgammon's engine, long nardy with
+``tourney.rules.nardy`` (opening doublets allowed, no cube unless the options use it,
+oin/mars scoring). Gammons count unless the options say otherwise: a ``.mat`` file comes
+from gnubg or a program like it, which scores gammons in hypergammon too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
-from tourney.rules.board import Position, Side
+from tourney.rules.board import Side
 from tourney.rules.cube import CubeState
 from tourney.rules.dice import Roll
-from tourney.rules.errors import CubeActionError, IllegalPlayError
+from tourney.rules.errors import CubeActionError, IllegalPlayError, NotationError
 from tourney.rules.game import GameEnd, Level, winning_level
 from tourney.rules.moves import check_play, legal_play_map
+from tourney.rules.nardy import (
+    NardyPosition,
+    check_nardy_play,
+    legal_nardy_play_map,
+    nardy_winning_level,
+)
 from tourney.rules.records.model import (
     Action,
     ActionKind,
@@ -32,6 +46,13 @@ from tourney.rules.records.model import (
     MatchRecord,
     PlayForm,
     RecordError,
+)
+from tourney.rules.variants import (
+    AnyVariant,
+    LongNardy,
+    VariantOptions,
+    variant_for_mat,
+    variant_named,
 )
 
 
@@ -48,6 +69,49 @@ class MatchRules:
     expect_finished: bool = False
     """Report a match that ends before anyone reached the length as an error, not a
     warning."""
+    variant: str | None = None
+    """The variant to replay by; ``None`` follows the record (standard if it names none)."""
+    options: VariantOptions | None = None
+    """The event's variant options; ``None``: gammons count (gnubg's scoring), and long
+    nardy's defaults otherwise."""
+
+
+class _Engine:
+    """The rules of movement and scoring of one variant, as the replay uses them."""
+
+    def __init__(self, variant: AnyVariant, options: VariantOptions) -> None:
+        self.variant = variant
+        self.options = options
+        self.nardy = isinstance(variant, LongNardy)
+        self.nardy_rules = options.nardy_rules()
+
+    def initial(self) -> Any:
+        return self.variant.initial()
+
+    def check(self, before: Any, roll: Roll, play: Any) -> Any:
+        if self.nardy:
+            return check_nardy_play(before, roll, play, rules=self.nardy_rules)
+        return check_play(before, roll, play)
+
+    def plays(self, before: Any, roll: Roll) -> dict[Any, Any]:
+        if self.nardy:
+            return dict(legal_nardy_play_map(before, roll, rules=self.nardy_rules))
+        return dict(legal_play_map(before, roll))
+
+    def level(self, after: Any) -> Level | None:
+        if self.nardy:
+            assert isinstance(after, NardyPosition)
+            return nardy_winning_level(after, self.nardy_rules)
+        level = winning_level(after)
+        if level is not None and not self.variant.counts_gammons(self.options):
+            return Level.SINGLE
+        return level
+
+    def points(self, level: Level) -> int:
+        return self.variant.level_points(level, self.options)
+
+    def word(self, level: Level) -> str:
+        return self.variant.level_names[level]
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +213,25 @@ class _MatchReplay:
             holland = _is_on(record.tag("Holland"))
         self.holland = bool(holland)
         self.expect_finished = rules.expect_finished
+        self.engine: _Engine | None = None
+        self.no_cube = ""
+        try:
+            variant: AnyVariant
+            if rules.variant is not None:
+                variant = variant_named(rules.variant)
+            elif record.variant is not None:
+                variant = variant_named(record.variant)
+            else:
+                variant = variant_for_mat(record.tag("Variation"))
+        except NotationError as problem:
+            self.error(None, None, f"{problem}; no game is checked", ErrorKind.HEADER)
+        else:
+            options = rules.options or VariantOptions(gammons=True)
+            self.engine = _Engine(variant, options)
+            if not variant.uses_cube(options):
+                self.no_cube = f"the cube is not used in this {variant.title.lower()} event"
+            if not variant.uses_crawford(options):
+                self.crawford_rule = False
 
     def error(self, game: int | None, line: int | None, message: str, kind: ErrorKind) -> None:
         self.errors.append(RecordError(game, line, message, kind))
@@ -159,7 +242,7 @@ class _MatchReplay:
     def run(self) -> RecordReport:
         record = self.record
         length = record.match_length
-        if length is None:
+        if length is None or self.engine is None:
             return RecordReport(record, tuple(self.errors), tuple(self.warnings), (), (0, 0),
                                 None, False)
         names = record.players or ("the first player", "the second player")
@@ -182,14 +265,17 @@ class _MatchReplay:
                 and (score[0] == length - 1) != (score[1] == length - 1)
             )
             restriction = None
-            if length == 1:
+            if self.no_cube:
+                restriction = self.no_cube
+            elif length == 1:
                 restriction = "the cube is not used in a 1-point match"
             elif crawford:
                 restriction = "this is the Crawford game, in which neither player may double"
             holland = self.holland and crawford_played and not crawford
             crawford_played = crawford_played or crawford
             is_last = game is record.games[-1]
-            result = _GameReplay(self, game, names, restriction, holland, is_last).run()
+            result = _GameReplay(self, game, names, restriction, holland, is_last,
+                                 self.engine).run()
             result = GameResult(result.number, result.winner, result.end, result.level,
                                 result.cube, result.points, crawford, result.checked)
             results.append(result)
@@ -247,8 +333,10 @@ class _GameReplay:
     restriction: str | None
     holland: bool
     is_last: bool
-    board: Position = field(default_factory=Position.initial)
-    """The position with ``Side.X`` on roll (``turned()`` for ``Side.O``)."""
+    engine: _Engine
+    board: Any = None
+    """The position with ``Side.X`` on roll (``turned()`` for ``Side.O``); a ``Position``,
+    or a ``NardyPosition`` in long nardy."""
     cube: CubeState = field(default_factory=CubeState)
     turn: Side | None = None
     rolls: list[int] = field(default_factory=lambda: [0, 0])
@@ -267,6 +355,7 @@ class _GameReplay:
         self.stopped = True
 
     def run(self) -> GameResult:
+        self.board = self.engine.initial()
         for action in self.game.actions:
             if action.kind is ActionKind.COMMENT:
                 self.match.warn(self.game.number, action.line,
@@ -308,7 +397,7 @@ class _GameReplay:
     def _name(self, side: Side) -> str:
         return self.names[side]
 
-    def _mover_view(self, side: Side) -> Position:
+    def _mover_view(self, side: Side) -> Any:
         return self.board if side is Side.X else self.board.turned()
 
     def _roll(self, action: Action, side: Side) -> None:
@@ -326,7 +415,7 @@ class _GameReplay:
             self.error(action.line, f"the play cannot be read; the rest of game "
                        f"{self.game.number} is not checked", ErrorKind.SYNTAX)
             return
-        if self.turn is None and dice[0] == dice[1]:
+        if self.turn is None and dice[0] == dice[1] and not self.engine.nardy:
             self.error(action.line, f"the game opens with {_roll_text(dice)}, but the opening "
                        "roll is never a doublet (both players roll one die)",
                        ErrorKind.OPENING_DOUBLET)
@@ -340,7 +429,7 @@ class _GameReplay:
             self.unplayed = True
             return
         if action.form is PlayForm.DANCE:
-            plays = legal_play_map(before, roll)
+            plays = self.engine.plays(before, roll)
             if before not in plays:
                 example = next(iter(plays.values()))
                 self.stop(action.line,
@@ -351,7 +440,7 @@ class _GameReplay:
             return
         assert action.play is not None
         try:
-            after = check_play(before, roll, action.play)
+            after = self.engine.check(before, roll, action.play)
         except IllegalPlayError as problem:
             written = action.text[3:].strip()
             self.stop(action.line,
@@ -360,11 +449,12 @@ class _GameReplay:
                       ErrorKind.ILLEGAL_PLAY)
             return
         self.board = after if side is Side.X else after.turned()
-        level = winning_level(after)
+        level = self.engine.level(after)
         if level is not None:
-            points = self.cube.value * int(level)
+            points = self.cube.value * self.engine.points(level)
             self.ending = _Ending(side, GameEnd.PLAYED, level, points, action.line,
-                                  f"{level.name.lower()} by bearing off, cube {self.cube.value}")
+                                  f"{self.engine.word(level)} by bearing off, "
+                                  f"cube {self.cube.value}")
 
     def _double(self, action: Action, side: Side) -> None:
         if self.turn is not None and side is not self.turn:
@@ -449,22 +539,27 @@ class _GameReplay:
             self.error(action.line, f"{self._name(side)} resigned but the Wins line credits "
                        f"{self._name(side)}", ErrorKind.RESULT)
         # Resignation: gnubg reads N <= cube as single, <= 2 x cube as gammon, else
-        # backgammon; more than a backgammon is impossible.
+        # backgammon; more than a backgammon is impossible. Other variants score their
+        # levels their own way (hypergammon without gammons, oin/mars), read the same way.
         cube = self.cube.value
-        if written > 3 * cube or written < 1:
+        engine = self.engine
+        levels = engine.variant.levels(engine.options)
+        top = levels[-1]
+        if written > cube * engine.points(top) or written < 1:
             self.error(action.line, f"Wins {_plural(written)} by resignation, but with the "
-                       f"cube at {cube} a resignation is worth at most {_plural(3 * cube)} "
-                       "(a backgammon)", ErrorKind.RESIGNATION)
-            level = Level.BACKGAMMON
+                       f"cube at {cube} a resignation is worth at most "
+                       f"{_plural(cube * engine.points(top))} (a {engine.word(top)})",
+                       ErrorKind.RESIGNATION)
+            level = top
         else:
-            level = Level.SINGLE if written <= cube else (
-                Level.GAMMON if written <= 2 * cube else Level.BACKGAMMON)
-            if written != cube * int(level):
+            level = next(lv for lv in levels if written <= cube * engine.points(lv))
+            if written != cube * engine.points(level):
                 self.match.warn(self.game.number, action.line,
                                 f"Wins {_plural(written)} by resignation with the cube at {cube}: "
-                                f"read as a {level.name.lower()} worth "
-                                f"{_plural(cube * int(level))}")
-        self.ending = _Ending(side, GameEnd.RESIGNED, level, cube * int(level), action.line,
+                                f"read as a {engine.word(level)} worth "
+                                f"{_plural(cube * engine.points(level))}")
+        self.ending = _Ending(side, GameEnd.RESIGNED, level, cube * engine.points(level),
+                              action.line,
                               "resignation")
 
     # --- the result ---------------------------------------------------------------------

@@ -1,0 +1,180 @@
+"""PDF exports read back with poppler: names, scores, headings and page counts.
+
+Every test also renders the document's first page to ``test-artifacts/`` so a person can
+look at it (pdftoppm).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from exports_builders import (
+    HAND_NAMES,
+    first_page_png,
+    hand_event,
+    knockout_event,
+    pdf_pages,
+    pdf_text,
+)
+
+from tourney.exports.documents import SAMPLE_NAMES, documents_from_simulation
+from tourney.exports.pdf import (
+    KINDS,
+    render_drawsheets_pdf,
+    render_pairings_pdf,
+    render_pdf,
+    render_scoresheets_pdf,
+    render_standings_pdf,
+)
+from tourney.formats.simulation import SimulationOptions
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"\s+", " ", text)
+
+
+def test_drawsheet_hand_event_shows_names_seeds_scores_and_rounds(tmp_path: Path) -> None:
+    rendered = render_drawsheets_pdf(hand_event())
+    text = _squash(pdf_text(rendered.content, tmp_path))
+    assert (rendered.filename, rendered.content_type) == (
+        "hand-made-cup-drawsheets.pdf",
+        "application/pdf",
+    )
+    for seed, name in HAND_NAMES.items():
+        assert f"[{seed}] {name}" in text
+    # Semifinals to 5, the final to 7; the champion is seed 3.
+    assert "Semifinal 5 points" in text or ("Semifinal" in text and "5 points" in text)
+    assert "7 points" in text
+    assert re.search(r"\[1\] Bjørn Ødegård 6", text)
+    assert re.search(r"\[3\] Αλέξανδρος 7", text)
+    assert text.count("Αλέξανδρος") == 3  # round 1, final, winner
+    first_page_png(rendered.content, "drawsheet-hand")
+
+
+def test_drawsheet_before_play_has_first_round_names_and_blank_lines(tmp_path: Path) -> None:
+    rendered = render_drawsheets_pdf(hand_event(played=False))
+    text = pdf_text(rendered.content, tmp_path)
+    assert [name in text for name in HAND_NAMES.values()] == [True] * 4
+    assert (
+        re.search(r"\b[5-7]\b(?! points)", text.replace("5 points", "").replace("7 points", ""))
+        is None
+    )
+    first_page_png(rendered.content, "drawsheet-hand-empty")
+
+
+@pytest.mark.parametrize(
+    ("players", "pages"),
+    [
+        # main 8 (1 page), consolation of 4 round-1 losers (1), last chance of 2+1 (1)
+        (8, 3),
+        # 32 players fit a page; consolation 16, last chance 8+4 -> 16
+        (32, 3),
+        # main: sections A, B + finals; consolation 32 (1); last chance 16+8 -> 32 (1)
+        (64, 5),
+        # main: 4 sections + finals; consolation 64 (2 + finals); last chance 32+16 -> 64 (3)
+        (128, 11),
+    ],
+)
+def test_drawsheet_page_counts_with_consolation_and_last_chance(
+    players: int, pages: int, tmp_path: Path
+) -> None:
+    played = render_drawsheets_pdf(knockout_event(players))
+    empty = render_drawsheets_pdf(knockout_event(players, played=False))
+    assert (pdf_pages(played.content, tmp_path), pdf_pages(empty.content, tmp_path)) == (
+        pages,
+        pages,
+    )
+    first_page_png(played.content, f"drawsheet-{players}")
+    if players == 128:
+        text = pdf_text(played.content, tmp_path)
+        assert "Section D" in text and "Finals" in text and "continues on page 5" in text
+
+
+def test_drawsheet_poster_puts_64_players_on_one_a3_page(tmp_path: Path) -> None:
+    rendered = render_drawsheets_pdf(knockout_event(64), poster=True)
+    # main 64 (1), consolation 32 (1), last chance 32 (1)
+    assert pdf_pages(rendered.content, tmp_path) == 3
+    first_page_png(rendered.content, "drawsheet-64-poster")
+
+
+def test_drawsheet_letter_paper_is_landscape(tmp_path: Path) -> None:
+    rendered = render_drawsheets_pdf(knockout_event(8), paper="letter")
+    first_page_png(rendered.content, "drawsheet-8-letter")
+    assert b"/MediaBox [ 0 0 792 612 ]" in rendered.content
+
+
+def test_every_document_prints_every_sample_name(tmp_path: Path) -> None:
+    doc = knockout_event(8)
+    for kind in KINDS:
+        rendered = render_pdf(doc, kind)
+        text = pdf_text(rendered.content, tmp_path, kind)
+        assert [name for name in SAMPLE_NAMES if name not in text] == [], kind
+        first_page_png(rendered.content, f"{kind}-8")
+
+
+def test_consolation_pages_say_where_losers_go_and_come_from(tmp_path: Path) -> None:
+    text = _squash(pdf_text(render_drawsheets_pdf(knockout_event(8)).content, tmp_path))
+    assert "losers → Consolation" in text
+    assert "Entered by the losers of Main round 1" in text
+    assert "Fresh draw of the losers of Consolation rounds 1, 2" in text
+
+
+def test_pairings_list_by_table_and_alphabetically(tmp_path: Path) -> None:
+    rendered = render_pairings_pdf(hand_event(played=False))
+    text = _squash(pdf_text(rendered.content, tmp_path))
+    assert "Main — Semifinal — pairings by table" in text
+    assert "Main — Semifinal — find your name" in text
+    assert "Matches to 5 points" in text
+    # Table 1: seeds 1 v 4; table 2: seeds 2 v 3 (standard seeding order 1, 4, 2, 3).
+    assert "1 Bjørn Ødegård [1] Şükrü Çağlar [4]" in text
+    assert "2 Дмитрий Иванов [2] Αλέξανδρος [3]" in text
+    alphabetical = text[text.index("find your name") :]
+    order = [alphabetical.index(n) for n in ("Bjørn", "Şükrü", "Αλέξανδρος", "Дмитрий")]
+    assert order == sorted(order)
+    first_page_png(rendered.content, "pairings-hand")
+
+
+def test_scoresheet_lists_games_crawford_and_running_score(tmp_path: Path) -> None:
+    rendered = render_scoresheets_pdf(hand_event(), round_number=1)
+    text = _squash(pdf_text(rendered.content, tmp_path))
+    assert "no doubling in the first game after a player reaches 4 (N−1)" in text
+    assert "Match to 5 points" in text
+    # game, cube, Crawford mark, winner, how, points, running score A and B
+    assert "4 1 C B played · single 1 4 3" in text
+    assert "3 2 A dropped 2 4 2" in text
+    assert "5 1 A resigned · single 1 5 3" in text
+    assert "Signature A: Bjørn Ødegård" in text
+    assert pdf_pages(rendered.content, tmp_path) == 1  # two matches, two to a page
+    first_page_png(rendered.content, "scoresheet-hand")
+
+
+def test_scoresheet_of_an_eleven_point_match_takes_a_whole_page(tmp_path: Path) -> None:
+    options = SimulationOptions("knockout", 4, match_length=11, seed=2)
+    rendered = render_scoresheets_pdf(documents_from_simulation(options, played=False))
+    # Round 1 has two matches of up to 21 games each: one sheet a page.
+    assert pdf_pages(rendered.content, tmp_path) == 2
+
+
+def test_standings_show_places_with_tie_marks(tmp_path: Path) -> None:
+    rendered = render_standings_pdf(hand_event())
+    text = _squash(pdf_text(rendered.content, tmp_path))
+    assert "Main — final standings" in text
+    assert "1 Αλέξανδρος 2 Winner" in text
+    assert "2 Bjørn Ødegård 1 Final" in text
+    assert "=3 Дмитрий Иванов 0 Semifinal" in text
+    assert "=3 Şükrü Çağlar 0 Semifinal" in text
+
+
+def test_swiss_standings_have_tiebreak_columns(tmp_path: Path) -> None:
+    doc = documents_from_simulation(SimulationOptions("swiss", 9, seed=4))
+    rendered = render_standings_pdf(doc)
+    text = pdf_text(rendered.content, tmp_path)
+    assert ["Buchholz" in text, "Median BH" in text, "Net pts" in text] == [True] * 3
+    first_page_png(rendered.content, "standings-swiss")
+
+
+def test_pdf_output_is_reproducible() -> None:
+    doc = hand_event()
+    assert render_pdf(doc, "drawsheets").content == render_pdf(doc, "drawsheets").content

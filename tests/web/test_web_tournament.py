@@ -1,0 +1,269 @@
+"""The director's draw, flight, match and dashboard pages, as a plain browser sees them."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from flask.testing import FlaskClient
+from sqlalchemy.engine import Engine
+
+from tourney.store import draws
+from tourney.store.db import transaction
+
+if TYPE_CHECKING:
+    from conftest import BuiltEvent
+
+RECORD = Path(__file__).resolve().parents[1] / "data" / "web" / "gnubg_L03_s1037.mat"
+PASSWORD = "correct horse battery staple"
+
+
+def login(client: FlaskClient, built: BuiltEvent) -> None:
+    response = client.post("/login", data={"email": built.director.email, "password": PASSWORD})
+    assert response.status_code == 302
+
+
+def drawn(
+    engine: Engine, build_event: Callable[..., BuiltEvent], players: list[str], length: int = 3
+) -> tuple[BuiltEvent, int]:
+    built = build_event(players, [{"name": "Main", "format": "knockout", "match_length": length}])
+    with transaction(engine) as session:
+        draws.make_draw(
+            session, actor=built.director.actor, flight_id=built.flights["Main"], method="seeded"
+        )
+        board = draws.publish_draw(
+            session, actor=built.director.actor, flight_id=built.flights["Main"]
+        )
+    return built, next(m.id for m in board.rounds[0].matches if not m.is_bye)
+
+
+def version_of(page: str) -> str:
+    found = re.search(r'name="version" type="hidden" value="(\d+)"', page) or re.search(
+        r'name="version" value="(\d+)"', page
+    )
+    assert found, "no version field on the page"
+    return found.group(1)
+
+
+def game(version: str, **values: Any) -> dict[str, Any]:
+    data = {"version": version, "winner": "a", "end": "played", "cube": "1", "level": "single"}
+    data.update(values)
+    return data
+
+
+def test_director_draws_and_publishes_from_the_flight_page(
+    client: FlaskClient, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built = build_event(
+        ["Ann", "Bob", "Cid", "Dee"], [{"name": "Main", "format": "knockout", "match_length": 5}]
+    )
+    login(client, built)
+    flight = built.flights["Main"]
+
+    drawn_page = client.post(
+        f"/director/flights/{flight}/draw",
+        data={"method": "random", "seed": "1234"},
+        follow_redirects=True,
+    )
+    published = client.post(f"/director/flights/{flight}/publish", follow_redirects=True)
+
+    text = drawn_page.get_data(as_text=True)
+    assert drawn_page.status_code == 200
+    assert "Drawn with seed 1234. Review the draw, then publish it." in text
+    assert '<strong class="seed">1234</strong>' in text
+    assert "Semifinal" in text and "Winner of Semifinal match 1" in text
+    assert "Published: players can see it and results can be entered." in published.get_data(
+        as_text=True
+    )
+
+
+def test_match_page_marks_the_crawford_game_and_locks_the_cube(
+    client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built, match_id = drawn(engine, build_event, ["Ann", "Bob"])
+    login(client, built)
+    page = client.get(f"/director/matches/{match_id}").get_data(as_text=True)
+
+    # Ann wins a gammon on a 1-cube: 2-0 in a 3-point match, so game 2 is the Crawford game.
+    after = client.post(
+        f"/director/matches/{match_id}/games",
+        data=game(version_of(page), level="gammon"),
+        follow_redirects=True,
+    ).get_data(as_text=True)
+
+    assert "Saved. The score is 2-0." in after
+    assert 'Game 2 <span class="badge badge-crawford">Crawford game</span>' in after
+    assert '<option selected value="1">1 (no doubling)</option></select>' in after
+    assert '<option value="2">' not in after.split('id="cube"')[1].split("</select>")[0]
+
+
+def test_impossible_game_is_refused_with_the_rule(
+    client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built, match_id = drawn(engine, build_event, ["Ann", "Bob"])
+    login(client, built)
+    page = client.get(f"/director/matches/{match_id}").get_data(as_text=True)
+    client.post(f"/director/matches/{match_id}/games", data=game(version_of(page), level="gammon"))
+    page = client.get(f"/director/matches/{match_id}").get_data(as_text=True)
+
+    refused = client.post(
+        f"/director/matches/{match_id}/games", data=game(version_of(page), cube="2")
+    )
+
+    assert refused.status_code == 400
+    assert (
+        "Game 2 is the Crawford game: no doubling is allowed, so the cube must stay at 1."
+        in refused.get_data(as_text=True)
+    )
+
+
+def test_final_score_in_one_line_finishes_the_match(
+    client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built, match_id = drawn(engine, build_event, ["Ann", "Bob"], length=7)
+    login(client, built)
+    page = client.get(f"/director/matches/{match_id}").get_data(as_text=True)
+
+    done = client.post(
+        f"/director/matches/{match_id}/score",
+        data={"version": version_of(page), "score": "7-4"},
+        follow_redirects=True,
+    ).get_data(as_text=True)
+
+    assert "Saved. Ann wins 7-4." in done
+    assert "(final score entered)" in done
+
+
+def test_upload_page_fills_games_or_shows_findings(
+    client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built, match_id = drawn(engine, build_event, ["GnubgA", "GnubgB"])
+    login(client, built)
+    page = client.get(f"/director/matches/{match_id}").get_data(as_text=True)
+    bad = RECORD.read_bytes().replace(b"52: 13/8 24/22 ", b"52: 13/3 24/22 ", 1)
+
+    refused = client.post(
+        f"/director/matches/{match_id}/upload",
+        data={"version": version_of(page), "record": (io.BytesIO(bad), "bad.mat")},
+        content_type="multipart/form-data",
+    )
+    accepted = client.post(
+        f"/director/matches/{match_id}/upload",
+        data={"version": version_of(page), "record": (io.BytesIO(RECORD.read_bytes()), "m.mat")},
+        content_type="multipart/form-data",
+        follow_redirects=True,
+    )
+
+    text = refused.get_data(as_text=True)
+    assert refused.status_code == 400
+    assert "The record was not used: nothing was saved to the match." in text
+    assert '<td class="num">1</td><td class="num">9</td>' in text
+    # By hand: 1-0, 2-0 (drops), 2-2 (gammon in the Crawford game), 4-2 (gammon).
+    done = accepted.get_data(as_text=True)
+    assert "Record read: 4 games entered. Saved. GnubgA wins 4-2." in done
+    assert done.count('class="game game-crawford"') == 1
+
+
+def test_second_save_of_the_same_match_gets_a_conflict_page(
+    client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built, match_id = drawn(engine, build_event, ["Ann", "Bob"])
+    login(client, built)
+    seen = version_of(client.get(f"/director/matches/{match_id}").get_data(as_text=True))
+    client.post(f"/director/matches/{match_id}/games", data=game(seen))
+
+    second = client.post(f"/director/matches/{match_id}/games", data=game(seen, winner="b"))
+
+    assert second.status_code == 409
+    assert "Someone else saved this match first: it now stands at Ann 1, Bob 0." in second.get_data(
+        as_text=True
+    )
+
+
+def test_cascade_is_refused_until_confirmed(
+    client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built = build_event(
+        ["Ann", "Bob", "Cid", "Dee"], [{"name": "Main", "format": "knockout", "match_length": 1}]
+    )
+    actor = built.director.actor
+    with transaction(engine) as session:
+        draws.make_draw(session, actor=actor, flight_id=built.flights["Main"], method="seeded")
+        board = draws.publish_draw(session, actor=actor, flight_id=built.flights["Main"])
+    login(client, built)
+    # Seeded 4: Ann v Dee, Bob v Cid; a 1-point match is won 1-0.
+    first, second = (m.id for m in board.rounds[0].matches)
+    for match_id in (first, second):
+        v = version_of(client.get(f"/director/matches/{match_id}").get_data(as_text=True))
+        client.post(f"/director/matches/{match_id}/score", data={"version": v, "score": "1-0"})
+    final = board.rounds[1].matches[0].id
+    v = version_of(client.get(f"/director/matches/{final}").get_data(as_text=True))
+    client.post(f"/director/matches/{final}/score", data={"version": v, "score": "1-0"})
+    v = version_of(client.get(f"/director/matches/{first}").get_data(as_text=True))
+
+    refused = client.post(f"/director/matches/{first}/score", data={"version": v, "score": "0-1"})
+    confirmed = client.post(
+        f"/director/matches/{first}/score",
+        data={"version": v, "score": "0-1", "confirm_cascade": "y"},
+        follow_redirects=True,
+    )
+
+    assert refused.status_code == 409
+    assert "1 later match already depend on it: Final: Ann v Bob (1-0)." in refused.get_data(
+        as_text=True
+    )
+    assert "Saved. Dee wins 0-1." in confirmed.get_data(as_text=True)
+
+
+def test_dashboard_and_audit_filter_show_the_match(
+    client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built, match_id = drawn(engine, build_event, ["Ann", "Bob", "Cid"])
+    login(client, built)
+    v = version_of(client.get(f"/director/matches/{match_id}").get_data(as_text=True))
+    client.post(f"/director/matches/{match_id}/games", data=game(v))
+
+    dash = client.get(f"/director/events/{built.event_id}").get_data(as_text=True)
+    audit = client.get(f"/director/events/{built.event_id}/audit?match={match_id}").get_data(
+        as_text=True
+    )
+
+    # Three players: seed 1 has a bye into the final and waits for Bob or Cid.
+    assert "<strong>0</strong> waiting" in dash and "<strong>1</strong> in play" in dash
+    assert "Waiting for an opponent: Ann" in dash
+    assert f"Audit log of match {match_id}" in audit
+    assert "match.game_add" in audit and "flight.draw" not in audit
+
+
+def test_names_are_escaped_on_flight_and_match_pages(
+    client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    evil = "<script>alert(1)</script>"
+    built, match_id = drawn(engine, build_event, [evil, "Bjørn Ødegård"])
+    login(client, built)
+
+    flight = client.get(f"/director/flights/{built.flights['Main']}").get_data(as_text=True)
+    match = client.get(f"/director/matches/{match_id}").get_data(as_text=True)
+
+    for page in (flight, match):
+        assert evil not in page
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+        assert "Bjørn Ødegård" in page
+
+
+def test_event_form_offers_the_variant(
+    client: FlaskClient, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built = build_event(["Ann", "Bob"], [])
+    login(client, built)
+
+    saved = client.post(
+        f"/director/events/{built.event_id}/edit",
+        data={"name": "Club Night", "variant": "nackgammon", "crawford": "y"},
+        follow_redirects=True,
+    ).get_data(as_text=True)
+
+    assert "<li>Nackgammon</li>" in saved

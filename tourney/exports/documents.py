@@ -1,0 +1,760 @@
+"""Document models: what the printed and exported documents of an event show.
+
+The renderers (:mod:`tourney.exports.pdf`, :mod:`tourney.exports.xlsx`,
+:mod:`tourney.exports.csv`) read only these frozen dataclasses, never a database row or a
+format object, so the same renderer serves the store (``from_store``) and the pure format
+code (:func:`documents_from_bracket`, :func:`documents_from_simulation`) used by tests and
+benchmarks.
+
+Terminology:
+
+* An :class:`EventDocument` is a whole event: its players and flights.
+* A :class:`FlightDocument` is one flight (main draw, consolation, last chance, a Swiss,
+  a round robin) with its rounds and standings; a knockout flight is printed as a
+  *drawsheet*.
+* A :class:`SideDocument` is one side of a match: a player, or nobody yet, with a *note*
+  saying where the side comes from ("Loser of Main R1 #3") or that it is a bye.
+* A match's *feeders* are the keys of the matches of the same flight whose winners fill
+  its two sides; the drawsheet joins them with lines.
+* A match's *loser_to* names the flight its loser goes to (consolation, last chance).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from tourney.formats import knockout as ko
+from tourney.formats.model import EntrantId, MatchId, Standing
+from tourney.formats.simulation import (
+    SimulationOptions,
+    knockout_plan,
+    play_bracket,
+    simulate,
+)
+from tourney.match import GameKind, MatchState
+
+# --- the model -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerDocument:
+    """A player entered in the event."""
+
+    id: int
+    name: str
+    country: str = ""
+    rating: float | None = None
+    seed: int | None = None
+    club: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class GameDocument:
+    """One game of a match as the score sheet and the Games sheet show it."""
+
+    number: int
+    winner: str
+    """``"a"`` or ``"b"``."""
+    end: str
+    """``played``, ``dropped`` or ``resigned``."""
+    cube: int
+    """The cube value (for a drop: the value before the refused double)."""
+    level: str | None
+    """``single``, ``gammon``, ``backgammon``; ``None`` for a dropped double."""
+    points: int
+    score_after: tuple[int, int]
+    crawford: bool = False
+    """Whether this was the Crawford game (no doubling)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SideDocument:
+    """One side of a match."""
+
+    name: str | None = None
+    """The player's name, or ``None`` while unknown or empty."""
+    player_id: int | None = None
+    seed: int | None = None
+    note: str = ""
+    """Where an unknown side comes from, or ``"bye"``."""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchDocument:
+    """One match (or bye) of a round."""
+
+    key: str
+    """A stable key, unique in the event (``main/2/3``)."""
+    flight: str
+    round: int
+    round_name: str
+    number: int
+    """Position in the round, from 1 (bracket order for knockouts)."""
+    length: int
+    a: SideDocument
+    b: SideDocument
+    status: str
+    """``pending``, ``ready``, ``playing``, ``finished``, ``walkover``, ``bye`` or ``void``."""
+    table: str = ""
+    winner: str | None = None
+    """``"a"``, ``"b"`` or ``None`` while undecided."""
+    score: tuple[int, int] | None = None
+    games: tuple[GameDocument, ...] = ()
+    feeders: tuple[str | None, str | None] = (None, None)
+    """Keys of the same-flight matches whose winners fill sides a and b."""
+    loser_to: str | None = None
+    """The flight the loser goes to, if any."""
+    url: str | None = None
+    """The match's public page, for the score sheet's QR code."""
+
+    @property
+    def is_bye(self) -> bool:
+        """Whether one side goes through without a match."""
+        return self.status == "bye"
+
+    @property
+    def is_playable(self) -> bool:
+        """Whether both players are known and the match is not a bye or void."""
+        return (
+            self.a.name is not None
+            and self.b.name is not None
+            and self.status
+            not in (
+                "bye",
+                "void",
+            )
+        )
+
+    @property
+    def winner_name(self) -> str | None:
+        """The winner's name, once decided."""
+        if self.winner == "a":
+            return self.a.name
+        if self.winner == "b":
+            return self.b.name
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class RoundDocument:
+    """One round of a flight."""
+
+    number: int
+    name: str
+    length: int
+    """Match length of the round's matches (the longest, if they differ)."""
+    matches: tuple[MatchDocument, ...]
+    losers_to: str | None = None
+    """The flights this round's losers go to, as a short text (``Consolation``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    """One row of a flight's standings."""
+
+    player_id: int
+    name: str
+    rank: int
+    tied: bool
+    metrics: tuple[tuple[str, int], ...]
+    """Column label and value: match wins first, then the tiebreaks."""
+    reason: str | None = None
+    note: str = ""
+    """For a knockout: the round the player went out in (or ``Winner``)."""
+
+    @property
+    def display_rank(self) -> str:
+        """The rank as printed: ``"=3"`` when shared."""
+        return f"={self.rank}" if self.tied else str(self.rank)
+
+
+@dataclass(frozen=True, slots=True)
+class FlightDocument:
+    """One flight with its rounds and standings."""
+
+    name: str
+    format: str
+    """``knockout``, ``double-elimination``, ``swiss`` or ``roundrobin``."""
+    rounds: tuple[RoundDocument, ...]
+    standings: tuple[StandingRow, ...] = ()
+    fed_from: str = ""
+    """A text saying who enters this flight (``Losers of Main round 1``)."""
+    champion: str | None = None
+    drawn: bool = True
+    """``False`` for a fresh draw not made yet (its rounds are blank placeholders)."""
+
+    @property
+    def is_bracket(self) -> bool:
+        """Whether the flight prints as a drawsheet."""
+        return self.format in ("knockout", "double-elimination")
+
+    @property
+    def metric_labels(self) -> tuple[str, ...]:
+        """The standings' metric column labels, in order."""
+        return tuple(label for label, _ in self.standings[0].metrics) if self.standings else ()
+
+
+@dataclass(frozen=True, slots=True)
+class EventDocument:
+    """An event as all its documents show it."""
+
+    name: str
+    slug: str
+    players: tuple[PlayerDocument, ...]
+    flights: tuple[FlightDocument, ...]
+    starts_on: date | None = None
+    venue: str = ""
+    url: str | None = None
+    """The event's public page, for the pairing lists' QR code."""
+    rules: tuple[str, ...] = field(default=())
+    """Short texts of the rules in force (``Crawford rule``)."""
+
+    def flight(self, name: str) -> FlightDocument:
+        """The flight with this name.
+
+        Raises:
+            KeyError: no flight has that name.
+        """
+        for flight in self.flights:
+            if flight.name == name:
+                return flight
+        raise KeyError(name)
+
+
+# --- labels --------------------------------------------------------------------------
+
+METRIC_LABELS = {
+    "wins": "Wins",
+    "round": "Round",
+    "head-to-head": "H2H",
+    "buchholz": "Buchholz",
+    "median-buchholz": "Median BH",
+    "buchholz-minus-worst": "BH−worst",
+    "sonneborn-berger": "S-B",
+    "net-game-points": "Net pts",
+}
+"""Column labels of the standings metrics computed by :mod:`tourney.formats`."""
+
+
+def flight_title(name: str) -> str:
+    """A flight name as printed: ``last-chance`` becomes ``Last chance``."""
+    text = name.replace("-", " ").replace("_", " ")
+    return text[:1].upper() + text[1:]
+
+
+def knockout_round_name(rounds: int, number: int, *, double: bool = False, flight: str = "") -> str:
+    """``Final``, ``Semifinal``, ``Quarterfinal`` or ``Round r`` (double elimination aside)."""
+    if double:
+        if flight == "final":
+            return "Final" if number == 1 else "Final (reset)"
+        prefix = "Losers" if flight == "losers" else "Winners"
+        return f"{prefix} round {number}"
+    from_end = rounds - number
+    return {0: "Final", 1: "Semifinal", 2: "Quarterfinal"}.get(from_end, f"Round {number}")
+
+
+SAMPLE_NAMES = (
+    "Bjørn Ødegård",
+    "Łukasz Żółć",
+    "Дмитрий Иванов",
+    "Αλέξανδρος Παπαδόπουλος",
+    "Şükrü Çağlar",
+    "Zoë Martin",
+    "Jürgen Weiß",
+    "Åsa Lindqvist",
+)
+"""Names every renderer must print correctly (Nordic, Polish, Cyrillic, Greek, Turkish)."""
+
+_FIRST = (
+    "Anna",
+    "Mikkel",
+    "Sofia",
+    "Emre",
+    "Ingrid",
+    "Tomasz",
+    "Lars",
+    "Mette",
+    "Sean",
+    "Kari",
+    "Olga",
+    "Nikos",
+    "Pablo",
+    "Chiara",
+    "Hiroshi",
+    "Fatima",
+    "Jean-Luc",
+    "Ayşe",
+    "Piotr",
+    "Ewa",
+    "Sven",
+    "Hanna",
+    "Marco",
+    "Ivan",
+    "Eleni",
+    "Miguel",
+    "Noor",
+    "Kasper",
+    "Liv",
+    "Omar",
+)
+_LAST = (
+    "Hansen",
+    "Nowak",
+    "Rossi",
+    "Yılmaz",
+    "Solheim",
+    "Kowalski",
+    "Haugen",
+    "Kjær",
+    "O'Brien",
+    "Nordmann",
+    "Petrova",
+    "Georgiou",
+    "García",
+    "Bianchi",
+    "Tanaka",
+    "Haddad",
+    "Dubois",
+    "Demir",
+    "Wiśniewski",
+    "Lindström",
+    "Müller",
+    "Andersen",
+    "Ferrari",
+    "Volkov",
+    "Costa",
+)
+
+
+def sample_names(count: int) -> dict[int, str]:
+    """Distinct player names for ids 1..count: the :data:`SAMPLE_NAMES` first, then made up."""
+    names: dict[int, str] = {}
+    seen: set[str] = set()
+    for i in range(1, count + 1):
+        if i <= len(SAMPLE_NAMES):
+            name = SAMPLE_NAMES[i - 1]
+        else:
+            k = i - len(SAMPLE_NAMES) - 1
+            name = f"{_FIRST[k % len(_FIRST)]} {_LAST[(7 * k + k // len(_FIRST)) % len(_LAST)]}"
+            if name in seen:
+                name = f"{name} {k // (len(_FIRST) * len(_LAST)) + 1}"
+        seen.add(name)
+        names[i] = name
+    return names
+
+
+# --- building documents from the pure format code ------------------------------------
+
+
+def game_documents(state: MatchState) -> tuple[GameDocument, ...]:
+    """The games of a scored match, side a being the match's first player."""
+    return tuple(
+        GameDocument(
+            number=g.number,
+            winner="a" if g.winner.value == 0 else "b",
+            end=g.entry.end.value,
+            cube=g.entry.cube,
+            level=None if g.entry.level is None else g.entry.level.name.lower(),
+            points=g.points,
+            score_after=(g.score_after[0], g.score_after[1]),
+            crawford=g.kind is GameKind.CRAWFORD,
+        )
+        for g in state.games
+    )
+
+
+def _loser_destinations(bracket: ko.Bracket) -> dict[str, list[tuple[str, bool | None]]]:
+    """For each match id, the flights its loser may go to, with the first-match condition."""
+    out: dict[str, list[tuple[str, bool | None]]] = {}
+    for match in bracket.matches:
+        for side in (match.a, match.b):
+            if isinstance(side, ko.LoserOf):
+                out.setdefault(side.match, []).append((match.flight, side.first_match))
+    for flight in bracket.flights:
+        for source in flight.pool:
+            out.setdefault(source.match, []).append((flight.name, source.first_match))
+    return out
+
+
+def _short(match_id: str, titles: Mapping[str, str]) -> str:
+    flight, rnd, index = match_id.split("/")
+    return f"{titles.get(flight, flight_title(flight))} R{rnd} #{index}"
+
+
+def _source_note(source: ko.Source, titles: Mapping[str, str]) -> str:
+    if isinstance(source, ko.LoserOf):
+        prefix = "First-match loser" if source.first_match else "Loser"
+        return f"{prefix} of {_short(source.match, titles)}"
+    if isinstance(source, ko.Empty):
+        return "bye"
+    return ""
+
+
+def _fed_text(
+    flight: ko.Flight, matches: Sequence[ko.BracketMatch], titles: Mapping[str, str]
+) -> str:
+    sources: dict[str, set[int]] = {}
+    loser_sources = [s for m in matches for s in (m.a, m.b) if isinstance(s, ko.LoserOf)]
+    for source in (*loser_sources, *flight.pool):
+        name, rnd, _ = source.match.split("/")
+        sources.setdefault(name, set()).add(int(rnd))
+    parts = []
+    for name, rounds in sources.items():
+        listed = ", ".join(str(r) for r in sorted(rounds))
+        word = "round" if len(rounds) == 1 else "rounds"
+        parts.append(f"losers of {titles.get(name, flight_title(name))} {word} {listed}")
+    if not parts:
+        return ""
+    text = "; ".join(parts)
+    return ("Fresh draw of the " if flight.pool else "Entered by the ") + text
+
+
+def documents_from_bracket(
+    bracket: ko.Bracket,
+    *,
+    names: Mapping[int, str],
+    states: Mapping[MatchId, MatchState] | None = None,
+    seeds: Mapping[int, int] | None = None,
+    titles: Mapping[str, str] | None = None,
+    match_url: str | None = None,
+) -> tuple[FlightDocument, ...]:
+    """Flight documents of a knockout bracket, filled as far as its results go.
+
+    ``names`` maps entrant ids to names; ``states`` gives the scored games of played
+    matches; ``titles`` maps bracket flight names to printed names (default:
+    :func:`flight_title`); ``match_url`` is a prefix to which ``/<match key>`` is added.
+    """
+    states = states or {}
+    seeds = seeds or {}
+    titles = {f.name: flight_title(f.name) for f in bracket.flights} | dict(titles or {})
+    double = any(f.format == "double-elimination" for f in bracket.flights)
+    destinations = _loser_destinations(bracket)
+
+    def side(entrant: int | None, source: ko.Source, status: ko.MatchStatus) -> SideDocument:
+        if entrant is not None:
+            return SideDocument(names.get(entrant, str(entrant)), entrant, seeds.get(entrant))
+        if status is ko.MatchStatus.BYE:
+            return SideDocument(note="bye")
+        return SideDocument(note=_source_note(source, titles))
+
+    flights: list[FlightDocument] = []
+    for flight in bracket.flights:
+        planned = bracket.flight_matches(flight.name)
+        title = titles[flight.name]
+        if not flight.drawn:
+            flights.append(_undrawn_flight(flight, title, titles))
+            continue
+        by_round: dict[int, list[MatchDocument]] = {}
+        round_dest: dict[int, set[str]] = {}
+        for match in planned:
+            shown = ko.view(bracket, match)
+            a_src: ko.Source
+            b_src: ko.Source
+            if shown.status is ko.MatchStatus.BYE and isinstance(match.a, ko.Empty):
+                a_src, b_src = match.b, match.a
+            else:
+                a_src, b_src = match.a, match.b
+            state = states.get(match.id)
+            feeders = tuple(
+                s.match
+                if isinstance(s, ko.WinnerOf) and s.match.startswith(f"{flight.name}/")
+                else None
+                for s in (a_src, b_src)
+            )
+            winner = None
+            if shown.winner is not None and shown.status is ko.MatchStatus.DECIDED:
+                winner = "a" if shown.winner == shown.a else "b"
+            elif shown.status is ko.MatchStatus.BYE:
+                winner = "a"
+            dests = destinations.get(match.id, [])
+            loser_to = titles.get(dests[0][0]) if dests else None
+            for dest, _cond in dests:
+                round_dest.setdefault(match.round, set()).add(titles.get(dest, dest))
+            status = {
+                ko.MatchStatus.DECIDED: "finished",
+                ko.MatchStatus.BYE: "bye",
+                ko.MatchStatus.VOID: "void",
+                ko.MatchStatus.READY: "ready",
+                ko.MatchStatus.PENDING: "pending",
+            }[shown.status]
+            if status == "finished" and state is None and shown.score is None:
+                status = "walkover"
+            by_round.setdefault(match.round, []).append(
+                MatchDocument(
+                    key=match.id,
+                    flight=title,
+                    round=match.round,
+                    round_name=knockout_round_name(
+                        flight.rounds, match.round, double=double, flight=flight.name
+                    ),
+                    number=match.index,
+                    length=match.length,
+                    a=side(shown.a, a_src, shown.status),
+                    b=side(shown.b, b_src, shown.status),
+                    status=status,
+                    winner=winner,
+                    score=shown.score,
+                    games=game_documents(state) if state is not None else (),
+                    feeders=(feeders[0], feeders[1]),
+                    loser_to=loser_to,
+                    url=f"{match_url}/{match.id}" if match_url else None,
+                )
+            )
+        rounds = tuple(
+            RoundDocument(
+                number=r,
+                name=matches[0].round_name,
+                length=max(m.length for m in matches),
+                matches=tuple(_with_tables(matches)),
+                losers_to=", ".join(sorted(round_dest[r])) if r in round_dest else None,
+            )
+            for r, matches in sorted(by_round.items())
+        )
+        standings = _knockout_standings(bracket, flight, names, rounds)
+        champion = ko.champion(bracket, flight.name)
+        flights.append(
+            FlightDocument(
+                name=title,
+                format=flight.format,
+                rounds=rounds,
+                standings=standings,
+                fed_from=_fed_text(flight, planned, titles),
+                champion=names.get(champion) if champion is not None else None,
+            )
+        )
+    return tuple(flights)
+
+
+def _with_tables(matches: Sequence[MatchDocument]) -> list[MatchDocument]:
+    """Number the tables of a round's playable matches 1, 2, ... in bracket order."""
+    out: list[MatchDocument] = []
+    table = 0
+    for match in matches:
+        if match.is_playable and not match.table:
+            table += 1
+            out.append(_replace_table(match, str(table)))
+        else:
+            out.append(match)
+    return out
+
+
+def _replace_table(match: MatchDocument, table: str) -> MatchDocument:
+    from dataclasses import replace
+
+    return replace(match, table=table)
+
+
+def _undrawn_flight(flight: ko.Flight, title: str, titles: Mapping[str, str]) -> FlightDocument:
+    """A fresh-draw flight before its draw: a blank bracket as large as its pool needs."""
+    size = ko.bracket_size(max(len(flight.pool), 2))
+    rounds_count = size.bit_length() - 1
+    rounds: list[RoundDocument] = []
+    for number in range(1, rounds_count + 1):
+        length = flight.lengths.for_round(number, rounds_count)
+        name = knockout_round_name(rounds_count, number)
+        count = size >> number
+        matches = tuple(
+            MatchDocument(
+                key=f"{flight.name}/{number}/{i}",
+                flight=title,
+                round=number,
+                round_name=name,
+                number=i,
+                length=length,
+                a=SideDocument(),
+                b=SideDocument(),
+                status="pending",
+                feeders=(
+                    (
+                        f"{flight.name}/{number - 1}/{2 * i - 1}",
+                        f"{flight.name}/{number - 1}/{2 * i}",
+                    )
+                    if number > 1
+                    else (None, None)
+                ),
+            )
+            for i in range(1, count + 1)
+        )
+        rounds.append(RoundDocument(number, name, length, matches))
+    return FlightDocument(
+        name=title,
+        format=flight.format,
+        rounds=tuple(rounds),
+        fed_from=_fed_text(flight, (), titles),
+        drawn=False,
+    )
+
+
+def _knockout_standings(
+    bracket: ko.Bracket,
+    flight: ko.Flight,
+    names: Mapping[int, str],
+    rounds: Sequence[RoundDocument],
+) -> tuple[StandingRow, ...]:
+    table = ko.knockout_standings(bracket, flight.name)
+    out_in = {e: m.round for e, m in ko.eliminations(bracket, flight.name).items()}
+    round_names = {r.number: r.name for r in rounds}
+    champion = ko.champion(bracket, flight.name)
+    rows = []
+    for row in table:
+        if row.entrant == champion:
+            note = "Winner"
+        elif row.entrant in out_in:
+            note = round_names.get(out_in[row.entrant], f"Round {out_in[row.entrant]}")
+        else:
+            note = "still in"
+        metrics = tuple((METRIC_LABELS.get(k, k), v) for k, v in row.metrics if k == "wins")
+        rows.append(
+            StandingRow(
+                row.entrant,
+                names.get(row.entrant, str(row.entrant)),
+                row.rank,
+                row.tied,
+                metrics,
+                row.reason,
+                note,
+            )
+        )
+    return tuple(rows)
+
+
+def _standing_rows(rows: Sequence[Standing], names: Mapping[int, str]) -> tuple[StandingRow, ...]:
+    return tuple(
+        StandingRow(
+            r.entrant,
+            names.get(r.entrant, str(r.entrant)),
+            r.rank,
+            r.tied,
+            tuple((METRIC_LABELS.get(k, k), v) for k, v in r.metrics),
+            r.reason,
+        )
+        for r in rows
+    )
+
+
+def _json_games(games: Sequence[Mapping[str, Any]]) -> tuple[GameDocument, ...]:
+    return tuple(
+        GameDocument(
+            number=i,
+            winner=g["winner"],
+            end=g["end"],
+            cube=g["cube"],
+            level=g["level"],
+            points=g["points"],
+            score_after=(g["score"][0], g["score"][1]),
+            crawford=g["kind"] == "crawford",
+        )
+        for i, g in enumerate(games, start=1)
+    )
+
+
+def _rounds_from_json(
+    flight: Mapping[str, Any], title: str, names: Mapping[int, str], match_url: str | None
+) -> tuple[RoundDocument, ...]:
+    rounds = []
+    for number, items in enumerate(flight["rounds"], start=1):
+        matches = []
+        for index, item in enumerate(items, start=1):
+            a, b = item["a"], item["b"]
+            key = f"{flight['name']}/{number}/{index}"
+            matches.append(
+                MatchDocument(
+                    key=key,
+                    flight=title,
+                    round=number,
+                    round_name=f"Round {number}",
+                    number=index,
+                    length=item["length"],
+                    a=SideDocument(names.get(a, str(a)), a),
+                    b=SideDocument(names.get(b, str(b)), b)
+                    if b is not None
+                    else SideDocument(note="bye"),
+                    status="bye" if b is None else "finished",
+                    winner="a" if item["winner"] == a else "b",
+                    score=None if b is None else (item["score"][0], item["score"][1]),
+                    games=_json_games(item["games"]),
+                    url=f"{match_url}/{key}" if match_url else None,
+                )
+            )
+        rounds.append(
+            RoundDocument(
+                number,
+                f"Round {number}",
+                max(m.length for m in matches),
+                tuple(_with_tables(matches)),
+            )
+        )
+    return tuple(rounds)
+
+
+def documents_from_simulation(
+    options: SimulationOptions,
+    *,
+    names: Mapping[int, str] | None = None,
+    played: bool = True,
+    seeds: Mapping[int, int] | None = None,
+    name: str | None = None,
+    url: str | None = "https://tourney.example.org/e/simulated",
+    starts_on: date | None = date(2025, 3, 6),
+) -> EventDocument:
+    """An event document of a simulated event (``tourney simulate``), for tests and benchmarks.
+
+    ``played=False`` gives the knockout as drawn, before any match (Swiss and round robin
+    events are always played out). Players are ids 1..N named by :func:`sample_names`
+    unless ``names`` is given.
+    """
+    names = dict(names) if names is not None else sample_names(options.players)
+    seeds = seeds or {}
+    match_url = f"{url}/matches" if url else None
+    if options.format == "knockout":
+        bracket = knockout_plan(options)
+        states: dict[MatchId, MatchState] = {}
+        if played:
+            bracket, states = play_bracket(bracket, random.Random(options.seed))
+        flights = documents_from_bracket(
+            bracket, names=names, states=states, seeds=seeds, match_url=match_url
+        )
+    else:
+        data = simulate(options)
+        flights = tuple(
+            FlightDocument(
+                name=flight_title(f["name"]),
+                format=f["format"],
+                rounds=_rounds_from_json(f, flight_title(f["name"]), names, match_url),
+                standings=_standing_rows(
+                    [
+                        Standing(
+                            EntrantId(row["player"]),
+                            row["rank"],
+                            row["tied"],
+                            tuple(
+                                (k, v)
+                                for k, v in row.items()
+                                if k not in ("player", "rank", "tied", "reason")
+                            ),
+                            row.get("reason"),
+                        )
+                        for row in f["standings"]
+                    ],
+                    names,
+                ),
+            )
+            for f in data["flights"]
+        )
+    players = tuple(
+        PlayerDocument(i, names[i], seed=seeds.get(i)) for i in range(1, options.players + 1)
+    )
+    return EventDocument(
+        name=name or f"Simulated {options.format} · {options.players} players",
+        slug=f"simulated-{options.format}-{options.players}",
+        players=players,
+        flights=flights,
+        starts_on=starts_on,
+        venue="Simulation",
+        url=url,
+        rules=("Crawford rule",),
+    )

@@ -1,0 +1,204 @@
+"""Event documents from the store's read models (``tourney.store.tournament_views``).
+
+The adapter reads an event by id or slug, its entries, every flight board (rounds,
+matches, standings) and the games of its matches, and builds the
+:class:`~tourney.exports.documents.EventDocument` the renderers print.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from sqlmodel import Session, col, select
+
+from tourney.exports.documents import (
+    METRIC_LABELS,
+    EventDocument,
+    FlightDocument,
+    GameDocument,
+    MatchDocument,
+    PlayerDocument,
+    RoundDocument,
+    SideDocument,
+    StandingRow,
+)
+from tourney.store import queries, tournament_views
+from tourney.store.errors import NotFoundError
+from tourney.store.tables import Event, Game, Match, Venue
+
+
+def find_event(session: Session, ref: str) -> Event:
+    """The event with this id or slug.
+
+    Raises:
+        NotFoundError: no event has that id or slug.
+    """
+    event = session.get(Event, int(ref)) if ref.isdigit() else None
+    if event is None:
+        event = session.exec(select(Event).where(Event.slug == ref)).first()
+    if event is None:
+        raise NotFoundError(f"No event {ref!r} (give its id or slug).")
+    return event
+
+
+def _games(session: Session, event_id: int) -> dict[int, tuple[GameDocument, ...]]:
+    rows = session.exec(
+        select(Game)
+        .join(Match, col(Match.id) == col(Game.match_id))
+        .where(col(Match.flight_id).in_(_flight_ids(session, event_id)))
+        .order_by(col(Game.match_id), col(Game.number))
+    ).all()
+    out: dict[int, list[GameDocument]] = {}
+    running: dict[int, tuple[int, int]] = {}
+    for game in rows:
+        match_id = game.match_id
+        a, b = running.get(match_id, (0, 0))
+        a, b = (a + game.points, b) if game.winner == "a" else (a, b + game.points)
+        running[match_id] = (a, b)
+        out.setdefault(match_id, []).append(
+            GameDocument(
+                number=game.number,
+                winner=game.winner,
+                end=game.end,
+                cube=1 << game.cube_exponent,
+                level=game.level,
+                points=game.points,
+                score_after=(a, b),
+                crawford=game.is_crawford,
+            )
+        )
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def _flight_ids(session: Session, event_id: int) -> list[int]:
+    from tourney.store.tables import Flight
+
+    return [f.id or 0 for f in session.exec(select(Flight).where(Flight.event_id == event_id))]
+
+
+def _feeders(key: str, previous: Mapping[str, None], index: int) -> tuple[str | None, str | None]:
+    """Same-flight feeders of a bracket match ``Flight/r/i``: ``r-1/2i-1`` and ``r-1/2i``."""
+    if not key:
+        return (None, None)
+    flight, rnd, _ = key.rsplit("/", 2)
+    a, b = f"{flight}/{int(rnd) - 1}/{2 * index - 1}", f"{flight}/{int(rnd) - 1}/{2 * index}"
+    return (a if a in previous else None, b if b in previous else None)
+
+
+def event_document(session: Session, ref: str, *, base_url: str | None = None) -> EventDocument:
+    """The document of an event (id or slug) with every flight, published or not.
+
+    ``base_url`` (``https://club.example``) gives the QR codes' targets: the event's
+    public page ``<base>/e/<slug>`` and match pages under it.
+
+    Raises:
+        NotFoundError: no such event.
+    """
+    event = find_event(session, ref)
+    event_id = event.id or 0
+    url = f"{base_url.rstrip('/')}/e/{event.slug}" if base_url else None
+    entries = queries.list_entries(session, event_id)
+    players = tuple(
+        PlayerDocument(
+            id=e.id,
+            name=e.player_name,
+            country=e.country,
+            rating=e.rating,
+            seed=e.seed,
+            club=e.club_name,
+        )
+        for e in entries
+    )
+    games = _games(session, event_id)
+    flights: list[FlightDocument] = []
+    for board in tournament_views.event_boards(session, event_id, published_only=False):
+        title = board.flight.name
+        rounds: list[RoundDocument] = []
+        previous: dict[str, None] = {}
+        for rnd in board.rounds:
+            matches = []
+            keys: dict[str, None] = {}
+            for m in rnd.matches:
+                key = m.bracket_key or f"{title}/{rnd.number}/{m.position}"
+                keys[key] = None
+                decided = m.status in ("finished", "walkover")
+                matches.append(
+                    MatchDocument(
+                        key=key,
+                        flight=title,
+                        round=rnd.number,
+                        round_name=rnd.name or m.round_name,
+                        number=m.position,
+                        length=m.length,
+                        a=_side(m.a, m.a_placeholder, m.is_bye),
+                        b=_side(m.b, m.b_placeholder, m.is_bye),
+                        status=m.status,
+                        table=m.table,
+                        winner=m.winner,
+                        score=(m.score_a, m.score_b)
+                        if decided and m.status != "walkover"
+                        else None,
+                        games=games.get(m.id, ()),
+                        feeders=_feeders(m.bracket_key, previous, m.position),
+                        loser_to=m.loser_goes_to or None,
+                        url=f"{url}/matches/{m.id}" if url else None,
+                    )
+                )
+            losers = sorted({m.loser_goes_to for m in rnd.matches if m.loser_goes_to})
+            rounds.append(
+                RoundDocument(
+                    number=rnd.number,
+                    name=rnd.name,
+                    length=rnd.match_length,
+                    matches=tuple(matches),
+                    losers_to=", ".join(losers) or None,
+                )
+            )
+            previous = keys
+        standings = tuple(
+            StandingRow(
+                player_id=row.player.entry_id,
+                name=row.player.name,
+                rank=row.rank,
+                tied=row.tied,
+                metrics=(
+                    ("Wins", row.wins),
+                    *((METRIC_LABELS.get(k, k), v) for k, v in row.metrics if k != "wins"),
+                ),
+                reason=row.reason or None,
+                note=row.status if board.is_knockout else "",
+            )
+            for row in board.standings
+        )
+        flights.append(
+            FlightDocument(
+                name=title,
+                format="knockout" if board.is_knockout else board.flight.format,
+                rounds=tuple(rounds),
+                standings=standings,
+                fed_from=f"Entered by the losers of {board.flight.feeds_from_name}"
+                if board.flight.feeds_from_name
+                else "",
+                champion=board.champion.name if board.champion else None,
+            )
+        )
+    venue = session.get(Venue, event.venue_id) if event.venue_id else None
+    rules = ["Crawford rule" if event.crawford else "No Crawford rule"]
+    if event.holland:
+        rules.append("Holland rule")
+    return EventDocument(
+        name=event.name,
+        slug=event.slug,
+        players=players,
+        flights=tuple(flights),
+        starts_on=event.starts_on,
+        venue=venue.name if venue else "",
+        url=url,
+        rules=tuple(rules),
+    )
+
+
+def _side(ref: tournament_views.PlayerRef | None, placeholder: str, is_bye: bool) -> SideDocument:
+    if ref is not None:
+        return SideDocument(ref.name, ref.entry_id, ref.seed)
+    return SideDocument(note="bye" if is_bye and not placeholder else placeholder)

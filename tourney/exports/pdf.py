@@ -1,0 +1,948 @@
+"""PDF renderers: drawsheets, pairing lists, match score sheets and standings.
+
+Each renderer takes an :class:`~tourney.exports.documents.EventDocument` and returns
+:class:`~tourney.exports.Rendered` bytes. Text is set in DejaVu Sans, embedded, so that
+every name players really have prints (accents, Nordic letters, Polish, Cyrillic, Greek,
+Turkish); where the font is missing the built-in Helvetica is used with a
+:class:`FontFallbackWarning`, and such names then print wrongly.
+
+Terminology: a drawsheet *section* is the part of a large draw that fits one page (32
+players); the *finals page* carries the rounds after the sections meet. A *slot line* is
+the line a player's name is written on; the two slot lines of a match are joined by a
+vertical line, from whose middle the winner's slot line in the next round starts.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import warnings
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import segno
+from PIL import Image
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A3, A4, landscape, letter, portrait
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import (
+    BaseDocTemplate,
+    CondPageBreak,
+    Frame,
+    PageBreak,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from tourney.exports import Rendered
+from tourney.exports.documents import (
+    EventDocument,
+    FlightDocument,
+    MatchDocument,
+    RoundDocument,
+    SideDocument,
+)
+from tourney.exports.layout import Placed as _Placed
+from tourney.exports.layout import layout as _layout
+
+PDF = "application/pdf"
+
+FONT_DIRS = (
+    Path("/usr/share/fonts/truetype/dejavu"),
+    Path("/usr/share/fonts/dejavu"),
+    Path("/usr/share/fonts/TTF"),
+    Path("/usr/local/share/fonts"),
+)
+"""Where DejaVu Sans is looked for (Debian's ``fonts-dejavu-core`` is the first)."""
+
+PAPERS = {"a4": A4, "letter": letter, "a3": A3}
+
+KINDS = ("drawsheets", "pairings", "scoresheets", "standings")
+"""The PDF documents ``tourney export --pdf`` can make."""
+
+INK = colors.black
+GREY = colors.Color(0.45, 0.45, 0.45)
+LIGHT = colors.Color(0.75, 0.75, 0.75)
+SHADE = colors.Color(0.93, 0.93, 0.93)
+MARGIN = 28.0
+
+
+class FontFallbackWarning(UserWarning):
+    """DejaVu Sans was not found: names outside Latin-1 will not print correctly."""
+
+
+@dataclass(frozen=True)
+class _Fonts:
+    regular: str
+    bold: str
+
+
+_fonts: _Fonts | None = None
+
+
+def fonts() -> _Fonts:
+    """The registered regular and bold font names (DejaVu Sans, else Helvetica)."""
+    global _fonts
+    if _fonts is None:
+        for directory in FONT_DIRS:
+            regular, bold = directory / "DejaVuSans.ttf", directory / "DejaVuSans-Bold.ttf"
+            if regular.is_file() and bold.is_file():
+                pdfmetrics.registerFont(TTFont("TourneySans", str(regular)))
+                pdfmetrics.registerFont(TTFont("TourneySans-Bold", str(bold)))
+                _fonts = _Fonts("TourneySans", "TourneySans-Bold")
+                break
+        else:
+            warnings.warn(
+                "DejaVu Sans not found (install Debian's fonts-dejavu-core); PDFs use "
+                "Helvetica and names outside Latin-1 will not print correctly.",
+                FontFallbackWarning,
+                stacklevel=2,
+            )
+            _fonts = _Fonts("Helvetica", "Helvetica-Bold")
+    return _fonts
+
+
+def _width(text: str, font: str, size: float) -> float:
+    return float(pdfmetrics.stringWidth(text, font, size))
+
+
+def fit_text(
+    text: str, font: str, size: float, width: float, *, smallest: float = 0.0
+) -> tuple[str, float]:
+    """The text and font size that fit ``width``: shrink down to ``smallest``, then cut with "…"."""
+    if width <= 0:
+        return "", size
+    w = _width(text, font, size)
+    if w <= width:
+        return text, size
+    if smallest and smallest < size:
+        shrunk = max(smallest, size * width / w)
+        if _width(text, font, shrunk) <= width:
+            return text, shrunk
+        size = smallest
+    while text and _width(text + "…", font, size) > width:
+        text = text[:-1]
+    return (text.rstrip() + "…") if text else "", size
+
+
+def _canvas(
+    buffer: io.BytesIO, pagesize: tuple[float, float], doc: EventDocument, title: str
+) -> Canvas:
+    # invariant=1: no creation date or random id, so the same document gives the same bytes.
+    c = Canvas(buffer, pagesize=pagesize, invariant=1, pageCompression=1)
+    c.setTitle(f"{doc.name} — {title}")
+    c.setAuthor("tourney")
+    c.setSubject(title)
+    return c
+
+
+def draw_qr(c: Canvas, url: str, x: float, y: float, size: float) -> None:
+    """Draw a QR code of ``url``, lower-left corner at (x, y), ``size`` points square.
+
+    The code is embedded as a tiny one-pixel-per-module image scaled up (PDF viewers do
+    not smooth images unless asked), far cheaper than hundreds of vector squares. The
+    mask is fixed: searching the best one costs more than the whole sheet, and any mask
+    gives a valid code.
+    """
+    qr = segno.make(url, error="m", mask=0, boost_error=False)
+    border = 2
+    rows = [bytes(0 if dark else 255 for dark in row) for row in qr.matrix]
+    n = len(rows) + 2 * border
+    blank = bytes([255]) * n
+    pixels = (
+        blank * border
+        + b"".join(bytes([255]) * border + row + bytes([255]) * border for row in rows)
+        + blank * border
+    )
+    image = Image.frombytes("L", (n, n), pixels)
+    c.drawImage(ImageReader(image), x, y, size, size)
+
+
+def _stem(doc: EventDocument, kind: str) -> str:
+    return f"{doc.slug}-{kind}"
+
+
+def _date_text(doc: EventDocument) -> str:
+    parts = [doc.starts_on.isoformat() if doc.starts_on else "", doc.venue]
+    return " · ".join(p for p in parts if p)
+
+
+# --- drawsheets ----------------------------------------------------------------------
+
+MATCHES_PER_PAGE = 16
+"""First-round matches per drawsheet page: 32 players."""
+POSTER_MATCHES_PER_PAGE = 32
+"""On an A3 poster: 64 players a page."""
+
+
+@dataclass
+class _DrawPage:
+    flight: FlightDocument
+    matches: list[MatchDocument]
+    label: str
+    """``""`` for a one-page flight, else ``Section A`` / ``Finals``."""
+    section: int
+    """Section number, or -1 for the finals page."""
+    number: int = 0
+
+
+def _sections(flight: FlightDocument, per_page: int) -> list[_DrawPage]:
+    """Split a flight into pages: one page if its first round fits, else sections + finals."""
+    all_matches = [m for r in flight.rounds for m in r.matches]
+    first = len(flight.rounds[0].matches) if flight.rounds else 0
+    if first <= per_page:
+        return [_DrawPage(flight, all_matches, "", 0)]
+    count = math.ceil(first / per_page)
+    section: dict[str, int] = {}
+    for rnd in flight.rounds:
+        for m in rnd.matches:
+            inside = [section[f] for f in m.feeders if f is not None and f in section]
+            if inside:
+                s = inside[0] if all(x == inside[0] for x in inside) else -1
+            else:
+                s = (m.number - 1) * count // max(len(rnd.matches), 1)
+            section[m.key] = s
+    pages = [
+        _DrawPage(
+            flight, [m for m in all_matches if section[m.key] == s], f"Section {chr(65 + s)}", s
+        )
+        for s in range(count)
+    ]
+    finals = [m for m in all_matches if section[m.key] == -1]
+    if finals:
+        pages.append(_DrawPage(flight, finals, "Finals", -1))
+    return pages
+
+
+class _DrawsheetPainter:
+    """Draws drawsheet pages on a canvas."""
+
+    def __init__(self, c: Canvas, doc: EventDocument, pagesize: tuple[float, float]) -> None:
+        self.c = c
+        self.doc = doc
+        self.w, self.h = pagesize
+        self.f = fonts()
+
+    def text(
+        self,
+        x: float,
+        y: float,
+        s: str,
+        size: float,
+        *,
+        bold: bool = False,
+        color: Any = INK,
+        align: str = "left",
+    ) -> None:
+        c = self.c
+        c.setFillColor(color)
+        c.setFont(self.f.bold if bold else self.f.regular, size)
+        if align == "right":
+            c.drawRightString(x, self.h - y, s)
+        elif align == "center":
+            c.drawCentredString(x, self.h - y, s)
+        else:
+            c.drawString(x, self.h - y, s)
+
+    def line(
+        self, x1: float, y1: float, x2: float, y2: float, *, color: Any = INK, width: float = 0.7
+    ) -> None:
+        self.c.setStrokeColor(color)
+        self.c.setLineWidth(width)
+        self.c.line(x1, self.h - y1, x2, self.h - y2)
+
+    def header(self, page: _DrawPage, total: int, section_pages: dict[int, int]) -> float:
+        """Title block; returns the y where the bracket area starts."""
+        flight = page.flight
+        title = f"{flight.name} — drawsheet"
+        if page.label:
+            title += f" — {page.label}"
+        self.text(
+            MARGIN,
+            MARGIN + 12,
+            fit_text(self.doc.name, self.f.bold, 15, self.w / 2)[0],
+            15,
+            bold=True,
+        )
+        self.text(self.w - MARGIN, MARGIN + 12, _date_text(self.doc), 9, color=GREY, align="right")
+        self.text(MARGIN, MARGIN + 28, title, 11, bold=True)
+        notes = []
+        if flight.fed_from:
+            notes.append(flight.fed_from + ".")
+        if page.section >= 0 and page.label:
+            finals = section_pages.get(-1)
+            if finals:
+                notes.append(f"The winner of this section continues on page {finals}.")
+        elif page.section == -1:
+            refs = ", ".join(
+                f"{chr(65 + s)} p. {p}" for s, p in sorted(section_pages.items()) if s >= 0
+            )
+            notes.append(f"Continued from the sections: {refs}.")
+        if not flight.drawn:
+            notes.append("Drawn once the matches that feed it are decided.")
+        if notes:
+            self.text(
+                MARGIN,
+                MARGIN + 40,
+                fit_text(" ".join(notes), self.f.regular, 8, self.w - 2 * MARGIN)[0],
+                8,
+                color=GREY,
+            )
+        self.text(MARGIN, self.h - MARGIN + 14, self.doc.url or self.doc.slug, 7, color=GREY)
+        self.text(
+            self.w - MARGIN,
+            self.h - MARGIN + 14,
+            f"Page {page.number} of {total}",
+            7,
+            color=GREY,
+            align="right",
+        )
+        return MARGIN + 50
+
+    def page(self, page: _DrawPage, total: int, section_pages: dict[int, int]) -> None:
+        top = self.header(page, total, section_pages)
+        if not page.matches:
+            self.text(MARGIN, top + 20, "Not drawn yet.", 11, color=GREY)
+            return
+        head_h = 36.0
+        area_top = top + head_h
+        area_h = self.h - MARGIN - 8 - area_top
+        rounds = sorted({m.round for m in page.matches})
+        by_number = {r.number: r for r in page.flight.rounds}
+        gutter = 16.0
+        columns = len(rounds) + 1
+        col_w = min((self.w - 2 * MARGIN - gutter) / columns, 190.0)
+        x_start = MARGIN + gutter
+        placed, spacing = _layout(page.matches, area_h, 46.0)
+        size = max(6.0, min(8.5, spacing * 0.56))
+        # Column heads: round name, match length, where losers go.
+        for i, r in enumerate(rounds):
+            rnd = by_number[r]
+            x = x_start + i * col_w + 2
+            self.text(x, top + 8, fit_text(rnd.name, self.f.bold, 9, col_w - 4)[0], 9, bold=True)
+            self.text(x, top + 17, _length_text(rnd), 7, color=GREY)
+            if rnd.losers_to:
+                self.text(
+                    x,
+                    top + 25,
+                    fit_text(f"losers → {rnd.losers_to}", self.f.regular, 7, col_w - 4)[0],
+                    7,
+                    color=GREY,
+                )
+        last_round = page.flight.rounds[-1].number if page.flight.rounds else 0
+        is_end = last_round in rounds
+        xl = x_start + len(rounds) * col_w + 2
+        self.text(xl, top + 8, "Winner" if is_end else "Continues", 9, bold=True)
+        if not is_end and section_pages.get(-1):
+            self.text(xl, top + 17, f"on page {section_pages[-1]}", 7, color=GREY)
+        page_keys = {m.key for m in page.matches}
+        for p in placed:
+            self.match(
+                p, area_top, x_start + p.column * col_w, col_w, size, page_keys, section_pages
+            )
+        # The winner's line after the last column on this page.
+        for p in placed:
+            if p.column == len(rounds) - 1 and not any(
+                p.match.key in (q.match.feeders or ()) for q in placed
+            ):
+                x0 = x_start + len(rounds) * col_w
+                y = area_top + p.out
+                self.line(x0, y, x0 + col_w * 0.92, y, width=1.1 if is_end else 0.7)
+                name = p.match.winner_name if p.match.status != "bye" or is_end else None
+                if p.match.status in ("finished", "walkover") or (p.match.status == "bye"):
+                    name = p.match.winner_name
+                if name:
+                    s, fs = fit_text(
+                        name, self.f.bold, size + (1 if is_end else 0), col_w * 0.92 - 4, smallest=6
+                    )
+                    self.text(x0 + 3, y - 2.2, s, fs, bold=True)
+
+    def match(
+        self,
+        p: _Placed,
+        area_top: float,
+        x0: float,
+        col_w: float,
+        size: float,
+        page_keys: set[str],
+        section_pages: dict[int, int],
+    ) -> None:
+        m = p.match
+        x1 = x0 + col_w
+        ya, yb = area_top + p.ya, area_top + p.yb
+        void = m.status == "void"
+        ink = LIGHT if void else INK
+        self.line(x0, ya, x1, ya, color=ink)
+        self.line(x0, yb, x1, yb, color=ink)
+        self.line(x1, ya, x1, yb, color=ink)
+        if p.column == 0 or not any(f in page_keys for f in m.feeders if f):
+            self.text(x0 - 3, (ya + yb) / 2 + 2, str(m.number), 5.5, color=GREY, align="right")
+        score_w = _width("88", self.f.bold, size) + 4
+        for which, side, y in (("a", m.a, ya), ("b", m.b, yb)):
+            won = m.winner == which and m.status in ("finished", "walkover")
+            text, color, bold = _side_text(side, m, which, page_keys, section_pages)
+            if not text:
+                continue
+            small = color is GREY
+            fs0 = size - 1.2 if small else size
+            s, fs = fit_text(
+                text,
+                self.f.bold if won else self.f.regular,
+                fs0,
+                col_w - score_w - 6,
+                smallest=max(6.0, fs0 - 1.5),
+            )
+            self.text(x0 + 3, y - 2.2, s, fs, bold=won or bold, color=color)
+            if m.status == "walkover" and won:
+                self.text(x1 - 3, y - 2.2, "w/o", size - 1, color=GREY, align="right")
+            elif m.score is not None and m.status == "finished":
+                value = m.score[0] if which == "a" else m.score[1]
+                self.text(x1 - 3, y - 2.2, str(value), size, bold=won, align="right")
+
+
+def _length_text(rnd: RoundDocument) -> str:
+    return f"{rnd.length} point" + ("" if rnd.length == 1 else "s")
+
+
+def _side_text(
+    side: SideDocument,
+    m: MatchDocument,
+    which: str,
+    page_keys: set[str],
+    section_pages: dict[int, int],
+) -> tuple[str, Any, bool]:
+    """What is written on a slot line: the name (with seed), or where the side comes from."""
+    if side.name is not None:
+        prefix = f"[{side.seed}] " if side.seed is not None else ""
+        return prefix + side.name, INK, False
+    if side.note:
+        return side.note, GREY, False
+    feeder = m.feeders[0] if which == "a" else m.feeders[1]
+    if feeder and feeder not in page_keys:
+        return "from the sections", GREY, False
+    return "", INK, False
+
+
+def render_drawsheets_pdf(
+    doc: EventDocument, *, paper: str = "a4", poster: bool = False
+) -> Rendered:
+    """Drawsheets of every knockout flight: 32 players a page (64 on an A3 ``poster``).
+
+    Flights follow each other in event order (main, consolation, last chance); a larger
+    draw is split into sections with a finals page, each marked where it continues.
+    """
+    pagesize = landscape(A3 if poster else PAPERS[paper])
+    per_page = POSTER_MATCHES_PER_PAGE if poster else MATCHES_PER_PAGE
+    pages: list[_DrawPage] = []
+    section_pages: dict[tuple[str, int], int] = {}
+    for flight in doc.flights:
+        if not flight.is_bracket:
+            continue
+        for page in _sections(flight, per_page):
+            page.number = len(pages) + 1
+            section_pages[(flight.name, page.section)] = page.number
+            pages.append(page)
+    buffer = io.BytesIO()
+    c = _canvas(buffer, pagesize, doc, "Drawsheets")
+    painter = _DrawsheetPainter(c, doc, pagesize)
+    if not pages:
+        painter.text(MARGIN, MARGIN + 20, f"{doc.name}: no knockout flight.", 12)
+        c.showPage()
+    for page in pages:
+        own = {
+            s: n
+            for (name, s), n in section_pages.items()
+            if name == page.flight.name and page.label
+        }
+        painter.page(page, len(pages), own)
+        c.showPage()
+    c.save()
+    return Rendered(buffer.getvalue(), _stem(doc, "drawsheets"), "pdf", PDF)
+
+
+# --- tables (pairings and standings) -------------------------------------------------
+
+
+def _styles() -> dict[str, ParagraphStyle]:
+    f = fonts()
+    return {
+        "h1": ParagraphStyle("h1", fontName=f.bold, fontSize=14, leading=17, spaceAfter=2),
+        "h2": ParagraphStyle(
+            "h2", fontName=f.bold, fontSize=11.5, leading=14, spaceBefore=6, spaceAfter=3
+        ),
+        "note": ParagraphStyle(
+            "note", fontName=f.regular, fontSize=8, leading=10, textColor=GREY, spaceAfter=5
+        ),
+        "cell": ParagraphStyle("cell", fontName=f.regular, fontSize=9, leading=11),
+    }
+
+
+def _table(
+    rows: list[list[Any]],
+    widths: Sequence[float],
+    *,
+    align_right: Iterable[int] = (),
+    bold_col: int | None = None,
+) -> Table:
+    f = fonts()
+    style = [
+        ("FONT", (0, 0), (-1, 0), f.bold, 8.5),
+        ("FONT", (0, 1), (-1, -1), f.regular, 9),
+        ("TEXTCOLOR", (0, 0), (-1, 0), GREY),
+        ("LINEBELOW", (0, 0), (-1, 0), 0.8, INK),
+        ("LINEBELOW", (0, 1), (-1, -1), 0.25, LIGHT),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("TOPPADDING", (0, 0), (-1, -1), 2.5),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5),
+    ]
+    for col in align_right:
+        style.append(("ALIGN", (col, 0), (col, -1), "RIGHT"))
+    if bold_col is not None:
+        style.append(("FONT", (bold_col, 1), (bold_col, -1), f.bold, 9))
+    for i in range(2, len(rows), 2):
+        style.append(("BACKGROUND", (0, i), (-1, i), SHADE))
+    table = Table(rows, colWidths=list(widths), repeatRows=1)
+    table.setStyle(TableStyle(style))
+    return table
+
+
+def _cut(text: str, width: float, *, bold: bool = False, size: float = 9) -> str:
+    f = fonts()
+    return fit_text(text, f.bold if bold else f.regular, size, width - 6)[0]
+
+
+def _build(
+    doc: EventDocument, pagesize: tuple[float, float], story: list[Any], title: str, *, qr: bool
+) -> bytes:
+    """Lay out a story with a running header (event, title, QR code) and page numbers."""
+    buffer = io.BytesIO()
+    f = fonts()
+    w, h = pagesize
+    qr_size = 54.0 if qr and doc.url else 0.0
+    head = 40.0 + (qr_size - 26 if qr_size else 0)
+
+    def on_page(c: Canvas, template: Any) -> None:
+        c.saveState()
+        c.setFont(f.bold, 13)
+        c.drawString(
+            MARGIN,
+            h - MARGIN - 12,
+            fit_text(doc.name, f.bold, 13, w - 2 * MARGIN - qr_size - 10)[0],
+        )
+        c.setFont(f.regular, 8.5)
+        c.setFillColor(GREY)
+        c.drawString(MARGIN, h - MARGIN - 25, " · ".join(p for p in (title, _date_text(doc)) if p))
+        if qr_size and doc.url:
+            draw_qr(c, doc.url, w - MARGIN - qr_size, h - MARGIN - qr_size + 4, qr_size)
+            c.setFont(f.regular, 6)
+            c.drawRightString(w - MARGIN - qr_size - 4, h - MARGIN - 36, doc.url)
+        c.setFont(f.regular, 7)
+        c.drawString(MARGIN, MARGIN - 12, doc.url or doc.slug)
+        c.drawRightString(w - MARGIN, MARGIN - 12, f"Page {c.getPageNumber()}")
+        c.restoreState()
+
+    template = BaseDocTemplate(
+        buffer,
+        pagesize=pagesize,
+        leftMargin=MARGIN,
+        rightMargin=MARGIN,
+        topMargin=MARGIN + head,
+        bottomMargin=MARGIN,
+        title=f"{doc.name} — {title}",
+        author="tourney",
+        invariant=1,
+    )
+    frame = Frame(
+        MARGIN,
+        MARGIN,
+        w - 2 * MARGIN,
+        h - 2 * MARGIN - head,
+        id="body",
+        leftPadding=0,
+        rightPadding=0,
+        topPadding=0,
+        bottomPadding=0,
+    )
+    template.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=on_page)])
+    if not story:
+        story = [Paragraph("Nothing to print yet.", _styles()["cell"])]
+    template.build(story)
+    return buffer.getvalue()
+
+
+def _esc(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _name(side: SideDocument) -> str:
+    if side.name is None:
+        return side.note or "—"
+    return f"{side.name} [{side.seed}]" if side.seed is not None else side.name
+
+
+def _result(m: MatchDocument) -> str:
+    if m.status == "walkover":
+        return "walkover"
+    if m.score is not None and m.status == "finished":
+        return f"{m.score[0]}–{m.score[1]}"
+    return ""
+
+
+def _pairing_rounds(
+    doc: EventDocument, flight: str | None, round_number: int | None
+) -> list[tuple[FlightDocument, RoundDocument]]:
+    out = []
+    for f in doc.flights:
+        if flight is not None and f.name != flight:
+            continue
+        for r in f.rounds:
+            if round_number is not None and r.number != round_number:
+                continue
+            if any(m.is_playable or m.is_bye for m in r.matches):
+                out.append((f, r))
+    return out
+
+
+def render_pairings_pdf(
+    doc: EventDocument,
+    *,
+    paper: str = "a4",
+    flight: str | None = None,
+    round_number: int | None = None,
+) -> Rendered:
+    """Pairing lists per round: by table, then alphabetically ("find your name").
+
+    Every page carries a QR code to the event's public page. By default every round of
+    every flight with known pairings is printed.
+    """
+    pagesize = portrait(PAPERS[paper])
+    width = pagesize[0] - 2 * MARGIN
+    st = _styles()
+    story: list[Any] = []
+    for f, r in _pairing_rounds(doc, flight, round_number):
+        if story:
+            story.append(PageBreak())
+        heading = f"{_esc(f.name)} — {_esc(r.name)} — pairings by table"
+        story.append(Paragraph(heading, st["h1"]))
+        story.append(
+            Paragraph(
+                f"Matches to {_length_text(r)}."
+                + (f" Losers go to {_esc(r.losers_to)}." if r.losers_to else ""),
+                st["note"],
+            )
+        )
+        wt, wr = 40.0, 56.0
+        wn = (width - wt - wr) / 2
+        rows: list[list[Any]] = [["Table", "Player", "Opponent", "Result"]]
+        played = sorted(
+            (m for m in r.matches if m.is_playable), key=lambda m: (_table_key(m.table), m.number)
+        )
+        for m in played:
+            rows.append([m.table, _cut(_name(m.a), wn), _cut(_name(m.b), wn), _result(m)])
+        byes = [m for m in r.matches if m.is_bye]
+        for m in byes:
+            rows.append(["", _cut(_name(m.a), wn), "bye", ""])
+        story.append(_table(rows, [wt, wn, wn, wr], align_right=(0, 3)))
+        story.append(PageBreak())
+        story.append(Paragraph(f"{_esc(f.name)} — {_esc(r.name)} — find your name", st["h1"]))
+        story.append(Paragraph(f"Alphabetical. Matches to {_length_text(r)}.", st["note"]))
+        entries: list[tuple[str, str, str]] = []
+        for m in played:
+            entries.append((_name(m.a), m.table, _name(m.b)))
+            entries.append((_name(m.b), m.table, _name(m.a)))
+        for m in byes:
+            entries.append((_name(m.a), "", "bye"))
+        entries.sort(key=lambda e: (e[0].casefold(), e[1]))
+        wn2 = (width - wt) / 2
+        alpha: list[list[Any]] = [["Player", "Table", "Opponent"]]
+        alpha.extend([_cut(n, wn2, bold=True), t, _cut(o, wn2)] for n, t, o in entries)
+        story.append(_table(alpha, [wn2, wt, wn2], align_right=(1,), bold_col=0))
+    data = _build(doc, pagesize, story, "Pairings", qr=True)
+    return Rendered(data, _stem(doc, "pairings"), "pdf", PDF)
+
+
+def _table_key(table: str) -> tuple[int, str]:
+    return (int(table), "") if table.isdigit() else (10**9, table)
+
+
+def render_standings_pdf(doc: EventDocument, *, paper: str = "a4") -> Rendered:
+    """Standings of every flight: place (``=3`` when shared), wins, tiebreak columns."""
+    pagesize = portrait(PAPERS[paper])
+    width = pagesize[0] - 2 * MARGIN
+    st = _styles()
+    story: list[Any] = []
+    for f in doc.flights:
+        if not f.standings:
+            continue
+        story.append(CondPageBreak(120))
+        final = f.champion is not None or (f.format in ("swiss", "roundrobin") and f.rounds)
+        story.append(
+            Paragraph(f"{_esc(f.name)} — {'final standings' if final else 'standings'}", st["h1"])
+        )
+        if f.champion:
+            story.append(Paragraph(f"Winner: {_esc(f.champion)}", st["note"]))
+        labels = list(f.metric_labels)
+        wp, wm = 38.0, 52.0
+        extra = "Went out in" if f.is_bracket else "Why ahead"
+        wx = 92.0 if f.is_bracket else 150.0
+        wn = width - wp - wm * len(labels) - wx
+        rows: list[list[Any]] = [["Place", "Player", *labels, extra]]
+        for row in f.standings:
+            note = row.note if f.is_bracket else (row.reason or "")
+            rows.append(
+                [
+                    row.display_rank,
+                    _cut(row.name, wn),
+                    *(v for _, v in row.metrics),
+                    _cut(note, wx, size=8),
+                ]
+            )
+        table = _table(
+            rows, [wp, wn, *([wm] * len(labels)), wx], align_right=range(2, 2 + len(labels))
+        )
+        table.setStyle(
+            TableStyle(
+                [
+                    ("FONT", (-1, 1), (-1, -1), fonts().regular, 8),
+                    ("TEXTCOLOR", (-1, 1), (-1, -1), GREY),
+                ]
+            )
+        )
+        story.append(table)
+        story.append(Spacer(1, 8))
+        story.append(Paragraph("“=” marks a shared place.", st["note"]))
+    data = _build(doc, pagesize, story, "Standings", qr=False)
+    return Rendered(data, _stem(doc, "standings"), "pdf", PDF)
+
+
+# --- score sheets --------------------------------------------------------------------
+
+HALF_PAGE_ROWS = 17
+"""Game rows that fit a half-page score sheet; longer matches get a whole page."""
+
+
+def _rows_needed(m: MatchDocument) -> int:
+    # A match to N lasts at most 2N-1 games (every game worth one point); overshoot and
+    # cubes only shorten it. Keep the sheet within reason for very long matches.
+    return max(min(2 * m.length - 1, 45), len(m.games), 1)
+
+
+class _SheetPainter:
+    def __init__(self, c: Canvas, doc: EventDocument, pagesize: tuple[float, float]) -> None:
+        self.c = c
+        self.doc = doc
+        self.w, self.h = pagesize
+        self.f = fonts()
+
+    def text(
+        self,
+        x: float,
+        y: float,
+        s: str,
+        size: float,
+        *,
+        bold: bool = False,
+        color: Any = INK,
+        align: str = "left",
+    ) -> None:
+        self.c.setFillColor(color)
+        self.c.setFont(self.f.bold if bold else self.f.regular, size)
+        draw: Callable[[float, float, str], Any] = {
+            "left": self.c.drawString,
+            "right": self.c.drawRightString,
+            "center": self.c.drawCentredString,
+        }[align]
+        draw(x, self.h - y, s)
+
+    def line(
+        self, x1: float, y1: float, x2: float, y2: float, width: float = 0.6, color: Any = INK
+    ) -> None:
+        self.c.setStrokeColor(color)
+        self.c.setLineWidth(width)
+        self.c.line(x1, self.h - y1, x2, self.h - y2)
+
+    def sheet(self, m: MatchDocument, top: float, height: float) -> None:
+        """One score sheet in the band ``top`` .. ``top + height``."""
+        x0, x1 = MARGIN, self.w - MARGIN
+        w = x1 - x0
+        qr = 62.0 if m.url else 0.0
+        y = top + 14
+        self.text(x0, y, fit_text(self.doc.name, self.f.bold, 13, w - qr - 10)[0], 13, bold=True)
+        y += 15
+        where = [m.flight, m.round_name]
+        if m.table:
+            where.append(f"Table {m.table}")
+        where.append(f"Match {m.number}")
+        self.text(x0, y, " · ".join(where), 9.5)
+        y += 14
+        self.text(x0, y, f"Match to {m.length} point{'s' if m.length != 1 else ''}", 11, bold=True)
+        if m.url:
+            draw_qr(self.c, m.url, x1 - qr, self.h - (top + 4 + qr), qr)
+            self.text(x1 - qr / 2, top + qr + 11, "match page", 6, color=GREY, align="center")
+        y += 18
+        name_w = w - qr - 40
+        for label, side in (("A", m.a), ("B", m.b)):
+            self.text(x0, y, label, 10, bold=True)
+            s, fs = fit_text(_name(side), self.f.bold, 11, name_w, smallest=8)
+            self.text(x0 + 16, y, s, fs, bold=True)
+            y += 15
+        y += 1
+        crawford = (
+            "1-point match: no doubling."
+            if m.length == 1
+            else f"Crawford rule: no doubling in the first game after a player reaches "
+            f"{m.length - 1} (N−1); tick C on that game. Later games: the cube is free again."
+        )
+        self.text(x0, y, fit_text(crawford, self.f.regular, 8, w)[0], 8, color=GREY)
+        y += 6
+        # The games grid.
+        cols: list[tuple[str, float]] = [
+            ("Game", 34),
+            ("Cube", 36),
+            ("C", 20),
+            ("Winner A / B", 70),
+            ("Ended (played, dropped, resigned · single, gammon, bg)", 0),
+            ("Points", 40),
+            ("Score A", 46),
+            ("Score B", 46),
+        ]
+        fixed = sum(cw for _, cw in cols)
+        cols[4] = (cols[4][0], w - fixed)
+        rows = _rows_needed(m)
+        sig_h = 34.0
+        row_h = min(15.0, (top + height - sig_h - (y + 14)) / rows)
+        xs = [x0]
+        for _, cw in cols:
+            xs.append(xs[-1] + cw)
+        head_y = y + 12
+        for (label, cw), x in zip(cols, xs, strict=False):
+            s = fit_text(label, self.f.bold, 7, cw - 4)[0]
+            self.text(x + cw / 2, head_y - 3, s, 7, bold=True, color=GREY, align="center")
+        self.line(x0, head_y, x1, head_y, width=0.9)
+        games = {g.number: g for g in m.games}
+        fsz = min(9.0, row_h * 0.62)
+        for i in range(rows):
+            ry = head_y + (i + 1) * row_h
+            self.line(x0, ry, x1, ry, width=0.3, color=LIGHT if i + 1 < rows else INK)
+            ty = ry - row_h / 2 + fsz * 0.35
+            self.text(xs[0] + cols[0][1] / 2, ty, str(i + 1), fsz, color=GREY, align="center")
+            g = games.get(i + 1)
+            if g is None:
+                continue
+            how = g.end if g.level is None else f"{g.end} · {g.level}"
+            values = [
+                None,
+                str(g.cube),
+                "C" if g.crawford else "",
+                g.winner.upper(),
+                how,
+                str(g.points),
+                str(g.score_after[0]),
+                str(g.score_after[1]),
+            ]
+            for col, value in enumerate(values):
+                if value:
+                    self.text(
+                        xs[col] + cols[col][1] / 2,
+                        ty,
+                        value,
+                        fsz,
+                        align="center",
+                        bold=col in (6, 7),
+                    )
+        bottom = head_y + rows * row_h
+        for x in xs:
+            self.line(x, head_y - 10, x, bottom, width=0.3, color=LIGHT)
+        sy = bottom + sig_h - 6
+        half = w / 2
+        for k, label in enumerate(
+            (f"Signature A: {m.a.name or ''}", f"Signature B: {m.b.name or ''}")
+        ):
+            xa = x0 + k * half
+            self.line(xa, sy, xa + half - 16, sy, width=0.6)
+            self.text(xa, sy + 8, fit_text(label, self.f.regular, 7, half - 16)[0], 7, color=GREY)
+        if m.status == "finished" and m.score is not None:
+            result = f"Result: {m.score[0]}–{m.score[1]}, won by {m.winner_name}"
+            self.text(x0, sy - 14, fit_text(result, self.f.bold, 8, w)[0], 8, bold=True)
+
+
+def render_scoresheets_pdf(
+    doc: EventDocument,
+    *,
+    paper: str = "a4",
+    per_page: int = 2,
+    flight: str | None = None,
+    round_number: int | None = None,
+) -> Rendered:
+    """Match score sheets, ``per_page`` (1 or 2) a page, for every match with two players.
+
+    A played match's sheet is filled with its games; a match still to play gets empty
+    rows, as many as the longest possible match (2N-1 games).
+    """
+    pagesize = portrait(PAPERS[paper])
+    buffer = io.BytesIO()
+    c = _canvas(buffer, pagesize, doc, "Score sheets")
+    painter = _SheetPainter(c, doc, pagesize)
+    w, h = pagesize
+    band = (h - 2 * MARGIN) / 2
+    used = 0
+    pages = 0
+    matches = [
+        m for f, r in _pairing_rounds(doc, flight, round_number) for m in r.matches if m.is_playable
+    ]
+    for m in matches:
+        half = per_page == 2 and _rows_needed(m) <= HALF_PAGE_ROWS
+        if used and (not half or used == 2):
+            c.showPage()
+            used = 0
+        if used == 0:
+            pages += 1
+            painter.text(
+                w - MARGIN, h - MARGIN / 2, f"Page {pages}", 6.5, color=GREY, align="right"
+            )
+        if half:
+            if used == 1:
+                # Cut line between the two sheets.
+                c.setDash(3, 3)
+                painter.line(
+                    MARGIN / 2, MARGIN + band, w - MARGIN / 2, MARGIN + band, width=0.4, color=LIGHT
+                )
+                c.setDash()
+            painter.sheet(m, MARGIN + used * band + (8 if used else 0), band - 8)
+            used += 1
+        else:
+            painter.sheet(m, MARGIN, h - 2 * MARGIN)
+            used = 2
+    if not matches:
+        painter.text(MARGIN, MARGIN + 20, f"{doc.name}: no match to play yet.", 12)
+    c.showPage()
+    c.save()
+    return Rendered(buffer.getvalue(), _stem(doc, "scoresheets"), "pdf", PDF)
+
+
+def render_pdf(doc: EventDocument, kind: str, *, paper: str = "a4") -> Rendered:
+    """The PDF document of one of :data:`KINDS`.
+
+    Raises:
+        ValueError: an unknown kind or paper.
+    """
+    if paper not in PAPERS:
+        raise ValueError(f"Unknown paper {paper!r}; use one of {', '.join(PAPERS)}.")
+    if kind == "drawsheets":
+        return render_drawsheets_pdf(doc, paper=paper, poster=paper == "a3")
+    if kind == "pairings":
+        return render_pairings_pdf(doc, paper=paper)
+    if kind == "scoresheets":
+        return render_scoresheets_pdf(doc, paper=paper)
+    if kind == "standings":
+        return render_standings_pdf(doc, paper=paper)
+    raise ValueError(f"Unknown PDF document {kind!r}; use one of {', '.join(KINDS)}.")

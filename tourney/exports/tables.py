@@ -1,0 +1,203 @@
+"""An event's documents as flat tables: the rows the XLSX sheets and the CSV files hold.
+
+Each :class:`DataTable` has a name (the sheet or file name), a header row and rows of
+typed cells: ``int`` for numbers, ``date`` for dates, ``bool`` for flags, ``str`` for text
+and ``None`` for an empty cell, so each writer can keep numbers as numbers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from tourney.exports.documents import EventDocument, MatchDocument
+
+Cell = str | int | float | bool | date | None
+
+
+@dataclass(frozen=True, slots=True)
+class DataTable:
+    """One table: a name, column headers and rows of cells."""
+
+    name: str
+    headers: tuple[str, ...]
+    rows: tuple[tuple[Cell, ...], ...]
+
+
+def _number(text: str) -> int | str | None:
+    """A table label as a number when it is one (``"12"`` -> 12)."""
+    if not text:
+        return None
+    return int(text) if text.isdigit() else text
+
+
+def _side(m: MatchDocument, which: str) -> str | None:
+    side = m.a if which == "a" else m.b
+    return side.name
+
+
+def event_tables(doc: EventDocument) -> tuple[DataTable, ...]:
+    """Players, Pairings, Matches, Games and Standings of an event, as flat tables."""
+    players = DataTable(
+        "Players",
+        ("Id", "Name", "Country", "Rating", "Seed", "Club"),
+        tuple(
+            (p.id, p.name, p.country or None, p.rating, p.seed, p.club or None) for p in doc.players
+        ),
+    )
+    pairings: list[tuple[Cell, ...]] = []
+    matches: list[tuple[Cell, ...]] = []
+    games: list[tuple[Cell, ...]] = []
+    standings: list[tuple[Cell, ...]] = []
+    metric_headers = _all_metric_labels(doc)
+    for flight in doc.flights:
+        for rnd in flight.rounds:
+            for m in rnd.matches:
+                if m.status == "void":
+                    continue
+                if m.is_playable or m.is_bye:
+                    pairings.append(
+                        (
+                            flight.name,
+                            rnd.number,
+                            rnd.name,
+                            _number(m.table),
+                            m.a.name,
+                            "bye" if m.is_bye else m.b.name,
+                            m.length,
+                        )
+                    )
+                score_a = m.score[0] if m.score else None
+                score_b = m.score[1] if m.score else None
+                matches.append(
+                    (
+                        flight.name,
+                        rnd.number,
+                        rnd.name,
+                        m.number,
+                        _number(m.table),
+                        m.a.name or m.a.note or None,
+                        m.b.name or m.b.note or None,
+                        m.length,
+                        score_a,
+                        score_b,
+                        m.winner_name,
+                        m.status,
+                        m.loser_to,
+                        m.key,
+                    )
+                )
+                for g in m.games:
+                    games.append(
+                        (
+                            flight.name,
+                            rnd.number,
+                            m.number,
+                            m.a.name,
+                            m.b.name,
+                            g.number,
+                            _side(m, g.winner),
+                            g.cube,
+                            g.end,
+                            g.level,
+                            g.points,
+                            g.score_after[0],
+                            g.score_after[1],
+                            g.crawford,
+                            m.key,
+                        )
+                    )
+        for row in flight.standings:
+            values = dict(row.metrics)
+            standings.append(
+                (
+                    flight.name,
+                    row.display_rank,
+                    row.rank,
+                    row.tied,
+                    row.name,
+                    *(values.get(label) for label in metric_headers),
+                    row.note or row.reason or None,
+                )
+            )
+    return (
+        players,
+        DataTable(
+            "Pairings",
+            ("Flight", "Round", "Round name", "Table", "Player A", "Player B", "Match length"),
+            tuple(pairings),
+        ),
+        DataTable(
+            "Matches",
+            (
+                "Flight",
+                "Round",
+                "Round name",
+                "Match",
+                "Table",
+                "Player A",
+                "Player B",
+                "Match length",
+                "Score A",
+                "Score B",
+                "Winner",
+                "Status",
+                "Loser to",
+                "Key",
+            ),
+            tuple(matches),
+        ),
+        DataTable(
+            "Games",
+            (
+                "Flight",
+                "Round",
+                "Match",
+                "Player A",
+                "Player B",
+                "Game",
+                "Winner",
+                "Cube",
+                "Ended",
+                "Level",
+                "Points",
+                "Score A",
+                "Score B",
+                "Crawford",
+                "Match key",
+            ),
+            tuple(games),
+        ),
+        DataTable(
+            "Standings",
+            ("Flight", "Place", "Rank", "Tied", "Player", *metric_headers, "Note"),
+            tuple(standings),
+        ),
+    )
+
+
+def _all_metric_labels(doc: EventDocument) -> tuple[str, ...]:
+    labels: dict[str, None] = {}
+    for flight in doc.flights:
+        for label in flight.metric_labels:
+            labels.setdefault(label)
+    return tuple(labels)
+
+
+def flight_standings_table(doc: EventDocument, flight_name: str) -> DataTable:
+    """One flight's standings with its own metric columns (for a sheet per flight)."""
+    flight = doc.flight(flight_name)
+    labels = flight.metric_labels
+    rows = tuple(
+        (
+            row.display_rank,
+            row.rank,
+            row.tied,
+            row.name,
+            *(v for _, v in row.metrics),
+            row.note or row.reason or None,
+        )
+        for row in flight.standings
+    )
+    extra = "Went out in" if flight.is_bracket else "Why ahead"
+    return DataTable(flight.name, ("Place", "Rank", "Tied", "Player", *labels, extra), rows)

@@ -1,0 +1,175 @@
+"""XLSX workbook of an event: Event, Players, Pairings, Matches, Games, standings and brackets.
+
+Every table sheet has a frozen, bold header row, an autofilter and column widths fitted
+to its content; numbers are stored as numbers, dates as dates and flags as booleans.
+Each knockout flight gets a Bracket sheet laid out like the drawsheet: a name column
+and a score column per round, slot lines drawn as cell borders.
+"""
+
+from __future__ import annotations
+
+import io
+from datetime import date, datetime
+
+from openpyxl import Workbook
+from openpyxl.styles import Border, Font, PatternFill, Side
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.worksheet import Worksheet
+
+from tourney.exports import Rendered
+from tourney.exports.documents import EventDocument, FlightDocument
+from tourney.exports.layout import layout
+from tourney.exports.tables import Cell, DataTable, event_tables, flight_standings_table
+
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+_BOLD = Font(bold=True)
+_HEAD_FILL = PatternFill("solid", fgColor="E8E8E8")
+_THIN = Side(style="thin", color="000000")
+_NO_SIDE = Side()
+_INVALID = set("[]:*?/\\")
+
+
+def sheet_title(text: str, taken: set[str]) -> str:
+    """A valid, unique sheet title (at most 31 characters, none of ``[]:*?/\\``)."""
+    clean = "".join("-" if ch in _INVALID else ch for ch in text).strip("'") or "Sheet"
+    title = clean[:31]
+    n = 2
+    while title.casefold() in taken:
+        suffix = f" ({n})"
+        title = clean[: 31 - len(suffix)] + suffix
+        n += 1
+    taken.add(title.casefold())
+    return title
+
+
+def _width_of(value: Cell) -> int:
+    if value is None:
+        return 0
+    if isinstance(value, datetime | date):
+        return 10
+    return len(str(value))
+
+
+def _write_table(ws: Worksheet, table: DataTable) -> None:
+    ws.append(list(table.headers))
+    for row in table.rows:
+        ws.append(list(row))
+    for cell in ws[1]:
+        cell.font = _BOLD
+        cell.fill = _HEAD_FILL
+    widths = [len(h) for h in table.headers]
+    for row in table.rows:
+        for i, value in enumerate(row):
+            w = _width_of(value)
+            if w > widths[i]:
+                widths[i] = w
+    for i, width in enumerate(widths, start=1):
+        ws.column_dimensions[get_column_letter(i)].width = min(max(width, 4) + 2, 60)
+    for i, value in enumerate(table.rows[0] if table.rows else (), start=1):
+        if isinstance(value, date):
+            for (cell,) in ws.iter_rows(min_row=2, min_col=i, max_col=i):
+                cell.number_format = "yyyy-mm-dd"
+    ws.freeze_panes = "A2"
+    last = get_column_letter(max(len(table.headers), 1))
+    ws.auto_filter.ref = f"A1:{last}{max(len(table.rows) + 1, 1)}"
+
+
+def _event_sheet(ws: Worksheet, doc: EventDocument) -> None:
+    rows: list[tuple[str, Cell]] = [
+        ("Event", doc.name),
+        ("Slug", doc.slug),
+        ("Starts on", doc.starts_on),
+        ("Venue", doc.venue or None),
+        ("Public page", doc.url),
+        ("Rules", "; ".join(doc.rules) or None),
+        ("Players", len(doc.players)),
+        ("Flights", ", ".join(f.name for f in doc.flights) or None),
+    ]
+    for label, value in rows:
+        ws.append([label, value])
+        ws.cell(ws.max_row, 1).font = _BOLD
+        if isinstance(value, date):
+            ws.cell(ws.max_row, 2).number_format = "yyyy-mm-dd"
+    ws.column_dimensions["A"].width = 14
+    ws.column_dimensions["B"].width = min(max(_width_of(v) for _, v in rows) + 2, 80)
+
+
+def _bracket_sheet(ws: Worksheet, flight: FlightDocument) -> None:
+    """The drawsheet as cells: round heads in row 1-2, slot lines as bottom borders."""
+    matches = [m for r in flight.rounds for m in r.matches]
+    if not matches:
+        return
+    leaves = sum(1 for m in matches if not any(f for f in m.feeders if f))
+    placed, _ = layout(matches, 4.0 * leaves, 2.0)
+    offset = 3  # rows 1-2 are the column heads
+    rounds = {r.number: r for r in flight.rounds}
+    order = sorted(rounds)
+    for i, number in enumerate(order):
+        col = 1 + 2 * i
+        ws.cell(1, col, rounds[number].name).font = _BOLD
+        ws.cell(2, col, f"{rounds[number].length} points")
+        ws.column_dimensions[get_column_letter(col)].width = 26
+        ws.column_dimensions[get_column_letter(col + 1)].width = 5
+    win_col = 1 + 2 * len(order)
+    ws.cell(1, win_col, "Winner").font = _BOLD
+    ws.column_dimensions[get_column_letter(win_col)].width = 26
+    line = Border(bottom=_THIN)
+    line_joint = Border(bottom=_THIN, right=_THIN)
+    for p in placed:
+        m = p.match
+        col = 1 + 2 * p.column
+        ra, rb = offset + round(p.ya), offset + round(p.yb)
+        for which, row, side in (("a", ra, m.a), ("b", rb, m.b)):
+            text = side.name if side.name is not None else (side.note or None)
+            if side.name is not None and side.seed is not None:
+                text = f"[{side.seed}] {side.name}"
+            name_cell = ws.cell(row, col, text)
+            name_cell.border = line
+            won = m.winner == which and m.status in ("finished", "walkover")
+            if won:
+                name_cell.font = _BOLD
+            score: Cell = None
+            if m.status == "finished" and m.score is not None:
+                score = m.score[0] if which == "a" else m.score[1]
+            elif m.status == "walkover" and won:
+                score = "w/o"
+            score_cell = ws.cell(row, col + 1, score)
+            score_cell.border = line_joint if which == "a" else line
+            if won:
+                score_cell.font = _BOLD
+        for row in range(ra + 1, rb + 1):
+            cell = ws.cell(row, col + 1)
+            cell.border = Border(right=_THIN, bottom=_THIN if row == rb else _NO_SIDE)
+        if not any(m.key in (q.match.feeders or ()) for q in placed):
+            row = offset + round(p.out)
+            cell = ws.cell(row, col + 2, m.winner_name if m.status != "pending" else None)
+            cell.border = line
+            cell.font = _BOLD
+    ws.freeze_panes = "A3"
+
+
+def render_xlsx(doc: EventDocument) -> Rendered:
+    """The event workbook."""
+    wb = Workbook()
+    taken: set[str] = set()
+    ws = wb.active
+    ws.title = sheet_title("Event", taken)
+    _event_sheet(ws, doc)
+    tables = {t.name: t for t in event_tables(doc)}
+    for name in ("Players", "Pairings", "Matches", "Games"):
+        _write_table(wb.create_sheet(sheet_title(name, taken)), tables[name])
+    for flight in doc.flights:
+        if flight.standings:
+            table = flight_standings_table(doc, flight.name)
+            _write_table(wb.create_sheet(sheet_title(f"Standings {flight.name}", taken)), table)
+    for flight in doc.flights:
+        if flight.is_bracket:
+            _bracket_sheet(wb.create_sheet(sheet_title(f"Bracket {flight.name}", taken)), flight)
+    # A fixed creation time keeps the same event's workbook byte-for-byte stable.
+    wb.properties.created = wb.properties.modified = datetime(2000, 1, 1)
+    wb.properties.creator = "tourney"
+    wb.properties.title = doc.name
+    buffer = io.BytesIO()
+    wb.save(buffer)
+    return Rendered(buffer.getvalue(), doc.slug, "xlsx", XLSX)

@@ -1,0 +1,639 @@
+"""Draw use cases: make a draw, review and publish it, undo it, pair Swiss rounds, tables.
+
+Each function is one use case in the caller's transaction with one audit entry, like
+``services``. The pure draw and pairing code lives in ``tourney.formats``; here it is fed
+from the database and its result stored.
+
+Terminology: a *draw* is the first round of a flight (for a knockout: the whole bracket
+with its fed flights, fixed at once; for a round robin: every round). It is made from a
+*seed* that is stored and shown, so anyone can repeat it. A draw is *reviewed* while
+its rounds are drafts and *published* to make it visible and playable; only an
+unpublished draw can be undone.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from sqlmodel import Session, col, delete, select
+
+from tourney.formats import knockout as ko
+from tourney.formats.errors import FormatUserError
+from tourney.formats.model import Bye, EntrantId
+from tourney.formats.roundrobin import berger_schedule
+from tourney.formats.standings import compute_standings
+from tourney.formats.swiss import SwissEntrant, pair_round
+from tourney.store import progress
+from tourney.store.audit import Actor, record
+from tourney.store.errors import ConflictError, NotFoundError, StoreUserError
+from tourney.store.plans import encode_plan, plan_rounds
+from tourney.store.queries import require_event
+from tourney.store.tables import (
+    DrawMethod,
+    Entry,
+    EntryStatus,
+    Event,
+    EventStatus,
+    Flight,
+    FlightEntry,
+    FlightFormat,
+    FlightStatus,
+    Match,
+    MatchStatus,
+    Player,
+    Round,
+    RoundStatus,
+)
+from tourney.store.tournament_views import FlightBoard, flight_board, tiebreak_chain
+from tourney.store.types import utcnow
+
+MAX_SEED = 2**31 - 1
+_NAMED_FROM_END = {"final": -1, "semifinal": -2, "quarterfinal": -3}
+
+
+def _bump(event: Event) -> None:
+    event.data_version += 1
+    event.updated_at = utcnow()
+
+
+def _flight(
+    session: Session, actor: Actor, flight_id: int, *, manage: bool = True
+) -> tuple[Flight, Event]:
+    flight = session.get(Flight, flight_id)
+    if flight is None:
+        raise NotFoundError("No such flight.")
+    return flight, require_event(session, actor, flight.event_id, manage=manage)
+
+
+def _user_error(error: FormatUserError) -> StoreUserError:
+    return StoreUserError(str(error))
+
+
+def round_lengths(flight: Flight) -> ko.RoundLengths:
+    """The flight's match lengths as the knockout planner takes them ("final: 11" is -1)."""
+    by_round: list[tuple[int, int]] = []
+    for key, length in (flight.round_lengths or {}).items():
+        if key.isdigit():
+            by_round.append((int(key), int(length)))
+        elif key in _NAMED_FROM_END:
+            by_round.append((_NAMED_FROM_END[key], int(length)))
+    # Numbered rounds are matched before the named ones counted from the end.
+    by_round.sort(key=lambda pair: pair[0] < 0)
+    return ko.RoundLengths(flight.match_length, tuple(by_round))
+
+
+def _entrants(session: Session, event_id: int) -> list[tuple[Entry, Player]]:
+    """Active entries in seed order (unseeded by rating, then name)."""
+    rows = list(
+        session.exec(
+            select(Entry, Player)
+            .join(Player, col(Player.id) == Entry.player_id)
+            .where(Entry.event_id == event_id, Entry.status == EntryStatus.ACTIVE.value)
+        )
+    )
+    return sorted(
+        rows,
+        key=lambda r: (
+            r[0].seed is None,
+            r[0].seed or 0,
+            -(r[1].rating or 0.0),
+            r[1].name.casefold(),
+            r[0].id or 0,
+        ),
+    )
+
+
+def _seed_value(seed: int | None) -> int:
+    if seed is None:
+        return secrets.randbelow(MAX_SEED)
+    if not 0 <= seed <= MAX_SEED:
+        raise StoreUserError(f"A draw seed is a whole number from 0 to {MAX_SEED}.", field="seed")
+    return seed
+
+
+def make_draw(
+    session: Session,
+    *,
+    actor: Actor,
+    flight_id: int,
+    method: str | None = None,
+    seed: int | None = None,
+) -> FlightBoard:
+    """Draw a flight: a knockout with its fed flights, a Swiss's first round, a round robin.
+
+    ``method`` is random (default: the flight's setting) or seeded; ``seed`` repeats an
+    earlier draw, a new one is chosen and stored when none is given.
+
+    Raises:
+        NotFoundError, AccessDeniedError: no such flight, or not the actor's event.
+        StoreUserError: the flight is drawn already, fed from another flight, or has too
+            few players.
+    """
+    flight, event = _flight(session, actor, flight_id)
+    method = method or flight.draw_method
+    if method not in (DrawMethod.RANDOM.value, DrawMethod.SEEDED.value):
+        raise StoreUserError("Draw at random or by seeding; a draw by hand is not available.")
+    if flight.status != FlightStatus.SETUP.value:
+        raise ConflictError(f"“{flight.name}” is drawn already; undo the draw to draw again.")
+    if flight.feeds_from_id is not None:
+        raise StoreUserError(
+            f"“{flight.name}” takes the losers of another flight: it is drawn with that flight."
+        )
+    value = _seed_value(seed)
+    entrants = _entrants(session, event.id or 0)
+    if len(entrants) < 2:
+        raise StoreUserError(
+            f"A draw needs at least two active players; there are {len(entrants)}."
+        )
+    flight.draw_seed = str(value)
+    flight.draw_method = method
+    try:
+        if flight.format in progress.KNOCKOUTS:
+            _draw_knockout(session, flight, entrants, method, value)
+        elif flight.format == FlightFormat.SWISS.value:
+            _add_flight_entries(session, flight, entrants)
+            _pair_swiss(session, flight, 1)
+            flight.status = FlightStatus.DRAWN.value
+        else:
+            _draw_round_robin(session, flight, entrants, method, value)
+            flight.status = FlightStatus.DRAWN.value
+    except FormatUserError as error:
+        raise _user_error(error) from None
+    _bump(event)
+    session.flush()
+    record(
+        session,
+        actor=actor,
+        action="flight.draw",
+        entity_type="flight",
+        entity_id=flight.id,
+        event_id=event.id,
+        after={"method": method, "seed": value, "players": len(entrants)},
+    )
+    return flight_board(session, actor, flight_id)
+
+
+def _add_flight_entries(
+    session: Session, flight: Flight, entrants: list[tuple[Entry, Player]]
+) -> list[FlightEntry]:
+    rows = [
+        FlightEntry(flight_id=flight.id or 0, entry_id=entry.id or 0, seed=entry.seed)
+        for entry, _ in entrants
+    ]
+    session.add_all(rows)
+    session.flush()
+    return rows
+
+
+def _draw_knockout(
+    session: Session,
+    flight: Flight,
+    entrants: list[tuple[Entry, Player]],
+    method: str,
+    seed: int,
+) -> None:
+    ids = [EntrantId(entry.id or 0) for entry, _ in entrants]
+    if method == DrawMethod.SEEDED.value:
+        positions = ko.seeded_positions(ids)
+    else:
+        positions = ko.random_positions(ids, seed=seed)
+    double = flight.format == FlightFormat.DOUBLE_ELIMINATION.value
+    children = progress.knockout_children(session, flight)
+    if double:
+        if children:
+            raise StoreUserError(
+                "A double elimination has its own losers' bracket: "
+                "no other flight can be fed from it."
+            )
+        bracket = ko.plan_double_elimination(
+            positions, seed=seed, lengths=round_lengths(flight), reset=flight.reset_match
+        )
+        flight_ids = {f.name: flight.id or 0 for f in bracket.flights}
+    else:
+        specs = [
+            ko.FlightSpec(
+                child.name,
+                round_lengths(child),
+                ko.Feed(
+                    source=_name_of(session, child.feeds_from_id),
+                    rounds=tuple(child.feed_rounds or (1,)),
+                    first_match_losers=child.feed_bye_losers,
+                    progressive=child.progressive,
+                ),
+            )
+            for child in children
+        ]
+        bracket = ko.plan_knockout(
+            positions, seed=seed, lengths=round_lengths(flight), fed=specs, name=flight.name
+        )
+        by_name = {f.name: f.id or 0 for f in (flight, *children)}
+        flight_ids = {f.name: by_name[f.name] for f in bracket.flights}
+    rounds = plan_rounds(bracket, flight_ids, double=double)
+    flight.bracket_plan = encode_plan(bracket, rounds)
+    _add_flight_entries(session, flight, entrants)
+    round_rows: dict[tuple[str, int], Round] = {}
+    for planned in rounds:
+        length = next(
+            (
+                m.length
+                for m in bracket.matches
+                if m.flight == planned.bracket_flight and m.round == planned.round
+            ),
+            flight.match_length,
+        )
+        row = Round(
+            flight_id=planned.flight_id,
+            number=planned.number,
+            name=planned.name,
+            match_length=length,
+        )
+        session.add(row)
+        round_rows[(planned.bracket_flight, planned.round)] = row
+    session.flush()
+    for m in bracket.matches:
+        rnd = round_rows[(m.flight, m.round)]
+        session.add(
+            Match(
+                flight_id=rnd.flight_id,
+                round_id=rnd.id or 0,
+                position=m.index,
+                bracket_key=str(m.id),
+                match_length=m.length,
+            )
+        )
+    session.flush()
+    progress.sync_group(session, flight)
+    for child in children:
+        if child.status == FlightStatus.SETUP.value:
+            # A fed flight no loser can reach (nothing to feed it) stays without matches.
+            child.status = FlightStatus.DRAWN.value
+        child.draw_seed = str(seed)
+
+
+def _name_of(session: Session, flight_id: int | None) -> str:
+    source = session.get(Flight, flight_id) if flight_id else None
+    assert source is not None
+    return source.name
+
+
+def _length_for(flight: Flight, number: int, total: int | None) -> int:
+    lengths = flight.round_lengths or {}
+    if str(number) in lengths:
+        return int(lengths[str(number)])
+    if total is not None and number == total and "final" in lengths:
+        return int(lengths["final"])
+    return flight.match_length
+
+
+def _draw_round_robin(
+    session: Session, flight: Flight, entrants: list[tuple[Entry, Player]], method: str, seed: int
+) -> None:
+    rows = _add_flight_entries(session, flight, entrants)
+    ids = [EntrantId(fe.id or 0) for fe in rows]
+    if method == DrawMethod.RANDOM.value:
+        import random
+
+        random.Random(seed).shuffle(ids)
+    schedule = berger_schedule(ids)
+    for number, pairings in enumerate(schedule, start=1):
+        rnd = Round(
+            flight_id=flight.id or 0,
+            number=number,
+            name=f"Round {number}",
+            match_length=_length_for(flight, number, len(schedule)),
+            pairing_seed=str(seed),
+        )
+        session.add(rnd)
+        session.flush()
+        _add_round_matches(
+            session,
+            rnd,
+            [(p.a, p.b) for p in pairings if not isinstance(p, Bye)],
+            next((p.entrant for p in pairings if isinstance(p, Bye)), None),
+        )
+
+
+def _add_round_matches(
+    session: Session, rnd: Round, pairs: list[tuple[int, int]], bye: int | None
+) -> None:
+    for i, (a, b) in enumerate(pairs, start=1):
+        session.add(
+            Match(
+                flight_id=rnd.flight_id,
+                round_id=rnd.id or 0,
+                position=i,
+                entry_a_id=a,
+                entry_b_id=b,
+                table_label=str(i),
+                match_length=rnd.match_length,
+                status=MatchStatus.READY.value,
+            )
+        )
+    if bye is not None:
+        session.add(
+            Match(
+                flight_id=rnd.flight_id,
+                round_id=rnd.id or 0,
+                position=len(pairs) + 1,
+                entry_a_id=bye,
+                match_length=rnd.match_length,
+                status=MatchStatus.BYE.value,
+                winner_entry_id=bye,
+                result_source="bye",
+            )
+        )
+    session.flush()
+
+
+def _pair_swiss(session: Session, flight: Flight, number: int, rnd: Round | None = None) -> Round:
+    """Pair Swiss round ``number`` from the records so far (into ``rnd`` when re-pairing)."""
+    records, played, outcomes = progress.swiss_field(session, flight)
+    field = progress.swiss_entrants(records, flight.swiss_lives)
+    if len(field) < 2:
+        raise StoreUserError(f"A Swiss round needs two players still in; there are {len(field)}.")
+    table = compute_standings(
+        outcomes,
+        tiebreak_chain(flight.tiebreaks),
+        entrants=[EntrantId(r.flight_entry_id) for r in records],
+    )
+    place = {row.entrant: i for i, row in enumerate(table)}
+    ratings = _ratings(session, flight)
+    field = [
+        SwissEntrant(e.id, e.wins, e.losses, ratings.get(e.id), e.had_bye)
+        for e in sorted(field, key=lambda e: place.get(EntrantId(e.id), 0))
+    ]
+    seed = int(flight.draw_seed or 0) + number
+    order = "rating" if flight.draw_method == DrawMethod.SEEDED.value else "random"
+    result = pair_round(
+        field,
+        played,
+        seed=seed,
+        order=order,
+        record="losses" if flight.swiss_lives else "wins",
+    )
+    limit = progress.swiss_round_limit(flight, len(records))
+    if rnd is None:
+        rnd = Round(
+            flight_id=flight.id or 0,
+            number=number,
+            name=f"Round {number}",
+            match_length=_length_for(flight, number, limit),
+            pairing_seed=str(seed),
+        )
+        session.add(rnd)
+        session.flush()
+    _add_round_matches(session, rnd, list(result.pairings), result.bye)
+    return rnd
+
+
+def _ratings(session: Session, flight: Flight) -> dict[int, float | None]:
+    query = (
+        select(FlightEntry.id, Player.rating)
+        .join(Entry, col(Entry.id) == FlightEntry.entry_id)
+        .join(Player, col(Player.id) == Entry.player_id)
+        .where(FlightEntry.flight_id == flight.id)
+    )
+    return {fe_id or 0: rating for fe_id, rating in session.exec(query)}
+
+
+def publish_draw(session: Session, *, actor: Actor, flight_id: int) -> FlightBoard:
+    """Publish a flight's drafted rounds: players see them and results can be entered.
+
+    Raises:
+        NotFoundError, AccessDeniedError: no such flight, or not the actor's event.
+        StoreUserError: nothing drafted to publish.
+    """
+    flight, event = _flight(session, actor, flight_id)
+    root = progress.plan_root(session, flight) if flight.format in progress.KNOCKOUTS else None
+    owner = root or flight
+    flights = [owner, *progress.knockout_children(session, owner)] if root else [flight]
+    ids = [f.id or 0 for f in flights]
+    drafts = list(
+        session.exec(
+            select(Round).where(
+                col(Round.flight_id).in_(ids), Round.status == RoundStatus.DRAFT.value
+            )
+        )
+    )
+    if not drafts:
+        raise StoreUserError("There is no unpublished draw or round to publish.")
+    now = utcnow()
+    for rnd in drafts:
+        rnd.status = RoundStatus.PUBLISHED.value
+        rnd.published_at = now
+    for f in flights:
+        if f.status in (FlightStatus.DRAWN.value, FlightStatus.SETUP.value):
+            f.status = FlightStatus.RUNNING.value
+    if event.status in (EventStatus.DRAFT.value, EventStatus.OPEN.value):
+        event.status = EventStatus.RUNNING.value
+    session.flush()
+    if root is not None:
+        progress.sync_group(session, root, published=True)
+    else:
+        progress.sync_round_robin_or_swiss(session, flight)
+    _bump(event)
+    record(
+        session,
+        actor=actor,
+        action="flight.publish",
+        entity_type="flight",
+        entity_id=owner.id,
+        event_id=event.id,
+        after={"rounds": sorted(r.number for r in drafts), "flights": [f.name for f in flights]},
+    )
+    return flight_board(session, actor, flight_id)
+
+
+def undo_draw(session: Session, *, actor: Actor, flight_id: int) -> FlightBoard:
+    """Undo an unpublished draw (for a Swiss: its newest unpublished round).
+
+    Raises:
+        NotFoundError, AccessDeniedError: no such flight, or not the actor's event.
+        ConflictError: the draw or round is published already.
+    """
+    flight, event = _flight(session, actor, flight_id)
+    root = progress.plan_root(session, flight) if flight.format in progress.KNOCKOUTS else None
+    if root is not None:
+        flights = [root, *progress.knockout_children(session, root)]
+        undone = _undo_rounds(session, [f.id or 0 for f in flights], every=True)
+        for f in flights:
+            f.status = FlightStatus.SETUP.value
+            f.bracket_plan = None
+            f.draw_seed = None
+    elif flight.format == FlightFormat.SWISS.value:
+        undone = _undo_rounds(session, [flight.id or 0], every=False)
+        if not progress.flight_rounds(session, flight.id or 0):
+            session.exec(delete(FlightEntry).where(col(FlightEntry.flight_id) == flight.id))
+            flight.status = FlightStatus.SETUP.value
+            flight.draw_seed = None
+    else:
+        undone = _undo_rounds(session, [flight.id or 0], every=True)
+        flight.status = FlightStatus.SETUP.value
+        flight.draw_seed = None
+    _bump(event)
+    session.flush()
+    record(
+        session,
+        actor=actor,
+        action="flight.undo_draw",
+        entity_type="flight",
+        entity_id=flight.id,
+        event_id=event.id,
+        before={"rounds": undone},
+    )
+    return flight_board(session, actor, flight_id)
+
+
+def _undo_rounds(session: Session, flight_ids: list[int], *, every: bool) -> list[int]:
+    rounds = list(
+        session.exec(
+            select(Round).where(col(Round.flight_id).in_(flight_ids)).order_by(col(Round.number))
+        )
+    )
+    if not rounds:
+        raise StoreUserError("There is no draw to undo.")
+    targets = rounds if every else [rounds[-1]]
+    if any(r.status != RoundStatus.DRAFT.value for r in targets):
+        raise ConflictError(
+            "The draw is published: results may depend on it, so it cannot be undone."
+        )
+    ids = [r.id or 0 for r in targets]
+    session.exec(delete(Match).where(col(Match.round_id).in_(ids)))
+    session.exec(delete(Round).where(col(Round.id).in_(ids)))
+    if every:
+        session.exec(delete(FlightEntry).where(col(FlightEntry.flight_id).in_(flight_ids)))
+    session.expire_all()
+    return [r.number for r in targets]
+
+
+def pair_next_round(session: Session, *, actor: Actor, flight_id: int) -> FlightBoard:
+    """Pair the next Swiss round as a draft, once every match of the last round is decided.
+
+    Raises:
+        NotFoundError, AccessDeniedError: no such flight, or not the actor's event.
+        StoreUserError: not a drawn Swiss, a round still open, or no round due.
+    """
+    flight, event = _flight(session, actor, flight_id)
+    if flight.format != FlightFormat.SWISS.value or flight.status == FlightStatus.SETUP.value:
+        raise StoreUserError("Only a drawn Swiss pairs its rounds one by one.")
+    rounds = progress.flight_rounds(session, flight_id)
+    if rounds and rounds[-1].status != RoundStatus.FINISHED.value:
+        raise StoreUserError(
+            f"{rounds[-1].name} is not finished: enter every result (or publish it) first."
+        )
+    if not progress.is_swiss_round_due(session, flight):
+        raise StoreUserError("No round is due: the Swiss is complete.")
+    try:
+        rnd = _pair_swiss(session, flight, len(rounds) + 1)
+    except FormatUserError as error:
+        raise _user_error(error) from None
+    _bump(event)
+    record(
+        session,
+        actor=actor,
+        action="round.pair",
+        entity_type="round",
+        entity_id=rnd.id,
+        event_id=event.id,
+        after={"round": rnd.number, "seed": rnd.pairing_seed},
+    )
+    return flight_board(session, actor, flight_id)
+
+
+def repair_round(session: Session, *, actor: Actor, round_id: int) -> FlightBoard:
+    """Pair a Swiss round again from the current records (after a corrected result).
+
+    Raises:
+        NotFoundError, AccessDeniedError: no such round, or not the actor's event.
+        StoreUserError: not a Swiss round, or a match of it has a result or games.
+    """
+    rnd = session.get(Round, round_id)
+    if rnd is None:
+        raise NotFoundError("No such round.")
+    flight, event = _flight(session, actor, rnd.flight_id)
+    if flight.format != FlightFormat.SWISS.value:
+        raise StoreUserError("Only Swiss rounds are paired again.")
+    later = [r for r in progress.flight_rounds(session, flight.id or 0) if r.number > rnd.number]
+    if later:
+        raise StoreUserError(
+            f"{later[0].name} is paired already: only the newest round can be paired again."
+        )
+    matches = list(session.exec(select(Match).where(Match.round_id == round_id)))
+    started = [
+        m for m in matches if m.status not in (MatchStatus.READY.value, MatchStatus.BYE.value)
+    ]
+    if started:
+        raise StoreUserError(
+            f"{rnd.name} has results already (table "
+            f"{started[0].table_label or started[0].position}); "
+            "delete them before pairing the round again."
+        )
+    before = [(m.entry_a_id, m.entry_b_id) for m in matches]
+    session.exec(delete(Match).where(col(Match.round_id) == round_id))
+    session.flush()
+    try:
+        _pair_swiss(session, flight, rnd.number, rnd)
+    except FormatUserError as error:
+        raise _user_error(error) from None
+    _bump(event)
+    after = [
+        (m.entry_a_id, m.entry_b_id)
+        for m in session.exec(
+            select(Match).where(Match.round_id == round_id).order_by(col(Match.position))
+        )
+    ]
+    record(
+        session,
+        actor=actor,
+        action="round.repair",
+        entity_type="round",
+        entity_id=rnd.id,
+        event_id=event.id,
+        before={"pairings": before},
+        after={"pairings": after},
+    )
+    return flight_board(session, actor, flight.id or 0)
+
+
+def add_late_entry(
+    session: Session, *, actor: Actor, flight_id: int, entry_id: int, wins: int = 0, losses: int = 0
+) -> FlightBoard:
+    """Enter a player in a drawn Swiss with a starting record; paired from the next round.
+
+    Raises:
+        NotFoundError, AccessDeniedError: no such flight or entry, or not the actor's event.
+        StoreUserError: not a drawn Swiss, the player is in it already, a negative record.
+    """
+    flight, event = _flight(session, actor, flight_id)
+    if flight.format != FlightFormat.SWISS.value or flight.status == FlightStatus.SETUP.value:
+        raise StoreUserError("Late entries with a record join a drawn Swiss; draw it first.")
+    entry = session.get(Entry, entry_id)
+    if entry is None or entry.event_id != event.id:
+        raise NotFoundError("No such entry.")
+    if entry.status != EntryStatus.ACTIVE.value:
+        raise StoreUserError("Only an active entry can join.")
+    if wins < 0 or losses < 0:
+        raise StoreUserError("A starting record cannot be negative.", field="wins")
+    exists = session.exec(
+        select(FlightEntry.id).where(
+            FlightEntry.flight_id == flight_id, FlightEntry.entry_id == entry_id
+        )
+    ).first()
+    if exists is not None:
+        raise StoreUserError("This player is in the flight already.")
+    row = FlightEntry(
+        flight_id=flight_id, entry_id=entry_id, late=True, initial_wins=wins, initial_losses=losses
+    )
+    session.add(row)
+    _bump(event)
+    session.flush()
+    record(
+        session,
+        actor=actor,
+        action="flight.late_entry",
+        entity_type="flight_entry",
+        entity_id=row.id,
+        event_id=event.id,
+        after={"entry_id": entry_id, "wins": wins, "losses": losses},
+    )
+    return flight_board(session, actor, flight_id)

@@ -1,0 +1,774 @@
+"""Result use cases: games one by one, a final score, a ``.mat`` upload, corrections, walkovers.
+
+Every function is one use case in the caller's transaction, with one audit entry whose
+before/after show the match's result. The match engine (``tourney.match``) decides what
+is possible: an impossible entry is refused with its reason. A finished match moves its
+flight on (``progress.sync_after_result``): the winner advances, the loser goes where the
+feeding rule sends them.
+
+Safety: every change names the match ``version`` the director saw (``expected_version``);
+if someone saved the match since, the change is refused with a ``ConflictError`` showing
+the newer result. The row is locked for the transaction, and SQLAlchemy's version counter
+refuses a stale update as a last line, so nothing is overwritten silently.
+
+Terminology: a correction *cascades* when it changes who won a knockout match whose
+winner or loser already played on; those later results must be cleared too, which the
+director has to confirm (``confirm_cascade=True``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy.orm.exc import StaleDataError
+from sqlmodel import Session, col, delete, select
+
+from tourney.formats.model import MatchId
+from tourney.match import (
+    GameEntry,
+    MatchEntryError,
+    MatchState,
+    add_game,
+    check_final_score,
+    format_score,
+    score_match,
+)
+from tourney.match import correct_game as engine_correct
+from tourney.match import delete_game as engine_delete
+from tourney.rules import GameEnd, Level, Side
+from tourney.rules.records import MatchRules as RecordRules
+from tourney.rules.records import validate_mat
+from tourney.store import progress
+from tourney.store.audit import Actor, record
+from tourney.store.errors import ConflictError, NotFoundError, StoreUserError
+from tourney.store.plans import decode_plan, dependents
+from tourney.store.queries import require_event
+from tourney.store.tables import (
+    Entry,
+    Event,
+    Flight,
+    FlightEntry,
+    Game,
+    GameEndKind,
+    Match,
+    MatchStatus,
+    Player,
+    Round,
+    RoundStatus,
+    UploadedRecord,
+)
+from tourney.store.tournament_views import MatchDetail, RecordFinding, match_detail
+from tourney.store.types import utcnow
+
+_LEVEL_NAMES = {Level.SINGLE: "single", Level.GAMMON: "gammon", Level.BACKGAMMON: "backgammon"}
+_LEVELS = {v: k for k, v in _LEVEL_NAMES.items()}
+MAX_RECORD_BYTES = 2 * 1024 * 1024
+
+
+class CascadeRequiredError(ConflictError):
+    """A correction changes a winner that later matches already built on; confirm to clear them."""
+
+
+@dataclass(frozen=True)
+class GameFields:
+    """One game as a director enters it (DESIGN §3).
+
+    ``winner`` is ``a`` or ``b`` (the match's sides); ``end`` played/dropped/resigned;
+    ``cube`` the value in play at the end (for a drop, before the refused double);
+    ``level`` single/gammon/backgammon, none for a drop.
+    """
+
+    winner: str
+    end: str
+    cube: int = 1
+    level: str | None = "single"
+
+    def to_entry(self) -> GameEntry:
+        """The match engine's entry.
+
+        Raises:
+            StoreUserError: a value outside the closed sets.
+        """
+        if self.winner not in ("a", "b"):
+            raise StoreUserError("Choose who won the game.", field="winner")
+        if self.end not in {e.value for e in GameEndKind}:
+            raise StoreUserError("Choose how the game ended.", field="end")
+        end = GameEnd(self.end)
+        level = None
+        if end is not GameEnd.DROPPED:
+            if self.level not in _LEVELS:
+                raise StoreUserError(
+                    "Choose single, gammon or backgammon for a game played out or resigned.",
+                    field="level",
+                )
+            level = _LEVELS[self.level]
+        return GameEntry(Side.X if self.winner == "a" else Side.O, end, self.cube, level)
+
+
+@dataclass(frozen=True)
+class UploadOutcome:
+    """What an upload did: the games filled in, or the findings that stopped it."""
+
+    ok: bool
+    record_id: int
+    findings: tuple[RecordFinding, ...]
+    """Errors with game and line; empty when the games were filled in."""
+    match: MatchDetail
+
+
+# --- loading and checking ------------------------------------------------------------
+
+
+@dataclass
+class _Loaded:
+    match: Match
+    event: Event
+    flight: Flight
+    round: Round
+    games: list[Game]
+
+
+def _load(session: Session, actor: Actor, match_id: int, expected_version: int | None) -> _Loaded:
+    match = session.exec(select(Match).where(Match.id == match_id).with_for_update()).first()
+    if match is None:
+        raise NotFoundError("No such match.")
+    flight = session.get(Flight, match.flight_id)
+    rnd = session.get(Round, match.round_id)
+    assert flight is not None and rnd is not None
+    event = require_event(session, actor, flight.event_id, manage=False)
+    games = progress.games_of(session, match_id)
+    if expected_version is not None and match.version != expected_version:
+        raise ConflictError(
+            "Someone else saved this match first: it now stands at "
+            f"{_result_text(session, match)}. Your change was not saved; check the match "
+            "and enter it again if it is still needed."
+        )
+    if rnd.status == RoundStatus.DRAFT.value:
+        raise StoreUserError("This round is not published yet: publish the draw first.")
+    if match.entry_a_id is None or match.entry_b_id is None:
+        raise StoreUserError("This match has no two players yet.")
+    return _Loaded(match, event, flight, rnd, games)
+
+
+def _names(session: Session, match: Match) -> tuple[str, str]:
+    names = []
+    for fe_id in (match.entry_a_id, match.entry_b_id):
+        name = "bye"
+        if fe_id is not None:
+            row = session.exec(
+                select(Player.name)
+                .join(Entry, col(Entry.player_id) == Player.id)
+                .join(FlightEntry, col(FlightEntry.entry_id) == Entry.id)
+                .where(FlightEntry.id == fe_id)
+            ).first()
+            name = row or "?"
+        names.append(name)
+    return names[0], names[1]
+
+
+def _result_text(session: Session, match: Match) -> str:
+    a, b = _names(session, match)
+    score = f"{a} {match.score_a}, {b} {match.score_b}"
+    if match.status == MatchStatus.WALKOVER.value:
+        winner = a if match.winner_entry_id == match.entry_a_id else b
+        return f"a walkover to {winner}"
+    if match.status == MatchStatus.FINISHED.value:
+        winner = a if match.winner_entry_id == match.entry_a_id else b
+        return f"{score}, won by {winner}"
+    return score
+
+
+def _snapshot(match: Match, games: list[Game]) -> dict[str, Any]:
+    return {
+        "status": match.status,
+        "score": format_score((match.score_a, match.score_b)),
+        "winner_entry_id": match.winner_entry_id,
+        "result_source": match.result_source,
+        "games": [
+            f"{g.number}: {g.winner} {g.end} cube {1 << g.cube_exponent}"
+            + (f" {g.level}" if g.level else "")
+            + f" = {g.points}"
+            for g in games
+        ],
+    }
+
+
+def _flush(session: Session) -> None:
+    try:
+        session.flush()
+    except StaleDataError:
+        raise ConflictError(
+            "Someone else saved this match at the same moment; nothing of yours was saved. "
+            "Reload the match to see the newer result."
+        ) from None
+
+
+def _audit(
+    session: Session,
+    loaded: _Loaded,
+    actor: Actor,
+    action: str,
+    before: dict[str, Any],
+    extra: dict[str, Any] | None = None,
+) -> None:
+    after = _snapshot(loaded.match, progress.games_of(session, loaded.match.id or 0))
+    after.update(extra or {})
+    record(
+        session,
+        actor=actor,
+        action=action,
+        entity_type="match",
+        entity_id=loaded.match.id,
+        event_id=loaded.event.id,
+        match_id=loaded.match.id,
+        before=before,
+        after=after,
+    )
+
+
+def _bump(event: Event) -> None:
+    event.data_version += 1
+    event.updated_at = utcnow()
+
+
+def _entry_error(error: MatchEntryError, field: str | None = None) -> StoreUserError:
+    return StoreUserError(error.message, field=field)
+
+
+# --- writing games -------------------------------------------------------------------
+
+
+def _write_games(
+    session: Session, loaded: _Loaded, state: MatchState, record_id: int | None = None
+) -> None:
+    """Replace the match's games by ``state``'s and set its score, status and winner."""
+    old_records = {g.number: g.record_id for g in loaded.games}
+    session.exec(delete(Game).where(col(Game.match_id) == loaded.match.id))
+    session.flush()
+    for game in state.games:
+        entry = game.entry
+        session.add(
+            Game(
+                match_id=loaded.match.id or 0,
+                number=game.number,
+                winner="a" if entry.winner is Side.X else "b",
+                end=entry.end.value,
+                cube_exponent=entry.cube.bit_length() - 1,
+                level=None if entry.level is None else _LEVEL_NAMES[entry.level],
+                points=game.points,
+                is_crawford=game.kind.value == "crawford",
+                record_id=record_id if record_id is not None else old_records.get(game.number),
+            )
+        )
+    _set_state(loaded.match, state, source="games" if state.games else "")
+
+
+def _set_state(match: Match, state: MatchState, *, source: str) -> None:
+    match.score_a, match.score_b = state.score
+    if state.is_over:
+        match.status = MatchStatus.FINISHED.value
+        match.winner_entry_id = match.entry_a_id if state.winner is Side.X else match.entry_b_id
+        match.finished_at = match.finished_at or utcnow()
+    else:
+        match.status = MatchStatus.PLAYING.value if state.games else MatchStatus.READY.value
+        match.winner_entry_id = None
+        match.finished_at = None
+    if state.games and match.started_at is None:
+        match.started_at = utcnow()
+    match.result_source = source
+
+
+def _clear(session: Session, match: Match) -> None:
+    session.exec(delete(Game).where(col(Game.match_id) == match.id))
+    match.score_a = match.score_b = 0
+    match.winner_entry_id = None
+    match.finished_at = None
+    match.started_at = None
+    match.result_source = ""
+    match.status = MatchStatus.READY.value
+
+
+def _cascade(session: Session, loaded: _Loaded, new_winner: int | None, confirm: bool) -> list[int]:
+    """Check (and with ``confirm`` clear) later results built on a changed winner."""
+    match = loaded.match
+    if match.winner_entry_id == new_winner or match.winner_entry_id is None:
+        return []
+    blocking = _dependent_results(session, loaded)
+    if not blocking:
+        return []
+    if not confirm:
+        described = "; ".join(_describe(session, m) for m in blocking[:4])
+        raise CascadeRequiredError(
+            f"This changes who won, and {len(blocking)} later match"
+            f"{'es' if len(blocking) > 1 else ''} already depend on it: {described}. "
+            "Confirm the correction to clear those results as well."
+        )
+    if loaded.flight.format in progress.KNOCKOUTS:
+        for other in blocking:
+            _clear(session, other)
+            other.status = MatchStatus.PENDING.value
+    return [m.id or 0 for m in blocking]
+
+
+def _dependent_results(session: Session, loaded: _Loaded) -> list[Match]:
+    match = loaded.match
+    started = (MatchStatus.PLAYING.value, MatchStatus.FINISHED.value, MatchStatus.WALKOVER.value)
+    if loaded.flight.format in progress.KNOCKOUTS:
+        root = progress.plan_root(session, loaded.flight)
+        assert root is not None and root.bracket_plan is not None
+        keys = dependents(decode_plan(root.bracket_plan), MatchId(match.bracket_key))
+        if not keys:
+            return []
+        rows = session.exec(
+            select(Match).where(col(Match.bracket_key).in_(keys), Match.status.in_(started))  # type: ignore[attr-defined]
+        )
+        ids = {f.id for f in [root, *progress.knockout_children(session, root)]}
+        return [m for m in rows if m.flight_id in ids]
+    # Swiss and round robin: later rounds were paired on this record.
+    later = select(Round.id).where(
+        Round.flight_id == loaded.flight.id, Round.number > loaded.round.number
+    )
+    return list(
+        session.exec(
+            select(Match).where(
+                col(Match.round_id).in_(later),
+                col(Match.status).in_(started),
+                col(Match.entry_b_id).is_not(None),
+            )
+        )
+    )
+
+
+def _describe(session: Session, match: Match) -> str:
+    rnd = session.get(Round, match.round_id)
+    a, b = _names(session, match)
+    where = rnd.name if rnd else "a later round"
+    return f"{where}: {a} v {b} ({format_score((match.score_a, match.score_b))})"
+
+
+def _finish(
+    session: Session,
+    loaded: _Loaded,
+    actor: Actor,
+    action: str,
+    before: dict[str, Any],
+    extra: dict[str, Any] | None = None,
+) -> MatchDetail:
+    _flush(session)
+    progress.sync_after_result(session, loaded.match)
+    _bump(loaded.event)
+    _flush(session)
+    _audit(session, loaded, actor, action, before, extra)
+    return match_detail(session, actor, loaded.match.id or 0)
+
+
+def _check_open_for_games(loaded: _Loaded) -> None:
+    source = loaded.match.result_source
+    if loaded.match.status == MatchStatus.WALKOVER.value:
+        raise StoreUserError("This match was decided by walkover; clear the result first.")
+    if source in ("score",) and loaded.match.status == MatchStatus.FINISHED.value:
+        raise StoreUserError(
+            "This match was entered as a final score; clear the result to enter games."
+        )
+
+
+# --- use cases -----------------------------------------------------------------------
+
+
+def record_game(
+    session: Session,
+    *,
+    actor: Actor,
+    match_id: int,
+    game: GameFields,
+    expected_version: int | None = None,
+) -> MatchDetail:
+    """Add the next game of a match; the match finishes by itself at N.
+
+    Raises:
+        NotFoundError, AccessDeniedError: no such match, or not on the event's staff.
+        ConflictError: the match changed since ``expected_version``.
+        StoreUserError: the rules make the game impossible (the reason says which rule),
+            or the match is not open for games.
+    """
+    loaded = _load(session, actor, match_id, expected_version)
+    _check_open_for_games(loaded)
+    before = _snapshot(loaded.match, loaded.games)
+    state = progress.match_state(loaded.event, loaded.match, loaded.games)
+    try:
+        new = add_game(state, game.to_entry())
+    except MatchEntryError as error:
+        raise _entry_error(error, "cube" if "cube" in error.message.lower() else None) from None
+    entry = new.games[-1]
+    session.add(
+        Game(
+            match_id=match_id,
+            number=entry.number,
+            winner=game.winner,
+            end=entry.entry.end.value,
+            cube_exponent=entry.entry.cube.bit_length() - 1,
+            level=None if entry.entry.level is None else _LEVEL_NAMES[entry.entry.level],
+            points=entry.points,
+            is_crawford=entry.kind.value == "crawford",
+        )
+    )
+    _set_state(loaded.match, new, source="games")
+    if not new.is_over:
+        # Nothing moves on in the flight: skip the bracket work (the common case).
+        _flush(session)
+        _bump(loaded.event)
+        _audit(session, loaded, actor, "match.game_add", before)
+        return match_detail(session, actor, match_id)
+    return _finish(session, loaded, actor, "match.game_add", before)
+
+
+def correct_game(
+    session: Session,
+    *,
+    actor: Actor,
+    match_id: int,
+    number: int,
+    game: GameFields,
+    expected_version: int | None = None,
+    confirm_cascade: bool = False,
+) -> MatchDetail:
+    """Replace game ``number``; the match is rescored and the bracket re-checked.
+
+    Raises:
+        NotFoundError, AccessDeniedError, ConflictError: as ``record_game``.
+        CascadeRequiredError: the winner changes and later matches depend on it.
+        StoreUserError: the corrected game, or a later game after it, becomes impossible.
+    """
+    loaded = _load(session, actor, match_id, expected_version)
+    before = _snapshot(loaded.match, loaded.games)
+    state = progress.match_state(loaded.event, loaded.match, loaded.games)
+    try:
+        rescored = engine_correct(state, number, game.to_entry())
+    except IndexError:
+        raise NotFoundError(f"This match has no game {number}.") from None
+    if rescored.rejected:
+        raise StoreUserError(" ".join(r.message for r in rescored.rejected))
+    return _rewrite(
+        session, loaded, actor, rescored.state, before, confirm_cascade, "match.game_correct"
+    )
+
+
+def delete_game(
+    session: Session,
+    *,
+    actor: Actor,
+    match_id: int,
+    number: int,
+    expected_version: int | None = None,
+    confirm_cascade: bool = False,
+) -> MatchDetail:
+    """Delete game ``number``; later games move up, the match is rescored.
+
+    Raises:
+        as ``correct_game``.
+    """
+    loaded = _load(session, actor, match_id, expected_version)
+    before = _snapshot(loaded.match, loaded.games)
+    state = progress.match_state(loaded.event, loaded.match, loaded.games)
+    try:
+        rescored = engine_delete(state, number)
+    except IndexError:
+        raise NotFoundError(f"This match has no game {number}.") from None
+    if rescored.rejected:
+        raise StoreUserError(" ".join(r.message for r in rescored.rejected))
+    return _rewrite(
+        session, loaded, actor, rescored.state, before, confirm_cascade, "match.game_delete"
+    )
+
+
+def _rewrite(
+    session: Session,
+    loaded: _Loaded,
+    actor: Actor,
+    state: MatchState,
+    before: dict[str, Any],
+    confirm: bool,
+    action: str,
+) -> MatchDetail:
+    match = loaded.match
+    new_winner = None
+    if state.is_over:
+        new_winner = match.entry_a_id if state.winner is Side.X else match.entry_b_id
+    cleared = _cascade(session, loaded, new_winner, confirm)
+    _write_games(session, loaded, state)
+    return _finish(
+        session, loaded, actor, action, before, {"cleared_matches": cleared} if cleared else None
+    )
+
+
+def record_final_score(
+    session: Session,
+    *,
+    actor: Actor,
+    match_id: int,
+    score_a: int,
+    score_b: int,
+    expected_version: int | None = None,
+    confirm_cascade: bool = False,
+) -> MatchDetail:
+    """Enter (or correct) a match's result as a final score only, like "7-4".
+
+    Raises:
+        NotFoundError, AccessDeniedError, ConflictError, CascadeRequiredError: as above.
+        StoreUserError: the score does not finish the match or cannot be reached under
+            the rules, or games are entered already.
+    """
+    loaded = _load(session, actor, match_id, expected_version)
+    if loaded.games:
+        raise StoreUserError(
+            "This match has games entered; correct or delete them instead of a final score."
+        )
+    if loaded.match.status == MatchStatus.WALKOVER.value:
+        raise StoreUserError("This match was decided by walkover; clear the result first.")
+    rules = progress.match_rules(loaded.event, loaded.match.match_length)
+    try:
+        winner = check_final_score(rules, (score_a, score_b))
+    except MatchEntryError as error:
+        raise StoreUserError(error.message, field="score") from None
+    before = _snapshot(loaded.match, loaded.games)
+    match = loaded.match
+    new_winner = match.entry_a_id if winner is Side.X else match.entry_b_id
+    cleared = _cascade(session, loaded, new_winner, confirm_cascade)
+    match.score_a, match.score_b = score_a, score_b
+    match.winner_entry_id = new_winner
+    match.status = MatchStatus.FINISHED.value
+    match.result_source = "score"
+    match.finished_at = utcnow()
+    return _finish(
+        session,
+        loaded,
+        actor,
+        "match.final_score",
+        before,
+        {"cleared_matches": cleared} if cleared else None,
+    )
+
+
+def clear_result(
+    session: Session,
+    *,
+    actor: Actor,
+    match_id: int,
+    expected_version: int | None = None,
+    confirm_cascade: bool = False,
+) -> MatchDetail:
+    """Remove a match's result and games (a wrong final score, a walkover given in error).
+
+    Raises:
+        as ``correct_game``.
+    """
+    loaded = _load(session, actor, match_id, expected_version)
+    before = _snapshot(loaded.match, loaded.games)
+    cleared = _cascade(session, loaded, None, confirm_cascade)
+    _clear(session, loaded.match)
+    return _finish(
+        session,
+        loaded,
+        actor,
+        "match.clear",
+        before,
+        {"cleared_matches": cleared} if cleared else None,
+    )
+
+
+def award_walkover(
+    session: Session,
+    *,
+    actor: Actor,
+    match_id: int,
+    winner: str,
+    expected_version: int | None = None,
+    confirm_cascade: bool = False,
+) -> MatchDetail:
+    """A forfeit: the match goes to ``winner`` (``a`` or ``b``) by walkover, shown as such.
+
+    Raises:
+        as ``correct_game``; StoreUserError for a winner other than ``a``/``b``.
+    """
+    if winner not in ("a", "b"):
+        raise StoreUserError("Choose who gets the walkover.", field="winner")
+    loaded = _load(session, actor, match_id, expected_version)
+    before = _snapshot(loaded.match, loaded.games)
+    match = loaded.match
+    new_winner = match.entry_a_id if winner == "a" else match.entry_b_id
+    cleared = _cascade(session, loaded, new_winner, confirm_cascade)
+    walkover(match, new_winner)
+    return _finish(
+        session,
+        loaded,
+        actor,
+        "match.walkover",
+        before,
+        {"cleared_matches": cleared} if cleared else None,
+    )
+
+
+def walkover(match: Match, winner_entry_id: int | None) -> None:
+    """Mark a match won by walkover (games on the sheet stay for the record)."""
+    match.status = MatchStatus.WALKOVER.value
+    match.winner_entry_id = winner_entry_id
+    match.result_source = "walkover"
+    match.finished_at = utcnow()
+
+
+def upload_match_record(
+    session: Session,
+    *,
+    actor: Actor,
+    match_id: int,
+    filename: str,
+    data: bytes,
+    expected_version: int | None = None,
+) -> UploadOutcome:
+    """Fill in every game of a match from a ``.mat`` record, if it is valid and fits.
+
+    The upload is kept with its validation report either way; games are entered only
+    when the record is valid, its players are the match's (by name, in either order) and
+    its length is the match's. Otherwise the findings say what is wrong, with game and line.
+
+    Raises:
+        NotFoundError, AccessDeniedError, ConflictError: as ``record_game``.
+        StoreUserError: the match has games or a result already.
+    """
+    loaded = _load(session, actor, match_id, expected_version)
+    if loaded.games or loaded.match.status in progress.DONE:
+        raise StoreUserError(
+            "This match has games or a result already; delete them before uploading a record."
+        )
+    event = loaded.event
+    report = validate_mat(
+        data,
+        rules=RecordRules(crawford=event.crawford, holland=event.holland, expect_finished=True),
+        max_bytes=MAX_RECORD_BYTES,
+    )
+    findings = [RecordFinding(e.game, e.line, e.message) for e in report.errors]
+    names = _names(session, loaded.match)
+    flip = False
+    if not findings:
+        flip, problem = _fit(report.players, names, report.match_length, loaded.match.match_length)
+        if problem:
+            findings.append(RecordFinding(None, None, problem))
+    state = None
+    if not findings:
+        state, problem_at = _score_record(loaded, report.games, flip)
+        if problem_at is not None:
+            findings.append(problem_at)
+    text = data.decode("utf-8", errors="replace")
+    upload = UploadedRecord(
+        match_id=match_id,
+        filename=filename[:255],
+        original_text=text,
+        report=report.to_json(filename[:255]),
+        is_valid=not findings,
+        uploaded_by_id=actor.user_id,
+    )
+    session.add(upload)
+    session.flush()
+    before = _snapshot(loaded.match, loaded.games)
+    if state is None:
+        _audit(
+            session,
+            loaded,
+            actor,
+            "match.record_rejected",
+            before,
+            {"record_id": upload.id, "errors": len(findings)},
+        )
+        return UploadOutcome(
+            False, upload.id or 0, tuple(findings), match_detail(session, actor, match_id)
+        )
+    _write_games(session, loaded, state, record_id=upload.id)
+    loaded.match.result_source = "record"
+    detail = _finish(
+        session, loaded, actor, "match.record_upload", before, {"record_id": upload.id}
+    )
+    return UploadOutcome(True, upload.id or 0, (), detail)
+
+
+def _fit(
+    players: tuple[str, str], names: tuple[str, str], length: int, expected: int
+) -> tuple[bool, str]:
+    """Whether the record's first player is side b, and what does not fit."""
+    if length != expected:
+        return False, (
+            f"The record is of a {length}-point match, but this match is to {expected} points."
+        )
+    given = tuple(p.strip().casefold() for p in players)
+    ours = tuple(n.strip().casefold() for n in names)
+    if given == ours:
+        return False, ""
+    if given == (ours[1], ours[0]):
+        return True, ""
+    return False, (
+        f"The record's players are {players[0]} and {players[1]}, "
+        f"but this match is {names[0]} against {names[1]}."
+    )
+
+
+def _score_record(
+    loaded: _Loaded, games: tuple[Any, ...], flip: bool
+) -> tuple[MatchState | None, RecordFinding | None]:
+    entries = []
+    for g in games:
+        if g.winner is None or g.end is None:
+            return None, RecordFinding(g.number, None, f"Game {g.number} has no result.")
+        side = g.winner if not flip else (Side.O if g.winner is Side.X else Side.X)
+        level = None if g.end is GameEnd.DROPPED else g.level
+        entries.append(GameEntry(side, g.end, g.cube, level))
+    rules = progress.match_rules(loaded.event, loaded.match.match_length)
+    try:
+        state = score_match(rules, entries)
+    except MatchEntryError as error:
+        return None, RecordFinding(error.game_number, None, error.message)
+    if not state.is_over:
+        return None, RecordFinding(
+            None,
+            None,
+            f"The record ends at {format_score(state.score)}: the match is not finished.",
+        )
+    return state, None
+
+
+def withdraw_from_matches(session: Session, *, entry_id: int) -> list[int]:
+    """Give walkovers in every open match of a withdrawn entry; returns the match ids.
+
+    Called by the withdrawal use case inside its transaction (it writes the audit entry).
+    """
+    fe_ids = list(session.exec(select(FlightEntry.id).where(FlightEntry.entry_id == entry_id)))
+    for fe in session.exec(select(FlightEntry).where(FlightEntry.entry_id == entry_id)):
+        fe.status = "withdrawn"
+    if not fe_ids:
+        return []
+    published = select(Round.id).where(Round.status != RoundStatus.DRAFT.value)
+    rows = list(
+        session.exec(
+            select(Match).where(
+                col(Match.status).in_(progress.OPEN),
+                col(Match.round_id).in_(published),
+                (col(Match.entry_a_id).in_(fe_ids)) | (col(Match.entry_b_id).in_(fe_ids)),
+            )
+        )
+    )
+    for match in rows:
+        other = match.entry_b_id if match.entry_a_id in fe_ids else match.entry_a_id
+        walkover(match, other)
+    session.flush()
+    flights = {m.flight_id for m in rows}
+    for match in rows:
+        if match.flight_id in flights:
+            progress.sync_after_result(session, match)
+            flights.discard(match.flight_id)
+    # Knockout groups also give walkovers in matches that were still pending.
+    for fe in session.exec(select(FlightEntry).where(FlightEntry.entry_id == entry_id)):
+        flight = session.get(Flight, fe.flight_id)
+        if flight is not None and flight.format in progress.KNOCKOUTS:
+            root = progress.plan_root(session, flight)
+            if root is not None and root.status != "setup":
+                progress.sync_group(session, root)
+    return [m.id or 0 for m in rows]

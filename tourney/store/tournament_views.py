@@ -1,0 +1,816 @@
+"""Read models of the tournament itself: brackets, pairings, standings, match pages, dashboard.
+
+Pages, the JSON API and exports get these frozen dataclasses, never ORM rows. Every value
+a page shows is here already: names, the score as text, round names, byes and walkovers,
+where a loser goes, the Crawford marks of games, and ``can_*`` flags for the buttons.
+
+Entry points:
+    ``flight_board(session, actor, flight_id)``   a flight: rounds with matches, standings
+    ``public_flight_board(session, flight_id)``   the same without staff flags (no actor)
+    ``match_detail(session, actor, match_id)``    one match with its games
+    ``dashboard(session, actor, event_id)``       per flight: waiting / in play / finished
+    ``event_boards(session, event_id)``           every flight of an event (public)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sqlmodel import Session, col, select
+
+from tourney.formats import knockout as ko
+from tourney.formats.model import EntrantId, Standing
+from tourney.formats.standings import compute_standings
+from tourney.formats.tiebreaks import Tiebreak
+from tourney.match import GameKind, doubling_restriction, format_score
+from tourney.store import progress
+from tourney.store.audit import Actor
+from tourney.store.errors import NotFoundError
+from tourney.store.plans import StoredPlan, loser_destinations
+from tourney.store.queries import (
+    FlightView,
+    can_manage_event,
+    flight_view,
+    require_event,
+    rules_summary,
+)
+from tourney.store.tables import (
+    Entry,
+    EntryStatus,
+    Event,
+    Flight,
+    FlightEntry,
+    FlightFormat,
+    FlightStatus,
+    Match,
+    MatchStatus,
+    Player,
+    Round,
+    RoundStatus,
+    UploadedRecord,
+)
+
+TIEBREAK_NAMES = {
+    "head_to_head": Tiebreak.HEAD_TO_HEAD,
+    "buchholz": Tiebreak.BUCHHOLZ,
+    "median_buchholz": Tiebreak.MEDIAN_BUCHHOLZ,
+    "buchholz_cut1": Tiebreak.BUCHHOLZ_CUT1,
+    "sonneborn_berger": Tiebreak.SONNEBORN_BERGER,
+    "net_game_points": Tiebreak.NET_GAME_POINTS,
+}
+"""Stored tiebreak names (``flights.tiebreaks``) -> the standings code's tiebreaks."""
+
+MATCH_STATUS_LABELS = {
+    "pending": "Waiting for opponent",
+    "ready": "Ready to play",
+    "playing": "In play",
+    "finished": "Finished",
+    "walkover": "Walkover",
+    "bye": "Bye",
+    "void": "Not played",
+}
+END_LABELS = {"played": "Played out", "dropped": "Double dropped", "resigned": "Resigned"}
+KIND_LABELS = {"normal": "", "crawford": "Crawford game", "post-crawford": "Post-Crawford"}
+_DOUBLE_LABELS = {"main": "winners' bracket", "losers": "losers' bracket", "final": "final"}
+
+
+def tiebreak_chain(names: Sequence[str] | None) -> tuple[Tiebreak, ...]:
+    """A flight's stored tiebreak names as the standings code's chain."""
+    return tuple(TIEBREAK_NAMES[n] for n in names or () if n in TIEBREAK_NAMES)
+
+
+@dataclass(frozen=True)
+class PlayerRef:
+    """A player as a match or standings row shows them."""
+
+    entry_id: int
+    flight_entry_id: int
+    name: str
+    country: str
+    seed: int | None
+    withdrawn: bool
+
+
+@dataclass(frozen=True)
+class MatchSummary:
+    """One match of a round, ready to show in a bracket or a pairings list."""
+
+    id: int
+    flight_id: int
+    round_id: int
+    round_number: int
+    round_name: str
+    position: int
+    bracket_key: str
+    """The plan's id (``Main/2/1``) for knockout matches; empty otherwise."""
+    table: str
+    length: int
+    status: str
+    """pending, ready, playing, finished, walkover, bye or void."""
+    status_label: str
+    a: PlayerRef | None
+    b: PlayerRef | None
+    a_placeholder: str
+    """What fills side a while it is unknown: ``Winner of Round 1 match 3``."""
+    b_placeholder: str
+    score_a: int
+    score_b: int
+    score_text: str
+    """``5-3``; empty before the first game and for byes."""
+    winner: str | None
+    """``a``, ``b`` or none."""
+    result_source: str
+    """games, score, record, walkover or bye."""
+    loser_goes_to: str
+    """The flight the loser enters (``Consolation``), or empty: out."""
+    version: int
+
+    @property
+    def is_bye(self) -> bool:
+        """One player goes through without a match."""
+        return self.status == MatchStatus.BYE.value
+
+    @property
+    def is_walkover(self) -> bool:
+        """Decided without play (withdrawal or forfeit)."""
+        return self.status == MatchStatus.WALKOVER.value
+
+    @property
+    def is_done(self) -> bool:
+        """Has a winner (played, walkover or bye)."""
+        return self.winner is not None
+
+    @property
+    def winner_ref(self) -> PlayerRef | None:
+        """The winner, when decided."""
+        return self.a if self.winner == "a" else self.b if self.winner == "b" else None
+
+
+@dataclass(frozen=True)
+class RoundView:
+    """A round with its matches in board order (the pairings list, with tables)."""
+
+    id: int
+    number: int
+    name: str
+    status: str
+    match_length: int
+    matches: tuple[MatchSummary, ...]
+    can_repair: bool
+    """A Swiss round without results may be paired again."""
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """One row of a flight's standings."""
+
+    rank: int
+    display_rank: str
+    """``=3`` when shared."""
+    tied: bool
+    player: PlayerRef
+    wins: int
+    losses: int | None
+    """None in a knockout (one loss ends a flight)."""
+    metrics: tuple[tuple[str, int], ...]
+    """(label, value) of each tiebreak, in chain order."""
+    reason: str
+    """Why the row is ahead of the next one on equal wins, or empty."""
+    status: str
+    """active, eliminated or withdrawn."""
+
+
+@dataclass(frozen=True)
+class FlightBoard:
+    """A flight's page: the draw, its rounds and matches, standings and what can be done."""
+
+    flight: FlightView
+    event_id: int
+    event_name: str
+    rounds: tuple[RoundView, ...]
+    standings: tuple[StandingRow, ...]
+    champion: PlayerRef | None
+    players: int
+    waiting: int
+    """Matches with both players known, not started."""
+    playing: int
+    finished: int
+    """Matches decided at the board or by walkover (byes not counted)."""
+    waiting_for_opponent: tuple[PlayerRef, ...]
+    is_knockout: bool
+    is_fed: bool
+    """Drawn together with the flight it is fed from."""
+    draw_seed: str | None
+    can_manage: bool
+    can_draw: bool
+    can_publish: bool
+    can_undo: bool
+    can_pair_next: bool
+    can_add_late: bool
+
+
+@dataclass(frozen=True)
+class GameView:
+    """One game of a match as the results page shows it."""
+
+    number: int
+    winner: str
+    winner_name: str
+    end: str
+    end_label: str
+    cube: int
+    level: str | None
+    points: int
+    score_after: str
+    kind: str
+    """normal, crawford or post-crawford."""
+    kind_label: str
+
+
+@dataclass(frozen=True)
+class RecordFinding:
+    """A problem with an uploaded record, where the file has it."""
+
+    game: int | None
+    line: int | None
+    message: str
+
+
+@dataclass(frozen=True)
+class UploadView:
+    """An uploaded record and whether it was used."""
+
+    id: int
+    filename: str
+    is_valid: bool
+    errors: tuple[RecordFinding, ...]
+
+
+@dataclass(frozen=True)
+class MatchDetail:
+    """A match page: players, running score, games with Crawford marks, entry flags."""
+
+    match: MatchSummary
+    event_id: int
+    event_name: str
+    flight_name: str
+    rules: tuple[str, ...]
+    games: tuple[GameView, ...]
+    crawford_game: int | None
+    next_number: int
+    next_kind: str | None
+    next_kind_label: str
+    cube_locked: bool
+    """No doubling in the next game (Crawford game, 1-point match): the cube stays at 1."""
+    cube_lock_reason: str
+    is_over: bool
+    uploads: tuple[UploadView, ...]
+    can_enter_games: bool
+    can_enter_score: bool
+    can_upload: bool
+    can_correct: bool
+    can_walkover: bool
+    can_clear: bool
+
+
+@dataclass(frozen=True)
+class DashboardFlight:
+    """One flight on the event dashboard."""
+
+    board: FlightBoard
+    ready: tuple[MatchSummary, ...]
+    """Both players known, not started: call them to a table."""
+    in_play: tuple[MatchSummary, ...]
+
+
+@dataclass(frozen=True)
+class Dashboard:
+    """An event's dashboard: every flight's progress."""
+
+    event_id: int
+    event_name: str
+    flights: tuple[DashboardFlight, ...]
+
+
+# --- building ------------------------------------------------------------------------
+
+
+def _players(
+    session: Session, flight_ids: Sequence[int], only: Sequence[int | None] | None = None
+) -> dict[int, PlayerRef]:
+    """The flights' entrants by flight entry id (``only`` these flight entries, if given)."""
+    query = (
+        select(FlightEntry, Entry, Player)
+        .join(Entry, col(Entry.id) == FlightEntry.entry_id)
+        .join(Player, col(Player.id) == Entry.player_id)
+        .where(col(FlightEntry.flight_id).in_(list(flight_ids)))
+    )
+    if only is not None:
+        query = query.where(col(FlightEntry.id).in_([i for i in only if i is not None]))
+    return {
+        fe.id or 0: PlayerRef(
+            entry_id=entry.id or 0,
+            flight_entry_id=fe.id or 0,
+            name=player.name,
+            country=player.country,
+            seed=fe.seed,
+            withdrawn=EntryStatus.WITHDRAWN.value in (entry.status, fe.status),
+        )
+        for fe, entry, player in session.exec(query)
+    }
+
+
+@dataclass(frozen=True)
+class _PlanLabels:
+    placeholders: dict[str, tuple[str, str]]
+    loser_to: dict[str, str]
+
+
+def _plan_labels(plan: StoredPlan, db_names: dict[int, str], double: bool) -> _PlanLabels:
+    names = {(r.bracket_flight, r.round): r.name for r in plan.rounds}
+    by_id = {m.id: m for m in plan.matches}
+    flight_of = {r.bracket_flight: r.flight_id for r in plan.rounds}
+
+    def flight_label(bracket_flight: str) -> str:
+        if double:
+            return _DOUBLE_LABELS.get(bracket_flight, bracket_flight)
+        return db_names.get(flight_of.get(bracket_flight, 0), bracket_flight)
+
+    def describe(source: ko.Source, here: str) -> str:
+        if isinstance(source, ko.WinnerOf | ko.LoserOf):
+            origin = by_id[source.match]
+            where = f"{names[(origin.flight, origin.round)]} match {origin.index}"
+            if origin.flight != here or double:
+                where = f"{flight_label(origin.flight)} {where}"
+            what = "Winner" if isinstance(source, ko.WinnerOf) else "Loser"
+            if isinstance(source, ko.LoserOf) and source.first_match:
+                what = "Loser (if their first match)"
+            return f"{what} of {where}"
+        return ""
+
+    placeholders = {
+        str(m.id): (describe(m.a, m.flight), describe(m.b, m.flight)) for m in plan.matches
+    }
+    loser_to = {
+        str(mid): flight_label(target) + (" (if their first match)" if cond else "")
+        for mid, (target, cond) in loser_destinations(plan).items()
+    }
+    return _PlanLabels(placeholders, loser_to)
+
+
+def _summaries(
+    session: Session,
+    matches: Sequence[Match],
+    rounds: dict[int, Round],
+    players: dict[int, PlayerRef],
+    labels: _PlanLabels | None,
+) -> list[MatchSummary]:
+    out: list[MatchSummary] = []
+    for m in matches:
+        rnd = rounds[m.round_id]
+        a = players.get(m.entry_a_id) if m.entry_a_id else None
+        b = players.get(m.entry_b_id) if m.entry_b_id else None
+        winner = None
+        if m.winner_entry_id is not None:
+            winner = "a" if m.winner_entry_id == m.entry_a_id else "b"
+        placeholder = ("", "")
+        loser_to = ""
+        if labels is not None:
+            placeholder = labels.placeholders.get(m.bracket_key, ("", ""))
+            loser_to = labels.loser_to.get(m.bracket_key, "")
+        shown_score = m.status in (MatchStatus.PLAYING.value, *progress.DONE) and (
+            m.result_source != "walkover" or m.score_a or m.score_b
+        )
+        out.append(
+            MatchSummary(
+                id=m.id or 0,
+                flight_id=m.flight_id,
+                round_id=m.round_id,
+                round_number=rnd.number,
+                round_name=rnd.name,
+                position=m.position,
+                bracket_key=m.bracket_key,
+                table=m.table_label,
+                length=m.match_length,
+                status=m.status,
+                status_label=MATCH_STATUS_LABELS.get(m.status, m.status),
+                a=a,
+                b=b,
+                a_placeholder=placeholder[0] if a is None else "",
+                b_placeholder=placeholder[1] if b is None else "",
+                score_a=m.score_a,
+                score_b=m.score_b,
+                score_text=format_score((m.score_a, m.score_b)) if shown_score else "",
+                winner=winner,
+                result_source=m.result_source,
+                loser_goes_to=loser_to,
+                version=m.version,
+            )
+        )
+    return out
+
+
+def _flight_and_event(session: Session, flight_id: int) -> tuple[Flight, Event]:
+    flight = session.get(Flight, flight_id)
+    if flight is None:
+        raise NotFoundError("No such flight.")
+    event = session.get(Event, flight.event_id)
+    assert event is not None
+    return flight, event
+
+
+def flight_board(session: Session, actor: Actor, flight_id: int) -> FlightBoard:
+    """A flight for its event's staff, with what the actor may do.
+
+    Raises:
+        NotFoundError, AccessDeniedError: no such flight, or not on the event's staff.
+    """
+    flight, _ = _flight_and_event(session, flight_id)
+    event = require_event(session, actor, flight.event_id, manage=False)
+    return _board(session, flight, event, can_manage=can_manage_event(session, actor, event))
+
+
+def public_flight_board(session: Session, flight_id: int) -> FlightBoard:
+    """A flight as the public sees it: published rounds only, no staff flags.
+
+    Raises:
+        NotFoundError: no such flight, or its event is not public.
+    """
+    flight, event = _flight_and_event(session, flight_id)
+    if not event.is_public:
+        raise NotFoundError("No such flight.")
+    return _board(session, flight, event, can_manage=False, published_only=True)
+
+
+def event_boards(
+    session: Session, event_id: int, *, published_only: bool = True
+) -> tuple[FlightBoard, ...]:
+    """Every flight of an event, in display order (for public pages, API and exports)."""
+    event = session.get(Event, event_id)
+    if event is None:
+        raise NotFoundError("No such event.")
+    flights = session.exec(
+        select(Flight)
+        .where(Flight.event_id == event_id)
+        .order_by(col(Flight.position), col(Flight.id))
+    )
+    return tuple(
+        _board(session, f, event, can_manage=False, published_only=published_only) for f in flights
+    )
+
+
+def _board(
+    session: Session,
+    flight: Flight,
+    event: Event,
+    *,
+    can_manage: bool,
+    published_only: bool = False,
+) -> FlightBoard:
+    flight_id = flight.id or 0
+    rounds = progress.flight_rounds(session, flight_id)
+    if published_only:
+        rounds = [r for r in rounds if r.status != RoundStatus.DRAFT.value]
+    round_map = {r.id or 0: r for r in rounds}
+    matches = [m for m in progress.flight_matches(session, flight_id) if m.round_id in round_map]
+    matches.sort(key=lambda m: (round_map[m.round_id].number, m.position))
+    players = _players(session, [flight_id])
+    is_knockout = flight.format in progress.KNOCKOUTS
+    root = progress.plan_root(session, flight) if is_knockout else None
+    labels = None
+    group = None
+    if root is not None:
+        group = progress.load_group(session, root)
+        db_names = {
+            f.id or 0: f.name
+            for f in session.exec(select(Flight).where(Flight.event_id == flight.event_id))
+        }
+        double = flight.format == FlightFormat.DOUBLE_ELIMINATION.value
+        labels = _plan_labels(group.plan, db_names, double)
+    summaries = _summaries(session, matches, round_map, players, labels)
+    by_round: dict[int, list[MatchSummary]] = {}
+    for s in summaries:
+        by_round.setdefault(s.round_id, []).append(s)
+    is_swiss = flight.format == FlightFormat.SWISS.value
+    round_views = []
+    for i, r in enumerate(rounds):
+        ms = tuple(by_round.get(r.id or 0, []))
+        repairable = (
+            can_manage
+            and is_swiss
+            and i == len(rounds) - 1
+            and all(m.status in (MatchStatus.READY.value, MatchStatus.BYE.value) for m in ms)
+        )
+        round_views.append(
+            RoundView(r.id or 0, r.number, r.name, r.status, r.match_length, ms, repairable)
+        )
+    standings, champion = _standings(session, flight, players, group)
+    waiting_for = []
+    for s in summaries:
+        if s.status == MatchStatus.PENDING.value and (s.a is None) != (s.b is None):
+            known = s.a or s.b
+            assert known is not None
+            waiting_for.append(known)
+    setup = flight.status == FlightStatus.SETUP.value
+    drafts = any(r.status == RoundStatus.DRAFT.value for r in rounds)
+    all_drafts = bool(rounds) and all(r.status == RoundStatus.DRAFT.value for r in rounds)
+    is_fed = flight.feeds_from_id is not None
+    due = (
+        is_swiss
+        and not setup
+        and bool(rounds)
+        and rounds[-1].status == RoundStatus.FINISHED.value
+        and progress.is_swiss_round_due(session, flight)
+    )
+    return FlightBoard(
+        flight=flight_view(flight),
+        event_id=event.id or 0,
+        event_name=event.name,
+        rounds=tuple(round_views),
+        standings=standings,
+        champion=champion,
+        players=len(players),
+        waiting=sum(s.status == MatchStatus.READY.value for s in summaries),
+        playing=sum(s.status == MatchStatus.PLAYING.value for s in summaries),
+        finished=sum(s.status in progress.DONE for s in summaries),
+        waiting_for_opponent=tuple(waiting_for),
+        is_knockout=is_knockout,
+        is_fed=is_fed,
+        draw_seed=flight.draw_seed,
+        can_manage=can_manage,
+        can_draw=can_manage and setup and not is_fed,
+        can_publish=can_manage and drafts and not (is_fed and is_knockout),
+        can_undo=can_manage
+        and not (is_fed and is_knockout)
+        and (all_drafts if not is_swiss else drafts),
+        can_pair_next=can_manage and due,
+        can_add_late=can_manage and is_swiss and not setup,
+    )
+
+
+def _standings(
+    session: Session,
+    flight: Flight,
+    players: dict[int, PlayerRef],
+    group: progress.GroupState | None,
+) -> tuple[tuple[StandingRow, ...], PlayerRef | None]:
+    if flight.status == FlightStatus.SETUP.value:
+        return (), None
+    if group is not None:
+        return _knockout_standings(flight, players, group)
+    if flight.format in progress.KNOCKOUTS:
+        return (), None
+    records, _, outcomes = progress.swiss_field(session, flight)
+    chain = tiebreak_chain(flight.tiebreaks)
+    table = compute_standings(
+        outcomes, chain, entrants=[EntrantId(r.flight_entry_id) for r in records]
+    )
+    by_id = {r.flight_entry_id: r for r in records}
+    labels = {tb.value: tb.label for tb in Tiebreak}
+    rows = []
+    for row in table:
+        rec = by_id[int(row.entrant)]
+        status = rec.status
+        if (
+            flight.swiss_lives is not None
+            and rec.losses >= flight.swiss_lives
+            and status == "active"
+        ):
+            status = EntryStatus.ELIMINATED.value
+        rows.append(
+            StandingRow(
+                rank=row.rank,
+                display_rank=row.display_rank,
+                tied=row.tied,
+                player=players[int(row.entrant)],
+                wins=row.metric("wins"),
+                losses=rec.losses,
+                metrics=tuple((labels.get(k, k), v) for k, v in row.metrics if k != "wins"),
+                reason=row.reason or "",
+                status=status,
+            )
+        )
+    champion = None
+    if flight.status == FlightStatus.FINISHED.value and rows and not rows[0].tied:
+        champion = rows[0].player
+    return tuple(rows), champion
+
+
+def _knockout_standings(
+    flight: Flight, players: dict[int, PlayerRef], group: progress.GroupState
+) -> tuple[tuple[StandingRow, ...], PlayerRef | None]:
+    bracket = group.bracket
+    by_entry = {
+        entry_id: players[fe.id or 0]
+        for (flight_id, entry_id), fe in group.flight_entries.items()
+        if flight_id == flight.id and (fe.id or 0) in players
+    }
+    names = [name for name, fid in group.flight_ids.items() if fid == flight.id]
+    if not names:
+        return (), None
+    table: list[Standing] = []
+    if flight.format == FlightFormat.DOUBLE_ELIMINATION.value:
+        placed: set[int] = set()
+        offset = 0
+        for name in ("final", "losers", "main"):
+            if name not in names:
+                continue
+            part = [s for s in ko.knockout_standings(bracket, name) if int(s.entrant) not in placed]
+            for s in part:
+                table.append(Standing(s.entrant, s.rank + offset, s.tied, s.metrics))
+            placed.update(int(s.entrant) for s in part)
+            offset = len(table)
+        champ = ko.champion(bracket, "final") if "final" in names else None
+    else:
+        table = list(ko.knockout_standings(bracket, names[0]))
+        champ = ko.champion(bracket, names[0])
+    rows = []
+    for s in table:
+        ref = by_entry.get(int(s.entrant))
+        if ref is None:
+            continue
+        fe = group.flight_entries[(flight.id or 0, int(s.entrant))]
+        rows.append(
+            StandingRow(
+                rank=s.rank,
+                display_rank=s.display_rank,
+                tied=s.tied,
+                player=ref,
+                wins=s.metric("wins"),
+                losses=None,
+                metrics=(("Round reached", s.metric("round")),),
+                reason="",
+                status=fe.status,
+            )
+        )
+    champion = by_entry.get(int(champ)) if champ is not None else None
+    return tuple(rows), champion
+
+
+def match_detail(session: Session, actor: Actor, match_id: int) -> MatchDetail:
+    """A match page for the event's staff.
+
+    Raises:
+        NotFoundError, AccessDeniedError: no such match, or not on the event's staff.
+    """
+    match = session.get(Match, match_id)
+    if match is None:
+        raise NotFoundError("No such match.")
+    flight, _ = _flight_and_event(session, match.flight_id)
+    event = require_event(session, actor, flight.event_id, manage=False)
+    rnd = session.get(Round, match.round_id)
+    assert rnd is not None
+    players = _players(session, [flight.id or 0], only=(match.entry_a_id, match.entry_b_id))
+    labels = None
+    if match.bracket_key:
+        root = progress.plan_root(session, flight)
+        if root is not None and root.bracket_plan is not None:
+            from tourney.store.plans import decode_plan
+
+            db_names = {
+                f.id or 0: f.name
+                for f in session.exec(select(Flight).where(Flight.event_id == flight.event_id))
+            }
+            labels = _plan_labels(
+                decode_plan(root.bracket_plan),
+                db_names,
+                flight.format == FlightFormat.DOUBLE_ELIMINATION.value,
+            )
+    (summary,) = _summaries(session, [match], {rnd.id or 0: rnd}, players, labels)
+    games = progress.games_of(session, match_id)
+    state = progress.match_state(event, match, games)
+    names = {
+        "a": summary.a.name if summary.a else "",
+        "b": summary.b.name if summary.b else "",
+    }
+    game_views = tuple(
+        GameView(
+            number=g.number,
+            winner=g.winner,
+            winner_name=names[g.winner],
+            end=g.end,
+            end_label=END_LABELS.get(g.end, g.end),
+            cube=1 << g.cube_exponent,
+            level=g.level,
+            points=g.points,
+            score_after=format_score(scored.score_after),
+            kind=scored.kind.value,
+            kind_label=KIND_LABELS.get(scored.kind.value, ""),
+        )
+        for g, scored in zip(games, state.games, strict=True)
+    )
+    restriction = doubling_restriction(state)
+    uploads = tuple(
+        UploadView(
+            u.id or 0,
+            u.filename,
+            u.is_valid,
+            tuple(
+                RecordFinding(e.get("game"), e.get("line"), str(e.get("message", "")))
+                for e in (u.report or {}).get("errors", [])
+            ),
+        )
+        for u in session.exec(
+            select(UploadedRecord)
+            .where(UploadedRecord.match_id == match_id)
+            .order_by(col(UploadedRecord.id).desc())
+        )
+    )
+    playable = (
+        rnd.status != RoundStatus.DRAFT.value
+        and summary.a is not None
+        and summary.b is not None
+        and match.status
+        not in (MatchStatus.BYE.value, MatchStatus.VOID.value, MatchStatus.PENDING.value)
+    )
+    by_games = (
+        match.result_source in ("games", "record", "")
+        and match.status != MatchStatus.WALKOVER.value
+    )
+    next_kind = None if state.next_kind is None else state.next_kind.value
+    return MatchDetail(
+        match=summary,
+        event_id=event.id or 0,
+        event_name=event.name,
+        flight_name=flight.name,
+        rules=rules_summary(event),
+        games=game_views,
+        crawford_game=state.crawford_game,
+        next_number=state.next_number,
+        next_kind=next_kind,
+        next_kind_label=KIND_LABELS.get(next_kind or "", ""),
+        cube_locked=restriction is not None,
+        cube_lock_reason=restriction or "",
+        is_over=match.status in progress.DONE,
+        uploads=uploads,
+        can_enter_games=playable and by_games and not state.is_over,
+        can_enter_score=playable and not games and match.status != MatchStatus.WALKOVER.value,
+        can_upload=playable and not games and match.status not in progress.DONE,
+        can_correct=playable and bool(games),
+        can_walkover=playable and match.status != MatchStatus.WALKOVER.value,
+        can_clear=playable and match.status in progress.DONE,
+    )
+
+
+def dashboard(session: Session, actor: Actor, event_id: int) -> Dashboard:
+    """The event dashboard for its staff.
+
+    Raises:
+        NotFoundError, AccessDeniedError: no such event, or not on its staff.
+    """
+    event = require_event(session, actor, event_id, manage=False)
+    manage = can_manage_event(session, actor, event)
+    flights = session.exec(
+        select(Flight)
+        .where(Flight.event_id == event_id)
+        .order_by(col(Flight.position), col(Flight.id))
+    )
+    out = []
+    for flight in flights:
+        board = _board(session, flight, event, can_manage=manage)
+        every = [m for r in board.rounds for m in r.matches if r.status != RoundStatus.DRAFT.value]
+        out.append(
+            DashboardFlight(
+                board=board,
+                ready=tuple(m for m in every if m.status == MatchStatus.READY.value),
+                in_play=tuple(m for m in every if m.status == MatchStatus.PLAYING.value),
+            )
+        )
+    return Dashboard(event.id or 0, event.name, tuple(out))
+
+
+def late_entry_candidates(session: Session, flight_id: int) -> list[tuple[int, str]]:
+    """Active event entries not in the flight yet: (entry id, player name)."""
+    flight = session.get(Flight, flight_id)
+    if flight is None:
+        return []
+    inside = select(FlightEntry.entry_id).where(FlightEntry.flight_id == flight_id)
+    rows = session.exec(
+        select(Entry.id, Player.name)
+        .join(Player, col(Player.id) == Entry.player_id)
+        .where(
+            Entry.event_id == flight.event_id,
+            Entry.status == EntryStatus.ACTIVE.value,
+            col(Entry.id).not_in(inside),
+        )
+        .order_by(col(Player.name))
+    )
+    return [(i or 0, n) for i, n in rows]
+
+
+def game_kind_label(kind: GameKind | None) -> str:
+    """A game kind as the results page marks it."""
+    return "" if kind is None else KIND_LABELS.get(kind.value, "")
+
+
+def round_flight_id(session: Session, round_id: int) -> int:
+    """The flight a round belongs to.
+
+    Raises:
+        NotFoundError: no such round.
+    """
+    rnd = session.get(Round, round_id)
+    if rnd is None:
+        raise NotFoundError("No such round.")
+    return rnd.flight_id
