@@ -36,10 +36,14 @@ test: lint typecheck layers pytest
 slow: $(STAMP)
 	$(BIN)/pytest -m slow
 
+# -P: a script's folder is not put on the path (bench/http.py would hide the http module).
 bench: $(STAMP)
-	$(BIN)/python bench/movegen.py
-	$(BIN)/python bench/validate.py
-	$(BIN)/python bench/swiss.py
+	$(BIN)/python -P bench/movegen.py
+	$(BIN)/python -P bench/validate.py
+	$(BIN)/python -P bench/swiss.py
+	$(BIN)/python -P bench/results.py
+	$(BIN)/python -P bench/exports.py
+	$(BIN)/python -P bench/http.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

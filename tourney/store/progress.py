@@ -111,6 +111,22 @@ def plan_root(session: Session, flight: Flight) -> Flight | None:
     return None
 
 
+def stored_plan(session: Session, root: Flight) -> StoredPlan:
+    """The root's bracket plan, decoded once per session.
+
+    A plan is only written by a draw, which assigns a new JSON value: the cache entry is
+    used only while it was decoded from the very object the row holds now.
+    """
+    assert root.bracket_plan is not None
+    cache: dict[int, tuple[object, StoredPlan]] = session.info.setdefault("tourney.plans", {})
+    hit = cache.get(root.id or 0)
+    if hit is not None and hit[0] is root.bracket_plan:
+        return hit[1]
+    plan = decode_plan(root.bracket_plan)
+    cache[root.id or 0] = (root.bracket_plan, plan)
+    return plan
+
+
 def knockout_children(session: Session, root: Flight) -> list[Flight]:
     """Knockout flights fed from ``root``, directly or not, sources before the flights they feed."""
     flights = list(session.exec(select(Flight).where(Flight.event_id == root.event_id)))
@@ -147,8 +163,7 @@ class GroupState:
 
 def load_group(session: Session, root: Flight) -> GroupState:
     """Load a knockout group's plan and rows and rebuild its bracket from the results."""
-    assert root.bracket_plan is not None
-    plan = decode_plan(root.bracket_plan)
+    plan = stored_plan(session, root)
     flight_ids = {r.bracket_flight: r.flight_id for r in plan.rounds}
     ids = sorted(set(flight_ids.values()) | {root.id or 0})
     rows = {
@@ -288,11 +303,19 @@ def _row_status(state: ko.MatchStatus, row: Match) -> str:
 def _sync_entries_and_flights(session: Session, group: GroupState, published: bool | None) -> None:
     bracket = group.bracket
     out: dict[int, set[int]] = {}
+    # Only where two bracket flights share a database flight (a double elimination's
+    # winners' and losers' brackets) can a loser stay in the flight; elsewhere the
+    # costly "where does the loser go" question need not be asked.
+    shared = [fid for fid in group.flight_ids.values()]
+    shared_ids = {fid for fid in shared if shared.count(fid) > 1}
     for flight in bracket.flights:
         db_flight = group.flight_ids.get(flight.name)
         if db_flight is None:
             continue
         for entrant, match in ko.eliminations(bracket, flight.name).items():
+            if db_flight not in shared_ids:
+                out.setdefault(db_flight, set()).add(int(entrant))
+                continue
             goes = ko.next_flight(bracket, match.id)
             if goes is not None and group.flight_ids.get(goes) == db_flight:
                 continue  # a double elimination's losers' bracket is the same flight

@@ -42,7 +42,7 @@ from tourney.rules.records import validate_mat
 from tourney.store import progress
 from tourney.store.audit import Actor, record
 from tourney.store.errors import ConflictError, NotFoundError, StoreUserError
-from tourney.store.plans import decode_plan, dependents
+from tourney.store.plans import dependents
 from tourney.store.queries import require_event
 from tourney.store.tables import (
     Entry,
@@ -317,7 +317,7 @@ def _dependent_results(session: Session, loaded: _Loaded) -> list[Match]:
     if loaded.flight.format in progress.KNOCKOUTS:
         root = progress.plan_root(session, loaded.flight)
         assert root is not None and root.bracket_plan is not None
-        keys = dependents(decode_plan(root.bracket_plan), MatchId(match.bracket_key))
+        keys = dependents(progress.stored_plan(session, root), MatchId(match.bracket_key))
         if not keys:
             return []
         rows = session.exec(

@@ -327,7 +327,10 @@ class _PlanLabels:
     loser_to: dict[str, str]
 
 
-def _plan_labels(plan: StoredPlan, db_names: dict[int, str], double: bool) -> _PlanLabels:
+def _plan_labels(
+    plan: StoredPlan, db_names: dict[int, str], double: bool, only: str | None = None
+) -> _PlanLabels:
+    """Placeholders and loser destinations of the plan's matches (``only`` that one)."""
     names = {(r.bracket_flight, r.round): r.name for r in plan.rounds}
     by_id = {m.id: m for m in plan.matches}
     flight_of = {r.bracket_flight: r.flight_id for r in plan.rounds}
@@ -350,11 +353,14 @@ def _plan_labels(plan: StoredPlan, db_names: dict[int, str], double: bool) -> _P
         return ""
 
     placeholders = {
-        str(m.id): (describe(m.a, m.flight), describe(m.b, m.flight)) for m in plan.matches
+        str(m.id): (describe(m.a, m.flight), describe(m.b, m.flight))
+        for m in plan.matches
+        if only is None or str(m.id) == only
     }
     loser_to = {
         str(mid): flight_label(target) + (" (if their first match)" if cond else "")
         for mid, (target, cond) in loser_destinations(plan).items()
+        if only is None or str(mid) == only
     }
     return _PlanLabels(placeholders, loser_to)
 
@@ -545,7 +551,10 @@ def _board(
         and not (is_fed and is_knockout)
         and (all_drafts if not is_swiss else drafts),
         can_pair_next=can_manage and due,
-        can_add_late=can_manage and is_swiss and not setup,
+        can_add_late=can_manage
+        and is_swiss
+        and not setup
+        and flight.status != FlightStatus.FINISHED.value,
     )
 
 
@@ -666,16 +675,15 @@ def match_detail(session: Session, actor: Actor, match_id: int) -> MatchDetail:
     if match.bracket_key:
         root = progress.plan_root(session, flight)
         if root is not None and root.bracket_plan is not None:
-            from tourney.store.plans import decode_plan
-
             db_names = {
                 f.id or 0: f.name
                 for f in session.exec(select(Flight).where(Flight.event_id == flight.event_id))
             }
             labels = _plan_labels(
-                decode_plan(root.bracket_plan),
+                progress.stored_plan(session, root),
                 db_names,
                 flight.format == FlightFormat.DOUBLE_ELIMINATION.value,
+                only=match.bracket_key,
             )
     (summary,) = _summaries(session, [match], {rnd.id or 0: rnd}, players, labels)
     games = progress.games_of(session, match_id)

@@ -1,154 +1,766 @@
-"""The JSON API under ``/api/v1`` (DESIGN §5): public reads need no login.
+"""The JSON API under ``/api/v1`` (DESIGN §5), with its OpenAPI document.
 
-Errors under this prefix are JSON ``{"error": {"status": int, "message": str}}`` (see
-``tourney.web.errors``); a change without a session answers 401, a wrong role 403.
+Reads of public events need no login. Writes (record a game, a final score, upload a
+match record, withdraw a player) call the same store services as the director's pages
+and need a director's (or scorer's) session or an API token sent as
+``Authorization: Bearer <token>``: none answers 401, the wrong role 403, a stale
+``expected_version`` 409, a body that does not fit the schema 422 — always as
+``{"error": {"status", "message", "field"?}}``.
+
+Each endpoint is declared with ``operation(...)``, which registers the Flask route and
+records its schemas; ``/api/v1/openapi.json`` is generated from those records and the
+pydantic models in ``tourney.web.api_models``, the same ones the endpoints validate with.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import wraps
+from typing import Any, TypeVar, cast
 
-from flask import Blueprint, jsonify, url_for
+from flask import Blueprint, Flask, Response, current_app, g, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_login import current_user
+from flask_wtf.csrf import CSRFError, validate_csrf
+from pydantic import BaseModel, TypeAdapter, ValidationError
+from pydantic.json_schema import JsonSchemaMode, models_json_schema
+from sqlmodel import Session
+from wtforms import ValidationError as CSRFValidationError
 
-from tourney.store import queries
+from tourney.store import access, queries, results, services
+from tourney.store import public_views as pv
+from tourney.store import tournament_views as tv
+from tourney.store.audit import Actor
+from tourney.store.errors import NotFoundError, StoreUserError
 from tourney.store.queries import EventDetail, EventSummary, FlightView
-from tourney.web.auth import public
-from tourney.web.deps import reading
+from tourney.store.tables import Role
+from tourney.web import api_models as m
+from tourney.web.auth import ALL_ROLES, DIRECTORS, ROLES_ATTR, public
+from tourney.web.deps import reading, writing
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
+PREFIX = "/api/v1"
+F = TypeVar("F", bound=Callable[..., Any])
 
 
-def event_json(event: EventSummary) -> dict[str, Any]:
+# --- errors --------------------------------------------------------------------------
+
+
+class ApiError(Exception):
+    """An error answer with its status, message and field."""
+
+    def __init__(self, status: int, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.field = field
+
+
+def error_response(status: int, message: str, field: str | None = None) -> Response:
+    """``{"error": {"status", "message", "field"?}}`` with that status."""
+    body = m.ErrorOut(error=m.ErrorBody(status=status, message=message, field=field))
+    response = jsonify(body.model_dump(mode="json", exclude_none=True))
+    response.status_code = status
+    if status == 401:
+        response.headers["WWW-Authenticate"] = 'Bearer realm="tourney"'
+    return response
+
+
+@bp.errorhandler(ApiError)
+def _api_error(error: ApiError) -> ResponseReturnValue:
+    return error_response(error.status, error.message, error.field)
+
+
+@bp.errorhandler(StoreUserError)
+def _store_error(error: StoreUserError) -> ResponseReturnValue:
+    return error_response(error.status_code, error.message, error.field)
+
+
+# --- declaring operations ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Operation:
+    """One endpoint as the OpenAPI document describes it."""
+
+    method: str
+    path: str
+    summary: str
+    response: Any
+    body: type[BaseModel] | None
+    errors: tuple[int, ...]
+    roles: frozenset[str] | None
+    status: int
+
+
+OPERATIONS: list[Operation] = []
+_PATH_PARAM = re.compile(r"\{(\w+)\}")
+
+
+def operation(
+    method: str,
+    path: str,
+    summary: str,
+    *,
+    response: Any,
+    body: type[BaseModel] | None = None,
+    errors: Sequence[int] = (404,),
+    roles: Sequence[Role] | None = None,
+    status: int = 200,
+) -> Callable[[F], F]:
+    """Register an endpoint under ``path`` (OpenAPI form, ``{id}`` params are integers).
+
+    With ``roles`` the view needs a session or token of one of them (401/403 otherwise)
+    and receives the caller as ``caller``; with ``body`` it receives the validated
+    request body as ``data``.
+    """
+    allowed = None if roles is None else frozenset(r.value for r in roles)
+    declared_errors = tuple(errors)
+    if body is not None:
+        declared_errors += (400, 422)
+    if allowed is not None:
+        declared_errors += (401, 403)
+    OPERATIONS.append(
+        Operation(
+            method.upper(),
+            path,
+            summary,
+            response,
+            body,
+            tuple(sorted(set(declared_errors))),
+            allowed,
+            status,
+        )
+    )
+
+    def decorate(view: F) -> F:
+        @wraps(view)
+        def endpoint(**params: int) -> Any:
+            for value in params.values():
+                if value > m.MAX_ID:
+                    raise ApiError(404, "Not found.")
+            extra: dict[str, Any] = {}
+            if allowed is not None:
+                extra["caller"] = _caller(allowed)
+            if body is not None:
+                extra["data"] = _body(body)
+            return view(**params, **extra)
+
+        if allowed is None:
+            public(endpoint)
+        else:
+            setattr(endpoint, ROLES_ATTR, allowed)
+        flask_path = _PATH_PARAM.sub(r"<int:\1>", path)
+        bp.add_url_rule(flask_path, view.__name__, endpoint, methods=[method.upper()])
+        return cast(F, endpoint)
+
+    return decorate
+
+
+def _caller(allowed: frozenset[str]) -> Actor:
+    """The caller from a bearer token or the session (with its CSRF token), role checked."""
+    header = request.headers.get("Authorization", "")
+    if header:
+        scheme, _, token = header.partition(" ")
+        if scheme.lower() != "bearer" or not token.strip():
+            raise ApiError(401, "Send the token as 'Authorization: Bearer <token>'.")
+        with reading() as session:
+            found = access.actor_for_token(session, token.strip())
+        if found is None:
+            raise ApiError(401, "This token is unknown or revoked.")
+        caller = found
+    elif current_user.is_authenticated:
+        if current_app.config.get("WTF_CSRF_ENABLED", True):
+            try:
+                validate_csrf(request.headers.get("X-CSRFToken", ""))
+            except (CSRFValidationError, CSRFError):
+                raise ApiError(
+                    403, "A change made with a session needs its CSRF token in X-CSRFToken."
+                ) from None
+        caller = current_user.actor
+    else:
+        raise ApiError(401, "Log in or send an API token.")
+    if caller.role not in allowed:
+        raise ApiError(403, "Your account's role may not do this.")
+    return caller
+
+
+def _body(model: type[BaseModel]) -> Any:
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise ApiError(400, "Send a JSON object (Content-Type: application/json).")
+    try:
+        return model.model_validate(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        field = ".".join(str(p) for p in first["loc"]) or None
+        raise ApiError(422, str(first["msg"]), field) from None
+
+
+def _json(model: Any, value: Any) -> Response:
+    adapter: TypeAdapter[Any] = TypeAdapter(model)
+    return jsonify(adapter.dump_python(value, mode="json"))
+
+
+# --- converting read models ----------------------------------------------------------
+
+
+def event_json(event: EventSummary) -> m.EventOut:
     """One line of ``GET /api/v1/events`` (the contract: ``id``, ``slug``, ``name``, ...)."""
-    return {
-        "id": event.id,
-        "slug": event.slug,
-        "name": event.name,
-        "starts_on": event.starts_on.isoformat() if event.starts_on else None,
-        "status": event.status,
-        "venue": event.venue_name or None,
-        "club": event.club_name or None,
-        "entries": event.entries_count,
-        "flights": event.flights_count,
-        "url": url_for("public.event", slug=event.slug, _external=True),
-    }
+    return m.EventOut(
+        id=event.id,
+        slug=event.slug,
+        name=event.name,
+        starts_on=event.starts_on,
+        status=event.status,
+        venue=event.venue_name or None,
+        club=event.club_name or None,
+        entries=event.entries_count,
+        flights=event.flights_count,
+        url=url_for("public.event", slug=event.slug, _external=True),
+    )
 
 
-def flight_json(flight: FlightView) -> dict[str, Any]:
+def flight_json(flight: FlightView) -> m.FlightOut:
     """A flight's public settings."""
-    return {
-        "id": flight.id,
-        "name": flight.name,
-        "format": flight.format,
-        "status": flight.status,
-        "match_length": flight.match_length,
-        "round_lengths": dict(flight.round_lengths),
-        "feeds_from": flight.feeds_from_id,
-        "swiss_rounds": flight.swiss_rounds,
-        "swiss_lives": flight.swiss_lives,
-        "tiebreaks": list(flight.tiebreaks),
-        "draw_method": flight.draw_method,
-        "draw_seed": flight.draw_seed,
-    }
+    return m.FlightOut(
+        id=flight.id,
+        name=flight.name,
+        format=flight.format,
+        status=flight.status,
+        match_length=flight.match_length,
+        round_lengths=dict(flight.round_lengths),
+        feeds_from=flight.feeds_from_id,
+        swiss_rounds=flight.swiss_rounds,
+        swiss_lives=flight.swiss_lives,
+        tiebreaks=list(flight.tiebreaks),
+        draw_method=flight.draw_method,
+        draw_seed=flight.draw_seed,
+    )
 
 
-def event_detail_json(event: EventDetail) -> dict[str, Any]:
+def event_detail_json(event: EventDetail) -> m.EventDetailOut:
     """``GET /api/v1/events/{id}``."""
-    return {
-        "id": event.id,
-        "slug": event.slug,
-        "name": event.name,
-        "starts_on": event.starts_on.isoformat() if event.starts_on else None,
-        "ends_on": event.ends_on.isoformat() if event.ends_on else None,
-        "status": event.status,
-        "venue": event.venue_name or None,
-        "club": event.club_name or None,
-        "version": event.data_version,
-        "rules": {
-            "crawford": event.crawford,
-            "holland": event.holland,
-            "cube_limit": None
-            if event.cube_limit_exponent is None
-            else 2**event.cube_limit_exponent,
-            "money_play": event.money_play,
-            "jacoby": event.jacoby,
-        },
-        "flights": [flight_json(f) for f in event.flights],
-    }
+    return m.EventDetailOut(
+        id=event.id,
+        slug=event.slug,
+        name=event.name,
+        starts_on=event.starts_on,
+        ends_on=event.ends_on,
+        status=event.status,
+        venue=event.venue_name or None,
+        club=event.club_name or None,
+        version=event.data_version,
+        rules=m.RulesOut(
+            crawford=event.crawford,
+            holland=event.holland,
+            cube_limit=None if event.cube_limit_exponent is None else 2**event.cube_limit_exponent,
+            money_play=event.money_play,
+            jacoby=event.jacoby,
+        ),
+        flights=[flight_json(f) for f in event.flights],
+    )
 
 
-@bp.get("/events")
-@public
+def _player(ref: tv.PlayerRef | None) -> m.PlayerRefOut | None:
+    if ref is None:
+        return None
+    return m.PlayerRefOut(
+        entry_id=ref.entry_id,
+        name=ref.name,
+        country=ref.country,
+        seed=ref.seed,
+        withdrawn=ref.withdrawn,
+    )
+
+
+def _match(s: tv.MatchSummary) -> m.MatchOut:
+    return m.MatchOut(
+        id=s.id,
+        flight_id=s.flight_id,
+        round=s.round_number,
+        round_name=s.round_name,
+        table=s.table,
+        length=s.length,
+        status=s.status,  # type: ignore[arg-type]
+        a=_player(s.a),
+        b=_player(s.b),
+        a_placeholder=s.a_placeholder,
+        b_placeholder=s.b_placeholder,
+        score=[s.score_a, s.score_b],
+        winner=s.winner,  # type: ignore[arg-type]
+        result_source=s.result_source,
+        loser_goes_to=s.loser_goes_to,
+        version=s.version,
+    )
+
+
+def _rounds(board: tv.FlightBoard) -> m.FlightRoundsOut:
+    return m.FlightRoundsOut(
+        id=board.flight.id,
+        name=board.flight.name,
+        format=board.flight.format,
+        rounds=[
+            m.RoundOut(
+                id=r.id,
+                number=r.number,
+                name=r.name,
+                status=r.status,
+                match_length=r.match_length,
+                matches=[_match(x) for x in r.matches],
+            )
+            for r in board.rounds
+        ],
+    )
+
+
+def _standings(board: tv.FlightBoard) -> m.FlightStandingsOut:
+    lives = board.flight.swiss_lives
+    return m.FlightStandingsOut(
+        id=board.flight.id,
+        name=board.flight.name,
+        format=board.flight.format,
+        champion=_player(board.champion),
+        standings=[
+            m.StandingOut(
+                rank=row.rank,
+                display_rank=row.display_rank,
+                tied=row.tied,
+                player=cast(m.PlayerRefOut, _player(row.player)),
+                wins=row.wins,
+                losses=row.losses,
+                lives_left=None if lives is None else max(lives - (row.losses or 0), 0),
+                tiebreaks=[m.MetricOut(name=k, value=v) for k, v in row.metrics],
+                status=row.status,
+            )
+            for row in board.standings
+        ],
+    )
+
+
+def _match_detail(detail: tv.MatchDetail) -> m.MatchDetailOut:
+    return m.MatchDetailOut(
+        match=_match(detail.match),
+        event_id=detail.event_id,
+        flight_name=detail.flight_name,
+        rules=list(detail.rules),
+        games=[
+            m.GameOut(
+                number=g.number,
+                winner=g.winner,  # type: ignore[arg-type]
+                winner_name=g.winner_name,
+                end=g.end,
+                cube=g.cube,
+                level=g.level,
+                points=g.points,
+                score_after=g.score_after,
+                kind=g.kind,
+            )
+            for g in detail.games
+        ],
+        crawford_game=detail.crawford_game,
+        is_over=detail.is_over,
+        records=[
+            m.RecordOut(id=u.id, filename=u.filename, valid=u.is_valid) for u in detail.uploads
+        ],
+    )
+
+
+# --- reading -------------------------------------------------------------------------
+
+
+def _reader() -> Actor | None:
+    """Whoever sends a session or token (for private events' staff); before any session."""
+    header = request.headers.get("Authorization", "")
+    if header.lower().startswith("bearer "):
+        with reading() as session:
+            return access.actor_for_token(session, header[7:].strip())
+    return current_user.actor if current_user.is_authenticated else None
+
+
+def _event_id_readable(session: Session, event_id: int) -> None:
+    """Raise 404 unless the event is public (or the caller works on it)."""
+    if event_id in pv.public_event_ids(session):
+        return
+    actor = g.get("api_reader")
+    if actor is None or not pv.is_staff(session, actor, event_id):
+        raise NotFoundError("No such event.")
+
+
+@bp.before_request
+def _identify_reader() -> None:
+    if request.method == "GET":
+        g.api_reader = _reader()
+
+
+def _event_detail(session: Session, event_id: int) -> EventDetail:
+    _event_id_readable(session, event_id)
+    from tourney.store.tables import Event
+
+    event = session.get(Event, event_id)
+    if event is None:
+        raise NotFoundError("No such event.")
+    return queries.event_detail(session, event, can_manage=False)
+
+
+def _boards(session: Session, event_id: int) -> tuple[tv.FlightBoard, ...]:
+    _event_id_readable(session, event_id)
+    return tv.event_boards(session, event_id)
+
+
+def _board(session: Session, flight_id: int) -> tv.FlightBoard:
+    event_id = _flight_event(session, flight_id)
+    return pv.flight_board(session, event_id, flight_id)
+
+
+def _flight_event(session: Session, flight_id: int) -> int:
+    from tourney.store.tables import Flight
+
+    flight = session.get(Flight, flight_id)
+    if flight is None:
+        raise NotFoundError("No such flight.")
+    _event_id_readable(session, flight.event_id)
+    return flight.event_id
+
+
+@operation("GET", "/events", "Public events, newest first", response=list[m.EventOut], errors=())
 def events() -> ResponseReturnValue:
     """Public events as ``[{"id", "slug", "name", ...}]``."""
     with reading() as session:
         rows = queries.list_public_events(session)
-    return jsonify([event_json(e) for e in rows])
+    return _json(list[m.EventOut], [event_json(e) for e in rows])
 
 
-@bp.get("/events/<int:event_id>")
-@public
+@operation(
+    "GET", "/events/{event_id}", "An event with its rules and flights", response=m.EventDetailOut
+)
 def event(event_id: int) -> ResponseReturnValue:
     """One public event with its rules and flights."""
     with reading() as session:
-        summary = next((e for e in queries.list_public_events(session) if e.id == event_id), None)
-        if summary is None:
-            return jsonify({"error": {"status": 404, "message": "No such event."}}), 404
-        detail = queries.get_public_event(session, summary.slug)
-    return jsonify(event_detail_json(detail))
+        detail = _event_detail(session, event_id)
+    return _json(m.EventDetailOut, event_detail_json(detail))
+
+
+@operation("GET", "/events/{event_id}/flights", "An event's flights", response=list[m.FlightOut])
+def event_flights(event_id: int) -> ResponseReturnValue:
+    """The event's flights with their settings."""
+    with reading() as session:
+        detail = _event_detail(session, event_id)
+    return _json(list[m.FlightOut], [flight_json(f) for f in detail.flights])
+
+
+@operation(
+    "GET", "/events/{event_id}/players", "Players entered in an event", response=list[m.EntryOut]
+)
+def event_players(event_id: int) -> ResponseReturnValue:
+    """The event's entries by name."""
+    with reading() as session:
+        _event_id_readable(session, event_id)
+        entries = pv.find_entries(session, event_id, "")
+    return _json(
+        list[m.EntryOut],
+        [
+            m.EntryOut(id=e.id, name=e.player_name, country=e.country, seed=e.seed, status=e.status)
+            for e in entries
+        ],
+    )
+
+
+@operation(
+    "GET", "/events/{event_id}/standings", "Standings per flight", response=m.EventStandingsOut
+)
+def event_standings(event_id: int) -> ResponseReturnValue:
+    """Each flight's standings: rank with tie flag, record, tiebreaks."""
+    with reading() as session:
+        boards = _boards(session, event_id)
+        version = _event_detail(session, event_id).data_version
+    return _json(
+        m.EventStandingsOut,
+        m.EventStandingsOut(
+            event_id=event_id, version=version, flights=[_standings(b) for b in boards]
+        ),
+    )
+
+
+@operation(
+    "GET",
+    "/events/{event_id}/pairings",
+    "Pairings per flight and round",
+    response=m.EventPairingsOut,
+)
+def event_pairings(event_id: int) -> ResponseReturnValue:
+    """Each flight's published rounds with their matches and tables."""
+    with reading() as session:
+        boards = _boards(session, event_id)
+        version = _event_detail(session, event_id).data_version
+    return _json(
+        m.EventPairingsOut,
+        m.EventPairingsOut(
+            event_id=event_id, version=version, flights=[_rounds(b) for b in boards]
+        ),
+    )
+
+
+@operation("GET", "/flights/{flight_id}", "A flight's settings", response=m.FlightOut)
+def flight(flight_id: int) -> ResponseReturnValue:
+    """One flight."""
+    with reading() as session:
+        board = _board(session, flight_id)
+    return _json(m.FlightOut, flight_json(board.flight))
+
+
+@operation("GET", "/flights/{flight_id}/rounds", "A flight's rounds", response=m.FlightRoundsOut)
+def flight_rounds(flight_id: int) -> ResponseReturnValue:
+    """A flight's published rounds with their matches."""
+    with reading() as session:
+        board = _board(session, flight_id)
+    return _json(m.FlightRoundsOut, _rounds(board))
+
+
+@operation(
+    "GET", "/flights/{flight_id}/standings", "A flight's standings", response=m.FlightStandingsOut
+)
+def flight_standings(flight_id: int) -> ResponseReturnValue:
+    """A flight's standings."""
+    with reading() as session:
+        board = _board(session, flight_id)
+    return _json(m.FlightStandingsOut, _standings(board))
+
+
+@operation("GET", "/matches/{match_id}", "A match with its games", response=m.MatchDetailOut)
+def match(match_id: int) -> ResponseReturnValue:
+    """A published match with its games, Crawford marks and records."""
+    with reading() as session:
+        event_id = _match_event(session, match_id)
+        detail = pv.match_page(session, event_id, match_id)
+    return _json(m.MatchDetailOut, _match_detail(detail))
+
+
+def _match_event(session: Session, match_id: int) -> int:
+    from tourney.store.tables import Match
+
+    row = session.get(Match, match_id)
+    if row is None:
+        raise NotFoundError("No such match.")
+    return _flight_event(session, row.flight_id)
+
+
+# --- writing -------------------------------------------------------------------------
+
+_WRITE_ERRORS = (400, 404, 409)
+
+
+@operation(
+    "POST",
+    "/matches/{match_id}/games",
+    "Record the next game of a match",
+    response=m.MatchDetailOut,
+    body=m.GameIn,
+    errors=_WRITE_ERRORS,
+    roles=ALL_ROLES,
+    status=201,
+)
+def record_game(match_id: int, caller: Actor, data: m.GameIn) -> ResponseReturnValue:
+    """The next game: winner, how it ended, cube, level; the match finishes by itself."""
+    game = results.GameFields(data.winner, data.end, data.cube, data.level)
+    with writing() as session:
+        detail = results.record_game(
+            session,
+            actor=caller,
+            match_id=match_id,
+            game=game,
+            expected_version=data.expected_version,
+        )
+    return _json(m.MatchDetailOut, _match_detail(detail)), 201
+
+
+@operation(
+    "POST",
+    "/matches/{match_id}/score",
+    "Record a match's final score",
+    response=m.MatchDetailOut,
+    body=m.ScoreIn,
+    errors=_WRITE_ERRORS,
+    roles=ALL_ROLES,
+)
+def record_score(match_id: int, caller: Actor, data: m.ScoreIn) -> ResponseReturnValue:
+    """The final score only (like 7-4); it must finish the match under the rules."""
+    with writing() as session:
+        detail = results.record_final_score(
+            session,
+            actor=caller,
+            match_id=match_id,
+            score_a=data.score_a,
+            score_b=data.score_b,
+            expected_version=data.expected_version,
+        )
+    return _json(m.MatchDetailOut, _match_detail(detail))
+
+
+@operation(
+    "POST",
+    "/matches/{match_id}/record",
+    "Upload a match record (.mat)",
+    response=m.UploadOut,
+    body=m.RecordIn,
+    errors=_WRITE_ERRORS,
+    roles=ALL_ROLES,
+)
+def upload_record(match_id: int, caller: Actor, data: m.RecordIn) -> ResponseReturnValue:
+    """Fill in the games from a record; an invalid one is kept with its findings (ok false)."""
+    with writing() as session:
+        outcome = results.upload_match_record(
+            session,
+            actor=caller,
+            match_id=match_id,
+            filename=data.filename,
+            data=data.content.encode("utf-8"),
+            expected_version=data.expected_version,
+        )
+    return _json(
+        m.UploadOut,
+        m.UploadOut(
+            ok=outcome.ok,
+            record_id=outcome.record_id,
+            findings=[
+                m.FindingOut(game=f.game, line=f.line, message=f.message) for f in outcome.findings
+            ],
+            match=_match_detail(outcome.match),
+        ),
+    )
+
+
+@operation(
+    "POST",
+    "/events/{event_id}/players/{entry_id}/withdraw",
+    "Withdraw a player (their open matches become walkovers)",
+    response=m.EntryOut,
+    errors=_WRITE_ERRORS,
+    roles=DIRECTORS,
+)
+def withdraw(event_id: int, entry_id: int, caller: Actor) -> ResponseReturnValue:
+    """Withdraw an entry from the event."""
+    with writing() as session:
+        if not any(e.id == entry_id for e in queries.list_entries(session, event_id)):
+            raise NotFoundError("No such player in this event.")
+        entry = services.withdraw(session, actor=caller, entry_id=entry_id)
+    return _json(
+        m.EntryOut,
+        m.EntryOut(
+            id=entry.id,
+            name=entry.player_name,
+            country=entry.country,
+            seed=entry.seed,
+            status=entry.status,
+        ),
+    )
+
+
+# --- the document --------------------------------------------------------------------
+
+
+def openapi_document() -> dict[str, Any]:
+    """The OpenAPI 3.1 document, generated from the declared operations and models."""
+    wanted: dict[type[BaseModel], JsonSchemaMode] = {m.ErrorOut: "serialization"}
+    for op in OPERATIONS:
+        wanted.setdefault(cast(type[BaseModel], _item_model(op.response)), "serialization")
+        if op.body is not None:
+            wanted[op.body] = "validation"
+    _, defs = models_json_schema(list(wanted.items()), ref_template="#/components/schemas/{model}")
+    paths: dict[str, dict[str, Any]] = {}
+    for op in OPERATIONS:
+        params = [
+            {
+                "name": name,
+                "in": "path",
+                "required": True,
+                "schema": {"type": "integer", "minimum": 1, "maximum": m.MAX_ID},
+            }
+            for name in _PATH_PARAM.findall(op.path)
+        ]
+        responses: dict[str, Any] = {
+            str(op.status): {
+                "description": op.summary,
+                "content": {"application/json": {"schema": _schema_of(op.response)}},
+            }
+        }
+        for status in op.errors:
+            responses[str(status)] = {
+                "description": _ERROR_TEXT.get(status, "Error"),
+                "content": {"application/json": {"schema": _ref(m.ErrorOut)}},
+            }
+        spec: dict[str, Any] = {
+            "summary": op.summary,
+            "operationId": f"{op.method.lower()}_{re.sub(r'[^a-z0-9]+', '_', op.path.lower())}",
+            "responses": responses,
+        }
+        if params:
+            spec["parameters"] = params
+        if op.body is not None:
+            spec["requestBody"] = {
+                "required": True,
+                "content": {"application/json": {"schema": _ref(op.body)}},
+            }
+        if op.roles is not None:
+            spec["security"] = [{"bearer": []}, {"session": []}]
+        paths.setdefault(PREFIX + op.path, {})[op.method.lower()] = spec
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "tourney",
+            "version": "1",
+            "description": "Backgammon tournaments: events, flights, pairings, standings, "
+            "matches. Reads of public events need no login; changes need an API token "
+            "(Authorization: Bearer) or a session with its CSRF token (X-CSRFToken).",
+        },
+        "paths": paths,
+        "components": {
+            "schemas": defs.get("$defs", {}),
+            "securitySchemes": {
+                "bearer": {"type": "http", "scheme": "bearer"},
+                "session": {"type": "apiKey", "in": "cookie", "name": "session"},
+            },
+        },
+    }
+
+
+_ERROR_TEXT = {
+    400: "The request could not be used (the message says why)",
+    401: "No login and no valid token",
+    403: "The account's role may not do this",
+    404: "No such thing (or not public)",
+    409: "Changed by someone else first, or needs confirmation",
+    422: "The body does not fit the schema",
+}
+
+
+def _item_model(response: Any) -> type[BaseModel] | None:
+    args = getattr(response, "__args__", None)
+    if args:
+        return cast(type[BaseModel], args[0])
+    return cast(type[BaseModel], response)
+
+
+def _ref(model: type[BaseModel]) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{model.__name__}"}
+
+
+def _schema_of(response: Any) -> dict[str, Any]:
+    if getattr(response, "__args__", None):
+        return {"type": "array", "items": _ref(_item_model(response) or m.ErrorOut)}
+    return _ref(response)
 
 
 @bp.get("/openapi.json")
 @public
 def openapi() -> ResponseReturnValue:
-    """The OpenAPI document of what exists so far."""
-    event_schema = {
-        "type": "object",
-        "required": ["id", "slug", "name"],
-        "properties": {
-            "id": {"type": "integer"},
-            "slug": {"type": "string"},
-            "name": {"type": "string"},
-            "starts_on": {"type": ["string", "null"], "format": "date"},
-            "status": {"type": "string"},
-        },
-    }
-    error = {"description": "Error", "content": {"application/json": {}}}
-    return jsonify(
-        {
-            "openapi": "3.1.0",
-            "info": {"title": "tourney", "version": "1"},
-            "paths": {
-                "/api/v1/events": {
-                    "get": {
-                        "summary": "Public events",
-                        "responses": {
-                            "200": {
-                                "description": "Public events, newest first",
-                                "content": {
-                                    "application/json": {
-                                        "schema": {"type": "array", "items": event_schema}
-                                    }
-                                },
-                            }
-                        },
-                    }
-                },
-                "/api/v1/events/{id}": {
-                    "get": {
-                        "summary": "One public event with its rules and flights",
-                        "parameters": [
-                            {
-                                "name": "id",
-                                "in": "path",
-                                "required": True,
-                                "schema": {"type": "integer"},
-                            }
-                        ],
-                        "responses": {"200": {"description": "The event"}, "404": error},
-                    }
-                },
-            },
-        }
-    )
+    """The OpenAPI document."""
+    return jsonify(openapi_document())
+
+
+def init_app(app: Flask) -> None:
+    """Register the blueprint; it takes no CSRF form tokens (see ``_caller``)."""
+    app.register_blueprint(bp)
+    app.extensions["csrf"].exempt(bp)

@@ -1,14 +1,26 @@
-"""Public pages: the list of public events and each event's page. No login needed."""
+"""Public pages: events, flights (brackets, pairings, standings), players, matches. No login.
+
+Every event page is live (see ``tourney.web.live``): its region is rendered once per data
+version and polled by the open page. Private events answer 404 unless the visitor has the
+share link or works on the event.
+"""
 
 from __future__ import annotations
 
-from flask import Blueprint, jsonify, render_template
-from flask.typing import ResponseReturnValue
+import io
 
+import segno
+from flask import Blueprint, Response, jsonify, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from sqlmodel import Session
+
+from tourney.store import public_views as pv
 from tourney.store import queries
 from tourney.store.db import ping
+from tourney.store.errors import NotFoundError
 from tourney.web.auth import public
 from tourney.web.deps import reading, state
+from tourney.web.live import ShareKeyAccepted, live_page, open_event, viewer
 
 bp = Blueprint("public", __name__)
 
@@ -25,11 +37,173 @@ def index() -> ResponseReturnValue:
 @bp.get("/events/<slug>")
 @public
 def event(slug: str) -> ResponseReturnValue:
-    """A public event: rules, flights and the field."""
-    with reading() as session:
-        detail = queries.get_public_event(session, slug)
-        entries = [e for e in queries.list_entries(session, detail.id) if e.is_active]
-    return render_template("public/event.html", event=detail, entries=entries)
+    """An event's home: flights with their current round, find your name, the field, a QR code."""
+    return live_page(
+        slug,
+        page="home",
+        template="public/_event.html",
+        build=lambda db, access: {"home": pv.event_home(db, access.id), "slug": slug},
+        title=lambda c: c["home"].event.name,
+    )
+
+
+@bp.get("/events/<slug>/flights/<int:flight_id>")
+@public
+def flight(slug: str, flight_id: int) -> ResponseReturnValue:
+    """A flight: the bracket of a knockout, the current round's pairings otherwise."""
+    return _flight_page(slug, flight_id, None)
+
+
+@bp.get("/events/<slug>/flights/<int:flight_id>/rounds/<int:number>")
+@public
+def flight_round(slug: str, flight_id: int, number: int) -> ResponseReturnValue:
+    """One round's pairings with tables and scores."""
+    return _flight_page(slug, flight_id, number)
+
+
+def _flight_page(slug: str, flight_id: int, number: int | None) -> ResponseReturnValue:
+    def build(db: Session, access: pv.EventAccess) -> dict[str, object]:
+        board = pv.flight_board(db, access.id, flight_id)
+        shown = pv.current_round(board)
+        if number is not None:
+            shown = next((r for r in board.rounds if r.number == number), None)
+            if shown is None:
+                raise NotFoundError("No such round.")
+        return {"board": board, "shown": shown, "slug": slug}
+
+    return live_page(
+        slug,
+        page=f"flight:{flight_id}:{number}",
+        template="public/_flight.html",
+        build=build,
+        title=lambda c: f"{c['board'].flight.name} · {c['board'].event_name}",
+    )
+
+
+@bp.get("/events/<slug>/flights/<int:flight_id>/standings")
+@public
+def standings(slug: str, flight_id: int) -> ResponseReturnValue:
+    """A flight's standings with its tiebreaks spelled out."""
+    return live_page(
+        slug,
+        page=f"standings:{flight_id}",
+        template="public/_standings.html",
+        build=lambda db, access: {"board": pv.flight_board(db, access.id, flight_id), "slug": slug},
+        title=lambda c: f"Standings · {c['board'].flight.name} · {c['board'].event_name}",
+    )
+
+
+@bp.get("/events/<slug>/players")
+@public
+def players(slug: str) -> ResponseReturnValue:
+    """Find your name: the players whose name contains the search."""
+    query = request.args.get("q", "")[:80]
+    return live_page(
+        slug,
+        page=f"players:{query.casefold()}",
+        template="public/_players.html",
+        build=lambda db, access: {
+            "entries": pv.find_entries(db, access.id, query),
+            "query": query,
+            "event_name": access.name,
+            "slug": slug,
+        },
+        title=lambda c: f"Players · {c['event_name']}",
+    )
+
+
+@bp.get("/events/<slug>/players/<int:entry_id>")
+@public
+def player(slug: str, entry_id: int) -> ResponseReturnValue:
+    """A player's matches, with the current or next one first."""
+    return live_page(
+        slug,
+        page=f"player:{entry_id}",
+        template="public/_player.html",
+        build=lambda db, access: {
+            "player": pv.player_page(db, access.id, entry_id),
+            "event_name": access.name,
+            "slug": slug,
+        },
+        title=lambda c: f"{c['player'].name} · {c['event_name']}",
+    )
+
+
+@bp.get("/events/<slug>/players/<int:entry_id>/print")
+@public
+def player_print(slug: str, entry_id: int) -> ResponseReturnValue:
+    """A printable "my matches" sheet (no polling)."""
+    who = viewer()
+    with reading() as db:
+        try:
+            access = open_event(db, slug, who)
+        except ShareKeyAccepted:
+            return redirect(url_for("public.player_print", slug=slug, entry_id=entry_id))
+        page = pv.player_page(db, access.id, entry_id)
+    return render_template(
+        "public/player_print.html", player=page, event_name=access.name, slug=slug
+    )
+
+
+@bp.get("/events/<slug>/matches/<int:match_id>")
+@public
+def match(slug: str, match_id: int) -> ResponseReturnValue:
+    """A match's score sheet: games with cube, result and Crawford marks."""
+    return live_page(
+        slug,
+        page=f"match:{match_id}",
+        template="public/_match.html",
+        build=lambda db, access: {"detail": pv.match_page(db, access.id, match_id), "slug": slug},
+        title=lambda c: _match_title(c["detail"]),
+    )
+
+
+def _match_title(detail: pv.tv.MatchDetail) -> str:
+    m = detail.match
+    a = m.a.name if m.a else m.a_placeholder or "?"
+    b = m.b.name if m.b else ("bye" if m.is_bye else m.b_placeholder or "?")
+    return f"{a} v {b} · {detail.event_name}"
+
+
+@bp.get("/events/<slug>/records/<int:record_id>")
+@public
+def record(slug: str, record_id: int) -> ResponseReturnValue:
+    """Download the validated match record of a match."""
+    who = viewer()
+    with reading() as db:
+        try:
+            access = open_event(db, slug, who)
+        except ShareKeyAccepted:
+            return redirect(url_for("public.record", slug=slug, record_id=record_id))
+        found = pv.record_file(db, access.id, record_id)
+    safe = "".join(c if c.isalnum() or c in "._-" else "_" for c in found.filename) or "match.mat"
+    return Response(
+        found.text,
+        mimetype="text/plain",
+        headers={"Content-Disposition": f'attachment; filename="{safe}"'},
+    )
+
+
+@bp.get("/events/<slug>/qr.svg")
+@public
+def qr(slug: str) -> ResponseReturnValue:
+    """A QR code of the event's address (with the share key while private)."""
+    who = viewer()
+    with reading() as db:
+        try:
+            access = open_event(db, slug, who)
+        except ShareKeyAccepted:
+            return redirect(url_for("public.qr", slug=slug))
+        token = None if access.is_public else pv.share_token(db, access.id)
+    args = {} if token is None else {"key": token}
+    target = url_for("public.event", slug=slug, _external=True, **args)
+    buffer = io.BytesIO()
+    segno.make(target, error="m").save(
+        buffer, kind="svg", scale=4, dark="#1d232a", light="#ffffff", title=access.name
+    )
+    response = Response(buffer.getvalue(), mimetype="image/svg+xml")
+    response.headers["Cache-Control"] = "private, max-age=300"
+    return response
 
 
 @bp.get("/healthz")

@@ -1,0 +1,318 @@
+"""Importing roster players from a CSV or XLSX file: a preview first, then the save.
+
+The preview reads every row and lists its problems (no name, a bad country code, a bad
+rating or e-mail address, a duplicate in the file or on the roster) without writing
+anything; the save registers the rows without problems through the store's
+``register_player`` service. The command line (``tourney players import``) and the
+director's web form share both steps.
+
+Terminology:
+    line     the row's number as a spreadsheet shows it: the header is line 1.
+    roster   the players already in the database (of the chosen club, when one is given).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import PurePath
+from typing import Any
+
+from sqlmodel import Session, select
+
+from tourney.store import services
+from tourney.store.audit import Actor
+from tourney.store.errors import StoreUserError
+from tourney.store.queries import PlayerView
+from tourney.store.services import PlayerFields
+from tourney.store.tables import Player
+
+MAX_ROWS = 5000
+MAX_RATING = 5000
+_COUNTRY = re.compile(r"^[A-Z]{2}$")
+_EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+_HEADERS: dict[str, tuple[str, ...]] = {
+    "name": ("name", "player", "player name", "full name", "navn", "spieler"),
+    "country": ("country", "country code", "nation", "nationality", "land"),
+    "rating": ("rating", "elo", "fibs rating"),
+    "email": ("email", "e-mail", "e-mail address", "email address", "mail"),
+}
+"""Column headings each field is recognised by (compared case-insensitively)."""
+
+
+class PlayerImportError(StoreUserError):
+    """The file as a whole cannot be read (not CSV/XLSX, no name column, too many rows)."""
+
+
+@dataclass(frozen=True)
+class PlayerRow:
+    """One row of the file, cleaned, with everything wrong with it."""
+
+    line: int
+    name: str
+    country: str
+    rating: float | None
+    email: str | None
+    problems: tuple[str, ...] = ()
+
+    @property
+    def is_ok(self) -> bool:
+        """True when the row can be saved."""
+        return not self.problems
+
+
+@dataclass(frozen=True)
+class PlayerImportPreview:
+    """Every row of a file with its problems; nothing has been saved."""
+
+    filename: str
+    columns: tuple[str, ...]
+    """The fields found in the header, in file order (``name``, ``country`` ...)."""
+    rows: tuple[PlayerRow, ...]
+    club_id: int | None = None
+
+    @property
+    def good_rows(self) -> tuple[PlayerRow, ...]:
+        """The rows without problems."""
+        return tuple(r for r in self.rows if r.is_ok)
+
+    @property
+    def problem_rows(self) -> tuple[PlayerRow, ...]:
+        """The rows with at least one problem."""
+        return tuple(r for r in self.rows if not r.is_ok)
+
+
+@dataclass(frozen=True)
+class PlayerImportResult:
+    """What the save did."""
+
+    created: tuple[PlayerView, ...]
+    skipped: tuple[PlayerRow, ...]
+    """Rows not saved: their problems, including ones found only at save time."""
+
+
+# --- reading the file ------------------------------------------------------------------
+
+
+def read_table(data: bytes, *, filename: str) -> list[tuple[int, list[Any]]]:
+    """The rows of a CSV or XLSX file as ``(line, cells)``, the header first.
+
+    Raises:
+        PlayerImportError: an unknown extension, or a file that cannot be read as one.
+    """
+    suffix = PurePath(filename).suffix.lower()
+    if suffix == ".xlsx":
+        return _read_xlsx(data)
+    if suffix in (".csv", ".txt", ""):
+        return _read_csv(data)
+    raise PlayerImportError(f"{filename}: use a .csv or .xlsx file.", field="file")
+
+
+def _read_csv(data: bytes) -> list[tuple[int, list[Any]]]:
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise PlayerImportError(
+            "The file is not UTF-8 text; save it as “CSV UTF-8” and try again.", field="file"
+        ) from None
+    try:
+        dialect: Any = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
+    except csv.Error:
+        dialect = csv.excel
+    try:
+        return [(n, row) for n, row in enumerate(csv.reader(io.StringIO(text), dialect), 1)]
+    except csv.Error as error:
+        raise PlayerImportError(f"The CSV file cannot be read: {error}.", field="file") from None
+
+
+def _read_xlsx(data: bytes) -> list[tuple[int, list[Any]]]:
+    from zipfile import BadZipFile
+
+    from openpyxl import load_workbook
+
+    try:
+        workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    except (BadZipFile, KeyError, OSError, ValueError):
+        raise PlayerImportError("The file is not an XLSX workbook.", field="file") from None
+    try:
+        sheet = workbook.worksheets[0]
+        return [(n, list(row)) for n, row in enumerate(sheet.iter_rows(values_only=True), 1)]
+    finally:
+        workbook.close()
+
+
+def _header(cells: Sequence[Any]) -> dict[str, int]:
+    found: dict[str, int] = {}
+    for index, cell in enumerate(cells):
+        heading = " ".join(str(cell or "").replace("_", " ").split()).casefold()
+        for name, aliases in _HEADERS.items():
+            if heading in aliases and name not in found:
+                found[name] = index
+    return found
+
+
+# --- checking rows ---------------------------------------------------------------------
+
+
+def _text(cells: Sequence[Any], index: int | None) -> str:
+    if index is None or index >= len(cells) or cells[index] is None:
+        return ""
+    value = cells[index]
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return " ".join(str(value).split())
+
+
+def _rating(cells: Sequence[Any], index: int | None) -> tuple[float | None, str | None]:
+    if index is None or index >= len(cells) or cells[index] in (None, ""):
+        return None, None
+    raw = cells[index]
+    if isinstance(raw, bool):
+        return None, f"rating {raw!r} is not a number"
+    if isinstance(raw, int | float):
+        value = float(raw)
+    else:
+        text = str(raw).strip().replace(",", ".")
+        if not text:
+            return None, None
+        try:
+            value = float(text)
+        except ValueError:
+            return None, f"rating {str(raw).strip()!r} is not a number"
+    if not math.isfinite(value) or not 0 <= value <= MAX_RATING:
+        return None, f"rating {raw} is not between 0 and {MAX_RATING}"
+    return value, None
+
+
+def _key(name: str, country: str) -> tuple[str, str]:
+    return (name.casefold(), country)
+
+
+def _roster(session: Session, club_id: int | None) -> set[tuple[str, str]]:
+    query = select(Player.name, Player.country)
+    if club_id is not None:
+        query = query.where(Player.club_id == club_id)
+    return {_key(name, country) for name, country in session.exec(query)}
+
+
+def check_rows(
+    table: Iterable[tuple[int, list[Any]]], roster: set[tuple[str, str]], *, filename: str = ""
+) -> tuple[tuple[str, ...], tuple[PlayerRow, ...]]:
+    """The recognised columns and every data row with its problems.
+
+    ``roster`` holds ``(casefolded name, country)`` of the players already saved.
+
+    Raises:
+        PlayerImportError: no header with a name column, or more than ``MAX_ROWS`` rows.
+    """
+    rows = iter(table)
+    header: dict[str, int] = {}
+    for _line, cells in rows:
+        if any(_text(cells, i) for i in range(len(cells))):
+            header = _header(cells)
+            break
+    if "name" not in header:
+        raise PlayerImportError(
+            f"{filename or 'The file'}: the first row must name the columns, one of them "
+            "“name” (others: country, rating, email).",
+            field="file",
+        )
+    seen: dict[tuple[str, str], int] = {}
+    out: list[PlayerRow] = []
+    for line, cells in rows:
+        if not any(_text(cells, i) for i in range(len(cells))):
+            continue
+        if len(out) >= MAX_ROWS:
+            raise PlayerImportError(
+                f"The file has more than {MAX_ROWS} players; split it.", field="file"
+            )
+        problems: list[str] = []
+        name = _text(cells, header.get("name"))
+        country = _text(cells, header.get("country")).upper()
+        email = _text(cells, header.get("email")).lower() or None
+        rating, rating_problem = _rating(cells, header.get("rating"))
+        if not name:
+            problems.append("the name is missing")
+        elif len(name) > 120:
+            problems.append("the name is longer than 120 characters")
+        if country and not _COUNTRY.match(country):
+            problems.append(f"country {country!r} is not a two-letter code (NO, DE, US)")
+        if rating_problem:
+            problems.append(rating_problem)
+        if email and (not _EMAIL.match(email) or len(email) > 254):
+            problems.append(f"e-mail address {email!r} is not valid")
+        if name:
+            key = _key(name, country)
+            if key in seen:
+                problems.append(f"duplicate of row {seen[key]}")
+            elif key in roster:
+                problems.append(f"{name} ({country or 'no country'}) is on the roster already")
+            seen.setdefault(key, line)
+        out.append(PlayerRow(line, name, country, rating, email, tuple(problems)))
+    columns = tuple(sorted(header, key=header.__getitem__))
+    return columns, tuple(out)
+
+
+def preview_player_import(
+    session: Session, data: bytes, *, filename: str, club_id: int | None = None
+) -> PlayerImportPreview:
+    """Read a CSV or XLSX file of players and list each row's problems; saves nothing.
+
+    Duplicates are looked for on the whole roster, or on the club's when ``club_id`` is
+    given (the players are then added to that club).
+
+    Raises:
+        PlayerImportError: the file cannot be read or has no name column.
+    """
+    columns, rows = check_rows(
+        read_table(data, filename=filename), _roster(session, club_id), filename=filename
+    )
+    return PlayerImportPreview(filename=filename, columns=columns, rows=rows, club_id=club_id)
+
+
+def apply_player_import(
+    session: Session, preview: PlayerImportPreview, *, actor: Actor | None = None
+) -> PlayerImportResult:
+    """Register the preview's good rows (one audit entry each), in the caller's transaction.
+
+    A row that reached the roster since the preview (another import, another director)
+    is skipped with that problem rather than saved twice.
+
+    Raises:
+        AccessDeniedError: the actor may not add players.
+        StoreUserError: the service refused a row (the message names its line).
+    """
+    actor = actor or Actor.cli()
+    roster = _roster(session, preview.club_id)
+    created: list[PlayerView] = []
+    skipped = list(preview.problem_rows)
+    for row in preview.good_rows:
+        key = _key(row.name, row.country)
+        if key in roster:
+            skipped.append(_with_problem(row, "is on the roster already"))
+            continue
+        fields = PlayerFields(
+            name=row.name,
+            country=row.country,
+            rating=row.rating,
+            email=row.email,
+            club_id=preview.club_id,
+        )
+        try:
+            created.append(services.register_player(session, actor=actor, fields=fields))
+        except StoreUserError as error:
+            if error.status_code != 400:
+                raise
+            raise StoreUserError(f"row {row.line}: {error.message}", field=error.field) from None
+        roster.add(key)
+    skipped.sort(key=lambda r: r.line)
+    return PlayerImportResult(created=tuple(created), skipped=tuple(skipped))
+
+
+def _with_problem(row: PlayerRow, problem: str) -> PlayerRow:
+    label = f"{row.name} ({row.country or 'no country'}) {problem}"
+    return PlayerRow(row.line, row.name, row.country, row.rating, row.email, (label,))

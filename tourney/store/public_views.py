@@ -1,0 +1,264 @@
+"""Read models of the public pages: event home, player pages, match pages, records.
+
+These build on ``tourney.store.tournament_views`` (the flights' boards and match details)
+and add what only players need: which events they may open (public, or private with the
+share link), each player's matches across flights with the current or next one, and the
+uploaded records they may download. Nothing here carries staff flags.
+
+Terminology:
+    current round   of a flight: the earliest published round that is not finished, else
+                    the last round.
+    next match      of a player: their first match that is neither decided nor void,
+                    in play first, then ready, then waiting for an opponent.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlmodel import Session, col, select
+
+from tourney.store import tournament_views as tv
+from tourney.store.access import share_token_of
+from tourney.store.audit import Actor
+from tourney.store.errors import NotFoundError
+from tourney.store.queries import EntryView, EventDetail, event_detail, list_entries, staff_role
+from tourney.store.tables import Event, Match, Round, RoundStatus, UploadedRecord
+
+READER = Actor(user_id=None, label="public page", role="admin")
+"""Reads a match like staff would, for the public match page: the ``can_*`` flags of what
+``match_detail`` returns are never shown, only its games and uploads."""
+
+_NEXT_ORDER = {"playing": 0, "ready": 1, "pending": 2}
+
+
+@dataclass(frozen=True)
+class EventAccess:
+    """What deciding access to an event's pages needs: one small query."""
+
+    id: int
+    slug: str
+    name: str
+    is_public: bool
+    data_version: int
+    updated_at: datetime
+
+
+@dataclass(frozen=True)
+class FlightSummary:
+    """A flight on the event home page."""
+
+    board: tv.FlightBoard
+    current_round: tv.RoundView | None
+    in_play: int
+    ready: int
+
+
+@dataclass(frozen=True)
+class EventHome:
+    """The event home page: the event, its flights with their current round, the field."""
+
+    event: EventDetail
+    flights: tuple[FlightSummary, ...]
+    entries: tuple[EntryView, ...]
+
+
+@dataclass(frozen=True)
+class PlayerMatch:
+    """One of a player's matches, seen from their side."""
+
+    match: tv.MatchSummary
+    flight_name: str
+    opponent: str
+    """The opponent's name, ``bye``, or what fills the seat while unknown."""
+    own_score: int
+    opponent_score: int
+    result: str
+    """won, lost, bye, or empty while undecided."""
+
+
+@dataclass(frozen=True)
+class PlayerPage:
+    """A player's page: every match in the event and the one to play next."""
+
+    event_id: int
+    entry_id: int
+    name: str
+    country: str
+    status: str
+    matches: tuple[PlayerMatch, ...]
+    next_match: PlayerMatch | None
+    wins: int
+    losses: int
+
+
+@dataclass(frozen=True)
+class RecordFile:
+    """An uploaded match record to download."""
+
+    filename: str
+    text: str
+
+
+def event_access(session: Session, slug: str) -> EventAccess:
+    """The event with this slug, public or not.
+
+    Raises:
+        NotFoundError: no event has this slug.
+    """
+    event = session.exec(select(Event).where(Event.slug == slug)).first()
+    if event is None:
+        raise NotFoundError("No such event.")
+    return EventAccess(
+        event.id or 0, event.slug, event.name, event.is_public, event.data_version, event.updated_at
+    )
+
+
+def is_staff(session: Session, actor: Actor, event_id: int) -> bool:
+    """True when the actor works on the event (so sees it while private)."""
+    event = session.get(Event, event_id)
+    return event is not None and staff_role(session, actor, event) is not None
+
+
+def share_token(session: Session, event_id: int) -> str | None:
+    """The event's share token (for its QR code while private)."""
+    return share_token_of(session, event_id)
+
+
+def current_round(board: tv.FlightBoard) -> tv.RoundView | None:
+    """The flight's current round (see the module's terminology)."""
+    for rnd in board.rounds:
+        if rnd.status != RoundStatus.FINISHED.value:
+            return rnd
+    return board.rounds[-1] if board.rounds else None
+
+
+def event_home(session: Session, event_id: int) -> EventHome:
+    """The event home page.
+
+    Raises:
+        NotFoundError: no such event.
+    """
+    event = session.get(Event, event_id)
+    if event is None:
+        raise NotFoundError("No such event.")
+    flights = []
+    for board in tv.event_boards(session, event_id):
+        matches = [m for r in board.rounds for m in r.matches]
+        flights.append(
+            FlightSummary(
+                board=board,
+                current_round=current_round(board),
+                in_play=sum(m.status == "playing" for m in matches),
+                ready=sum(m.status == "ready" for m in matches),
+            )
+        )
+    entries = tuple(e for e in list_entries(session, event_id) if e.status != "withdrawn")
+    return EventHome(event_detail(session, event, can_manage=False), tuple(flights), entries)
+
+
+def find_entries(session: Session, event_id: int, query: str) -> tuple[EntryView, ...]:
+    """The event's entries whose name contains ``query`` (case and accents as typed)."""
+    needle = query.strip().casefold()
+    entries = list_entries(session, event_id)
+    if needle:
+        entries = [e for e in entries if needle in e.player_name.casefold()]
+    return tuple(sorted(entries, key=lambda e: e.player_name.casefold()))
+
+
+def flight_board(session: Session, event_id: int, flight_id: int) -> tv.FlightBoard:
+    """A flight of this event as the public sees it (published rounds only).
+
+    Raises:
+        NotFoundError: no such flight in this event.
+    """
+    for board in tv.event_boards(session, event_id):
+        if board.flight.id == flight_id:
+            return board
+    raise NotFoundError("No such flight.")
+
+
+def _side(m: tv.MatchSummary, entry_id: int) -> str | None:
+    if m.a is not None and m.a.entry_id == entry_id:
+        return "a"
+    if m.b is not None and m.b.entry_id == entry_id:
+        return "b"
+    return None
+
+
+def player_page(session: Session, event_id: int, entry_id: int) -> PlayerPage:
+    """A player's matches in the event, with the next one to play.
+
+    Raises:
+        NotFoundError: no such entry in this event.
+    """
+    entry = next((e for e in list_entries(session, event_id) if e.id == entry_id), None)
+    if entry is None:
+        raise NotFoundError("No such player in this event.")
+    rows: list[PlayerMatch] = []
+    for board in tv.event_boards(session, event_id):
+        for rnd in board.rounds:
+            for m in rnd.matches:
+                side = _side(m, entry_id)
+                if side is None or m.status == "void":
+                    continue
+                other = m.b if side == "a" else m.a
+                placeholder = m.b_placeholder if side == "a" else m.a_placeholder
+                opponent = other.name if other else ("bye" if m.is_bye else placeholder)
+                result = ""
+                if m.is_bye:
+                    result = "bye"
+                elif m.winner is not None:
+                    result = "won" if m.winner == side else "lost"
+                own, theirs = (m.score_a, m.score_b) if side == "a" else (m.score_b, m.score_a)
+                opponent = opponent or "to be decided"
+                rows.append(PlayerMatch(m, board.flight.name, opponent, own, theirs, result))
+    open_ones = [r for r in rows if r.match.status in _NEXT_ORDER]
+    open_ones.sort(key=lambda r: _NEXT_ORDER[r.match.status])
+    return PlayerPage(
+        event_id=event_id,
+        entry_id=entry_id,
+        name=entry.player_name,
+        country=entry.country,
+        status=entry.status,
+        matches=tuple(rows),
+        next_match=open_ones[0] if open_ones else None,
+        wins=sum(r.result == "won" for r in rows),
+        losses=sum(r.result == "lost" for r in rows),
+    )
+
+
+def match_page(session: Session, event_id: int, match_id: int) -> tv.MatchDetail:
+    """A published match of this event with its games and uploads.
+
+    Raises:
+        NotFoundError: no such match in this event, or its round is not published.
+    """
+    match = session.get(Match, match_id)
+    rnd = session.get(Round, match.round_id) if match is not None else None
+    if match is None or rnd is None or rnd.status == RoundStatus.DRAFT.value:
+        raise NotFoundError("No such match.")
+    detail = tv.match_detail(session, READER, match_id)
+    if detail.event_id != event_id:
+        raise NotFoundError("No such match.")
+    return detail
+
+
+def record_file(session: Session, event_id: int, record_id: int) -> RecordFile:
+    """A valid uploaded record of a published match of this event.
+
+    Raises:
+        NotFoundError: no such record here, or it was not valid (and so not used).
+    """
+    upload = session.get(UploadedRecord, record_id)
+    if upload is None or upload.match_id is None or not upload.is_valid:
+        raise NotFoundError("No such record.")
+    detail = match_page(session, event_id, upload.match_id)
+    name = upload.filename or f"match-{detail.match.id}.mat"
+    return RecordFile(name, upload.original_text)
+
+
+def public_event_ids(session: Session) -> list[int]:
+    """Ids of the public events."""
+    return [i or 0 for i in session.exec(select(Event.id).where(col(Event.is_public)))]

@@ -1,0 +1,294 @@
+"""The JSON API's request and response schemas (pydantic).
+
+The endpoints validate request bodies with the ``*In`` models and build every response
+from the ``*Out`` models, and ``/api/v1/openapi.json`` is generated from these same
+classes, so the document cannot drift from what the API does.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+MAX_ID = 2**31 - 1
+"""Ids are 32-bit integers in the database; larger path values are simply not found."""
+
+
+class _Out(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+
+class _In(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+# --- responses -----------------------------------------------------------------------
+
+
+class ErrorBody(_Out):
+    """What went wrong."""
+
+    status: int
+    message: str
+    field: str | None = None
+    """The request field the message is about, when there is one."""
+
+
+class ErrorOut(_Out):
+    """Every error answer of the API."""
+
+    error: ErrorBody
+
+
+class EventOut(_Out):
+    """One line of ``GET /api/v1/events``."""
+
+    id: int
+    slug: str
+    name: str
+    starts_on: date | None
+    status: str
+    venue: str | None
+    club: str | None
+    entries: int
+    flights: int
+    url: str
+
+
+class RulesOut(_Out):
+    """An event's rule flags (DESIGN §3)."""
+
+    crawford: bool
+    holland: bool
+    cube_limit: int | None
+    money_play: bool
+    jacoby: bool
+
+
+class FlightOut(_Out):
+    """A flight's settings."""
+
+    id: int
+    name: str
+    format: str
+    status: str
+    match_length: int
+    round_lengths: dict[str, int]
+    feeds_from: int | None
+    swiss_rounds: int | None
+    swiss_lives: int | None
+    tiebreaks: list[str]
+    draw_method: str
+    draw_seed: str | None
+
+
+class EventDetailOut(_Out):
+    """``GET /api/v1/events/{event_id}``."""
+
+    id: int
+    slug: str
+    name: str
+    starts_on: date | None
+    ends_on: date | None
+    status: str
+    venue: str | None
+    club: str | None
+    version: int
+    """The event's data version: it changes with every write (poll it to see changes)."""
+    rules: RulesOut
+    flights: list[FlightOut]
+
+
+class PlayerRefOut(_Out):
+    """A player in a match or a standings row."""
+
+    entry_id: int
+    name: str
+    country: str
+    seed: int | None
+    withdrawn: bool
+
+
+class MatchOut(_Out):
+    """A match in a round."""
+
+    id: int
+    flight_id: int
+    round: int
+    round_name: str
+    table: str
+    length: int
+    status: Literal["pending", "ready", "playing", "finished", "walkover", "bye", "void"]
+    a: PlayerRefOut | None
+    b: PlayerRefOut | None
+    a_placeholder: str
+    b_placeholder: str
+    score: list[int] = Field(min_length=2, max_length=2)
+    winner: Literal["a", "b"] | None
+    result_source: str
+    loser_goes_to: str
+    version: int
+    """Send it back as ``expected_version`` so a change never overwrites a newer result."""
+
+
+class RoundOut(_Out):
+    """A published round with its matches (the pairings, with tables)."""
+
+    id: int
+    number: int
+    name: str
+    status: str
+    match_length: int
+    matches: list[MatchOut]
+
+
+class MetricOut(_Out):
+    """One tiebreak value."""
+
+    name: str
+    value: int
+
+
+class StandingOut(_Out):
+    """One standings row; ``display_rank`` is ``=3`` when the rank is shared."""
+
+    rank: int
+    display_rank: str
+    tied: bool
+    player: PlayerRefOut
+    wins: int
+    losses: int | None
+    lives_left: int | None
+    tiebreaks: list[MetricOut]
+    status: str
+
+
+class FlightStandingsOut(_Out):
+    """A flight's standings."""
+
+    id: int
+    name: str
+    format: str
+    champion: PlayerRefOut | None
+    standings: list[StandingOut]
+
+
+class FlightRoundsOut(_Out):
+    """A flight's published rounds."""
+
+    id: int
+    name: str
+    format: str
+    rounds: list[RoundOut]
+
+
+class EventStandingsOut(_Out):
+    """``GET /api/v1/events/{event_id}/standings``: per flight."""
+
+    event_id: int
+    version: int
+    flights: list[FlightStandingsOut]
+
+
+class EventPairingsOut(_Out):
+    """``GET /api/v1/events/{event_id}/pairings``: per flight, every published round."""
+
+    event_id: int
+    version: int
+    flights: list[FlightRoundsOut]
+
+
+class EntryOut(_Out):
+    """A player entered in an event."""
+
+    id: int
+    name: str
+    country: str
+    seed: int | None
+    status: str
+
+
+class GameOut(_Out):
+    """One game with the running score."""
+
+    number: int
+    winner: Literal["a", "b"]
+    winner_name: str
+    end: str
+    cube: int
+    level: str | None
+    points: int
+    score_after: str
+    kind: str
+    """normal, crawford or post-crawford."""
+
+
+class RecordOut(_Out):
+    """An uploaded match record."""
+
+    id: int
+    filename: str
+    valid: bool
+
+
+class MatchDetailOut(_Out):
+    """A match with its games."""
+
+    match: MatchOut
+    event_id: int
+    flight_name: str
+    rules: list[str]
+    games: list[GameOut]
+    crawford_game: int | None
+    is_over: bool
+    records: list[RecordOut]
+
+
+class FindingOut(_Out):
+    """A problem in an uploaded record, where the file has it."""
+
+    game: int | None
+    line: int | None
+    message: str
+
+
+class UploadOut(_Out):
+    """What an upload did."""
+
+    ok: bool
+    record_id: int
+    findings: list[FindingOut]
+    match: MatchDetailOut
+
+
+# --- requests ------------------------------------------------------------------------
+
+
+class GameIn(_In):
+    """The next game of a match, as DESIGN §3 describes a hand-entered game."""
+
+    winner: Literal["a", "b"]
+    end: Literal["played", "dropped", "resigned"]
+    cube: int = Field(default=1, ge=1, le=2**30)
+    """The cube in play at the end; for a drop, the value before the refused double."""
+    level: Literal["single", "gammon", "backgammon"] | None = "single"
+    """None for a dropped double."""
+    expected_version: int | None = Field(default=None, ge=0, le=MAX_ID)
+
+
+class ScoreIn(_In):
+    """A match's final score only."""
+
+    score_a: int = Field(ge=0, le=10_000)
+    score_b: int = Field(ge=0, le=10_000)
+    expected_version: int | None = Field(default=None, ge=0, le=MAX_ID)
+
+
+class RecordIn(_In):
+    """A ``.mat`` match record as text."""
+
+    filename: str = Field(default="match.mat", max_length=255)
+    content: str = Field(min_length=1, max_length=2 * 1024 * 1024)
+    expected_version: int | None = Field(default=None, ge=0, le=MAX_ID)

@@ -1,0 +1,170 @@
+"""Live public pages: version-keyed fragments, cheap "nothing changed" answers, access.
+
+Every public page of an event is a frame around one *live region*. The region's HTML is
+rendered once per event ``data_version`` (which every write bumps) and kept in a small
+per-app cache, so a venue's worth of phones refreshing costs one indexed query each. The
+page polls its own address with ``?since=<version>`` (htmx, every few seconds): the answer
+is 204 when the version is unchanged, else the new region, swapped in place; nothing is
+pushed to the browser history, so the back button is untouched.
+
+Access: a public event is open to all; a private one to its staff when logged in, and to
+whoever opened its share link (``?key=``), which is remembered in the signed session.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Flask, Response, current_app, redirect, render_template, request, session, url_for
+from flask.typing import ResponseReturnValue
+from flask_login import current_user
+from markupsafe import Markup
+from sqlmodel import Session
+
+from tourney.store import public_views as pv
+from tourney.store.access import is_share_token
+from tourney.store.audit import Actor
+from tourney.store.errors import NotFoundError
+from tourney.web.deps import reading
+
+POLL_SECONDS = 5
+CACHE_EXTENSION = "tourney.live"
+SHARES_KEY = "shares"
+
+
+@dataclass(frozen=True)
+class Region:
+    """A rendered live region and the page title that goes with it."""
+
+    title: str
+    html: Markup
+
+
+class RegionCache:
+    """Rendered regions by (event, data version, page): a bounded LRU, safe across threads.
+
+    Keys carry the data version, so a write makes every older entry unreachable: nothing
+    is ever served stale, and old entries simply age out.
+    """
+
+    def __init__(self, size: int = 256) -> None:
+        self.size = size
+        self._items: OrderedDict[tuple[Any, ...], Region] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[Any, ...]) -> Region | None:
+        """The cached region, or none."""
+        with self._lock:
+            found = self._items.get(key)
+            if found is not None:
+                self._items.move_to_end(key)
+            return found
+
+    def put(self, key: tuple[Any, ...], region: Region) -> None:
+        """Keep ``region``; the least recently used entry goes when full."""
+        with self._lock:
+            self._items[key] = region
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+
+def init_app(app: Flask) -> None:
+    """Give the app its region cache."""
+    app.extensions[CACHE_EXTENSION] = RegionCache()
+
+
+def _cache() -> RegionCache:
+    found: RegionCache = current_app.extensions[CACHE_EXTENSION]
+    return found
+
+
+class ShareKeyAccepted(Exception):
+    """The request carried a valid share key: redirect to the same page without it."""
+
+
+def viewer() -> Actor | None:
+    """The logged-in user, if any; call it before opening a session (it may query)."""
+    return current_user.actor if current_user.is_authenticated else None
+
+
+def open_event(db: Session, slug: str, who: Actor | None) -> pv.EventAccess:
+    """The event if this visitor (``who``: from ``viewer()``) may see it.
+
+    Raises:
+        NotFoundError: no such event, or a private one this visitor has no key or role for.
+        ShareKeyAccepted: a valid ``?key=`` was remembered; the caller redirects.
+    """
+    access = pv.event_access(db, slug)
+    if access.is_public:
+        return access
+    given = request.args.get("key", "")
+    if given and is_share_token(db, access.id, given):
+        shares = dict(session.get(SHARES_KEY, {}))
+        shares[str(access.id)] = given
+        session[SHARES_KEY] = shares
+        raise ShareKeyAccepted
+    remembered = session.get(SHARES_KEY, {}).get(str(access.id), "")
+    if remembered and is_share_token(db, access.id, remembered):
+        return access
+    if who is not None and pv.is_staff(db, who, access.id):
+        return access
+    raise NotFoundError("No such event.")
+
+
+def _without_key() -> str:
+    args = {k: v for k, v in request.args.items() if k != "key"}
+    return url_for(request.endpoint or "public.index", **(request.view_args or {}), **args)
+
+
+def live_page(
+    slug: str,
+    *,
+    page: str,
+    template: str,
+    build: Callable[[Session, pv.EventAccess], dict[str, Any]],
+    title: Callable[[dict[str, Any]], str],
+) -> ResponseReturnValue:
+    """Answer a live page: the whole page, its region (``?since=``), or 204 when unchanged.
+
+    ``build`` makes the template's context from the database (only on a cache miss);
+    ``page`` names the page within the event for the cache key.
+    """
+    since = request.args.get("since")
+    who = viewer()
+    with reading() as db:
+        try:
+            access = open_event(db, slug, who)
+        except ShareKeyAccepted:
+            return redirect(_without_key())
+        if since is not None and since == str(access.data_version):
+            return _no_store(Response(status=204))
+        key = (access.id, access.data_version, page)
+        region = _cache().get(key)
+        if region is None:
+            context = build(db, access)
+            html = Markup(render_template(template, **context))
+            region = Region(title(context), html)
+            _cache().put(key, region)
+    args = {k: v for k, v in request.args.items() if k not in ("since", "key")}
+    poll_url = url_for(
+        request.endpoint or "public.index",
+        **(request.view_args or {}),
+        **args,
+        since=access.data_version,
+    )
+    context = {"region": region, "access": access, "poll_url": poll_url, "poll": POLL_SECONDS}
+    if since is not None:
+        return _no_store(Response(render_template("public/_live.html", **context)))
+    return _no_store(Response(render_template("public/page.html", **context)))
+
+
+def _no_store(response: Response) -> Response:
+    # Pages change with every result: browsers revalidate, shared caches keep nothing
+    # (a private event's pages must never land in a proxy's cache).
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response

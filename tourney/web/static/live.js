@@ -1,0 +1,22 @@
+// Live public pages: htmx polls the live region (see tourney/web/live.py). This file only
+// adjusts htmx to the strict Content-Security-Policy and shows times in the reader's zone.
+(function () {
+  "use strict";
+  if (window.htmx) {
+    // No inline <style> (blocked by the policy) and no eval.
+    htmx.config.includeIndicatorStyles = false;
+    htmx.config.allowEval = false;
+    htmx.config.historyEnabled = false;
+  }
+  function localTimes(root) {
+    root.querySelectorAll("time[data-local]").forEach(function (el) {
+      var when = new Date(el.getAttribute("datetime"));
+      if (!isNaN(when)) {
+        el.textContent = when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+        el.title = when.toLocaleString();
+      }
+    });
+  }
+  document.addEventListener("DOMContentLoaded", function () { localTimes(document); });
+  document.addEventListener("htmx:afterSettle", function (e) { localTimes(e.target.parentNode || document); });
+})();
