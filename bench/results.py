@@ -7,7 +7,7 @@ timing covers the request, the form, the transaction, the match engine, the brac
 when a match ends, the audit entry and the redirect. The reference is a trivial request
 (``GET /healthz``, one ``SELECT 1``) on the same app in the same run; the table prints
 milliseconds and the ratio to it. Entries that finish a match are shown apart: only they
-rebuild the bracket.
+move the bracket on (the matches built on that result are worked out again).
 
 Run: ``.venv/bin/python bench/results.py [--players 128] [--matches 40] [--seed 1]``
 """
@@ -175,7 +175,7 @@ def main() -> None:
 
 
 def add_game_finishes(state: object, entry: object) -> bool:
-    """Whether this entry ends the match (so the bracket is rebuilt)."""
+    """Whether this entry ends the match (so the bracket moves on)."""
     from tourney.match import add_game
 
     return add_game(state, entry).is_over  # type: ignore[arg-type]

@@ -141,6 +141,13 @@ def demo_rules() -> None:
 @click.option("--double-elimination", is_flag=True, help="Knockout: double elimination.")
 @click.option("--match-length", type=int, default=5, show_default=True, help="Points to win.")
 @click.option("--seed", type=int, default=None, help="Seed of every random choice.")
+@click.option(
+    "--variant",
+    type=click.Choice(["standard", "nackgammon", "hypergammon", "long"]),
+    default="standard",
+    show_default=True,
+    help="The game played: its match scoring (long = long nardy: oin 1, mars 2, no cube).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the event as one JSON document.")
 def simulate(
     event_format: str,
@@ -152,6 +159,7 @@ def simulate(
     double_elimination: bool,
     match_length: int,
     seed: int | None,
+    variant: str,
     as_json: bool,
 ) -> None:
     """Run a whole event with random results through the real format and match code."""
@@ -167,7 +175,7 @@ def simulate(
         seed = random.SystemRandom().randrange(2**31)
     options = SimulationOptions(
         event_format, players, rounds, lives, consolation, last_chance,
-        double_elimination, match_length, seed,
+        double_elimination, match_length, seed, variant,
     )  # fmt: skip
     try:
         document = run_simulation(options)
@@ -177,6 +185,8 @@ def simulate(
         click.echo(json.dumps(document))
         return
     click.echo(f"seed {document['seed']}")
+    if document["variant"] != "standard":
+        click.echo(f"variant {document['variant']}")
     for flight in document["flights"]:
         top = [row for row in flight["standings"] if row["rank"] <= 4]
         places = ", ".join(

@@ -21,6 +21,11 @@ Terminology (DESIGN §3):
   double it is the value before the refused double, which is what the winner scores.
 - The *start* is the score before the first game, normally 0-0 but a handicap start
   such as 1-0 is allowed.
+- The *variant* (``tourney.rules.variants``) sets what a result level scores and whether
+  the cube and the Crawford rule are used at all: hypergammon counts every win single
+  unless the event counts gammons; long nardy scores oin 1, mars 2 and koks 2 (3 where
+  the event scores it), and plays without the cube, hence without Crawford, unless the
+  event turns them on.
 
 Scores are ``(x, o)`` tuples indexed by ``Side``: ``score[Side.X]`` is the first player's.
 """
@@ -32,7 +37,15 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple, TypeAlias
 
-from tourney.rules import GameEnd, Level, Side, game_points
+from tourney.rules import GameEnd, Level, Side
+from tourney.rules.variants import (
+    DEFAULT_OPTIONS,
+    STANDARD,
+    AnyVariant,
+    LongNardy,
+    Variant,
+    VariantOptions,
+)
 
 Score: TypeAlias = tuple[int, int]
 """Points of ``Side.X`` and ``Side.O``, in that order."""
@@ -82,9 +95,13 @@ class MatchRules:
 
     >>> MatchRules(7)
     MatchRules(length=7, crawford=True, holland=False, cube_limit=None, jacoby=False)
+    >>> from tourney.rules.variants import LONG_NARDY
+    >>> MatchRules(7, variant=LONG_NARDY).uses_cube
+    False
 
     Raises:
-        ValueError: a length below 1, or a cube limit that is not a power of two.
+        ValueError: a length below 1, a cube limit that is not a power of two, or a
+            variant or options that are not variant objects.
     """
 
     length: int
@@ -97,8 +114,18 @@ class MatchRules:
     """The highest cube value allowed, or ``None``: the rules themselves set no limit."""
     jacoby: bool = False
     """House rule: gammons and backgammons count single unless the cube was turned."""
+    variant: AnyVariant = STANDARD
+    """The game the match is played in: what each result level scores, and whether the
+    cube and the Crawford rule are used."""
+    options: VariantOptions = DEFAULT_OPTIONS
+    """The event's choices for its variant (gammons in hypergammon; the cube, Crawford
+    and koks in long nardy)."""
 
     def __post_init__(self) -> None:
+        if not isinstance(self.variant, (Variant, LongNardy)):
+            raise ValueError(f"{self.variant!r} is not a variant of the game")
+        if not isinstance(self.options, VariantOptions):
+            raise ValueError(f"{self.options!r} is not a VariantOptions")
         if isinstance(self.length, bool) or not isinstance(self.length, int) or self.length < 1:
             raise ValueError(f"a match is played to at least 1 point, not {self.length!r}")
         if self.cube_limit is not None and not (
@@ -107,6 +134,53 @@ class MatchRules:
             raise ValueError(
                 f"the cube limit must be a cube value (1, 2, 4, 8, ...), not {self.cube_limit!r}"
             )
+
+    def __repr__(self) -> str:
+        shown = (
+            f"MatchRules(length={self.length!r}, crawford={self.crawford!r}, "
+            f"holland={self.holland!r}, cube_limit={self.cube_limit!r}, jacoby={self.jacoby!r}"
+        )
+        # The variant and options only when they differ from the defaults, so the repr of
+        # a standard match stays short; ``variant_named`` gives the variant back.
+        if self.variant != STANDARD:
+            shown += f", variant=variant_named({self.variant.name!r})"
+        if self.options != DEFAULT_OPTIONS:
+            shown += f", options={self.options!r}"
+        return shown + ")"
+
+    @property
+    def uses_cube(self) -> bool:
+        """Whether the doubling cube is used in this event's variant at all."""
+        return self.variant.uses_cube(self.options)
+
+    @property
+    def uses_crawford(self) -> bool:
+        """Whether the Crawford rule applies: the ``crawford`` flag, and a variant that
+        uses it (long nardy only with the cube and ``options.crawford``).
+
+        >>> from tourney.rules.variants import LONG_NARDY, VariantOptions
+        >>> MatchRules(7, variant=LONG_NARDY, options=VariantOptions(cube=True)).uses_crawford
+        False
+        """
+        return self.crawford and self.variant.uses_crawford(self.options)
+
+    def level_name(self, level: Level) -> str:
+        """The variant's word for a result level (long nardy: oin, mars, koks).
+
+        >>> from tourney.rules.variants import LONG_NARDY
+        >>> MatchRules(5, variant=LONG_NARDY).level_name(Level.GAMMON)
+        'mars'
+        """
+        return self.variant.level_names[level]
+
+    def level_points(self, level: Level) -> int:
+        """What a game won at ``level`` scores on a cube of 1 in this event's variant.
+
+        >>> from tourney.rules.variants import HYPERGAMMON
+        >>> MatchRules(5, variant=HYPERGAMMON).level_points(Level.GAMMON)
+        1
+        """
+        return self.variant.level_points(level, self.options)
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,11 +342,11 @@ def _check_start(rules: MatchRules, start: Sequence[int], after_crawford: bool) 
             f"The starting score {format_score(checked)} must be below {n} for both players "
             f"in a {n}-point match, or the match would already be over."
         )
-    if after_crawford and not (rules.crawford and max(checked) == n - 1):
+    if after_crawford and not (rules.uses_crawford and max(checked) == n - 1):
         raise MatchEntryError(
             f"The Crawford game cannot have been played before a starting score of "
             f"{format_score(checked)}: it follows the first time a player reaches {n - 1}"
-            + ("." if rules.crawford else ", and the Crawford rule is off for this match.")
+            + ("." if rules.uses_crawford else ", and the Crawford rule is off for this match.")
         )
     return checked
 
@@ -280,7 +354,7 @@ def _check_start(rules: MatchRules, start: Sequence[int], after_crawford: bool) 
 def _next_kind(rules: MatchRules, score: Score, crawford_done: bool) -> GameKind:
     """The kind of the next game from ``score``, given whether the Crawford game is past."""
     n = rules.length
-    if not rules.crawford:
+    if not rules.uses_crawford:
         return GameKind.NORMAL
     if crawford_done:
         return GameKind.POST_CRAWFORD
@@ -326,11 +400,26 @@ def _cube_restriction(rules: MatchRules, kind: GameKind) -> str | None:
     """Why nobody may double in a game of this kind at all, or ``None``."""
     if rules.length == 1:
         return "the cube is not used in a 1-point match"
+    if not rules.uses_cube:
+        return f"the cube is not used in this {_variant_words(rules)} event"
     if kind is GameKind.CRAWFORD:
         return "this is the Crawford game"
     if rules.cube_limit == 1:
         return "this event's cube limit is 1"
     return None
+
+
+def _variant_words(rules: MatchRules) -> str:
+    """The variant's name inside a sentence: "long nardy", "hypergammon"."""
+    return rules.variant.title.lower()
+
+
+def _level_words(rules: MatchRules) -> str:
+    """The result levels the event scores, as a director reads them: "oin or mars"."""
+    words = [rules.level_name(level) for level in rules.variant.levels(rules.options)]
+    if len(words) == 1:
+        return words[0]
+    return ", ".join(words[:-1]) + " or " + words[-1]
 
 
 def _points(rules: MatchRules, kind: GameKind, entry: GameEntry) -> int:
@@ -346,7 +435,11 @@ def _points(rules: MatchRules, kind: GameKind, entry: GameEntry) -> int:
         # turned at all (Crawford game, 1-point match) the rule has no purpose, so full
         # values count there.
         return 1
-    return game_points(entry.end, entry.cube, entry.level)
+    if entry.end is GameEnd.DROPPED or entry.level is None:
+        return entry.cube
+    # The variant says what a level is worth: hypergammon without gammons scores every
+    # win single, long nardy an oin 1, a mars 2 and a koks 2 or 3 (event option).
+    return entry.cube * rules.level_points(entry.level)
 
 
 def _decided(state: MatchState, number: int) -> str:
@@ -378,16 +471,21 @@ def _entry_problem(rules: MatchRules, kind: GameKind, number: int, entry: GameEn
     if dropped and entry.level is not None:
         return (
             f"Game {number} ended with a dropped double, which scores the cube value "
-            f"only, so it cannot also be a {entry.level.name.lower()}."
+            f"only, so it cannot also be a {rules.level_name(entry.level)}."
         )
     if not dropped and not isinstance(entry.level, Level):
         ended = "was played out" if entry.end is GameEnd.PLAYED else "was resigned"
-        return f"Game {number} {ended}, so it needs a result: single, gammon or backgammon."
+        return f"Game {number} {ended}, so it needs a result: {_level_words(rules)}."
     if (cube > 1 or dropped) and _cube_restriction(rules, kind) is not None:
         # No doubling in this game (1-point match, Crawford game, cube limit 1): the cube
         # stays at 1 and there is no double to drop.
         if rules.length == 1:
             reason = f"The cube is not used in a 1-point match, so in game {number}"
+        elif not rules.uses_cube:
+            reason = (
+                f"This {_variant_words(rules)} event is played without the doubling cube, "
+                f"so in game {number}"
+            )
         elif kind is GameKind.CRAWFORD:
             reason = f"Game {number} is the Crawford game: no doubling is allowed, so"
         else:

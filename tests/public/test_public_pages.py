@@ -85,8 +85,8 @@ def test_knockout_standings_show_shared_ranks(client: FlaskClient, demo: Demo) -
         client.get(f"/events/{SPRING}/flights/{flight}/standings").get_data(as_text=True)
     )
 
-    assert "1 Åsa Lindqvist 4 4" in text
-    assert "=3 Sean O'Brien Eliminated 1 3" in text
+    assert "1 Åsa Lindqvist Champion 4 4" in text
+    assert "=3 Sean O'Brien Eliminated in the Semifinal 1 3" in text
 
 
 def test_player_page_shows_next_match_with_table_and_length(

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 from sqlalchemy.engine import Engine
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from tourney.store import draws, results, schema
 from tourney.store.audit import Actor
@@ -578,7 +578,9 @@ def test_every_result_change_is_audited_with_before_and_after(
         results.delete_game(session, actor=actor, match_id=m.id, number=1)
 
     with Session(engine) as session:
-        rows = session.exec(select(AuditEntry).where(AuditEntry.match_id == m.id)).all()
+        rows = session.exec(
+            select(AuditEntry).where(AuditEntry.match_id == m.id).order_by(col(AuditEntry.id))
+        ).all()
     assert [(r.action, r.before["score"], r.after["score"]) for r in rows] == [  # type: ignore[index]
         ("match.game_add", "0-0", "1-0"),
         ("match.game_delete", "1-0", "0-0"),

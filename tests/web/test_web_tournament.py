@@ -267,3 +267,54 @@ def test_event_form_offers_the_variant(
     ).get_data(as_text=True)
 
     assert "<li>Nackgammon</li>" in saved
+
+
+def test_table_form_moves_a_match_and_refuses_a_taken_table(
+    client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built, match_id = drawn(engine, build_event, ["A", "B", "C", "D"])
+    login(client, built)
+    flight_id = built.flights["Main"]
+    page = client.get(f"/director/flights/{flight_id}").get_data(as_text=True)
+    assert f'action="/director/matches/{match_id}/table"' in page
+
+    moved = client.post(f"/director/matches/{match_id}/table", data={"table": "7"})
+    refused = client.post(f"/director/matches/{match_id + 1}/table", data={"table": "7"})
+
+    assert moved.status_code == 302
+    assert refused.status_code == 400
+    assert "Table 7 is taken" in refused.get_data(as_text=True)
+    page = client.get(f"/director/flights/{flight_id}").get_data(as_text=True)
+    assert 'name="table" value="7"' in page
+
+
+def test_late_bye_form_places_a_player_or_says_why_not(
+    client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    from tourney.store import services
+
+    built, match_id = drawn(engine, build_event, ["A", "B", "C"])
+    with transaction(engine) as session:
+        player = services.register_player(
+            session, actor=built.director.actor, fields=services.PlayerFields(name="Late")
+        )
+        late = services.enter_player(
+            session, actor=built.director.actor, event_id=built.event_id, player_id=player.id
+        ).id
+    login(client, built)
+    flight_id = built.flights["Main"]
+    page = client.get(f"/director/flights/{flight_id}").get_data(as_text=True)
+    assert "Late entry into a bye" in page
+    bye_id = int(re.findall(r'<option value="(\d+)">Semifinal match 1: bye of A', page)[0])
+
+    wrong = client.post(
+        f"/director/flights/{flight_id}/late-bye", data={"entry_id": late, "match_id": match_id}
+    )
+    placed = client.post(
+        f"/director/flights/{flight_id}/late-bye", data={"entry_id": late, "match_id": bye_id}
+    )
+
+    assert wrong.status_code == 400
+    assert placed.status_code == 302
+    page = client.get(f"/director/flights/{flight_id}").get_data(as_text=True)
+    assert "Late entry into a bye" not in page

@@ -34,8 +34,10 @@ from tourney.formats.simulation import (
     knockout_plan,
     play_bracket,
     simulate,
+    simulation_variant,
 )
 from tourney.match import GameKind, MatchState
+from tourney.rules.variants import AnyVariant
 
 # --- the model -----------------------------------------------------------------------
 
@@ -212,6 +214,8 @@ class EventDocument:
     """The event's public page, for the pairing lists' QR code."""
     rules: tuple[str, ...] = field(default=())
     """Short texts of the rules in force (``Crawford rule``)."""
+    variant: str = "standard"
+    """The variant's name (``long-nardy``): sheets name it and use its result words."""
 
     def flight(self, name: str) -> FlightDocument:
         """The flight with this name.
@@ -714,7 +718,9 @@ def documents_from_simulation(
         bracket = knockout_plan(options)
         states: dict[MatchId, MatchState] = {}
         if played:
-            bracket, states = play_bracket(bracket, random.Random(options.seed))
+            bracket, states = play_bracket(
+                bracket, random.Random(options.seed), variant=simulation_variant(options)
+            )
         flights = documents_from_bracket(
             bracket, names=names, states=states, seeds=seeds, match_url=match_url
         )
@@ -756,5 +762,14 @@ def documents_from_simulation(
         starts_on=starts_on,
         venue="Simulation",
         url=url,
-        rules=("Crawford rule",),
+        rules=_simulated_rules(simulation_variant(options)),
+        variant=simulation_variant(options).name,
     )
+
+
+def _simulated_rules(variant: AnyVariant) -> tuple[str, ...]:
+    """The rule texts of a simulated event: its variant's default options."""
+    named = () if variant.name == "standard" else (variant.title,)
+    if not variant.uses_cube():
+        return (*named, "No doubling cube")
+    return (*named, "Crawford rule" if variant.uses_crawford() else "No Crawford rule")

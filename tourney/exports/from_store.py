@@ -22,6 +22,7 @@ from tourney.exports.documents import (
     SideDocument,
     StandingRow,
 )
+from tourney.rules.variants import variant_named
 from tourney.store import queries, tournament_views
 from tourney.store.errors import NotFoundError
 from tourney.store.tables import Event, Game, Match, Venue
@@ -183,7 +184,13 @@ def event_document(session: Session, ref: str, *, base_url: str | None = None) -
             )
         )
     venue = session.get(Venue, event.venue_id) if event.venue_id else None
-    rules = ["Crawford rule" if event.crawford else "No Crawford rule"]
+    variant = variant_named(event.variant)
+    rules = [] if variant.name == "standard" else [variant.title]
+    if not variant.uses_cube():
+        rules.append("No doubling cube")
+    else:
+        crawford = event.crawford and variant.uses_crawford()
+        rules.append("Crawford rule" if crawford else "No Crawford rule")
     if event.holland:
         rules.append("Holland rule")
     return EventDocument(
@@ -195,6 +202,7 @@ def event_document(session: Session, ref: str, *, base_url: str | None = None) -
         venue=venue.name if venue else "",
         url=url,
         rules=tuple(rules),
+        variant=variant.name,
     )
 
 

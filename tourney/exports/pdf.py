@@ -53,6 +53,8 @@ from tourney.exports.documents import (
 )
 from tourney.exports.layout import Placed as _Placed
 from tourney.exports.layout import layout as _layout
+from tourney.rules import Level
+from tourney.rules.variants import variant_named
 
 PDF = "application/pdf"
 
@@ -784,7 +786,10 @@ class _SheetPainter:
         where.append(f"Match {m.number}")
         self.text(x0, y, " · ".join(where), 9.5)
         y += 14
-        self.text(x0, y, f"Match to {m.length} point{'s' if m.length != 1 else ''}", 11, bold=True)
+        heading = f"Match to {m.length} point{'s' if m.length != 1 else ''}"
+        if self.doc.variant != "standard":
+            heading += f" · {variant_named(self.doc.variant).title}"
+        self.text(x0, y, heading, 11, bold=True)
         if m.url:
             draw_qr(self.c, m.url, x1 - qr, self.h - (top + 4 + qr), qr)
             self.text(x1 - qr / 2, top + qr + 11, "match page", 6, color=GREY, align="center")
@@ -796,12 +801,7 @@ class _SheetPainter:
             self.text(x0 + 16, y, s, fs, bold=True)
             y += 15
         y += 1
-        crawford = (
-            "1-point match: no doubling."
-            if m.length == 1
-            else f"Crawford rule: no doubling in the first game after a player reaches "
-            f"{m.length - 1} (N−1); tick C on that game. Later games: the cube is free again."
-        )
+        crawford = _doubling_note(self.doc.variant, m.length)
         self.text(x0, y, fit_text(crawford, self.f.regular, 8, w)[0], 8, color=GREY)
         y += 6
         # The games grid.
@@ -810,7 +810,7 @@ class _SheetPainter:
             ("Cube", 36),
             ("C", 20),
             ("Winner A / B", 70),
-            ("Ended (played, dropped, resigned · single, gammon, bg)", 0),
+            (_ended_heading(self.doc.variant), 0),
             ("Points", 40),
             ("Score A", 46),
             ("Score B", 46),
@@ -838,7 +838,9 @@ class _SheetPainter:
             g = games.get(i + 1)
             if g is None:
                 continue
-            how = g.end if g.level is None else f"{g.end} · {g.level}"
+            how = g.end
+            if g.level is not None:
+                how += f" · {_level_word(self.doc.variant, g.level)}"
             values = [
                 None,
                 str(g.cube),
@@ -873,6 +875,39 @@ class _SheetPainter:
         if m.status == "finished" and m.score is not None:
             result = f"Result: {m.score[0]}–{m.score[1]}, won by {m.winner_name}"
             self.text(x0, sy - 14, fit_text(result, self.f.bold, 8, w)[0], 8, bold=True)
+
+
+def _level_word(variant: str, level: str) -> str:
+    """A stored level (``gammon``) in the variant's words (``mars`` in long nardy)."""
+    member = Level.__members__.get(level.upper())
+    return level if member is None else variant_named(variant).level_names[member]
+
+
+def _ended_heading(variant: str) -> str:
+    """The heading of a score sheet's "how it ended" column, in the variant's words."""
+    chosen = variant_named(variant)
+    ends = "played, dropped, resigned" if chosen.uses_cube() else "played, resigned"
+    words = [chosen.level_names[level] for level in chosen.levels()]
+    return f"Ended ({ends} · {', '.join(words).replace('backgammon', 'bg')})"
+
+
+def _doubling_note(variant: str, length: int) -> str:
+    """The score sheet's line on the cube: Crawford, or why there is no doubling."""
+    chosen = variant_named(variant)
+    if length == 1:
+        return "1-point match: no doubling."
+    if not chosen.uses_cube():
+        points = ", ".join(
+            f"{chosen.level_names[level]} {chosen.level_points(level)}"
+            for level in chosen.levels()
+        )
+        return f"{chosen.title} without the doubling cube: every game at 1 ({points})."
+    if not chosen.uses_crawford():
+        return "No Crawford rule: the cube may be used in every game."
+    return (
+        f"Crawford rule: no doubling in the first game after a player reaches "
+        f"{length - 1} (N−1); tick C on that game. Later games: the cube is free again."
+    )
 
 
 def render_scoresheets_pdf(

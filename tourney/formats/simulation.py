@@ -5,6 +5,10 @@ every draw, pairing and standings table through the real format code: a simulati
 takes no shortcut the live event would not. Random results respect the rules: the cube
 stays at 1 and nobody drops a double in the Crawford game or in a 1-point match.
 
+The event's *variant* (standard, nackgammon, hypergammon or long nardy) sets the match
+scoring: results come only from the levels the variant scores (long nardy: oin and mars),
+and without a cube (long nardy by default) every game is played out at 1.
+
 The output is the plain-data document of the ``tourney simulate --json`` contract
 (DESIGN §5). The same options and seed always give the same document.
 """
@@ -31,7 +35,8 @@ from tourney.match import (
     doubling_restriction,
     score_match,
 )
-from tourney.rules import GameEnd, Level, Side
+from tourney.rules import GameEnd, NotationError, Side
+from tourney.rules.variants import STANDARD, AnyVariant, variant_named
 
 FORMATS = ("knockout", "swiss", "roundrobin")
 
@@ -56,22 +61,34 @@ class SimulationOptions:
     double_elimination: bool = False
     match_length: int = 5
     seed: int = 0
+    variant: str = "standard"
+    """The variant's name (``standard``, ``nackgammon``, ``hypergammon``, ``long``/
+    ``long-nardy``); its default event options set the scoring."""
+
+
+def match_rules(length: int, variant: AnyVariant = STANDARD) -> MatchRules:
+    """The rules of one simulated match: the variant with its default event options."""
+    return MatchRules(length, variant=variant)
 
 
 # --- one match -----------------------------------------------------------------------
 
-_LEVELS = (Level.SINGLE, Level.GAMMON, Level.BACKGAMMON)
 _LEVEL_WEIGHTS = (70, 25, 5)
+"""Relative chances of a single, a gammon and a backgammon (of the levels a variant has)."""
 _CUBE_WEIGHTS = (45, 35, 15, 5)
 
 
 def random_game(state: MatchState, rng: random.Random) -> GameEntry:
     """A random game that the rules allow as the next game of ``state``."""
     winner = Side(rng.randrange(2))
+    # Only the levels the variant scores (long nardy: oin and mars; hypergammon: single).
+    levels = state.rules.variant.levels(state.rules.options)
+    weights = _LEVEL_WEIGHTS[: len(levels)]
     if doubling_restriction(state) is not None:
-        # No cube in a 1-point match or the Crawford game: played out or resigned at 1.
+        # No cube in a 1-point match, the Crawford game or a variant played without it:
+        # played out or resigned at 1.
         end = rng.choice((GameEnd.PLAYED, GameEnd.RESIGNED))
-        return GameEntry(winner, end, 1, rng.choices(_LEVELS, _LEVEL_WEIGHTS)[0])
+        return GameEntry(winner, end, 1, rng.choices(levels, weights)[0])
     exponent = rng.choices(range(len(_CUBE_WEIGHTS)), _CUBE_WEIGHTS)[0]
     cube = 1 << exponent
     limit = state.rules.cube_limit
@@ -81,7 +98,7 @@ def random_game(state: MatchState, rng: random.Random) -> GameEntry:
     if rng.random() < 0.3 and (limit is None or cube < limit):
         return GameEntry.dropped(winner, cube)
     end = GameEnd.PLAYED if rng.random() < 0.8 else GameEnd.RESIGNED
-    return GameEntry(winner, end, cube, rng.choices(_LEVELS, _LEVEL_WEIGHTS)[0])
+    return GameEntry(winner, end, cube, rng.choices(levels, weights)[0])
 
 
 def simulate_match(rules: MatchRules, rng: random.Random) -> MatchState:
@@ -108,9 +125,9 @@ def _game_json(state: MatchState) -> list[Json]:
 
 
 def _played(
-    a: EntrantId, b: EntrantId, length: int, rng: random.Random
+    a: EntrantId, b: EntrantId, length: int, rng: random.Random, variant: AnyVariant
 ) -> tuple[EntrantId, MatchState]:
-    state = simulate_match(MatchRules(length), rng)
+    state = simulate_match(match_rules(length, variant), rng)
     return (a if state.winner is Side.X else b), state
 
 
@@ -148,18 +165,32 @@ def simulate(options: SimulationOptions) -> Json:
         FormatUserError: options that do not make an event (too few players, options
             of another format, a match length below 1).
     """
-    _check(options)
+    variant = _check(options)
     rng = random.Random(options.seed)
     if options.format == "knockout":
-        flights = _simulate_knockout(options, rng)
+        flights = _simulate_knockout(options, rng, variant)
     elif options.format == "swiss":
-        flights = [_simulate_swiss(options, rng)]
+        flights = [_simulate_swiss(options, rng, variant)]
     else:
-        flights = [_simulate_round_robin(options, rng)]
-    return {"seed": options.seed, "flights": flights}
+        flights = [_simulate_round_robin(options, rng, variant)]
+    return {"seed": options.seed, "variant": variant.name, "flights": flights}
 
 
-def _check(options: SimulationOptions) -> None:
+def simulation_variant(options: SimulationOptions) -> AnyVariant:
+    """The variant ``options`` names.
+
+    Raises:
+        FormatUserError: no variant has that name.
+    """
+    try:
+        return variant_named(options.variant)
+    except NotationError as error:
+        message = str(error)
+        raise FormatUserError(f"{message[:1].upper()}{message[1:]}.") from None
+
+
+def _check(options: SimulationOptions) -> AnyVariant:
+    variant = simulation_variant(options)
     if options.format not in FORMATS:
         raise FormatUserError(f"Unknown format {options.format!r}; use one of {FORMATS}.")
     if options.players < 2:
@@ -181,6 +212,7 @@ def _check(options: SimulationOptions) -> None:
         raise FormatUserError(f"A Swiss needs at least one round, not {options.rounds}.")
     if options.lives is not None and options.lives < 1:
         raise FormatUserError(f"A lives Swiss needs at least one life, not {options.lives}.")
+    return variant
 
 
 def knockout_plan(options: SimulationOptions) -> ko.Bracket:
@@ -220,9 +252,10 @@ def knockout_plan(options: SimulationOptions) -> ko.Bracket:
 
 
 def play_bracket(
-    bracket: ko.Bracket, rng: random.Random
+    bracket: ko.Bracket, rng: random.Random, *, variant: AnyVariant = STANDARD
 ) -> tuple[ko.Bracket, dict[MatchId, MatchState]]:
-    """Play every match of a bracket as it becomes ready, in flight, round, index order."""
+    """Play every match of a bracket as it becomes ready, in flight, round, index order,
+    under ``variant``'s scoring."""
     states: dict[MatchId, MatchState] = {}
     while True:
         ready = ko.ready_matches(bracket)
@@ -231,13 +264,15 @@ def play_bracket(
         for match in ready:
             shown = ko.view(bracket, match)
             assert shown.a is not None and shown.b is not None
-            winner, state = _played(shown.a, shown.b, match.length, rng)
+            winner, state = _played(shown.a, shown.b, match.length, rng, variant)
             states[match.id] = state
             bracket = ko.record_result(bracket, match.id, winner, state.score)
 
 
-def _simulate_knockout(options: SimulationOptions, rng: random.Random) -> list[Json]:
-    bracket, states = play_bracket(knockout_plan(options), rng)
+def _simulate_knockout(
+    options: SimulationOptions, rng: random.Random, variant: AnyVariant
+) -> list[Json]:
+    bracket, states = play_bracket(knockout_plan(options), rng, variant=variant)
     flights: list[Json] = []
     for flight in bracket.flights:
         rounds: dict[int, list[Json]] = {}
@@ -261,7 +296,7 @@ def _simulate_knockout(options: SimulationOptions, rng: random.Random) -> list[J
     return flights
 
 
-def _simulate_swiss(options: SimulationOptions, rng: random.Random) -> Json:
+def _simulate_swiss(options: SimulationOptions, rng: random.Random, variant: AnyVariant) -> Json:
     players = [EntrantId(i) for i in range(1, options.players + 1)]
     lives = options.lives
     wins = dict.fromkeys(players, 0)
@@ -292,7 +327,7 @@ def _simulate_swiss(options: SimulationOptions, rng: random.Random) -> Json:
         for a_id, b_id in paired.pairings:
             a, b = EntrantId(a_id), EntrantId(b_id)
             length = options.match_length
-            winner, state = _played(a, b, length, rng)
+            winner, state = _played(a, b, length, rng, variant)
             loser = b if winner == a else a
             wins[winner] += 1
             losses[loser] += 1
@@ -321,7 +356,9 @@ def _simulate_swiss(options: SimulationOptions, rng: random.Random) -> Json:
     }
 
 
-def _simulate_round_robin(options: SimulationOptions, rng: random.Random) -> Json:
+def _simulate_round_robin(
+    options: SimulationOptions, rng: random.Random, variant: AnyVariant
+) -> Json:
     players = [EntrantId(i) for i in range(1, options.players + 1)]
     outcomes: list[MatchOutcome] = []
     rounds: list[list[Json]] = []
@@ -334,7 +371,7 @@ def _simulate_round_robin(options: SimulationOptions, rng: random.Random) -> Jso
                 this_round.append(_match_json(item.entrant, None, item.entrant, length, None))
                 continue
             assert isinstance(item, Pairing)
-            winner, state = _played(item.a, item.b, length, rng)
+            winner, state = _played(item.a, item.b, length, rng, variant)
             outcomes.append(MatchOutcome(number, item.a, item.b, winner, state.score, length))
             this_round.append(_match_json(item.a, item.b, winner, length, state))
         rounds.append(this_round)

@@ -19,14 +19,14 @@ from sqlmodel import Session, col, delete, select
 
 from tourney.formats import knockout as ko
 from tourney.formats.errors import FormatUserError
-from tourney.formats.model import Bye, EntrantId
+from tourney.formats.model import Bye, EntrantId, MatchId
 from tourney.formats.roundrobin import berger_schedule
 from tourney.formats.standings import compute_standings
 from tourney.formats.swiss import SwissEntrant, pair_round
 from tourney.store import progress
 from tourney.store.audit import Actor, record
 from tourney.store.errors import ConflictError, NotFoundError, StoreUserError
-from tourney.store.plans import encode_plan, plan_rounds
+from tourney.store.plans import StoredPlan, encode_plan, plan_rounds
 from tourney.store.queries import require_event
 from tourney.store.tables import (
     DrawMethod,
@@ -637,3 +637,219 @@ def add_late_entry(
         after={"entry_id": entry_id, "wins": wins, "losses": losses},
     )
     return flight_board(session, actor, flight_id)
+
+
+def _replace_side(match: ko.BracketMatch, old: ko.Source, new: ko.Source) -> ko.BracketMatch:
+    if match.a == old:
+        return ko.BracketMatch(
+            match.id, match.flight, match.round, match.index, new, match.b, match.length
+        )
+    return ko.BracketMatch(
+        match.id, match.flight, match.round, match.index, match.a, new, match.length
+    )
+
+
+def add_late_knockout_entry(
+    session: Session, *, actor: Actor, flight_id: int, entry_id: int, match_id: int
+) -> FlightBoard:
+    """Place a late entrant in a first-round bye of a drawn knockout (DESIGN: late entry).
+
+    The bye's player then plays the late entrant. Where a consolation takes first-round
+    losers, the loser of this match takes a free bye slot of its first round. Nothing
+    already started may change: the bye's player must not have begun the next match.
+
+    Raises:
+        NotFoundError, AccessDeniedError: no such flight, entry or match.
+        StoreUserError: not a bye of the first round, the draw has moved on from it, the
+            player is in the flight already, or no consolation place is free.
+    """
+    flight, event = _flight(session, actor, flight_id)
+    root = progress.plan_root(session, flight) if flight.format in progress.KNOCKOUTS else None
+    if root is None or root.id != flight.id:
+        raise StoreUserError("A late entrant joins a drawn knockout's main draw in a bye slot.")
+    entry = session.get(Entry, entry_id)
+    if entry is None or entry.event_id != event.id:
+        raise NotFoundError("No such entry.")
+    if entry.status != EntryStatus.ACTIVE.value:
+        raise StoreUserError("Only an active entry can join.")
+    inside = session.exec(select(FlightEntry.id).where(FlightEntry.entry_id == entry_id))
+    if inside.first() is not None:
+        raise StoreUserError("This player is in the draw already.")
+    row = session.get(Match, match_id)
+    if row is None or row.flight_id != flight.id:
+        raise NotFoundError("No such match in this flight.")
+    plan = progress.stored_plan(session, root)
+    by_id = {m.id: m for m in plan.matches}
+    planned = by_id.get(MatchId(row.bracket_key))
+    if planned is None or planned.round != 1 or planned.reset_of is not None:
+        raise StoreUserError("Late entrants take a bye of the first round only.")
+    if not isinstance(planned.a, ko.Empty) and not isinstance(planned.b, ko.Empty):
+        raise StoreUserError("This match is not a bye: it has two players already.")
+    empty = planned.a if isinstance(planned.a, ko.Empty) else planned.b
+    replaced = {planned.id: _replace_side(planned, empty, ko.Seat(EntrantId(entry_id)))}
+    fed = _consolation_slot(session, root, plan, planned)
+    fed_slot = None if fed is None else fed[0]
+    if fed is not None:
+        replaced[fed[0].id] = _replace_side(fed[0], fed[1], ko.LoserOf(planned.id))
+    matches = tuple(replaced.get(m.id, m) for m in plan.matches)
+    group = progress.load_group(session, root)
+    after = ko.Bracket(plan.seed, plan.flights, matches, dict(group.bracket.results))
+    for m in plan.matches:
+        stored = group.rows[m.id]
+        if stored.status not in (MatchStatus.PLAYING.value, *progress.DONE):
+            continue
+        before_view = ko.view(group.bracket, m)
+        after_view = ko.view(after, replaced.get(m.id, m))
+        if (before_view.a, before_view.b) != (after_view.a, after_view.b):
+            rnd = session.get(Round, stored.round_id)
+            raise StoreUserError(
+                "The draw has moved on from this bye: "
+                f"{rnd.name if rnd else 'a later match'} (table {stored.table_label or '-'}) "
+                "is already under way with its players."
+            )
+    flight.bracket_plan = encode_plan(ko.Bracket(plan.seed, plan.flights, matches), plan.rounds)
+    late = FlightEntry(flight_id=flight.id or 0, entry_id=entry_id, late=True)
+    session.add(late)
+    session.flush()
+    progress.sync_group(session, root)
+    _bump(event)
+    session.flush()
+    record(
+        session,
+        actor=actor,
+        action="flight.late_entry",
+        entity_type="flight_entry",
+        entity_id=late.id,
+        event_id=event.id,
+        match_id=row.id,
+        after={
+            "entry_id": entry_id,
+            "match": row.bracket_key,
+            "consolation_slot": None if fed_slot is None else str(fed_slot.id),
+        },
+    )
+    return flight_board(session, actor, flight_id)
+
+
+def _consolation_slot(
+    session: Session, root: Flight, plan: StoredPlan, planned: ko.BracketMatch
+) -> tuple[ko.BracketMatch, ko.Source] | None:
+    """Where the loser of a filled bye enters the consolation taking first-round losers.
+
+    The place kept for the bye's player losing their first match later (a first-match
+    loser slot of the next match) is taken over when only that player could have used
+    it; otherwise a free bye of the consolation's first round is used.
+
+    Raises:
+        StoreUserError: a consolation takes first-round losers but has no free place.
+    """
+    takers = [
+        child
+        for child in progress.knockout_children(session, root)
+        if child.feeds_from_id == root.id and 1 in (child.feed_rounds or [1])
+    ]
+    if not takers:
+        return None
+    child = takers[0]
+    names = {r.bracket_flight for r in plan.rounds if r.flight_id == child.id}
+    by_id = {m.id: m for m in plan.matches}
+    nxt = next(
+        (m for m in plan.matches if ko.WinnerOf(planned.id) in (m.a, m.b)),
+        None,
+    )
+    if nxt is not None:
+        other = nxt.b if nxt.a == ko.WinnerOf(planned.id) else nxt.a
+        other_has_bye = isinstance(other, ko.WinnerOf) and any(
+            isinstance(s, ko.Empty) for s in (by_id[other.match].a, by_id[other.match].b)
+        )
+        kept = ko.LoserOf(nxt.id, first_match=True)
+        for m in plan.matches:
+            if m.flight in names and kept in (m.a, m.b) and not other_has_bye:
+                return m, kept
+    first_round = {
+        m.id for m in plan.matches if m.flight == planned.flight and m.round == planned.round
+    }
+    for m in plan.matches:
+        if m.flight not in names or m.round != 1:
+            continue
+        other_side = m.b if isinstance(m.a, ko.Empty) else m.a
+        if any(isinstance(s, ko.Empty) for s in (m.a, m.b)) and (
+            isinstance(other_side, ko.LoserOf) and other_side.match in first_round
+        ):
+            return m, ko.Empty()
+    raise StoreUserError(
+        f"“{child.name}” takes first-round losers but has no free place for the loser of "
+        "this match."
+    )
+
+
+MAX_TABLE_LABEL = 20
+
+
+def set_table(
+    session: Session,
+    *,
+    actor: Actor,
+    match_id: int,
+    table: str,
+    expected_version: int | None = None,
+) -> FlightBoard:
+    """Put a match on another table before play starts.
+
+    Raises:
+        NotFoundError, AccessDeniedError: no such match, or not the actor's event.
+        ConflictError: the match changed since ``expected_version``.
+        StoreUserError: the match has started or is not waiting to be played, the label
+            is empty or too long, or another match waiting in the flight has that table.
+    """
+    row = session.exec(select(Match).where(Match.id == match_id).with_for_update()).first()
+    if row is None:
+        raise NotFoundError("No such match.")
+    _, event = _flight(session, actor, row.flight_id)
+    if expected_version is not None and row.version != expected_version:
+        raise ConflictError("Someone else changed this match first; reload and try again.")
+    label = table.strip()
+    if not label:
+        raise StoreUserError("Give the table a number or name.", field="table")
+    if len(label) > MAX_TABLE_LABEL:
+        raise StoreUserError(
+            f"A table label has at most {MAX_TABLE_LABEL} characters.", field="table"
+        )
+    if row.status != MatchStatus.READY.value:
+        raise StoreUserError(
+            f"Only a match waiting to be played changes table; this one is {row.status}.",
+            field="table",
+        )
+    taken = session.exec(
+        select(Match).where(
+            Match.flight_id == row.flight_id,
+            col(Match.status).in_(progress.OPEN),
+            Match.table_label == label,
+            Match.id != row.id,
+        )
+    ).first()
+    if taken is not None:
+        rnd = session.get(Round, taken.round_id)
+        raise StoreUserError(
+            f"Table {label} is taken by match {taken.position} of "
+            f"{rnd.name if rnd else 'another round'}; free it first.",
+            field="table",
+        )
+    before = row.table_label
+    if before == label:
+        return flight_board(session, actor, row.flight_id)
+    row.table_label = label
+    _bump(event)
+    session.flush()
+    record(
+        session,
+        actor=actor,
+        action="match.table",
+        entity_type="match",
+        entity_id=row.id,
+        event_id=event.id,
+        match_id=row.id,
+        before={"table": before},
+        after={"table": label},
+    )
+    return flight_board(session, actor, row.flight_id)

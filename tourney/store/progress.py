@@ -25,6 +25,7 @@ from tourney.formats.model import EntrantId, MatchId, MatchOutcome
 from tourney.formats.swiss import SwissEntrant
 from tourney.match import GameEntry, MatchRules, MatchState, score_match
 from tourney.rules import GameEnd, Level, Side
+from tourney.rules.variants import variant_named
 from tourney.store.plans import StoredPlan, decode_plan
 from tourney.store.tables import (
     Entry,
@@ -51,7 +52,8 @@ _LEVELS = {"single": Level.SINGLE, "gammon": Level.GAMMON, "backgammon": Level.B
 
 
 def match_rules(event: Event, length: int) -> MatchRules:
-    """The event's rule flags for one match of ``length`` points (DESIGN §3)."""
+    """The event's rule flags for one match of ``length`` points (DESIGN §3), scored by
+    the event's variant with its default options."""
     limit = None if event.cube_limit_exponent is None else 2**event.cube_limit_exponent
     return MatchRules(
         length,
@@ -59,6 +61,7 @@ def match_rules(event: Event, length: int) -> MatchRules:
         holland=event.holland,
         cube_limit=limit,
         jacoby=event.jacoby,
+        variant=variant_named(event.variant),
     )
 
 
@@ -260,25 +263,37 @@ def sync_group(session: Session, root: Flight, *, published: bool | None = None)
         winner = None
         if shown.winner is not None:
             winner = _flight_entry(session, group, flight_id, shown.winner, planned.a).id
-        status = _row_status(shown.status, row)
-        values: dict[str, object] = {
-            "entry_a_id": side_a,
-            "entry_b_id": side_b,
-            "status": status,
-            "winner_entry_id": winner,
-        }
-        if shown.status is ko.MatchStatus.BYE:
-            values["result_source"] = "bye"
-        elif shown.status in (ko.MatchStatus.PENDING, ko.MatchStatus.VOID):
-            values.update(score_a=0, score_b=0, result_source="", winner_entry_id=None)
-        set_fields(row, **values)
-        if status == MatchStatus.READY.value and not row.table_label:
-            row.table_label = _free_table(used_tables, row.flight_id)
-            used_tables.add((row.flight_id, row.table_label))
-        elif status in _NO_TABLE and row.table_label:
-            row.table_label = ""
+        _apply(row, shown, side_a, side_b, winner, used_tables)
     _sync_entries_and_flights(session, group, published)
     return group
+
+
+def _apply(
+    row: Match,
+    shown: ko.MatchView,
+    side_a: int | None,
+    side_b: int | None,
+    winner: int | None,
+    used_tables: set[tuple[int, str]],
+) -> None:
+    """Write a match's sides, status and winner as the bracket shows them; tables follow."""
+    status = _row_status(shown.status, row)
+    values: dict[str, object] = {
+        "entry_a_id": side_a,
+        "entry_b_id": side_b,
+        "status": status,
+        "winner_entry_id": winner,
+    }
+    if shown.status is ko.MatchStatus.BYE:
+        values["result_source"] = "bye"
+    elif shown.status in (ko.MatchStatus.PENDING, ko.MatchStatus.VOID):
+        values.update(score_a=0, score_b=0, result_source="", winner_entry_id=None)
+    set_fields(row, **values)
+    if status == MatchStatus.READY.value and not row.table_label:
+        row.table_label = _free_table(used_tables, row.flight_id)
+        used_tables.add((row.flight_id, row.table_label))
+    elif status in _NO_TABLE and row.table_label:
+        row.table_label = ""
 
 
 def _free_table(used: set[tuple[int, str]], flight_id: int) -> str:
@@ -327,12 +342,6 @@ def _sync_entries_and_flights(session: Session, group: GroupState, published: bo
         set_fields(
             fe, status=EntryStatus.ELIMINATED.value if eliminated else EntryStatus.ACTIVE.value
         )
-    flight_rows = {
-        f.id: f
-        for f in session.exec(
-            select(Flight).where(col(Flight.id).in_(set(group.flight_ids.values())))
-        )
-    }
     open_flights: set[int] = set()
     for planned in group.plan.matches:
         if group.rows[planned.id].status in (
@@ -340,7 +349,16 @@ def _sync_entries_and_flights(session: Session, group: GroupState, published: bo
             *OPEN,
         ):
             open_flights.add(group.flight_ids[planned.flight])
-    for flight_id, flight in flight_rows.items():
+    _set_flight_statuses(session, set(group.flight_ids.values()), open_flights, published)
+
+
+def _set_flight_statuses(
+    session: Session, flight_ids: Iterable[int], open_flights: set[int], published: bool | None
+) -> None:
+    """A group's flights run while a match is open or to come, and are finished after."""
+    for flight_id in sorted(set(flight_ids)):
+        flight = session.get(Flight, flight_id)
+        assert flight is not None
         if published is True or flight.status in (
             FlightStatus.RUNNING.value,
             FlightStatus.FINISHED.value,
@@ -361,9 +379,401 @@ def sync_after_result(session: Session, match: Match) -> None:
     if flight.format in KNOCKOUTS:
         root = plan_root(session, flight)
         if root is not None:
-            sync_group(session, root)
+            if match.bracket_key:
+                sync_from(session, root, match.bracket_key)
+            else:
+                sync_group(session, root)
         return
     sync_round_robin_or_swiss(session, flight)
+
+
+# --- incremental sync after one result ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Links:
+    """A plan's wiring, computed once per session: order, and who builds on whom."""
+
+    position: dict[str, int]
+    """Match id -> index in plan order (sources always come before what they feed)."""
+    feeds: dict[str, tuple[str, ...]]
+    """Match id -> the matches whose sides (or reset) it decides directly."""
+    by_id: dict[str, ko.BracketMatch]
+
+
+def _links(session: Session, root: Flight) -> _Links:
+    plan = stored_plan(session, root)
+    cache: dict[int, tuple[StoredPlan, _Links]] = session.info.setdefault("tourney.links", {})
+    hit = cache.get(root.id or 0)
+    if hit is not None and hit[0] is plan:
+        return hit[1]
+    feeds: dict[str, list[str]] = {}
+    for match in plan.matches:
+        for side in (match.a, match.b):
+            if isinstance(side, ko.WinnerOf | ko.LoserOf):
+                feeds.setdefault(side.match, []).append(match.id)
+        if match.reset_of is not None:
+            feeds.setdefault(match.reset_of, []).append(match.id)
+    links = _Links(
+        {m.id: i for i, m in enumerate(plan.matches)},
+        {k: tuple(v) for k, v in feeds.items()},
+        {m.id: m for m in plan.matches},
+    )
+    cache[root.id or 0] = (plan, links)
+    return links
+
+
+def _is_incremental(plan: StoredPlan) -> bool:
+    """Plans with a fresh draw still to make change shape with results: rebuild those whole."""
+    return all(f.drawn and not f.pool for f in plan.flights)
+
+
+def _downstream(links: _Links, key: str) -> list[str]:
+    """``key`` and every match built on it, in plan order."""
+    seen = {key}
+    stack = [key]
+    while stack:
+        for nxt in links.feeds.get(stack.pop(), ()):
+            if nxt not in seen:
+                seen.add(nxt)
+                stack.append(nxt)
+    return sorted(seen, key=links.position.__getitem__)
+
+
+class _RowBracket:
+    """Resolves bracket sources from stored rows, for the few matches a result can move.
+
+    Rows of matches not built on the changed result are as the last sync left them, so a
+    source's entrant is read from its match's row; changed matches are worked out in plan
+    order, each from rows already brought up to date.
+    """
+
+    def __init__(
+        self,
+        session: Session,
+        plan: StoredPlan,
+        links: _Links,
+        rows: dict[str, Match],
+        entry_of: dict[int, int],
+        fe_ids: dict[tuple[int, int], int],
+    ) -> None:
+        self.session = session
+        self.plan = plan
+        self.links = links
+        self.rows = rows
+        self.entry_of = entry_of
+        self.fe_ids = fe_ids
+
+    def entrant(self, fe_id: int | None) -> EntrantId | None:
+        return None if fe_id is None else EntrantId(self.entry_of[fe_id])
+
+    def state(self, key: str) -> ko.MatchStatus:
+        """The bracket status a synced row stands for."""
+        status = self.rows[key].status
+        if status == MatchStatus.VOID.value:
+            return ko.MatchStatus.VOID
+        if status == MatchStatus.BYE.value:
+            return ko.MatchStatus.BYE
+        if status in DONE:
+            return ko.MatchStatus.DECIDED
+        if status in OPEN:
+            return ko.MatchStatus.READY
+        return ko.MatchStatus.PENDING
+
+    def resolve(self, source: ko.Source) -> ko.Resolved:
+        if isinstance(source, ko.Seat):
+            return source.entrant
+        if isinstance(source, ko.Empty):
+            return None
+        state = self.state(source.match)
+        row = self.rows[source.match]
+        if isinstance(source, ko.WinnerOf):
+            if state is ko.MatchStatus.VOID:
+                return None
+            if state is ko.MatchStatus.BYE:
+                return self.entrant(row.entry_a_id)
+            if state is ko.MatchStatus.DECIDED:
+                return self.entrant(row.winner_entry_id)
+            return ko.PENDING
+        if state in (ko.MatchStatus.VOID, ko.MatchStatus.BYE):
+            return None
+        if state is not ko.MatchStatus.DECIDED:
+            return ko.PENDING
+        loser = self.loser(row)
+        first = source.first_match
+        if first is not None and first == self.played_before(source.match, loser):
+            return None
+        return loser
+
+    def loser(self, row: Match) -> EntrantId:
+        a, b = self.entrant(row.entry_a_id), self.entrant(row.entry_b_id)
+        loser = b if self.entrant(row.winner_entry_id) == a else a
+        assert loser is not None
+        return loser
+
+    def played_before(self, key: str, entrant: EntrantId) -> bool:
+        """Whether ``entrant`` played a real match in ``key``'s bracket flight before it.
+
+        In a single-elimination flight an entrant's earlier matches there are exactly the
+        path that brought them to ``key``, so the stored rows answer it in one query.
+        """
+        match = self.links.by_id[key]
+        flight_id = self.plan.round_of(match).flight_id
+        fe_id = self.fe_ids.get((flight_id, int(entrant)))
+        if fe_id is None:
+            return False
+        earlier = self.session.exec(
+            select(Match.bracket_key).where(
+                Match.flight_id == flight_id,
+                col(Match.status).in_(DONE),
+                (Match.entry_a_id == fe_id) | (Match.entry_b_id == fe_id),
+            )
+        )
+        for other in earlier:
+            planned = self.links.by_id.get(other)
+            if (
+                planned is not None
+                and planned.flight == match.flight
+                and planned.round < match.round
+            ):
+                return True
+        return False
+
+    def view(self, match: ko.BracketMatch, withdrawn: set[int]) -> ko.MatchView:
+        """The match as a full rebuild would show it (a withdrawn player's match walked over)."""
+        row = self.rows[match.id]
+        state: ko.MatchStatus | None = None
+        if match.reset_of is not None:
+            first = self.state(match.reset_of)
+            if first is ko.MatchStatus.VOID:
+                state = ko.MatchStatus.VOID
+            elif first is not ko.MatchStatus.DECIDED:
+                state = ko.MatchStatus.PENDING
+            else:
+                first_row = self.rows[match.reset_of]
+                if first_row.winner_entry_id == first_row.entry_a_id:
+                    state = ko.MatchStatus.VOID
+        a = self.resolve(match.a)
+        b = self.resolve(match.b)
+        if state is None:
+            if a is None and b is None:
+                state = ko.MatchStatus.VOID
+            elif isinstance(a, ko._Pending) or isinstance(b, ko._Pending):
+                state = ko.MatchStatus.PENDING
+            elif a is None or b is None:
+                state = ko.MatchStatus.BYE
+            elif row.status in DONE and row.winner_entry_id is not None:
+                state = ko.MatchStatus.DECIDED
+            else:
+                state = ko.MatchStatus.READY
+        shown_a = a if isinstance(a, int) else None
+        shown_b = b if isinstance(b, int) else None
+        winner: EntrantId | None = None
+        if state is ko.MatchStatus.BYE:
+            shown_a, shown_b = shown_a or shown_b, None
+            winner = shown_a
+        elif state is ko.MatchStatus.DECIDED:
+            winner = self.entrant(row.winner_entry_id)
+        elif (
+            state is ko.MatchStatus.READY
+            and row.status != MatchStatus.PLAYING.value
+            and (shown_a in withdrawn or shown_b in withdrawn)
+        ):
+            winner = shown_b if shown_a in withdrawn and shown_b not in withdrawn else shown_a
+            state = ko.MatchStatus.DECIDED
+            set_fields(row, status=MatchStatus.WALKOVER.value, result_source="walkover")
+            row.finished_at = row.finished_at or utcnow()
+        return ko.MatchView(
+            match.id,
+            match.flight,
+            match.round,
+            match.index,
+            match.length,
+            state,
+            shown_a,
+            shown_b,
+            winner,
+            None,
+        )
+
+
+def sync_from(session: Session, root: Flight, key: str) -> None:
+    """Move a knockout group on after the result of match ``key`` changed.
+
+    Only ``key`` and the matches built on it (its winner's and loser's way on, the fed
+    flights' matches) can change, so only their rows are worked out again; the outcome
+    is the one ``sync_group`` would write.
+    """
+    plan = stored_plan(session, root)
+    if not _is_incremental(plan):
+        sync_group(session, root)
+        return
+    links = _links(session, root)
+    changed = _downstream(links, key)
+    needed = set(changed)
+    for k in changed:
+        planned = links.by_id[k]
+        for side in (planned.a, planned.b):
+            if isinstance(side, ko.WinnerOf | ko.LoserOf):
+                needed.add(side.match)
+        if planned.reset_of is not None:
+            needed.add(planned.reset_of)
+    flight_ids = {r.bracket_flight: r.flight_id for r in plan.rounds}
+    ids = sorted(set(flight_ids.values()) | {root.id or 0})
+    rows = {
+        m.bracket_key: m
+        for m in session.exec(
+            select(Match).where(col(Match.flight_id).in_(ids), col(Match.bracket_key).in_(needed))
+        )
+    }
+    fe_query = select(FlightEntry.id, FlightEntry.flight_id, FlightEntry.entry_id).where(
+        col(FlightEntry.flight_id).in_(ids)
+    )
+    fe_ids: dict[tuple[int, int], int] = {}
+    entry_of: dict[int, int] = {}
+    for fe_id, flight_id, entry_id in session.exec(fe_query):
+        fe_ids[(flight_id, entry_id)] = fe_id or 0
+        entry_of[fe_id or 0] = entry_id
+    used_tables = {
+        (flight_id, label)
+        for flight_id, label in session.exec(
+            select(Match.flight_id, Match.table_label).where(
+                col(Match.flight_id).in_(ids),
+                col(Match.status).in_(OPEN),
+                Match.bracket_key != "",
+                Match.table_label != "",
+            )
+        )
+    }
+    withdrawn = _withdrawn_entries(session, root.event_id)
+    resolver = _RowBracket(session, plan, links, rows, entry_of, fe_ids)
+    touched: set[int] = set()
+    for k in changed:
+        row = rows[k]
+        touched.update(entry_of[i] for i in (row.entry_a_id, row.entry_b_id) if i is not None)
+        planned = links.by_id[k]
+        shown = resolver.view(planned, withdrawn)
+        flight_id = flight_ids[planned.flight]
+
+        def place(entrant: EntrantId, source: ko.Source, flight_id: int = flight_id) -> int:
+            found = fe_ids.get((flight_id, int(entrant)))
+            if found is not None:
+                return found
+            fed_flight = fed_round = None
+            if isinstance(source, ko.LoserOf):
+                origin = links.by_id[source.match]
+                fed_flight, fed_round = flight_ids[origin.flight], origin.round
+            if fed_flight == flight_id:
+                fed_flight = fed_round = None
+            new = FlightEntry(
+                flight_id=flight_id,
+                entry_id=int(entrant),
+                fed_from_flight_id=fed_flight,
+                fed_from_round=fed_round,
+            )
+            session.add(new)
+            session.flush()
+            fe_ids[(flight_id, int(entrant))] = new.id or 0
+            entry_of[new.id or 0] = int(entrant)
+            return new.id or 0
+
+        side_a = side_b = winner = None
+        if shown.a is not None:
+            source = planned.a if isinstance(planned.a, ko.Seat | ko.LoserOf) else planned.b
+            side_a = place(shown.a, source)
+        if shown.b is not None:
+            side_b = place(shown.b, planned.b)
+        if shown.winner is not None:
+            winner = place(shown.winner, planned.a)
+        _apply(row, shown, side_a, side_b, winner, used_tables)
+        touched.update(int(x) for x in (shown.a, shown.b) if x is not None)
+    session.flush()
+    _sync_touched_entries(session, plan, links, flight_ids, fe_ids, touched, resolver)
+    open_flights = set(
+        session.exec(
+            select(Match.flight_id)
+            .where(
+                col(Match.flight_id).in_(ids),
+                Match.bracket_key != "",
+                col(Match.status).in_((MatchStatus.PENDING.value, *OPEN)),
+            )
+            .distinct()
+        )
+    )
+    _set_flight_statuses(session, set(flight_ids.values()), open_flights, None)
+
+
+def _sync_touched_entries(
+    session: Session,
+    plan: StoredPlan,
+    links: _Links,
+    flight_ids: dict[str, int],
+    fe_ids: dict[tuple[int, int], int],
+    touched: set[int],
+    resolver: _RowBracket,
+) -> None:
+    """Eliminated or active, for the players whose matches just changed (as a full sync)."""
+    ids = {fe_id for (_, entry_id), fe_id in fe_ids.items() if entry_id in touched}
+    if not ids:
+        return
+    mine = list(
+        session.exec(
+            select(Match).where(
+                col(Match.flight_id).in_(set(flight_ids.values())),
+                Match.bracket_key != "",
+                col(Match.entry_a_id).in_(ids) | col(Match.entry_b_id).in_(ids),
+            )
+        )
+    )
+    mine.sort(key=lambda m: links.position.get(m.bracket_key, -1))
+    counts: dict[int, int] = {}
+    for fid in flight_ids.values():
+        counts[fid] = counts.get(fid, 0) + 1
+    # As ko.eliminations, for these players only: per (bracket flight, entrant) the match
+    # they went out in (None while they won on), and whether a match of theirs is open.
+    lost_in: dict[tuple[str, int], str | None] = {}
+    playing: set[tuple[str, int]] = set()
+    for row in mine:
+        planned = links.by_id.get(row.bracket_key)
+        if planned is None:
+            continue
+        a, b = resolver.entrant(row.entry_a_id), resolver.entrant(row.entry_b_id)
+        if row.status in OPEN:
+            playing.update((planned.flight, x) for x in (a, b) if x is not None)
+        elif row.status in DONE and a is not None and b is not None:
+            winner = resolver.entrant(row.winner_entry_id)
+            loser = b if winner == a else a
+            lost_in[(planned.flight, loser)] = planned.id
+            if winner is not None:
+                lost_in[(planned.flight, winner)] = None
+    eliminated: set[tuple[int, int]] = set()
+    for (bracket_flight, entrant), key in lost_in.items():
+        if key is None or (bracket_flight, entrant) in playing:
+            continue
+        db_flight = flight_ids[bracket_flight]
+        if counts[db_flight] > 1:
+            goes = _loser_goes(links, resolver, key, EntrantId(entrant))
+            if goes is not None and flight_ids.get(goes) == db_flight:
+                continue  # a double elimination's losers' bracket is the same flight
+        eliminated.add((db_flight, entrant))
+    rows = session.exec(select(FlightEntry).where(col(FlightEntry.id).in_(ids)))
+    for fe in rows:
+        if fe.status == EntryStatus.WITHDRAWN.value:
+            continue
+        out_now = (fe.flight_id, fe.entry_id) in eliminated
+        set_fields(fe, status=EntryStatus.ELIMINATED.value if out_now else EntryStatus.ACTIVE.value)
+
+
+def _loser_goes(links: _Links, resolver: _RowBracket, key: str, loser: EntrantId) -> str | None:
+    """The bracket flight the loser of decided match ``key`` goes to (``ko.next_flight``)."""
+    for nxt in links.feeds.get(key, ()):
+        planned = links.by_id[nxt]
+        for side in (planned.a, planned.b):
+            if isinstance(side, ko.LoserOf) and side.match == key:
+                first = side.first_match
+                if first is None or first != resolver.played_before(key, loser):
+                    return planned.flight
+    return None
 
 
 # --- Swiss and round robin -----------------------------------------------------------

@@ -14,6 +14,7 @@ from typing import Any
 from sqlalchemy import func
 from sqlmodel import Session, col, or_, select
 
+from tourney.rules.variants import variant_named
 from tourney.store.audit import Actor
 from tourney.store.errors import AccessDeniedError, NotFoundError
 from tourney.store.tables import (
@@ -399,7 +400,14 @@ def rules_summary(event: Event) -> tuple[str, ...]:
     lines = []
     if event.variant != "standard":
         lines.append(VARIANT_LABELS.get(event.variant, event.variant))
-    lines.append("Crawford rule" if event.crawford else "No Crawford rule")
+    variant = variant_named(event.variant)
+    if not variant.uses_cube():
+        # Long nardy plays without the cube unless the event turns it on, so the
+        # Crawford flag has nothing to act on.
+        lines.append("No doubling cube")
+    else:
+        crawford = event.crawford and variant.uses_crawford()
+        lines.append("Crawford rule" if crawford else "No Crawford rule")
     if event.holland:
         lines.append("Holland rule")
     if event.cube_limit_exponent is not None:

@@ -179,6 +179,8 @@ class StandingRow:
     """Why the row is ahead of the next one on equal wins, or empty."""
     status: str
     """active, eliminated or withdrawn."""
+    status_label: str = ""
+    """What the status column shows: "Champion", "Out in the Semifinal", "Withdrawn" ..."""
 
 
 @dataclass(frozen=True)
@@ -208,6 +210,10 @@ class FlightBoard:
     can_undo: bool
     can_pair_next: bool
     can_add_late: bool
+    table_matches: tuple[MatchSummary, ...] = ()
+    """Matches waiting to be played whose table the director may change."""
+    late_bye_slots: tuple[tuple[int, str], ...] = ()
+    """First-round byes of a knockout a late entrant could take: (match id, label)."""
 
 
 @dataclass(frozen=True)
@@ -272,6 +278,8 @@ class MatchDetail:
     can_correct: bool
     can_walkover: bool
     can_clear: bool
+    variant: str = "standard"
+    """The event's variant: pages name it and use its words for the result levels."""
 
 
 @dataclass(frozen=True)
@@ -555,6 +563,24 @@ def _board(
         and is_swiss
         and not setup
         and flight.status != FlightStatus.FINISHED.value,
+        table_matches=tuple(s for s in summaries if s.status == MatchStatus.READY.value)
+        if can_manage
+        else (),
+        late_bye_slots=_late_bye_slots(summaries, rounds, flight, root) if can_manage else (),
+    )
+
+
+def _late_bye_slots(
+    summaries: Sequence[MatchSummary], rounds: Sequence[Round], flight: Flight, root: Flight | None
+) -> tuple[tuple[int, str], ...]:
+    """First-round byes of a knockout's main draw (the service checks the draw allows it)."""
+    if root is None or root.id != flight.id or flight.status == FlightStatus.FINISHED.value:
+        return ()
+    first = min((r.id or 0 for r in rounds if r.number == 1), default=None)
+    return tuple(
+        (s.id, f"{s.round_name} match {s.position}: bye of {s.a.name}")
+        for s in summaries
+        if s.round_id == first and s.status == MatchStatus.BYE.value and s.a is not None
     )
 
 
@@ -634,6 +660,10 @@ def _knockout_standings(
     else:
         table = list(ko.knockout_standings(bracket, names[0]))
         champ = ko.champion(bracket, names[0])
+    went_out: dict[int, str] = {}
+    for name in names:
+        for entrant, match in ko.eliminations(bracket, name).items():
+            went_out[int(entrant)] = group.plan.round_of(match).name
     rows = []
     for s in table:
         ref = by_entry.get(int(s.entrant))
@@ -651,10 +681,31 @@ def _knockout_standings(
                 metrics=(("Round reached", s.metric("round")),),
                 reason="",
                 status=fe.status,
+                status_label=_knockout_status_label(
+                    fe.status,
+                    is_champion=champ is not None and int(champ) == int(s.entrant),
+                    is_fed=flight.id != group.root.id,
+                    round_name=went_out.get(int(s.entrant)),
+                ),
             )
         )
     champion = by_entry.get(int(champ)) if champ is not None else None
     return tuple(rows), champion
+
+
+def _knockout_status_label(
+    status: str, *, is_champion: bool, is_fed: bool, round_name: str | None
+) -> str:
+    """The standings' status text of a knockout player.
+
+    The winner of the main draw is its champion; a fed flight (a consolation) has a winner.
+    """
+    if is_champion:
+        return "Winner" if is_fed else "Champion"
+    if status == EntryStatus.ELIMINATED.value and round_name:
+        article = "" if round_name.split()[0] in ("Round", "Winners", "Losers") else "the "
+        return f"Eliminated in {article}{round_name}"
+    return status.capitalize()
 
 
 def match_detail(session: Session, actor: Actor, match_id: int) -> MatchDetail:
@@ -758,6 +809,7 @@ def match_detail(session: Session, actor: Actor, match_id: int) -> MatchDetail:
         can_correct=playable and bool(games),
         can_walkover=playable and match.status != MatchStatus.WALKOVER.value,
         can_clear=playable and match.status in progress.DONE,
+        variant=event.variant,
     )
 
 
@@ -822,3 +874,15 @@ def round_flight_id(session: Session, round_id: int) -> int:
     if rnd is None:
         raise NotFoundError("No such round.")
     return rnd.flight_id
+
+
+def match_flight_id(session: Session, match_id: int) -> int:
+    """The flight a match belongs to.
+
+    Raises:
+        NotFoundError: no such match.
+    """
+    match = session.get(Match, match_id)
+    if match is None:
+        raise NotFoundError("No such match.")
+    return match.flight_id

@@ -21,7 +21,7 @@ from tourney.config import load_settings
 from tourney.store.db import engine_from_settings
 from tourney.store.passwords import make_hasher
 from tourney.store.schema import check_current
-from tourney.web import api, auth, director, errors, filters, live, public, sharing
+from tourney.web import api, auth, director, downloads, errors, filters, live, public, sharing
 from tourney.web.deps import EXTENSION, AppState
 
 TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates"
@@ -88,6 +88,7 @@ def create_app(config: Mapping[str, Any] | None = None, *, engine: Engine | None
     app.register_blueprint(director.bp)
     api.init_app(app)
     app.register_blueprint(sharing.bp)
+    app.register_blueprint(downloads.bp)
     live.init_app(app)
     app.after_request(_security_headers)
     return app

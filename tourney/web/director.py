@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
+from itsdangerous import BadSignature, URLSafeSerializer
 from sqlmodel import Session
 
+from tourney.exports.player_import import apply_player_import, preview_player_import
 from tourney.store import draws, queries, results, services, tournament_views
 from tourney.store.errors import StoreUserError
 from tourney.store.queries import EventDetail, FlightView
@@ -23,6 +25,7 @@ from tourney.store.tables import Role
 from tourney.store.tournament_views import MatchDetail, RecordFinding
 from tourney.web.auth import ALL_ROLES, DIRECTORS, requires
 from tourney.web.deps import actor, reading, state, writing
+from tourney.web.filters import level_choices
 from tourney.web.forms import (
     ActionForm,
     ClubForm,
@@ -31,9 +34,13 @@ from tourney.web.forms import (
     EventForm,
     FlightForm,
     GameForm,
+    KnockoutLateEntryForm,
     LateEntryForm,
     PlayerForm,
+    PlayerImportConfirmForm,
+    PlayerImportForm,
     ScoreForm,
+    TableForm,
     UploadForm,
     UserForm,
     VersionedForm,
@@ -60,7 +67,7 @@ def events() -> ResponseReturnValue:
     return render_template("director/events.html", events=rows)
 
 
-def _club_choices(form: EventForm | PlayerForm) -> None:
+def _club_choices(form: EventForm | PlayerForm | PlayerImportForm) -> None:
     with reading() as session:
         clubs = queries.list_clubs(session)
     form.club_id.choices = options([("", "No club"), *((c.id, c.name) for c in clubs)])
@@ -395,12 +402,89 @@ def players() -> ResponseReturnValue:
         else:
             flash(f"{player.name} added to the roster.", "success")
             return redirect(url_for(".players"))
+    return _players_page(search, form=form)
+
+
+def _players_page(
+    search: str,
+    *,
+    form: PlayerForm | None = None,
+    import_form: PlayerImportForm | None = None,
+) -> ResponseReturnValue:
+    if form is None:
+        form = PlayerForm(formdata=None)
+        _club_choices(form)
+    if import_form is None:
+        import_form = PlayerImportForm(formdata=None)
+        _club_choices(import_form)
     with reading() as session:
         rows = queries.list_players(session, search=search)
-    status = 400 if form.errors or form.form_errors else 200
+    failed = form.errors or form.form_errors or import_form.errors
     return render_template(
-        "director/players.html", players=rows, form=form, club_form=ClubForm(), search=search
-    ), status
+        "director/players.html",
+        players=rows,
+        form=form,
+        club_form=ClubForm(),
+        import_form=import_form,
+        search=search,
+    ), 400 if failed else 200
+
+
+def _import_signer() -> URLSafeSerializer:
+    return URLSafeSerializer(current_app.secret_key or "", salt="tourney.player-import")
+
+
+@bp.post("/players/import")
+@requires(*DIRECTORS)
+def import_players() -> ResponseReturnValue:
+    """Preview a CSV or XLSX list of players: every row with its problems; nothing is saved."""
+    form = PlayerImportForm()
+    _club_choices(form)
+    if form.validate_on_submit():
+        data = form.file.data.read()
+        filename = form.file.data.filename or "players.csv"
+        try:
+            with reading() as session:
+                preview = preview_player_import(
+                    session, data, filename=filename, club_id=form.club_id.data
+                )
+        except StoreUserError as error:
+            apply_error(form, error)
+        else:
+            # The confirm step reads the file again from this signed copy, never from
+            # rows the browser sends back.
+            signed = _import_signer().dumps([filename, form.club_id.data, data.hex()])
+            confirm = PlayerImportConfirmForm(upload=signed)
+            return render_template("director/player_import.html", preview=preview, form=confirm)
+    return _players_page("", import_form=form)
+
+
+@bp.post("/players/import/confirm")
+@requires(*DIRECTORS)
+def confirm_player_import() -> ResponseReturnValue:
+    """Save the good rows of a previewed file, checked again from the file itself."""
+    form = PlayerImportConfirmForm()
+    try:
+        filename, club_id, data = _import_signer().loads(form.upload.data or "")
+    except (BadSignature, ValueError):
+        flash("The preview expired or was altered; upload the file again.", "error")
+        return redirect(url_for(".players"))
+    try:
+        with writing() as session:
+            preview = preview_player_import(
+                session, bytes.fromhex(data), filename=filename, club_id=club_id
+            )
+            done = apply_player_import(session, preview, actor=actor())
+    except StoreUserError as error:
+        if error.status_code != 400:
+            raise
+        flash(error.message, "error")
+        return redirect(url_for(".players"))
+    flash(
+        f"Added {len(done.created)} player(s); skipped {len(done.skipped)} row(s).",
+        "success" if done.created else "info",
+    )
+    return redirect(url_for(".players"))
 
 
 @bp.route("/players/<int:player_id>/edit", methods=["GET", "POST"])
@@ -494,19 +578,33 @@ def _flight_page(
     draw_form: DrawForm | None = None,
     status: int = 200,
     late_form: LateEntryForm | None = None,
+    bye_form: KnockoutLateEntryForm | None = None,
 ) -> ResponseReturnValue:
     with reading() as session:
         board = tournament_views.flight_board(session, actor(), flight_id)
         candidates = tournament_views.late_entry_candidates(session, flight_id)
     late = late_form or LateEntryForm()
     late.entry_id.choices = options([("", "Choose a player…"), *candidates])
+    bye = bye_form or KnockoutLateEntryForm()
+    _bye_choices(bye, candidates, board.late_bye_slots)
     return render_template(
         "director/flight.html",
         board=board,
         draw_form=draw_form or DrawForm(method=board.flight.draw_method),
         late_form=late,
+        bye_form=bye,
+        table_form=TableForm(),
         action_form=ActionForm(),
     ), status
+
+
+def _bye_choices(
+    form: KnockoutLateEntryForm,
+    candidates: list[tuple[int, str]],
+    slots: tuple[tuple[int, str], ...],
+) -> None:
+    form.entry_id.choices = options([("", "Choose a player…"), *candidates])
+    form.match_id.choices = options([("", "Choose a bye…"), *slots])
 
 
 @bp.get("/flights/<int:flight_id>")
@@ -631,6 +729,53 @@ def late_entry(flight_id: int) -> ResponseReturnValue:
     return redirect(url_for(".flight", flight_id=flight_id))
 
 
+@bp.post("/flights/<int:flight_id>/late-bye")
+@requires(*DIRECTORS)
+def late_bye_entry(flight_id: int) -> ResponseReturnValue:
+    """Place a late entrant in a first-round bye of a knockout."""
+    form = KnockoutLateEntryForm()
+    with reading() as session:
+        candidates = tournament_views.late_entry_candidates(session, flight_id)
+        slots = tournament_views.flight_board(session, actor(), flight_id).late_bye_slots
+    _bye_choices(form, candidates, slots)
+    if not form.validate_on_submit():
+        return _flight_page(flight_id, bye_form=form, status=400)
+    try:
+        with writing() as session:
+            draws.add_late_knockout_entry(
+                session,
+                actor=actor(),
+                flight_id=flight_id,
+                entry_id=form.entry_id.data or 0,
+                match_id=form.match_id.data or 0,
+            )
+    except StoreUserError as error:
+        apply_error(form, error)
+        return _flight_page(flight_id, bye_form=form, status=error.status_code)
+    flash("Late entrant placed in the bye: they play its player in the first round.", "success")
+    return redirect(url_for(".flight", flight_id=flight_id))
+
+
+@bp.post("/matches/<int:match_id>/table")
+@requires(*DIRECTORS)
+def set_table(match_id: int) -> ResponseReturnValue:
+    """Move a match waiting to be played to another table."""
+    form = TableForm()
+    with reading() as session:
+        flight_id = tournament_views.match_flight_id(session, match_id)
+    if not form.validate_on_submit():
+        flash(" ".join(e for errors in form.errors.values() for e in errors), "error")
+        return _flight_page(flight_id, status=400)
+    try:
+        with writing() as session:
+            draws.set_table(session, actor=actor(), match_id=match_id, table=form.table.data or "")
+    except StoreUserError as error:
+        flash(error.message, "error")
+        return _flight_page(flight_id, status=error.status_code)
+    flash(f"Match moved to table {form.table.data.strip()}.", "success")
+    return redirect(url_for(".flight", flight_id=flight_id) + f"#match-{match_id}")
+
+
 # --- results -------------------------------------------------------------------------
 
 
@@ -664,6 +809,7 @@ def _match_page(
         made[key].version.data = version
     if detail.cube_locked:
         made["game"].cube.choices = options([(1, "1 (no doubling)")])  # type: ignore[attr-defined]
+    made["game"].level.choices = level_choices(detail.variant)  # type: ignore[attr-defined]
     return render_template(
         "director/match.html", match=detail, forms=made, error=error, findings=findings
     ), status

@@ -1,10 +1,15 @@
-"""Jinja filters for display: dates, ratings, cube values, status labels."""
+"""Jinja filters for display: dates, ratings, cube values, status labels, and the
+variant's own words for its name and its result levels (oin and mars in long nardy)."""
 
 from __future__ import annotations
 
 from datetime import date, datetime
 
 from flask import Flask
+from wtforms.fields.choices import SelectChoice
+
+from tourney.rules import Level, NotationError
+from tourney.rules.variants import STANDARD, AnyVariant, variant_named
 
 STATUS_LABELS = {
     "draft": "Draft",
@@ -48,6 +53,42 @@ def format_status(value: str) -> str:
     return STATUS_LABELS.get(value, value.replace("_", " ").capitalize())
 
 
+def _variant(name: str | None) -> AnyVariant:
+    """The variant an event names; standard backgammon for none or an unknown name."""
+    if not name:
+        return STANDARD
+    try:
+        return variant_named(name)
+    except NotationError:
+        return STANDARD
+
+
+def variant_title(name: str | None) -> str:
+    """A variant's name as pages show it: ``long-nardy`` -> ``Long nardy``."""
+    return _variant(name).title
+
+
+def level_label(level: str | Level | None, variant: str | None = "standard") -> str:
+    """A result level in the variant's words: ``gammon`` -> ``mars`` in long nardy; empty
+    for none (a dropped double)."""
+    if level is None or level == "":
+        return ""
+    key = level if isinstance(level, Level) else Level.__members__.get(str(level).upper())
+    if key is None:
+        return str(level)
+    return _variant(variant).level_names[key]
+
+
+def level_choices(variant: str | None) -> list[SelectChoice]:
+    """The result select box of a game form: the levels the variant scores, in its
+    words, then the empty choice of a dropped double."""
+    chosen = _variant(variant)
+    return [
+        SelectChoice(level.name.lower(), chosen.level_names[level].capitalize())
+        for level in chosen.levels()
+    ] + [SelectChoice("", "— (dropped)")]
+
+
 def init_app(app: Flask) -> None:
     """Register the filters on ``app``."""
     app.add_template_filter(format_date, "date")
@@ -55,3 +96,5 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(format_rating, "rating")
     app.add_template_filter(format_cube, "cube")
     app.add_template_filter(format_status, "status")
+    app.add_template_filter(variant_title, "variant_title")
+    app.add_template_filter(level_label, "level_label")

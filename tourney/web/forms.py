@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from flask_wtf import FlaskForm
-from flask_wtf.file import FileField, FileRequired
+from flask_wtf.file import FileAllowed, FileField, FileRequired, FileSize
 from wtforms import (
     BooleanField,
     DateField,
@@ -268,6 +268,31 @@ class PlayerForm(FlaskForm):
     club_id = SelectField("Club", coerce=optional_int)
 
 
+PLAYER_IMPORT_MAX_BYTES = 1024 * 1024
+"""The largest list of players the web import takes (a few thousand rows)."""
+
+
+class PlayerImportForm(FlaskForm):
+    """A CSV or XLSX list of players to preview before anything is saved."""
+
+    file = FileField(
+        "File (.csv or .xlsx)",
+        validators=[
+            FileRequired("Choose a .csv or .xlsx file."),
+            FileAllowed(["csv", "xlsx", "txt"], "Use a .csv or .xlsx file."),
+            FileSize(PLAYER_IMPORT_MAX_BYTES, message="The file is larger than 1 MB; split it."),
+        ],
+        description="A header row naming the columns: name, country, rating, email.",
+    )
+    club_id = SelectField("Add them to club", coerce=optional_int)
+
+
+class PlayerImportConfirmForm(FlaskForm):
+    """The previewed file, signed by the server, to save its good rows."""
+
+    upload = HiddenField(validators=[DataRequired()])
+
+
 class ClubForm(FlaskForm):
     """A club."""
 
@@ -390,4 +415,24 @@ class LateEntryForm(FlaskForm):
     wins = IntegerField("Wins", default=0, validators=[InputRequired(), NumberRange(min=0, max=30)])
     losses = IntegerField(
         "Losses", default=0, validators=[InputRequired(), NumberRange(min=0, max=30)]
+    )
+
+
+class TableForm(FlaskForm):
+    """A match's table, changed before play."""
+
+    table = StringField(
+        "Table",
+        validators=[DataRequired(message="Give the table a number or name."), Length(max=20)],
+    )
+
+
+class KnockoutLateEntryForm(FlaskForm):
+    """A late entrant placed in a first-round bye of a knockout."""
+
+    entry_id = SelectField(
+        "Player", coerce=optional_int, validators=[DataRequired(message="Choose a player.")]
+    )
+    match_id = SelectField(
+        "Bye", coerce=optional_int, validators=[DataRequired(message="Choose a bye.")]
     )
