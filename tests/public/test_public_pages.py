@@ -187,3 +187,30 @@ def test_unknown_flight_match_and_player_are_404(client: FlaskClient, demo: Demo
     ]
 
     assert answers == [404] * 6
+
+
+def test_roster_rename_shows_at_once_on_cached_public_pages(
+    client: FlaskClient, engine: Engine, demo: Demo
+) -> None:
+    from sqlmodel import select
+
+    from tourney.store import services
+    from tourney.store.audit import Actor
+    from tourney.store.tables import Player
+
+    flight = demo.flights[SPRING]["Main"]
+    url = f"/events/{SPRING}/flights/{flight}"
+    assert "Emre Yılmaz" in text_of(client.get(url).get_data(as_text=True))  # now cached
+    with transaction(engine) as session:
+        player = session.exec(select(Player).where(Player.name == "Emre Yılmaz")).one()
+        services.update_player(
+            session,
+            actor=Actor.cli(),
+            player_id=player.id or 0,
+            fields=services.PlayerFields(name="Emre Yilmaz-Kaya", country=player.country),
+        )
+
+    text = text_of(client.get(url).get_data(as_text=True))
+
+    assert "Emre Yilmaz-Kaya" in text
+    assert "Emre Yılmaz" not in text

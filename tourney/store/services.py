@@ -778,6 +778,14 @@ def update_player(
         raise NotFoundError("No such player.")
     before = snapshot(player)
     _apply_player_fields(session, player, fields)
+    # Public pages of every event the player is entered in are cached by the event's data
+    # version; a new name must show there at once, not after the event's next result.
+    for event in session.exec(
+        select(Event).join(Entry, col(Entry.event_id) == col(Event.id)).where(
+            col(Entry.player_id) == player_id
+        )
+    ):
+        _bump(event)
     session.flush()
     record(
         session,
