@@ -18,6 +18,7 @@ director has to confirm (``confirm_cascade=True``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,6 +30,7 @@ from tourney.match import (
     GameEntry,
     MatchEntryError,
     MatchState,
+    Rescore,
     add_game,
     check_final_score,
     format_score,
@@ -440,17 +442,10 @@ def correct_game(
         CascadeRequiredError: the winner changes and later matches depend on it.
         StoreUserError: the corrected game, or a later game after it, becomes impossible.
     """
-    loaded = _load(session, actor, match_id, expected_version)
-    before = _snapshot(loaded.match, loaded.games)
-    state = progress.match_state(loaded.event, loaded.match, loaded.games)
-    try:
-        rescored = engine_correct(state, number, game.to_entry())
-    except IndexError:
-        raise NotFoundError(f"This match has no game {number}.") from None
-    if rescored.rejected:
-        raise StoreUserError(" ".join(r.message for r in rescored.rejected))
-    return _rewrite(
-        session, loaded, actor, rescored.state, before, confirm_cascade, "match.game_correct"
+    entry = game.to_entry()
+    return _change_game(
+        session, actor, match_id, expected_version, confirm_cascade, "match.game_correct",
+        number, lambda state: engine_correct(state, number, entry),
     )
 
 
@@ -468,18 +463,33 @@ def delete_game(
     Raises:
         as ``correct_game``.
     """
+    return _change_game(
+        session, actor, match_id, expected_version, confirm_cascade, "match.game_delete",
+        number, lambda state: engine_delete(state, number),
+    )
+
+
+def _change_game(
+    session: Session,
+    actor: Actor,
+    match_id: int,
+    expected_version: int | None,
+    confirm: bool,
+    action: str,
+    number: int,
+    change: Callable[[MatchState], Rescore],
+) -> MatchDetail:
+    """Apply a correction or deletion of game ``number`` and rescore everything after it."""
     loaded = _load(session, actor, match_id, expected_version)
     before = _snapshot(loaded.match, loaded.games)
     state = progress.match_state(loaded.event, loaded.match, loaded.games)
     try:
-        rescored = engine_delete(state, number)
+        rescored = change(state)
     except IndexError:
         raise NotFoundError(f"This match has no game {number}.") from None
     if rescored.rejected:
         raise StoreUserError(" ".join(r.message for r in rescored.rejected))
-    return _rewrite(
-        session, loaded, actor, rescored.state, before, confirm_cascade, "match.game_delete"
-    )
+    return _rewrite(session, loaded, actor, rescored.state, before, confirm, action)
 
 
 def _rewrite(
