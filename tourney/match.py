@@ -191,7 +191,8 @@ class GameEntry:
     GameEntry(winner=<Side.X: 0>, end=<GameEnd.PLAYED: 'played'>, cube=2, level=<Level.GAMMON: 2>)
     """
 
-    winner: Side
+    winner: Side | None
+    """The side that won; ``None`` only for a drawn game (long nardy's last roll)."""
     end: GameEnd
     cube: int = 1
     """The cube value in play when the game ended; for a dropped double, the value before
@@ -207,6 +208,15 @@ class GameEntry:
         1
         """
         return cls(winner, GameEnd.DROPPED, cube, None)
+
+    @classmethod
+    def drawn(cls, cube: int = 1) -> GameEntry:
+        """A game drawn by long nardy's last roll: nobody wins, nobody scores.
+
+        >>> GameEntry.drawn().end
+        <GameEnd.DRAWN: 'drawn'>
+        """
+        return cls(None, GameEnd.DRAWN, cube, None)
 
 
 class GameKind(Enum):
@@ -236,8 +246,8 @@ class ScoredGame:
     """Whether both players stood at N-1 before the game."""
 
     @property
-    def winner(self) -> Side:
-        """The side that won the game."""
+    def winner(self) -> Side | None:
+        """The side that won the game; ``None`` for a drawn game."""
         return self.entry.winner
 
 
@@ -424,6 +434,8 @@ def _level_words(rules: MatchRules) -> str:
 
 def _points(rules: MatchRules, kind: GameKind, entry: GameEntry) -> int:
     """What an entry that has passed ``_entry_problem`` scores."""
+    if entry.end is GameEnd.DRAWN:
+        return 0
     if (
         rules.jacoby
         and entry.end is not GameEnd.DROPPED
@@ -451,13 +463,15 @@ def _decided(state: MatchState, number: int) -> str:
 
 def _entry_problem(rules: MatchRules, kind: GameKind, number: int, entry: GameEntry) -> str | None:
     """Why ``entry`` cannot be game ``number``, of ``kind``, or ``None`` when it can."""
-    if not isinstance(entry.winner, Side):
-        return f"Game {number} needs a winner (X or O), not {entry.winner!r}."
     if not isinstance(entry.end, GameEnd):
         return (
             f"Game {number} needs to say how it ended (played out, double dropped or "
             f"resigned), not {entry.end!r}."
         )
+    if entry.end is GameEnd.DRAWN:
+        return _draw_problem(rules, number, entry)
+    if not isinstance(entry.winner, Side):
+        return f"Game {number} needs a winner (X or O), not {entry.winner!r}."
     cube = entry.cube
     if isinstance(cube, bool) or not isinstance(cube, int) or cube < 1:
         return f"Game {number} has the cube at {cube!r}; the cube starts at 1 and only doubles."
@@ -505,6 +519,31 @@ def _entry_problem(rules: MatchRules, kind: GameKind, number: int, entry: GameEn
     return None
 
 
+def _draw_problem(rules: MatchRules, number: int, entry: GameEntry) -> str | None:
+    """Why a drawn ``entry`` cannot be game ``number``, or ``None`` when it can."""
+    if not rules.options.last_roll_draw or not isinstance(rules.variant, LongNardy):
+        return (
+            f"Game {number} cannot be a draw: only a long-nardy event with the last-roll "
+            f"rule has drawn games, and this {_variant_words(rules)} event "
+            + ("does not use it." if isinstance(rules.variant, LongNardy) else "has none.")
+        )
+    if entry.winner is not None:
+        return f"Game {number} is entered as drawn, so it cannot also have a winner."
+    if entry.level is not None:
+        level = rules.level_name(entry.level)
+        return f"Game {number} is entered as drawn, so it cannot also be a {level}."
+    cube = entry.cube
+    if isinstance(cube, bool) or not isinstance(cube, int) or cube < 1 \
+            or not _is_power_of_two(cube):
+        return f"Game {number} has the cube at {cube!r}; the cube starts at 1 and only doubles."
+    if cube > 1 and not rules.uses_cube:
+        return (
+            f"This {_variant_words(rules)} event is played without the doubling cube, "
+            f"so in game {number} the cube must stay at 1."
+        )
+    return None
+
+
 def _problem(state: MatchState, entry: GameEntry) -> str | None:
     """Why ``entry`` cannot be the next game of ``state``, or ``None`` when it can."""
     if state.next_kind is None:
@@ -528,7 +567,8 @@ def add_game(state: MatchState, entry: GameEntry) -> MatchState:
         raise MatchEntryError(problem or _decided(state, state.next_number), state.next_number)
     points = _points(state.rules, state.next_kind, entry)
     after = list(state.score)
-    after[entry.winner] += points
+    if entry.winner is not None:
+        after[entry.winner] += points
     scored = ScoredGame(
         number=state.next_number,
         entry=entry,

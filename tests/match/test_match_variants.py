@@ -294,3 +294,75 @@ def test_match_rules_repr_names_a_non_standard_variant():
 def test_match_rules_refuses_a_variant_name_instead_of_a_variant():
     with pytest.raises(ValueError, match="is not a variant of the game"):
         MatchRules(5, variant="long-nardy")  # type: ignore[arg-type]
+
+
+# --- long nardy's last-roll draw -----------------------------------------------------------
+
+LAST_ROLL = VariantOptions(last_roll_draw=True)
+
+
+def test_score_match_long_nardy_last_roll_draw_scores_nothing():
+    # 3-point: X mars 2 (2-0), a draw (still 2-0), O oin 1 (2-1), X oin 1 -> 3-1.
+    games = [mars(X), GameEntry.drawn(), oin(O), oin(X)]
+
+    state = score_match(MatchRules(3, variant=LONG_NARDY, options=LAST_ROLL), games)
+
+    assert [game.points for game in state.games] == [2, 0, 1, 1]
+    assert [game.score_after for game in state.games] == [(2, 0), (2, 0), (2, 1), (3, 1)]
+    assert state.games[1].winner is None
+    assert (state.winner, state.is_over) == (X, True)
+
+
+def test_score_match_refuses_a_draw_without_the_last_roll_option():
+    error = refusal(MatchRules(5, variant=LONG_NARDY), [oin(X), GameEntry.drawn()])
+
+    assert error.game_number == 2
+    assert str(error) == (
+        "Game 2 cannot be a draw: only a long-nardy event with the last-roll rule has "
+        "drawn games, and this long nardy event does not use it."
+    )
+
+
+def test_score_match_refuses_a_draw_in_standard_backgammon():
+    options = VariantOptions(last_roll_draw=True)
+
+    error = refusal(MatchRules(5, options=options), [GameEntry.drawn()])
+
+    assert "this backgammon event has none" in str(error)
+
+
+def test_score_match_refuses_a_draw_with_a_winner_or_a_level():
+    rules = MatchRules(5, variant=LONG_NARDY, options=LAST_ROLL)
+
+    with_winner = refusal(rules, [GameEntry(X, GameEnd.DRAWN, 1, None)])
+    with_level = refusal(rules, [GameEntry(None, GameEnd.DRAWN, 1, Level.GAMMON)])
+
+    assert str(with_winner) == "Game 1 is entered as drawn, so it cannot also have a winner."
+    assert str(with_level) == "Game 1 is entered as drawn, so it cannot also be a mars."
+
+
+def test_score_match_refuses_a_game_without_a_winner_that_is_not_drawn():
+    rules = MatchRules(5, variant=LONG_NARDY, options=LAST_ROLL)
+
+    error = refusal(rules, [GameEntry(None, GameEnd.PLAYED, 1, Level.SINGLE)])
+
+    assert str(error) == "Game 1 needs a winner (X or O), not None."
+
+
+def test_score_match_long_nardy_draw_with_the_cube_keeps_the_score():
+    rules = MatchRules(5, variant=LONG_NARDY,
+                       options=VariantOptions(cube=True, last_roll_draw=True))
+
+    state = score_match(rules, [GameEntry.drawn(cube=2), oin(O, 2)])
+
+    assert state.score == (0, 2)
+
+
+def test_score_match_draw_refuses_a_cube_without_the_cube_option():
+    error = refusal(MatchRules(5, variant=LONG_NARDY, options=LAST_ROLL),
+                    [GameEntry.drawn(cube=2)])
+
+    assert str(error) == (
+        "This long nardy event is played without the doubling cube, so in game 1 the "
+        "cube must stay at 1."
+    )

@@ -19,6 +19,8 @@ class GameEnd(Enum):
     PLAYED = "played"
     DROPPED = "dropped"
     RESIGNED = "resigned"
+    DRAWN = "drawn"
+    """Long nardy's last-roll draw: nobody wins and nobody scores."""
 
 
 class Level(IntEnum):
@@ -60,10 +62,14 @@ def game_points(end: GameEnd, cube_value: int, level: Level | None = None) -> in
     4
     >>> game_points(GameEnd.DROPPED, 2)
     2
+    >>> game_points(GameEnd.DRAWN, 2)
+    0
 
     Raises:
         ValueError: a played-out or resigned game without a level, or a drop with one.
     """
+    if end is GameEnd.DRAWN:
+        return 0
     if end is GameEnd.DROPPED:
         if level is not None:
             raise ValueError("a dropped double has no result level")

@@ -18,6 +18,17 @@ of movement: nackgammon and hypergammon replay with backgammon's engine, long na
 ``tourney.rules.nardy`` (opening doublets allowed, no cube unless the options use it,
 oin/mars scoring). Gammons count unless the options say otherwise: a ``.mat`` file comes
 from gnubg or a program like it, which scores gammons in hypergammon too.
+
+The event options of a variant come from ``MatchRules.options`` or, where the caller
+gives none, from the record's header tags, read like ``[Crawford "Off"]``:
+``[Gammons "Off"]`` (hypergammon), and for long nardy ``[Cube "On"]``, ``[Koks "On"]``,
+``[LastRollDraw "On"]`` and ``[StrictBlock "On"]``.
+
+Long nardy's last-roll rule: when the player who opened the game bears off the last
+checker, the other player rolls once more; bearing off every remaining checker with that
+roll draws the game, and otherwise the opener wins at the level the board shows after the
+last roll (a checker borne off with it turns a mars into an oin). The last roll may be
+left out of a record only where no roll could bear everything off.
 """
 
 from __future__ import annotations
@@ -84,6 +95,7 @@ class _Engine:
         self.options = options
         self.nardy = isinstance(variant, LongNardy)
         self.nardy_rules = options.nardy_rules()
+        self.last_roll_draw = self.nardy and options.last_roll_draw
 
     def initial(self) -> Any:
         return self.variant.initial()
@@ -112,6 +124,19 @@ class _Engine:
 
     def word(self, level: Level) -> str:
         return self.variant.level_names[level]
+
+    def can_bear_off_everything(self, position: Any) -> bool:
+        """Whether some roll lets the mover of ``position`` bear off every checker."""
+        if sum(position.mover[1:]) > 4:
+            return False
+        return any(
+            self.level(after) is not None
+            for roll in _ALL_ROLLS
+            for after in self.plays(position, roll)
+        )
+
+
+_ALL_ROLLS = tuple(Roll(high, low) for high in range(1, 7) for low in range(1, high + 1))
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,6 +212,20 @@ def _is_on(value: str | None) -> bool | None:
     return value.strip().lower() in ("on", "yes", "true", "1")
 
 
+def _options_from_tags(record: MatchRecord, variant: AnyVariant) -> VariantOptions:
+    """The event options a record's header tags give (gammons count unless they say not)."""
+    gammons = _is_on(record.tag("Gammons"))
+    if not isinstance(variant, LongNardy):
+        return VariantOptions(gammons=gammons is not False)
+    return VariantOptions(
+        cube=_is_on(record.tag("Cube")),
+        crawford=_is_on(record.tag("Crawford")),
+        koks=bool(_is_on(record.tag("Koks"))),
+        last_roll_draw=bool(_is_on(record.tag("LastRollDraw"))),
+        strict_block=bool(_is_on(record.tag("StrictBlock"))),
+    )
+
+
 def replay(record: MatchRecord, rules: MatchRules | None = None) -> RecordReport:
     """Replay ``record`` and report every error, with the results it derives.
 
@@ -226,7 +265,7 @@ class _MatchReplay:
         except NotationError as problem:
             self.error(None, None, f"{problem}; no game is checked", ErrorKind.HEADER)
         else:
-            options = rules.options or VariantOptions(gammons=True)
+            options = rules.options or _options_from_tags(record, variant)
             self.engine = _Engine(variant, options)
             if not variant.uses_cube(options):
                 self.no_cube = f"the cube is not used in this {variant.title.lower()} event"
@@ -317,7 +356,8 @@ def _plural(points: int) -> str:
 
 @dataclass
 class _Ending:
-    winner: Side
+    winner: Side | None
+    """``None`` for a drawn game."""
     end: GameEnd | None
     level: Level | None
     points: int
@@ -346,6 +386,10 @@ class _GameReplay:
     unplayed: bool = False
     """A roll was written as ``???``: the roller resigned before playing it."""
     stated: Action | None = None
+    opener: Side | None = None
+    last_roll_for: Side | None = None
+    """Long nardy's last-roll rule: the side still to roll once after the opener bore off
+    every checker (the game's result waits for that roll)."""
 
     def error(self, line: int | None, message: str, kind: ErrorKind) -> None:
         self.match.error(self.game.number, line, message, kind)
@@ -422,6 +466,8 @@ class _GameReplay:
         roll = Roll(dice[0], dice[1])
         before = self._mover_view(side)
         self.rolls[side] += 1
+        if self.turn is None:
+            self.opener = side
         self.turn = side.opposite
         if action.form is PlayForm.UNKNOWN:
             # "???": rolled, then resigned; the opponent's Wins line must follow.
@@ -437,6 +483,8 @@ class _GameReplay:
                           f"{_roll_text(dice)} can be played (for example {example}) "
                           f"({self._name(side)} on roll, position {before.to_id()})",
                           ErrorKind.FALSE_DANCE)
+            elif self.last_roll_for is side:
+                self._after_last_roll(action.line)
             return
         assert action.play is not None
         try:
@@ -450,11 +498,33 @@ class _GameReplay:
             return
         self.board = after if side is Side.X else after.turned()
         level = self.engine.level(after)
+        if self.last_roll_for is side:
+            if level is None:
+                self._after_last_roll(action.line)
+            else:
+                self.ending = _Ending(None, GameEnd.DRAWN, None, 0, action.line,
+                                      f"{self._name(side)} bore off every checker with the "
+                                      "last roll")
+            return
+        if level is not None and self.engine.last_roll_draw and side is self.opener:
+            self.last_roll_for = side.opposite
+            return
         if level is not None:
             points = self.cube.value * self.engine.points(level)
             self.ending = _Ending(side, GameEnd.PLAYED, level, points, action.line,
                                   f"{self.engine.word(level)} by bearing off, "
                                   f"cube {self.cube.value}")
+
+    def _after_last_roll(self, line: int) -> None:
+        """The opener wins: the last roll did not bear every checker off."""
+        opener = self.last_roll_for.opposite if self.last_roll_for is not None else None
+        assert opener is not None
+        self.last_roll_for = None
+        level = self.engine.level(self._mover_view(opener))
+        assert level is not None
+        points = self.cube.value * self.engine.points(level)
+        self.ending = _Ending(opener, GameEnd.PLAYED, level, points, line,
+                              f"{self.engine.word(level)} by bearing off, cube {self.cube.value}")
 
     def _double(self, action: Action, side: Side) -> None:
         if self.turn is not None and side is not self.turn:
@@ -516,9 +586,19 @@ class _GameReplay:
         written = action.value
         if self.stopped:
             return
+        if self.ending is None and self.last_roll_for is not None:
+            waiting = self._name(self.last_roll_for)
+            if self.engine.can_bear_off_everything(self._mover_view(self.last_roll_for)):
+                self.error(action.line, f"the Wins line comes before {waiting}'s last roll, "
+                           f"which could still bear off every checker and draw the game",
+                           ErrorKind.RESULT)
+            self._after_last_roll(action.line)
         ending = self.ending
         if ending is not None:
-            if side is not ending.winner:
+            if ending.winner is None:
+                self.error(action.line, f"the Wins line credits {self._name(side)}, but the "
+                           f"game is drawn ({ending.how})", ErrorKind.RESULT)
+            elif side is not ending.winner:
                 self.error(action.line,
                            f"the Wins line credits {self._name(side)}, but "
                            f"{self._name(ending.winner)} won ({ending.how})", ErrorKind.RESULT)
@@ -575,6 +655,9 @@ class _GameReplay:
                 return GameResult(number, None, None, None, cube, 0, checked=False)
             return GameResult(number, stated.side, None, None, cube, stated.value,
                               checked=False)
+        if self.ending is None and self.last_roll_for is not None and not \
+                self.engine.can_bear_off_everything(self._mover_view(self.last_roll_for)):
+            self._after_last_roll(self.game.line)
         ending = self.ending
         if ending is None:
             if self.resigner is not None:
@@ -586,6 +669,8 @@ class _GameReplay:
             else:
                 self.error(None, message, ErrorKind.UNFINISHED)
             return GameResult(number, None, None, None, cube, 0)
+        if ending.winner is None:
+            return GameResult(number, None, GameEnd.DRAWN, None, cube, 0)
         if self.stated is None:
             self.match.warn(number, ending.line, f"no Wins line; the replay gives "
                             f"{self._name(ending.winner)} {_plural(ending.points)}")
