@@ -6,7 +6,8 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test install lint typecheck layers pytest slow bench clean
 
-$(STAMP): pyproject.toml
+# setup.py builds the compiled replay of .mat files: a change to it reinstalls too.
+$(STAMP): pyproject.toml setup.py tourney/rules/records/_fastmat.c
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'

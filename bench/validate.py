@@ -8,6 +8,11 @@ measured separately (a run with no imports) and taken off, so the ratio compares
 work per file only; to keep that difference well above the noise, both sides go through
 the files several times and the fastest of three runs counts. Target: ours at least 5x
 faster.
+
+Ours runs through the compiled replay of clean records when it is built (the bench says
+whether it was used, and for how many files); our pure-Python speed, with that path
+switched off (``compiled.enabled = False``, or TOURNEY_PURE_PYTHON=1 for any run), is
+measured too, on one pass over the files since it is slower.
 """
 
 from __future__ import annotations
@@ -18,9 +23,11 @@ import sys
 import time
 from pathlib import Path
 
-from tourney.rules.records import validate_mat
+from tourney.rules.records import compiled, validate_mat
+from tourney.rules.records.compiled import CompiledReport
 
-PASSES = 5
+PASSES = 20
+PURE_PYTHON_PASSES = 1
 RUNS = 3
 
 
@@ -44,12 +51,36 @@ def _our_seconds(files: list[Path]) -> tuple[float, int]:
     return best, invalid
 
 
+def _compiled_use(files: list[Path]) -> str:
+    if not compiled.is_compiled_available():
+        return "not built: pure Python only"
+    if not compiled.enabled:
+        return "built, switched off (TOURNEY_PURE_PYTHON)"
+    taken = sum(isinstance(validate_mat(path.read_bytes()), CompiledReport) for path in files)
+    return (f"used: {taken} of {len(files)} files replayed compiled, {len(files) - taken} "
+            "by the Python path")
+
+
+def _pure_python_seconds(files: list[Path]) -> tuple[float, int]:
+    enabled = compiled.enabled
+    compiled.enabled = False
+    try:
+        return _our_seconds(files)
+    finally:
+        compiled.enabled = enabled
+
+
 def main() -> int:
     folder = Path(sys.argv[1] if len(sys.argv) > 1 else "tests/data/records")
     files = sorted(folder.rglob("*.mat"))
     if not files:
         print(f"no .mat files under {folder}", file=sys.stderr)
         return 2
+    print(f"compiled fast path: {_compiled_use(files)}")
+    pure_files = files * PURE_PYTHON_PASSES
+    pure, pure_invalid = _pure_python_seconds(pure_files)
+    print(f"tourney validate, pure Python: {len(pure_files)} files in {pure:.2f} s = "
+          f"{len(pure_files) / pure:.1f} files/s ({pure_invalid} invalid)")
     files = files * PASSES
     ours, invalid = _our_seconds(files)
     print(f"tourney validate: {len(files)} files in {ours:.2f} s = {len(files) / ours:.1f} "
@@ -63,8 +94,10 @@ def main() -> int:
     theirs = max(total - startup, 1e-9)
     print(f"gnubg import mat: {len(files)} files in {theirs:.2f} s (+{startup:.2f} s start-up) "
           f"= {len(files) / theirs:.1f} files/s")
+    pure_per_file = pure / len(pure_files)
     print(f"ratio: tourney is {theirs / ours:.1f}x gnubg's speed "
-          f"({total / ours:.1f}x counting gnubg's start-up)")
+          f"({total / ours:.1f}x counting gnubg's start-up); pure Python is "
+          f"{theirs / len(files) / pure_per_file:.2f}x gnubg's speed")
     return 0
 
 

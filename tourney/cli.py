@@ -18,7 +18,12 @@ from tourney import __version__
 from tourney.rules import Position, Roll, RulesError, format_play, legal_positions
 from tourney.rules.diagram import format_board
 from tourney.rules.moves import legal_play_map
-from tourney.rules.records import DEFAULT_MAX_BYTES, MatchRules, RecordReport, validate_mat
+from tourney.rules.records import (
+    DEFAULT_MAX_BYTES,
+    MatchRules,
+    RecordReport,
+    validate_record,
+)
 from tourney.rules.variants import variant_named
 
 if TYPE_CHECKING:
@@ -234,31 +239,6 @@ def _validate_lines(name: str, report: RecordReport) -> list[str]:
     return lines
 
 
-def _validate_record(
-    path: str, data: bytes, rules: MatchRules, max_bytes: int, size: int
-) -> RecordReport:
-    """Replay one file: a JSON match record (``.json``) or a ``.mat`` file."""
-    if not path.lower().endswith(".json"):
-        return validate_mat(data, rules=rules, max_bytes=max_bytes, size=size)
-    import json
-
-    from tourney.rules.records import MatchRecord, RecordError, record_from_json, replay
-    from tourney.rules.records.model import ErrorKind
-
-    try:
-        if size > max_bytes:
-            raise ValueError(f"the file is {size} bytes, more than the limit of {max_bytes}")
-        document = json.loads(data.decode("utf-8-sig"))
-        if not isinstance(document, dict):
-            raise ValueError("a JSON match record is an object")
-        record = record_from_json(document)
-    except (ValueError, UnicodeDecodeError) as error:
-        problem = RecordError(None, None, f"not a JSON match record: {error}",
-                              ErrorKind.UNREADABLE)
-        return replay(MatchRecord(None, None, problems=(problem,)), rules)
-    return replay(record, rules)
-
-
 @cli.command("validate")
 @click.argument("files", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per file per line.")
@@ -328,7 +308,8 @@ def validate(
                         "warnings": [],
                     }, ensure_ascii=False))
             else:
-                report = _validate_record(path, data, rules, max_bytes, size)
+                report = validate_record(path, data, rules=rules, max_bytes=max_bytes,
+                                         size=size)
                 invalid = invalid or not report.ok
                 if as_json:
                     click.echo(json.dumps(report.to_json(path), ensure_ascii=False))

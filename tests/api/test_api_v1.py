@@ -53,6 +53,7 @@ def test_events_standings_and_pairings_keep_the_contract_shapes(
 
     assert {"id", "slug", "name"} <= set(listed[0])
     assert [e["slug"] for e in listed] == [
+        "tuesday-long-nardy",
         "monday-swiss",
         "fjordside-spring-open",
         "thursday-club-night",

@@ -211,7 +211,7 @@ def test_director_runs_a_knockout_with_consolation(page: Any, base_url: str) -> 
 
     # Seeds 1 and 8 from the gnubg record: GnubgA wins 4-2 (a gammon in the Crawford game).
     open_match(page, main_url, "GnubgA", "GnubgB")
-    page.get_by_label("Match file (.mat)").set_input_files(str(RECORD))
+    page.get_by_label("Match file (.mat, or a .json match record)").set_input_files(str(RECORD))
     page.get_by_role("button", name="Upload and check").click()
     assert "Record read: 4 games entered. Saved. GnubgA wins" in flash(page)
     assert page.locator("table.games tbody tr.game-crawford").count() == 1

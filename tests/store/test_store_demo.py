@@ -64,3 +64,28 @@ def test_demo_has_a_finished_knockout_and_a_swiss_in_progress(engine: Engine) ->
     # Nine players, three rounds: two finished, the third published with one match begun.
     assert [r.status for r in flight.rounds] == ["finished", "finished", "published"]
     assert (flight.flight.status, flight.playing) == ("running", 1)
+
+
+def test_demo_has_a_long_nardy_knockout_with_koks_and_drawn_games(engine: Engine) -> None:
+    from tourney.store.tables import Event, Game, Match
+    from tourney.store.tournament_views import event_boards
+
+    with transaction(engine) as session:
+        load_demo(session, directory=SAMPLE_EVENTS, hasher=HASHER)
+    with Session(engine) as session:
+        event = session.exec(select(Event).where(Event.slug == "tuesday-long-nardy")).one()
+        (board,) = event_boards(session, event.id or 0)
+        games = session.exec(
+            select(Game).join(Match, Match.id == Game.match_id)  # type: ignore[arg-type]
+            .where(Match.flight_id == board.flight.id)
+        ).all()
+
+    assert (event.variant, event.variant_options) == (
+        "long-nardy", {"koks": True, "last_roll_draw": True})
+    assert (board.flight.status, board.champion is not None) == ("finished", True)
+    # Without the cube every game is at 1; a koks scores 3 and a drawn game nothing.
+    assert {g.cube_exponent for g in games} == {0}
+    assert {(g.level, g.points) for g in games if g.end != "drawn"} <= {
+        ("single", 1), ("gammon", 2), ("backgammon", 3)}
+    assert {(g.winner, g.level, g.points) for g in games if g.end == "drawn"} == {
+        (None, None, 0)}

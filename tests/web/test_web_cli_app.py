@@ -41,8 +41,9 @@ def test_upgrade_then_demo_twice_is_idempotent(
 
     assert (upgraded.exit_code, first.exit_code, second.exit_code) == (0, 0, 0)
     assert "Database upgraded to revision" in upgraded.output
-    assert "Demo loaded: 3 event(s) (thursday-club-night, fjordside-spring-open, monday-swiss)" in (
-        first.output
+    assert (
+        "Demo loaded: 4 event(s) (thursday-club-night, fjordside-spring-open, monday-swiss, "
+        "tuesday-long-nardy)" in first.output
     )
     assert "Demo data already loaded; nothing changed." in second.output
     assert "Demo director login: director@example.org / password: demo-director" in second.output

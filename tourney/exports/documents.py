@@ -37,7 +37,7 @@ from tourney.formats.simulation import (
     simulation_variant,
 )
 from tourney.match import GameKind, MatchState
-from tourney.rules.variants import AnyVariant
+from tourney.rules.variants import DEFAULT_OPTIONS, AnyVariant, VariantOptions
 
 # --- the model -----------------------------------------------------------------------
 
@@ -59,10 +59,10 @@ class GameDocument:
     """One game of a match as the score sheet and the Games sheet show it."""
 
     number: int
-    winner: str
-    """``"a"`` or ``"b"``."""
+    winner: str | None
+    """``"a"`` or ``"b"``; ``None`` for a drawn game (long nardy's last-roll draw)."""
     end: str
-    """``played``, ``dropped`` or ``resigned``."""
+    """``played``, ``dropped``, ``resigned`` or ``drawn``."""
     cube: int
     """The cube value (for a drop: the value before the refused double)."""
     level: str | None
@@ -216,6 +216,11 @@ class EventDocument:
     """Short texts of the rules in force (``Crawford rule``)."""
     variant: str = "standard"
     """The variant's name (``long-nardy``): sheets name it and use its result words."""
+    variant_options: VariantOptions = DEFAULT_OPTIONS
+    """The event's options for its variant: which levels score, whether the cube is used."""
+    variant_summary: str = ""
+    """The variant and its options in one line ("Long nardy · cube on, Crawford · koks
+    scores 3"); empty: the variant's title."""
 
     def flight(self, name: str) -> FlightDocument:
         """The flight with this name.
@@ -359,7 +364,7 @@ def game_documents(state: MatchState) -> tuple[GameDocument, ...]:
     return tuple(
         GameDocument(
             number=g.number,
-            winner="a" if g.winner.value == 0 else "b",
+            winner=None if g.winner is None else "a" if g.winner.value == 0 else "b",
             end=g.entry.end.value,
             cube=g.entry.cube,
             level=None if g.entry.level is None else g.entry.level.name.lower(),

@@ -55,6 +55,7 @@ from tourney.exports.from_store import find_event
 from tourney.store.audit import Actor, record
 from tourney.store.errors import AccessDeniedError, StoreUserError
 from tourney.store.tables import Role, User
+from tourney.store.variant_options import VariantOptionsError, stored_options
 
 FORMAT = "tourney-event"
 VERSION = 1
@@ -652,6 +653,7 @@ def import_event(
     shape = _shape()
     checked = _check(document, shape)
     event_row = checked.rows[ROOT][0]
+    _check_variant_options(event_row)
     source_slug = str(event_row.get("slug", ""))
     if not source_slug:
         raise _fail(f"tables.{ROOT}[0].slug", "missing")
@@ -689,6 +691,20 @@ def import_event(
         detail = str(getattr(error, "orig", None) or error).splitlines()[0]
         raise EventImportError(f"The file does not fit this database: {detail}") from None
     return result
+
+
+def _check_variant_options(event_row: Mapping[str, Any]) -> None:
+    """The event's variant options are options of its variant (a file from before they
+    existed has none: the variant's defaults).
+
+    Raises:
+        EventImportError: unknown options or values of the wrong kind.
+    """
+    try:
+        stored_options(str(event_row.get("variant") or "standard"),
+                       event_row.get("variant_options"))
+    except VariantOptionsError as error:
+        raise _fail(f"tables.{ROOT}[0].variant_options", str(error)) from None
 
 
 def _slug_taken(session: Session, events: Table, slug: str) -> bool:

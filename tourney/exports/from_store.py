@@ -26,6 +26,7 @@ from tourney.rules.variants import variant_named
 from tourney.store import queries, tournament_views
 from tourney.store.errors import NotFoundError
 from tourney.store.tables import Event, Game, Match, Venue
+from tourney.store.variant_options import event_options, option_rules, variant_summary
 
 
 def find_event(session: Session, ref: str) -> Event:
@@ -54,7 +55,10 @@ def _games(session: Session, event_id: int) -> dict[int, tuple[GameDocument, ...
     for game in rows:
         match_id = game.match_id
         a, b = running.get(match_id, (0, 0))
-        a, b = (a + game.points, b) if game.winner == "a" else (a, b + game.points)
+        if game.winner == "a":
+            a += game.points
+        elif game.winner == "b":
+            b += game.points
         running[match_id] = (a, b)
         out.setdefault(match_id, []).append(
             GameDocument(
@@ -185,12 +189,14 @@ def event_document(session: Session, ref: str, *, base_url: str | None = None) -
         )
     venue = session.get(Venue, event.venue_id) if event.venue_id else None
     variant = variant_named(event.variant)
+    options = event_options(event)
     rules = [] if variant.name == "standard" else [variant.title]
-    if not variant.uses_cube():
+    if not variant.uses_cube(options):
         rules.append("No doubling cube")
     else:
-        crawford = event.crawford and variant.uses_crawford()
+        crawford = event.crawford and variant.uses_crawford(options)
         rules.append("Crawford rule" if crawford else "No Crawford rule")
+    rules.extend(option_rules(variant.name, options))
     if event.holland:
         rules.append("Holland rule")
     return EventDocument(
@@ -203,6 +209,8 @@ def event_document(session: Session, ref: str, *, base_url: str | None = None) -
         url=url,
         rules=tuple(rules),
         variant=variant.name,
+        variant_options=options,
+        variant_summary=variant_summary(variant.name, options),
     )
 
 

@@ -54,7 +54,7 @@ from tourney.exports.documents import (
 from tourney.exports.layout import Placed as _Placed
 from tourney.exports.layout import layout as _layout
 from tourney.rules import Level
-from tourney.rules.variants import variant_named
+from tourney.rules.variants import DEFAULT_OPTIONS, LongNardy, VariantOptions, variant_named
 
 PDF = "application/pdf"
 
@@ -788,7 +788,7 @@ class _SheetPainter:
         y += 14
         heading = f"Match to {m.length} point{'s' if m.length != 1 else ''}"
         if self.doc.variant != "standard":
-            heading += f" · {variant_named(self.doc.variant).title}"
+            heading += f" · {self.doc.variant_summary or variant_named(self.doc.variant).title}"
         self.text(x0, y, heading, 11, bold=True)
         if m.url:
             draw_qr(self.c, m.url, x1 - qr, self.h - (top + 4 + qr), qr)
@@ -801,7 +801,7 @@ class _SheetPainter:
             self.text(x0 + 16, y, s, fs, bold=True)
             y += 15
         y += 1
-        crawford = _doubling_note(self.doc.variant, m.length)
+        crawford = _doubling_note(self.doc.variant, m.length, self.doc.variant_options)
         self.text(x0, y, fit_text(crawford, self.f.regular, 8, w)[0], 8, color=GREY)
         y += 6
         # The games grid.
@@ -810,7 +810,7 @@ class _SheetPainter:
             ("Cube", 36),
             ("C", 20),
             ("Winner A / B", 70),
-            (_ended_heading(self.doc.variant), 0),
+            (_ended_heading(self.doc.variant, self.doc.variant_options), 0),
             ("Points", 40),
             ("Score A", 46),
             ("Score B", 46),
@@ -845,7 +845,7 @@ class _SheetPainter:
                 None,
                 str(g.cube),
                 "C" if g.crawford else "",
-                g.winner.upper(),
+                "—" if g.winner is None else g.winner.upper(),
                 how,
                 str(g.points),
                 str(g.score_after[0]),
@@ -883,26 +883,32 @@ def _level_word(variant: str, level: str) -> str:
     return level if member is None else variant_named(variant).level_names[member]
 
 
-def _ended_heading(variant: str) -> str:
-    """The heading of a score sheet's "how it ended" column, in the variant's words."""
+def _ended_heading(variant: str, options: VariantOptions = DEFAULT_OPTIONS) -> str:
+    """The heading of a score sheet's "how it ended" column, in the variant's words and
+    with only the ends and levels the event's options allow."""
     chosen = variant_named(variant)
-    ends = "played, dropped, resigned" if chosen.uses_cube() else "played, resigned"
-    words = [chosen.level_names[level] for level in chosen.levels()]
-    return f"Ended ({ends} · {', '.join(words).replace('backgammon', 'bg')})"
+    ends = ["played"]
+    if chosen.uses_cube(options):
+        ends.append("dropped")
+    ends.append("resigned")
+    if isinstance(chosen, LongNardy) and options.last_roll_draw:
+        ends.append("drawn")
+    words = [chosen.level_names[level] for level in chosen.levels(options)]
+    return f"Ended ({', '.join(ends)} · {', '.join(words).replace('backgammon', 'bg')})"
 
 
-def _doubling_note(variant: str, length: int) -> str:
+def _doubling_note(variant: str, length: int, options: VariantOptions = DEFAULT_OPTIONS) -> str:
     """The score sheet's line on the cube: Crawford, or why there is no doubling."""
     chosen = variant_named(variant)
     if length == 1:
         return "1-point match: no doubling."
-    if not chosen.uses_cube():
+    if not chosen.uses_cube(options):
         points = ", ".join(
-            f"{chosen.level_names[level]} {chosen.level_points(level)}"
-            for level in chosen.levels()
+            f"{chosen.level_names[level]} {chosen.level_points(level, options)}"
+            for level in chosen.levels(options)
         )
         return f"{chosen.title} without the doubling cube: every game at 1 ({points})."
-    if not chosen.uses_crawford():
+    if not chosen.uses_crawford(options):
         return "No Crawford rule: the cube may be used in every game."
     return (
         f"Crawford rule: no doubling in the first game after a player reaches "

@@ -31,7 +31,10 @@ def _number(text: str) -> int | str | None:
     return int(text) if text.isdigit() else text
 
 
-def _side(m: MatchDocument, which: str) -> str | None:
+def _side(m: MatchDocument, which: str | None) -> str | None:
+    """The name on side ``a`` or ``b``; none for no side (a drawn game has no winner)."""
+    if which is None:
+        return None
     side = m.a if which == "a" else m.b
     return side.name
 

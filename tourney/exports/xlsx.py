@@ -82,6 +82,7 @@ def _event_sheet(ws: Worksheet, doc: EventDocument) -> None:
         ("Starts on", doc.starts_on),
         ("Venue", doc.venue or None),
         ("Public page", doc.url),
+        ("Game", doc.variant_summary or None),
         ("Rules", "; ".join(doc.rules) or None),
         ("Players", len(doc.players)),
         ("Flights", ", ".join(f.name for f in doc.flights) or None),

@@ -18,6 +18,7 @@ from argon2 import PasswordHasher
 from sqlmodel import Session, col, select
 
 from tourney.formats.simulation import random_game
+from tourney.match import GameEntry
 from tourney.rules import Side
 from tourney.store import draws, progress, results, services
 from tourney.store.audit import Actor
@@ -36,8 +37,11 @@ from tourney.store.tables import (
     Round,
     User,
 )
+from tourney.store.variant_options import options_from_json
 
 DEMO_FORMAT = "tourney-demo/1"
+DRAW_CHANCE = 0.15
+"""How often a demo game of an event with the last-roll draw ends drawn."""
 
 
 @dataclass(frozen=True)
@@ -185,6 +189,8 @@ def _event(
             holland=bool(rules.get("holland", False)),
             cube_limit_exponent=rules.get("cube_limit_exponent"),
             notes=spec.get("notes", ""),
+            variant=spec.get("variant", "standard"),
+            variant_options=options_from_json(rules.get("options")),
         ),
     )
     flight_ids: dict[str, int] = {}
@@ -272,12 +278,16 @@ def _play_match(
             return
         state = progress.match_state(event, match, progress.games_of(session, match.id or 0))
         entry = random_game(state, rng)
+        if state.rules.options.last_roll_draw and rng.random() < DRAW_CHANCE:
+            # Long nardy's last-roll draw (an event option): now and then the second
+            # player bears everything off with the last roll.
+            entry = GameEntry.drawn()
         results.record_game(
             session,
             actor=actor,
             match_id=match.id or 0,
             game=GameFields(
-                winner="a" if entry.winner is Side.X else "b",
+                winner="" if entry.winner is None else "a" if entry.winner is Side.X else "b",
                 end=entry.end.value,
                 cube=entry.cube,
                 level=None if entry.level is None else entry.level.name.lower(),

@@ -42,6 +42,7 @@ from tourney.store.tables import (
     RoundStatus,
 )
 from tourney.store.types import utcnow
+from tourney.store.variant_options import event_options
 
 KNOCKOUTS = (FlightFormat.KNOCKOUT.value, FlightFormat.DOUBLE_ELIMINATION.value)
 DONE = (MatchStatus.FINISHED.value, MatchStatus.WALKOVER.value)
@@ -53,7 +54,7 @@ _LEVELS = {"single": Level.SINGLE, "gammon": Level.GAMMON, "backgammon": Level.B
 
 def match_rules(event: Event, length: int) -> MatchRules:
     """The event's rule flags for one match of ``length`` points (DESIGN §3), scored by
-    the event's variant with its default options."""
+    the event's variant with the event's options for it."""
     limit = None if event.cube_limit_exponent is None else 2**event.cube_limit_exponent
     return MatchRules(
         length,
@@ -62,14 +63,20 @@ def match_rules(event: Event, length: int) -> MatchRules:
         cube_limit=limit,
         jacoby=event.jacoby,
         variant=variant_named(event.variant),
+        options=event_options(event),
     )
 
 
+
 def game_entry(game: Game) -> GameEntry:
-    """A stored game as the match engine's entry (side ``a`` is ``Side.X``)."""
+    """A stored game as the match engine's entry (side ``a`` is ``Side.X``; a drawn game
+    has no winner)."""
+    end = GameEnd(game.end)
+    if end is GameEnd.DRAWN:
+        return GameEntry.drawn(1 << game.cube_exponent)
     return GameEntry(
         Side.X if game.winner == "a" else Side.O,
-        GameEnd(game.end),
+        end,
         1 << game.cube_exponent,
         None if game.level is None else _LEVELS[game.level],
     )

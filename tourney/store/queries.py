@@ -14,7 +14,7 @@ from typing import Any
 from sqlalchemy import func
 from sqlmodel import Session, col, or_, select
 
-from tourney.rules.variants import variant_named
+from tourney.rules.variants import DEFAULT_OPTIONS, VariantOptions, variant_named
 from tourney.store.audit import Actor
 from tourney.store.errors import AccessDeniedError, NotFoundError
 from tourney.store.tables import (
@@ -32,6 +32,7 @@ from tourney.store.tables import (
     User,
     Venue,
 )
+from tourney.store.variant_options import event_options, option_rules, variant_summary
 
 FORMAT_LABELS = {
     FlightFormat.KNOCKOUT.value: "Knockout",
@@ -173,6 +174,10 @@ class EventDetail:
     entries_count: int
     checked_in_count: int
     can_manage: bool
+    variant_options: VariantOptions = DEFAULT_OPTIONS
+    """The event's options for its variant (canonical: defaults where none is set)."""
+    variant_summary: str = "Backgammon"
+    """The variant and its options in one line: "Long nardy · cube on, Crawford"."""
 
 
 @dataclass(frozen=True)
@@ -396,18 +401,23 @@ def flight_view(flight: Flight, feeds_from_name: str = "") -> FlightView:
 
 
 def rules_summary(event: Event) -> tuple[str, ...]:
-    """The event's rule flags as short phrases for the event page."""
+    """The event's rules as short phrases for the event and match pages: the variant,
+    the cube and Crawford rule as its options set them, then its other options."""
     lines = []
     if event.variant != "standard":
         lines.append(VARIANT_LABELS.get(event.variant, event.variant))
     variant = variant_named(event.variant)
-    if not variant.uses_cube():
+    options = event_options(event)
+    if not variant.uses_cube(options):
         # Long nardy plays without the cube unless the event turns it on, so the
         # Crawford flag has nothing to act on.
         lines.append("No doubling cube")
     else:
-        crawford = event.crawford and variant.uses_crawford()
+        if event.variant == "long-nardy":
+            lines.append("Doubling cube")
+        crawford = event.crawford and variant.uses_crawford(options)
         lines.append("Crawford rule" if crawford else "No Crawford rule")
+    lines.extend(option_rules(event.variant, options))
     if event.holland:
         lines.append("Holland rule")
     if event.cube_limit_exponent is not None:
@@ -421,6 +431,7 @@ def rules_summary(event: Event) -> tuple[str, ...]:
     if event.automatic_doubles:
         lines.append("Automatic doubles")
     return tuple(lines)
+
 
 
 def _flights(session: Session, event_id: int) -> tuple[FlightView, ...]:
@@ -513,6 +524,7 @@ def event_detail(session: Session, event: Event, *, can_manage: bool) -> EventDe
     venue = session.get(Venue, event.venue_id) if event.venue_id else None
     club = session.get(Club, event.club_id) if event.club_id else None
     total, checked = _entry_counts(session, [event.id]).get(event.id, (0, 0))
+    options = event_options(event)
     return EventDetail(
         id=event.id,
         slug=event.slug,
@@ -540,6 +552,8 @@ def event_detail(session: Session, event: Event, *, can_manage: bool) -> EventDe
         entries_count=total,
         checked_in_count=checked,
         can_manage=can_manage,
+        variant_options=options,
+        variant_summary=variant_summary(event.variant, options),
     )
 
 

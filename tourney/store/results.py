@@ -38,9 +38,10 @@ from tourney.match import (
 )
 from tourney.match import correct_game as engine_correct
 from tourney.match import delete_game as engine_delete
+from tourney.match import rescore as engine_rescore
 from tourney.rules import GameEnd, Level, Side
 from tourney.rules.records import MatchRules as RecordRules
-from tourney.rules.records import validate_mat
+from tourney.rules.records import validate_record
 from tourney.store import progress
 from tourney.store.audit import Actor, record
 from tourney.store.errors import ConflictError, NotFoundError, StoreUserError
@@ -59,9 +60,11 @@ from tourney.store.tables import (
     Round,
     RoundStatus,
     UploadedRecord,
+    Variant,
 )
 from tourney.store.tournament_views import MatchDetail, RecordFinding, match_detail
 from tourney.store.types import utcnow
+from tourney.store.variant_options import event_options
 
 _LEVEL_NAMES = {Level.SINGLE: "single", Level.GAMMON: "gammon", Level.BACKGAMMON: "backgammon"}
 _LEVELS = {v: k for k, v in _LEVEL_NAMES.items()}
@@ -76,9 +79,10 @@ class CascadeRequiredError(ConflictError):
 class GameFields:
     """One game as a director enters it (DESIGN §3).
 
-    ``winner`` is ``a`` or ``b`` (the match's sides); ``end`` played/dropped/resigned;
-    ``cube`` the value in play at the end (for a drop, before the refused double);
-    ``level`` single/gammon/backgammon, none for a drop.
+    ``winner`` is ``a`` or ``b`` (the match's sides), empty for a drawn game; ``end``
+    played/dropped/resigned, or drawn (long nardy's last-roll draw, where the event has
+    it); ``cube`` the value in play at the end (for a drop, before the refused double);
+    ``level`` single/gammon/backgammon, none for a drop or a draw.
     """
 
     winner: str
@@ -92,11 +96,15 @@ class GameFields:
         Raises:
             StoreUserError: a value outside the closed sets.
         """
-        if self.winner not in ("a", "b"):
-            raise StoreUserError("Choose who won the game.", field="winner")
         if self.end not in {e.value for e in GameEndKind}:
             raise StoreUserError("Choose how the game ended.", field="end")
         end = GameEnd(self.end)
+        if end is GameEnd.DRAWN:
+            # Nobody wins a drawn game and it has no result level; whatever the form's
+            # winner and result boxes still hold is not part of the entry.
+            return GameEntry.drawn(self.cube)
+        if self.winner not in ("a", "b"):
+            raise StoreUserError("Choose who won the game.", field="winner")
         level = None
         if end is not GameEnd.DROPPED:
             if self.level not in _LEVELS:
@@ -106,6 +114,13 @@ class GameFields:
                 )
             level = _LEVELS[self.level]
         return GameEntry(Side.X if self.winner == "a" else Side.O, end, self.cube, level)
+
+
+def _side(entry: GameEntry) -> str | None:
+    """The stored winner of an entry: ``a`` for ``Side.X``, ``b``, none for a draw."""
+    if entry.winner is None:
+        return None
+    return "a" if entry.winner is Side.X else "b"
 
 
 @dataclass(frozen=True)
@@ -188,7 +203,7 @@ def _snapshot(match: Match, games: list[Game]) -> dict[str, Any]:
         "winner_entry_id": match.winner_entry_id,
         "result_source": match.result_source,
         "games": [
-            f"{g.number}: {g.winner} {g.end} cube {1 << g.cube_exponent}"
+            f"{g.number}: {g.winner or '-'} {g.end} cube {1 << g.cube_exponent}"
             + (f" {g.level}" if g.level else "")
             + f" = {g.points}"
             for g in games
@@ -254,7 +269,7 @@ def _write_games(
             Game(
                 match_id=loaded.match.id or 0,
                 number=game.number,
-                winner="a" if entry.winner is Side.X else "b",
+                winner=_side(entry),
                 end=entry.end.value,
                 cube_exponent=entry.cube.bit_length() - 1,
                 level=None if entry.level is None else _LEVEL_NAMES[entry.level],
@@ -407,7 +422,7 @@ def record_game(
         Game(
             match_id=match_id,
             number=entry.number,
-            winner=game.winner,
+            winner=_side(entry.entry),
             end=entry.entry.end.value,
             cube_exponent=entry.entry.cube.bit_length() - 1,
             level=None if entry.entry.level is None else _LEVEL_NAMES[entry.entry.level],
@@ -652,11 +667,8 @@ def upload_match_record(
             "This match has games or a result already; delete them before uploading a record."
         )
     event = loaded.event
-    report = validate_mat(
-        data,
-        rules=RecordRules(crawford=event.crawford, holland=event.holland, expect_finished=True),
-        max_bytes=MAX_RECORD_BYTES,
-    )
+    report = validate_record(filename, data, rules=_record_rules(event),
+                             max_bytes=MAX_RECORD_BYTES)
     findings = [RecordFinding(e.game, e.line, e.message) for e in report.errors]
     names = _names(session, loaded.match)
     flip = False
@@ -701,6 +713,19 @@ def upload_match_record(
     return UploadOutcome(True, upload.id or 0, (), detail)
 
 
+def _record_rules(event: Event) -> RecordRules:
+    """The rules an uploaded record of ``event`` is replayed by: the event's flags, and its
+    variant with its options where it is not standard backgammon."""
+    standard = event.variant == Variant.STANDARD.value
+    return RecordRules(
+        crawford=event.crawford,
+        holland=event.holland,
+        expect_finished=True,
+        variant=None if standard else event.variant,
+        options=None if standard else event_options(event),
+    )
+
+
 def _fit(
     players: tuple[str, str], names: tuple[str, str], length: int, expected: int
 ) -> tuple[bool, str]:
@@ -726,8 +751,11 @@ def _score_record(
 ) -> tuple[MatchState | None, RecordFinding | None]:
     entries = []
     for g in games:
-        if g.winner is None or g.end is None:
+        if g.end is None or (g.winner is None and g.end is not GameEnd.DRAWN):
             return None, RecordFinding(g.number, None, f"Game {g.number} has no result.")
+        if g.end is GameEnd.DRAWN:
+            entries.append(GameEntry.drawn(g.cube))
+            continue
         side = g.winner if not flip else (Side.O if g.winner is Side.X else Side.X)
         level = None if g.end is GameEnd.DROPPED else g.level
         entries.append(GameEntry(side, g.end, g.cube, level))
@@ -743,6 +771,85 @@ def _score_record(
             f"The record ends at {format_score(state.score)}: the match is not finished.",
         )
     return state, None
+
+
+_MAX_LISTED = 4
+"""How many results a refused rules change names before "and N more"."""
+
+
+def recheck_results(session: Session, event: Event) -> int:
+    """Check every result entered in ``event`` against its rules as they are now (after
+    a change of variant, variant options or rule flags) and re-mark the games.
+
+    Safety: a rules change never rescores a result silently. When a recorded game would
+    become impossible (a cube of 2 once the cube is off, a gammon once gammons do not
+    count, a draw once the last-roll draw is off) or a match's score would change, the
+    change is refused and the message names each such match. What may change is only
+    what does not touch a score: which game is the Crawford game (Crawford rule turned
+    on or off) and the points a game is stored with.
+
+    Called by the event update use case inside its transaction (it writes the audit
+    entry). Returns the number of games re-marked.
+
+    Raises:
+        StoreUserError: the rules do not fit the results entered.
+    """
+    flights = {f.id: f for f in session.exec(select(Flight).where(Flight.event_id == event.id))}
+    rounds = {
+        r.id: r for r in session.exec(select(Round).where(col(Round.flight_id).in_(list(flights))))
+    }
+    matches = session.exec(
+        select(Match)
+        .where(col(Match.flight_id).in_(list(flights)))
+        .order_by(col(Match.flight_id), col(Match.round_id), col(Match.position))
+    ).all()
+    problems: list[str] = []
+    remarked = 0
+    for match in matches:
+        if match.result_source not in ("games", "record", "score"):
+            continue
+        rules = progress.match_rules(event, match.match_length)
+        games = progress.games_of(session, match.id or 0)
+        problem: str | None = None
+        if not games:
+            try:
+                check_final_score(rules, (match.score_a, match.score_b))
+            except MatchEntryError as error:
+                problem = error.message
+        else:
+            result = engine_rescore(rules, [progress.game_entry(g) for g in games])
+            state = result.state
+            if result.rejected:
+                problem = result.rejected[0].message
+            elif state.score != (match.score_a, match.score_b) or state.is_over != (
+                match.status == MatchStatus.FINISHED.value
+            ):
+                problem = (
+                    f"its score of {format_score((match.score_a, match.score_b))} would "
+                    f"become {format_score(state.score)}"
+                    + (" and the match would be over." if state.is_over else ".")
+                )
+            else:
+                for row, scored in zip(games, state.games, strict=True):
+                    crawford = scored.kind.value == "crawford"
+                    if (row.points, row.is_crawford) != (scored.points, crawford):
+                        row.points, row.is_crawford = scored.points, crawford
+                        remarked += 1
+        if problem is not None:
+            flight = flights[match.flight_id]
+            rnd = rounds[match.round_id]
+            a, b = _names(session, match)
+            problems.append(f"{flight.name} round {rnd.number}, {a} v {b}: {problem}")
+    if problems:
+        listed = problems[:_MAX_LISTED]
+        more = len(problems) - len(listed)
+        raise StoreUserError(
+            "These rules do not fit the results already entered, so nothing was changed. "
+            + " ".join(listed)
+            + (f" (and {more} more match{'es' if more > 1 else ''})" if more else "")
+            + " Correct or delete those games first, or keep the rules as they were."
+        )
+    return remarked
 
 
 def withdraw_from_matches(session: Session, *, entry_id: int) -> list[int]:

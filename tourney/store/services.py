@@ -20,6 +20,7 @@ from argon2 import PasswordHasher
 from sqlalchemy import func
 from sqlmodel import Session, col, delete, select
 
+from tourney.rules.variants import DEFAULT_OPTIONS, VariantOptions
 from tourney.store import queries, results
 from tourney.store.audit import Actor, record, snapshot
 from tourney.store.errors import (
@@ -58,6 +59,7 @@ from tourney.store.tables import (
     Venue,
 )
 from tourney.store.types import utcnow
+from tourney.store.variant_options import options_for, options_to_json
 
 MIN_PASSWORD_LENGTH = 10
 MAX_MATCH_LENGTH = 99
@@ -93,6 +95,10 @@ class EventFields:
     automatic_doubles: bool = False
     notes: str = ""
     variant: str = Variant.STANDARD.value
+    variant_options: VariantOptions = DEFAULT_OPTIONS
+    """The event's choices for its variant; those the variant does not offer are ignored
+    (``tourney.store.variant_options``). In long nardy the Crawford rule is its option
+    (with the cube), and ``crawford`` above is set from it."""
 
 
 @dataclass(frozen=True)
@@ -398,13 +404,38 @@ def _venue_id(session: Session, *, name: str, club_id: int | None) -> int | None
 # --- events --------------------------------------------------------------------------
 
 
+def _variant_fields(fields: EventFields) -> tuple[VariantOptions, bool]:
+    """The event's options, kept to those its variant offers, and its Crawford flag.
+
+    Raises:
+        StoreUserError: an unknown variant, or the Crawford rule without the cube.
+    """
+    if fields.variant not in {v.value for v in Variant}:
+        raise StoreUserError(f"Unknown variant {fields.variant!r}.", field="variant")
+    chosen = options_for(fields.variant, fields.variant_options)
+    crawford = fields.crawford
+    if fields.variant == Variant.LONG_NARDY.value:
+        # Long nardy has no Crawford game without the cube (the rule is about doubling);
+        # the event's Crawford flag follows the long-nardy option so that every page and
+        # export reading it tells the same story.
+        if chosen.crawford and not chosen.cube:
+            raise StoreUserError(
+                "The Crawford rule is about doubling: turn the doubling cube on too, or "
+                "leave the Crawford rule off.",
+                field="nardy_crawford",
+            )
+        crawford = bool(chosen.crawford)
+    return chosen, crawford
+
+
 def _apply_event_fields(session: Session, event: Event, fields: EventFields) -> None:
     name = _clean(fields.name)
     if not name:
         raise StoreUserError("Enter the event's name.", field="name")
     if fields.starts_on and fields.ends_on and fields.ends_on < fields.starts_on:
         raise StoreUserError("The event cannot end before it starts.", field="ends_on")
-    if fields.holland and not fields.crawford:
+    chosen, crawford = _variant_fields(fields)
+    if fields.holland and not crawford:
         raise StoreUserError(
             "The Holland rule applies to post-Crawford games; turn the Crawford rule on.",
             field="holland",
@@ -421,16 +452,15 @@ def _apply_event_fields(session: Session, event: Event, fields: EventFields) -> 
         )
     if fields.club_id is not None and session.get(Club, fields.club_id) is None:
         raise StoreUserError("No such club.", field="club_id")
-    if fields.variant not in {v.value for v in Variant}:
-        raise StoreUserError(f"Unknown variant {fields.variant!r}.", field="variant")
     event.variant = fields.variant
+    event.variant_options = options_to_json(chosen)
     event.name = name
     event.starts_on = fields.starts_on
     event.ends_on = fields.ends_on
     event.club_id = fields.club_id
     event.venue_id = _venue_id(session, name=fields.venue_name, club_id=fields.club_id)
     event.is_public = fields.is_public
-    event.crawford = fields.crawford
+    event.crawford = crawford
     event.holland = fields.holland
     event.cube_limit_exponent = exponent
     event.money_play = fields.money_play
@@ -438,6 +468,17 @@ def _apply_event_fields(session: Session, event: Event, fields: EventFields) -> 
     event.beavers = fields.beavers
     event.automatic_doubles = fields.automatic_doubles
     event.notes = fields.notes.strip()
+
+
+def _scoring_rules(event: Event) -> tuple[object, ...]:
+    """What decides how a game scores and which entries are possible."""
+    return (
+        event.variant,
+        event.variant_options,
+        event.crawford,
+        event.cube_limit_exponent,
+        event.jacoby,
+    )
 
 
 def _set_slug(session: Session, event: Event, slug: str) -> None:
@@ -490,10 +531,19 @@ def update_event(
     """
     event = require_event(session, actor, event_id, manage=True)
     before = snapshot(event)
+    scoring = _scoring_rules(event)
     _apply_event_fields(session, event, fields)
     _set_slug(session, event, fields.slug)
+    remarked = 0
+    if _scoring_rules(event) != scoring:
+        # Results already entered are checked against the new rules; a change that
+        # would rescore a match is refused (``results.recheck_results``).
+        remarked = results.recheck_results(session, event)
     _bump(event)
     session.flush()
+    after = snapshot(event)
+    if after is not None and remarked:
+        after["games_remarked"] = remarked
     record(
         session,
         actor=actor,
@@ -502,7 +552,7 @@ def update_event(
         entity_id=event.id,
         event_id=event.id,
         before=before,
-        after=snapshot(event),
+        after=after,
     )
     return queries.event_detail(session, event, can_manage=True)
 

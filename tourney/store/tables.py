@@ -9,7 +9,8 @@ Terminology:
               an entry taking part in one flight (fed into a consolation, eliminated ...).
     round     one round of a flight; its matches are published together.
     match     two flight entries (or one and a bye) playing to N points.
-    game      one game of a match: winner, how it ended, cube (as exponent), level.
+    game      one game of a match: winner (none for a drawn game), how it ended, cube (as
+              exponent), level.
 
 Closed sets (roles, statuses, formats) are stored as short strings and named by the
 ``StrEnum`` classes below; the services refuse anything else. Tables are only ever
@@ -124,6 +125,8 @@ class GameEndKind(StrEnum):
     PLAYED = "played"
     DROPPED = "dropped"
     RESIGNED = "resigned"
+    DRAWN = "drawn"
+    """Long nardy's last-roll draw (an event option): nobody wins the game."""
 
 
 class GameLevel(StrEnum):
@@ -220,6 +223,11 @@ class Event(SQLModel, table=True):
     is_public: bool = Field(default=False)
     variant: str = Field(default=Variant.STANDARD.value, max_length=16)
     """Standard backgammon, nackgammon, hypergammon or long nardy."""
+    variant_options: dict[str, Any] | None = Field(
+        default=None, sa_column=Column(JSON(none_as_null=True))
+    )
+    """The event's choices for its variant, as ``tourney.store.variant_options`` stores
+    them (only what differs from the variant's defaults); none: the defaults."""
     crawford: bool = Field(default=True)
     holland: bool = Field(default=False)
     cube_limit_exponent: int | None = Field(default=None)
@@ -405,8 +413,8 @@ class Game(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     match_id: int = Field(foreign_key="matches.id", index=True, ondelete="CASCADE")
     number: int
-    winner: str = Field(max_length=1)
-    """``a`` or ``b``: the side of the match that won."""
+    winner: str | None = Field(default=None, max_length=1)
+    """``a`` or ``b``: the side of the match that won; none for a drawn game."""
     end: str = Field(max_length=16)
     cube_exponent: int = Field(default=0)
     """Cube value as a power of two: 0 = 1, 3 = 8. For a drop, the value before the double."""

@@ -24,6 +24,7 @@ from tourney.formats.model import EntrantId, Standing
 from tourney.formats.standings import compute_standings
 from tourney.formats.tiebreaks import Tiebreak
 from tourney.match import GameKind, doubling_restriction, format_score
+from tourney.rules.variants import DEFAULT_OPTIONS
 from tourney.store import progress
 from tourney.store.audit import Actor
 from tourney.store.errors import NotFoundError
@@ -50,6 +51,7 @@ from tourney.store.tables import (
     RoundStatus,
     UploadedRecord,
 )
+from tourney.store.variant_options import end_choices, result_choices, variant_summary
 
 TIEBREAK_NAMES = {
     "head_to_head": Tiebreak.HEAD_TO_HEAD,
@@ -70,8 +72,17 @@ MATCH_STATUS_LABELS = {
     "bye": "Bye",
     "void": "Not played",
 }
-END_LABELS = {"played": "Played out", "dropped": "Double dropped", "resigned": "Resigned"}
+END_LABELS = {
+    "played": "Played out",
+    "dropped": "Double dropped",
+    "resigned": "Resigned",
+    "drawn": "Drawn (last roll)",
+}
 KIND_LABELS = {"normal": "", "crawford": "Crawford game", "post-crawford": "Post-Crawford"}
+END_CHOICES = end_choices("standard", DEFAULT_OPTIONS)
+RESULT_CHOICES = result_choices("standard", DEFAULT_OPTIONS)
+DRAWN_NAME = "Drawn"
+"""What a drawn game shows where a game shows its winner."""
 _DOUBLE_LABELS = {"main": "winners' bracket", "losers": "losers' bracket", "final": "final"}
 
 
@@ -221,8 +232,10 @@ class GameView:
     """One game of a match as the results page shows it."""
 
     number: int
-    winner: str
+    winner: str | None
+    """``a`` or ``b``; none for a drawn game."""
     winner_name: str
+    """The winner's name; "Drawn" for a drawn game."""
     end: str
     end_label: str
     cube: int
@@ -280,6 +293,14 @@ class MatchDetail:
     can_clear: bool
     variant: str = "standard"
     """The event's variant: pages name it and use its words for the result levels."""
+    variant_summary: str = "Backgammon"
+    """The variant and its options in one line ("Long nardy · koks scores 3")."""
+    end_choices: tuple[tuple[str, str], ...] = END_CHOICES
+    """How a game can end under the event's options (value, label): a drop only with
+    the cube, a last-roll draw only where the event has it."""
+    result_choices: tuple[tuple[str, str], ...] = RESULT_CHOICES
+    """The result levels the event's options allow, in the variant's words, then the
+    empty result of a drop or draw."""
 
 
 @dataclass(frozen=True)
@@ -747,7 +768,7 @@ def match_detail(session: Session, actor: Actor, match_id: int) -> MatchDetail:
         GameView(
             number=g.number,
             winner=g.winner,
-            winner_name=names[g.winner],
+            winner_name=DRAWN_NAME if g.winner is None else names[g.winner],
             end=g.end,
             end_label=END_LABELS.get(g.end, g.end),
             cube=1 << g.cube_exponent,
@@ -788,6 +809,7 @@ def match_detail(session: Session, actor: Actor, match_id: int) -> MatchDetail:
         and match.status != MatchStatus.WALKOVER.value
     )
     next_kind = None if state.next_kind is None else state.next_kind.value
+    options = state.rules.options
     return MatchDetail(
         match=summary,
         event_id=event.id or 0,
@@ -810,6 +832,9 @@ def match_detail(session: Session, actor: Actor, match_id: int) -> MatchDetail:
         can_walkover=playable and match.status != MatchStatus.WALKOVER.value,
         can_clear=playable and match.status in progress.DONE,
         variant=event.variant,
+        variant_summary=variant_summary(event.variant, options),
+        end_choices=end_choices(event.variant, options),
+        result_choices=result_choices(event.variant, options),
     )
 
 

@@ -29,6 +29,7 @@ from pydantic.json_schema import JsonSchemaMode, models_json_schema
 from sqlmodel import Session
 from wtforms import ValidationError as CSRFValidationError
 
+from tourney.rules.variants import LongNardy, NextGameStarter, variant_named
 from tourney.store import access, queries, results, services
 from tourney.store import public_views as pv
 from tourney.store import tournament_views as tv
@@ -261,6 +262,29 @@ def event_detail_json(event: EventDetail) -> m.EventDetailOut:
             jacoby=event.jacoby,
         ),
         flights=[flight_json(f) for f in event.flights],
+        variant=event.variant,  # type: ignore[arg-type]
+        variant_summary=event.variant_summary,
+        variant_options=_variant_options(event),
+    )
+
+
+def _variant_options(event: EventDetail) -> m.VariantOptionsOut:
+    """The options in force: the variant's defaults filled in."""
+    chosen = variant_named(event.variant)
+    options = event.variant_options
+    starter = (
+        chosen.next_game_starter(options)
+        if isinstance(chosen, LongNardy)
+        else NextGameStarter.ROLL
+    )
+    return m.VariantOptionsOut(
+        gammons=chosen.counts_gammons(options),
+        cube=chosen.uses_cube(options),
+        crawford=event.crawford and chosen.uses_crawford(options),
+        koks=options.koks,
+        last_roll_draw=options.last_roll_draw,
+        strict_block=options.strict_block,
+        next_game_starter=starter.value,
     )
 
 
@@ -564,7 +588,7 @@ _WRITE_ERRORS = (400, 404, 409)
 )
 def record_game(match_id: int, caller: Actor, data: m.GameIn) -> ResponseReturnValue:
     """The next game: winner, how it ended, cube, level; the match finishes by itself."""
-    game = results.GameFields(data.winner, data.end, data.cube, data.level)
+    game = results.GameFields(data.winner or "", data.end, data.cube, data.level)
     with writing() as session:
         detail = results.record_game(
             session,

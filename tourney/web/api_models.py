@@ -67,6 +67,25 @@ class RulesOut(_Out):
     jacoby: bool
 
 
+class VariantOptionsOut(_Out):
+    """The options an event plays its variant by, as in force (defaults filled in)."""
+
+    gammons: bool
+    """Whether gammons and backgammons (long nardy: mars and koks) score more than single."""
+    cube: bool
+    """Whether the doubling cube is used."""
+    crawford: bool
+    """Whether the Crawford rule applies (never without the cube)."""
+    koks: bool
+    """Long nardy: a koks scores 3 (otherwise 2, as a mars)."""
+    last_roll_draw: bool
+    """Long nardy: the second player's last roll can draw the game."""
+    strict_block: bool
+    """Long nardy: a six-point block only once an opposing checker has reached its home."""
+    next_game_starter: Literal["roll", "winner", "alternate"]
+    """Who opens the next game of a match."""
+
+
 class FlightOut(_Out):
     """A flight's settings."""
 
@@ -99,6 +118,12 @@ class EventDetailOut(_Out):
     """The event's data version: it changes with every write (poll it to see changes)."""
     rules: RulesOut
     flights: list[FlightOut]
+    variant: Literal["standard", "nackgammon", "hypergammon", "long-nardy"]
+    """The game the event is played in."""
+    variant_summary: str
+    """The variant and its options in one line: "Long nardy · cube on, Crawford"."""
+    variant_options: VariantOptionsOut
+    """The options the event plays its variant by."""
 
 
 class PlayerRefOut(_Out):
@@ -214,7 +239,8 @@ class GameOut(_Out):
     """One game with the running score."""
 
     number: int
-    winner: Literal["a", "b"]
+    winner: Literal["a", "b"] | None
+    """None for a drawn game (long nardy's last-roll draw)."""
     winner_name: str
     end: str
     cube: int
@@ -269,12 +295,14 @@ class UploadOut(_Out):
 class GameIn(_In):
     """The next game of a match, as DESIGN §3 describes a hand-entered game."""
 
-    winner: Literal["a", "b"]
-    end: Literal["played", "dropped", "resigned"]
+    winner: Literal["a", "b"] | None = None
+    """Required, except for a drawn game, which has no winner."""
+    end: Literal["played", "dropped", "resigned", "drawn"]
+    """``drawn`` only in a long-nardy event with the last-roll draw."""
     cube: int = Field(default=1, ge=1, le=2**30)
     """The cube in play at the end; for a drop, the value before the refused double."""
     level: Literal["single", "gammon", "backgammon"] | None = "single"
-    """None for a dropped double."""
+    """None for a dropped double; not used for a drawn game."""
     expected_version: int | None = Field(default=None, ge=0, le=MAX_ID)
 
 

@@ -16,6 +16,7 @@ from itsdangerous import BadSignature, URLSafeSerializer
 from sqlmodel import Session
 
 from tourney.exports.player_import import apply_player_import, preview_player_import
+from tourney.rules.variants import NextGameStarter, VariantOptions
 from tourney.store import draws, queries, results, services, tournament_views
 from tourney.store.errors import StoreUserError
 from tourney.store.queries import EventDetail, FlightView
@@ -25,7 +26,6 @@ from tourney.store.tables import Role
 from tourney.store.tournament_views import MatchDetail, RecordFinding
 from tourney.web.auth import ALL_ROLES, DIRECTORS, requires
 from tourney.web.deps import actor, reading, state, writing
-from tourney.web.filters import level_choices
 from tourney.web.forms import (
     ActionForm,
     ClubForm,
@@ -91,6 +91,21 @@ def _event_fields(form: EventForm) -> EventFields:
         beavers=bool(form.beavers.data),
         automatic_doubles=bool(form.automatic_doubles.data),
         notes=form.notes.data or "",
+        variant_options=_variant_options(form),
+    )
+
+
+def _variant_options(form: EventForm) -> VariantOptions:
+    """Every option the form offers; the service keeps those of the chosen variant."""
+    starter = form.nardy_next_game_starter.data or NextGameStarter.WINNER.value
+    return VariantOptions(
+        gammons=bool(form.hyper_gammons.data),
+        cube=bool(form.nardy_cube.data),
+        crawford=bool(form.nardy_crawford.data),
+        koks=bool(form.nardy_koks.data),
+        last_roll_draw=bool(form.nardy_last_roll_draw.data),
+        strict_block=bool(form.nardy_strict_block.data),
+        next_game_starter=NextGameStarter(starter),
     )
 
 
@@ -168,6 +183,20 @@ def _event_data(detail: EventDetail) -> dict[str, object]:
         "beavers": detail.beavers,
         "automatic_doubles": detail.automatic_doubles,
         "notes": detail.notes,
+        **_options_data(detail.variant_options),
+    }
+
+
+def _options_data(chosen: VariantOptions) -> dict[str, object]:
+    """The form's option fields for an event's (canonical) options."""
+    return {
+        "hyper_gammons": bool(chosen.gammons),
+        "nardy_cube": bool(chosen.cube),
+        "nardy_crawford": bool(chosen.crawford),
+        "nardy_koks": chosen.koks,
+        "nardy_last_roll_draw": chosen.last_roll_draw,
+        "nardy_strict_block": chosen.strict_block,
+        "nardy_next_game_starter": (chosen.next_game_starter or NextGameStarter.WINNER).value,
     }
 
 
@@ -809,7 +838,10 @@ def _match_page(
         made[key].version.data = version
     if detail.cube_locked:
         made["game"].cube.choices = options([(1, "1 (no doubling)")])  # type: ignore[attr-defined]
-    made["game"].level.choices = level_choices(detail.variant)  # type: ignore[attr-defined]
+    # Only what the event's options allow: no drop without the cube, koks only where it
+    # scores 3, a draw only with the last-roll rule, in the variant's words.
+    made["game"].end.choices = options(detail.end_choices)  # type: ignore[attr-defined]
+    made["game"].level.choices = options(detail.result_choices)  # type: ignore[attr-defined]
     return render_template(
         "director/match.html", match=detail, forms=made, error=error, findings=findings
     ), status
@@ -959,7 +991,7 @@ def final_score(match_id: int) -> ResponseReturnValue:
 @bp.post("/matches/<int:match_id>/upload")
 @requires(*ALL_ROLES)
 def upload(match_id: int) -> ResponseReturnValue:
-    """Fill in the games from a .mat record, or show the validator's findings."""
+    """Fill in the games from a .mat (or JSON) record, or show the validator's findings."""
     form = UploadForm()
     if not form.validate_on_submit():
         return _match_page(

@@ -34,9 +34,11 @@ from wtforms.validators import (
 )
 from wtforms.validators import Optional as OptionalValue
 
+from tourney.rules.variants import NextGameStarter
 from tourney.store.errors import StoreUserError
 from tourney.store.queries import FORMAT_LABELS, TIEBREAK_LABELS, VARIANT_LABELS
 from tourney.store.tables import DrawMethod
+from tourney.store.variant_options import STARTER_LABELS
 
 _ROUND_ALIASES = {
     "final": "final",
@@ -186,6 +188,36 @@ class EventForm(FlaskForm):
     beavers = BooleanField("Beavers (money play only)")
     automatic_doubles = BooleanField("Automatic doubles (money play only)")
     notes = TextAreaField("Notes for players", validators=[Length(max=4000)])
+    # Variant options (``tourney.store.variant_options``): the page shows the set of the
+    # chosen variant; the server keeps only those that belong to it.
+    hyper_gammons = BooleanField(
+        "Gammons and backgammons count",
+        description="Off: every game scores single, as hypergammon is usually played.",
+    )
+    nardy_cube = BooleanField(
+        "Doubling cube", description="Off: every game is played at 1, as the usual rules say."
+    )
+    nardy_crawford = BooleanField(
+        "Crawford rule", description="Only with the doubling cube: no doubling in the first "
+        "game after a player reaches N−1."
+    )
+    nardy_koks = BooleanField(
+        "A koks scores 3", description="Off: a koks counts as a mars, 2 points."
+    )
+    nardy_last_roll_draw = BooleanField(
+        "Last-roll draw",
+        description="The second player gets a last roll; bearing everything off with it "
+        "draws the game.",
+    )
+    nardy_strict_block = BooleanField(
+        "Strict six-block rule",
+        description="A block of six points only once an opposing checker has reached its home.",
+    )
+    nardy_next_game_starter = SelectField(
+        "Who opens the next game",
+        choices=options((starter.value, label) for starter, label in STARTER_LABELS.items()),
+        default=NextGameStarter.WINNER.value,
+    )
 
 
 TIEBREAK_CHOICES = options([("", "—"), *TIEBREAK_LABELS.items()])
@@ -362,12 +394,18 @@ LEVEL_CHOICES = options(
     [("single", "Single"), ("gammon", "Gammon"), ("backgammon", "Backgammon"), ("", "— (dropped)")]
 )
 END_CHOICES = options(
-    [("played", "Played out"), ("dropped", "Double dropped"), ("resigned", "Resigned")]
+    [
+        ("played", "Played out"),
+        ("dropped", "Double dropped"),
+        ("resigned", "Resigned"),
+        ("drawn", "Drawn (last roll)"),
+    ]
 )
 
 
 class GameForm(VersionedForm):
-    """One game: winner, how it ended, the cube, the level."""
+    """One game: winner, how it ended, the cube, the level (a drawn game has neither a
+    winner nor a level: whatever those boxes hold is not used)."""
 
     winner = SelectField("Winner", choices=options([("a", "Player A"), ("b", "Player B")]))
     end = SelectField("Ended", choices=END_CHOICES)
@@ -397,7 +435,10 @@ class ScoreForm(VersionedForm):
 class UploadForm(VersionedForm):
     """A match record file."""
 
-    record = FileField("Match file (.mat)", validators=[FileRequired("Choose a .mat file.")])
+    record = FileField(
+        "Match file (.mat, or a .json match record)",
+        validators=[FileRequired("Choose a .mat or .json match record.")],
+    )
 
 
 class WalkoverForm(VersionedForm):

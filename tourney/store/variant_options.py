@@ -1,0 +1,288 @@
+"""An event's variant options: stored as JSON on the event, used as ``VariantOptions``.
+
+This is the one place that converts between the ``events.variant_options`` column and
+:class:`tourney.rules.variants.VariantOptions`, keeps only the options that belong to the
+event's variant, and words them for pages, sheets and exports.
+
+Terminology:
+    offered options
+        the options an event of a variant may set: hypergammon whether gammons count;
+        long nardy the doubling cube, the Crawford rule (with the cube), a koks scoring 3,
+        the last-roll draw, the strict six-block rule and who opens the next game.
+        Standard backgammon and nackgammon have none.
+    canonical options
+        the offered options with every value equal to the variant's default written as
+        the default (``None`` or ``False``), so that two events playing by the same rules
+        store the same JSON and a change of options is seen as one. An event playing by
+        its variant's defaults stores ``NULL``.
+
+Stored JSON: an object with only the options set away from their defaults, e.g.
+``{"cube": true, "crawford": true, "koks": true}``; ``next_game_starter`` is stored as its
+value (``"roll"``, ``"winner"``, ``"alternate"``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import fields, replace
+from typing import Any
+
+from tourney.rules import NotationError
+from tourney.rules.variants import (
+    DEFAULT_OPTIONS,
+    AnyVariant,
+    LongNardy,
+    NextGameStarter,
+    VariantOptions,
+    variant_named,
+)
+from tourney.store.tables import Event
+
+OFFERED: Mapping[str, tuple[str, ...]] = {
+    "standard": (),
+    "nackgammon": (),
+    "hypergammon": ("gammons",),
+    "long-nardy": (
+        "cube", "crawford", "koks", "last_roll_draw", "strict_block", "next_game_starter",
+    ),
+}
+"""The options an event of each variant may set, by ``VariantOptions`` field name."""
+
+_BOOLEAN_OPTIONS = ("gammons", "cube", "crawford", "koks", "last_roll_draw", "strict_block")
+_NAMES = frozenset(f.name for f in fields(VariantOptions))
+
+STARTER_LABELS: Mapping[NextGameStarter, str] = {
+    NextGameStarter.WINNER: "The winner of the previous game",
+    NextGameStarter.ROLL: "Both players roll one die",
+    NextGameStarter.ALTERNATE: "The players take turns",
+}
+"""Who opens the next game, as the event form offers it (long nardy's default first)."""
+
+_STARTER_PHRASES: Mapping[NextGameStarter, str] = {
+    NextGameStarter.WINNER: "winner opens the next game",
+    NextGameStarter.ROLL: "players roll to open each game",
+    NextGameStarter.ALTERNATE: "players take turns to open",
+}
+
+
+class VariantOptionsError(ValueError):
+    """Stored or imported options that are not variant options; the message says which."""
+
+
+def _variant(name: str) -> AnyVariant:
+    try:
+        return variant_named(name)
+    except NotationError as error:
+        raise VariantOptionsError(str(error)) from None
+
+
+def options_for(variant: str, options: VariantOptions = DEFAULT_OPTIONS) -> VariantOptions:
+    """``options`` reduced to those ``variant`` offers, in canonical form.
+
+    Options that do not belong to the variant are dropped, and a value equal to the
+    variant's default becomes the default itself, so that ``cube=False`` in long nardy
+    (off by default) and ``cube=None`` are the same options.
+
+    >>> options_for("standard", VariantOptions(koks=True)) == DEFAULT_OPTIONS
+    True
+    >>> options_for("long-nardy", VariantOptions(cube=False, koks=True)).cube is None
+    True
+
+    Raises:
+        VariantOptionsError: an unknown variant.
+    """
+    chosen = _variant(variant)
+    offered = OFFERED.get(chosen.name, ())
+    kept: dict[str, Any] = {}
+    for name in offered:
+        value = getattr(options, name)
+        if name == "gammons" and value is not None:
+            value = None if value == chosen.counts_gammons(DEFAULT_OPTIONS) else value
+        elif name == "cube" and value is not None:
+            value = None if value == chosen.uses_cube(DEFAULT_OPTIONS) else value
+        elif name == "crawford" and value is not None:
+            # Long nardy: off unless asked for (only with the cube).
+            value = True if value else None
+        elif name == "next_game_starter" and isinstance(chosen, LongNardy) and value is not None:
+            value = None if value is chosen.next_game_starter(DEFAULT_OPTIONS) else value
+        kept[name] = value
+    return replace(DEFAULT_OPTIONS, **kept)
+
+
+def options_to_json(options: VariantOptions) -> dict[str, Any] | None:
+    """The stored form of (canonical) options: only what differs from the defaults, or
+    ``None`` when nothing does.
+
+    >>> options_to_json(VariantOptions(cube=True, koks=True))
+    {'cube': True, 'koks': True}
+    >>> options_to_json(DEFAULT_OPTIONS) is None
+    True
+    """
+    stored: dict[str, Any] = {}
+    for name in sorted(_NAMES):
+        value = getattr(options, name)
+        if value == getattr(DEFAULT_OPTIONS, name):
+            continue
+        stored[name] = value.value if isinstance(value, NextGameStarter) else value
+    return stored or None
+
+
+def options_from_json(data: Any) -> VariantOptions:
+    """Options from their stored form (``None``: the defaults).
+
+    >>> options_from_json({"koks": True, "next_game_starter": "alternate"}).next_game_starter
+    <NextGameStarter.ALTERNATE: 'alternate'>
+
+    Raises:
+        VariantOptionsError: not an object of known options with values of their kind.
+    """
+    if data is None:
+        return DEFAULT_OPTIONS
+    if not isinstance(data, Mapping):
+        raise VariantOptionsError(f"variant options must be an object, not {data!r}")
+    values: dict[str, Any] = {}
+    for name, value in data.items():
+        if name not in _NAMES:
+            known = ", ".join(sorted(_NAMES))
+            raise VariantOptionsError(f"unknown variant option {name!r} (known: {known})")
+        if name == "next_game_starter":
+            if value is None:
+                values[name] = None
+                continue
+            try:
+                values[name] = NextGameStarter(value)
+            except ValueError:
+                choices = ", ".join(s.value for s in NextGameStarter)
+                raise VariantOptionsError(
+                    f"next_game_starter must be one of {choices}, not {value!r}"
+                ) from None
+            continue
+        nullable = name in ("gammons", "cube", "crawford")
+        if not (isinstance(value, bool) or (nullable and value is None)):
+            raise VariantOptionsError(f"variant option {name} must be true or false, not {value!r}")
+        values[name] = value
+    return replace(DEFAULT_OPTIONS, **values)
+
+
+def stored_options(variant: str, data: Any) -> VariantOptions:
+    """The options an event row holds (its variant and its ``variant_options`` column),
+    canonical for the variant; stored values the variant does not offer are ignored.
+
+    Raises:
+        VariantOptionsError: the column holds something that is not variant options.
+    """
+    return options_for(variant, options_from_json(data))
+
+
+def end_choices(variant: str, options: VariantOptions) -> tuple[tuple[str, str], ...]:
+    """How a game can end under these options, as the game form offers it: a dropped
+    double only with the cube, a last-roll draw only where the event has it.
+
+    >>> [value for value, _ in end_choices("long-nardy", VariantOptions(last_roll_draw=True))]
+    ['played', 'resigned', 'drawn']
+    """
+    chosen = _variant(variant)
+    options = options_for(chosen.name, options)
+    choices = [("played", "Played out")]
+    if chosen.uses_cube(options):
+        choices.append(("dropped", "Double dropped"))
+    choices.append(("resigned", "Resigned"))
+    if isinstance(chosen, LongNardy) and options.last_roll_draw:
+        choices.append(("drawn", "Drawn (last roll)"))
+    return tuple(choices)
+
+
+def result_choices(variant: str, options: VariantOptions) -> tuple[tuple[str, str], ...]:
+    """The result levels a game can score under these options, in the variant's words
+    (oin, mars, koks only where it scores 3; single only in hypergammon without
+    gammons), then the empty result of a drop or a draw where there can be one.
+
+    >>> result_choices("hypergammon", DEFAULT_OPTIONS)
+    (('single', 'Single'), ('', '— (dropped)'))
+    >>> result_choices("long-nardy", DEFAULT_OPTIONS)
+    (('single', 'Oin'), ('gammon', 'Mars'))
+    """
+    chosen = _variant(variant)
+    options = options_for(chosen.name, options)
+    choices = [
+        (level.name.lower(), chosen.level_names[level].capitalize())
+        for level in chosen.levels(options)
+    ]
+    empty = [value for value, _ in end_choices(chosen.name, options) if value in
+             ("dropped", "drawn")]
+    if empty:
+        words = " or ".join("dropped" if value == "dropped" else "drawn" for value in empty)
+        choices.append(("", f"— ({words})"))
+    return tuple(choices)
+
+
+def event_options(event: Event) -> VariantOptions:
+    """The options an event plays by (its variant's defaults where it sets none).
+
+    Raises:
+        VariantOptionsError: the event's column holds something that is not options.
+    """
+    return stored_options(event.variant, event.variant_options)
+
+
+def option_phrases(variant: str, options: VariantOptions) -> tuple[str, ...]:
+    """The options as short phrases after the variant's name (none for standard).
+
+    >>> option_phrases("long-nardy", VariantOptions(cube=True, crawford=True, koks=True))
+    ('cube on, Crawford', 'koks scores 3')
+    >>> option_phrases("hypergammon", DEFAULT_OPTIONS)
+    ('no gammons',)
+    """
+    chosen = _variant(variant)
+    options = options_for(chosen.name, options)
+    if chosen.name == "hypergammon":
+        return ("gammons count" if chosen.counts_gammons(options) else "no gammons",)
+    if not isinstance(chosen, LongNardy):
+        return ()
+    phrases = []
+    if chosen.uses_cube(options):
+        phrases.append("cube on, Crawford" if chosen.uses_crawford(options) else "cube on")
+    else:
+        phrases.append("no cube")
+    if options.koks:
+        phrases.append("koks scores 3")
+    if options.last_roll_draw:
+        phrases.append("last-roll draw")
+    if options.strict_block:
+        phrases.append("strict six-block")
+    starter = chosen.next_game_starter(options)
+    if starter is not NextGameStarter.WINNER:
+        phrases.append(_STARTER_PHRASES[starter])
+    return tuple(phrases)
+
+
+def variant_summary(variant: str, options: VariantOptions) -> str:
+    """The variant and its options in one line, as sheets and pages show it.
+
+    >>> variant_summary("long-nardy", VariantOptions(cube=True, crawford=True, koks=True,
+    ...                                               last_roll_draw=True))
+    'Long nardy · cube on, Crawford · koks scores 3 · last-roll draw'
+    >>> variant_summary("standard", DEFAULT_OPTIONS)
+    'Backgammon'
+    """
+    return " · ".join((_variant(variant).title, *option_phrases(variant, options)))
+
+
+def option_rules(variant: str, options: VariantOptions) -> tuple[str, ...]:
+    """The options as rule tags for an event page ("Koks scores 3"), after the cube and
+    Crawford tags the page shows anyway; empty for standard and nackgammon."""
+    chosen = _variant(variant)
+    options = options_for(chosen.name, options)
+    if chosen.name == "hypergammon":
+        return ("Gammons and backgammons count" if chosen.counts_gammons(options)
+                else "No gammons: every game scores single",)
+    if not isinstance(chosen, LongNardy):
+        return ()
+    rules = ["Koks scores 3" if options.koks else "Koks scores 2, as a mars"]
+    if options.last_roll_draw:
+        rules.append("Last-roll draw")
+    if options.strict_block:
+        rules.append("Strict six-block rule")
+    starter = chosen.next_game_starter(options)
+    rules.append(_STARTER_PHRASES[starter].capitalize())
+    return tuple(rules)

@@ -1,0 +1,20 @@
+// The event form: show only the chosen variant's options (progressive enhancement; without
+// this script every set is shown, and the server ignores the options of other variants).
+(function () {
+  "use strict";
+  function update(form) {
+    var select = form.querySelector("select[name=variant]");
+    if (!select) { return; }
+    form.querySelectorAll(".variant-options[data-variants]").forEach(function (group) {
+      var shown = group.getAttribute("data-variants").split(" ").indexOf(select.value) >= 0;
+      group.hidden = !shown;
+    });
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll("form").forEach(function (form) {
+      if (!form.querySelector(".variant-options")) { return; }
+      update(form);
+      form.addEventListener("change", function () { update(form); });
+    });
+  });
+})();
