@@ -8,99 +8,26 @@ final roll itself and states the expected result from the rule and the board it 
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
-from dataclasses import dataclass
-
 import pytest
+from nardy_games import (
+    RacedGame,
+    bears_everything_off,
+    checkers_left,
+    find_game,
+    keeper,
+    racer,
+    record,
+    roll_action,
+    win,
+)
 
 from tourney.rules import GameEnd, Level, Roll, Side
-from tourney.rules.moves import Play
-from tourney.rules.nardy import NardyPosition, legal_nardy_play_map, nardy_winning_level
-from tourney.rules.records import (
-    Action,
-    ActionKind,
-    GameRecord,
-    MatchRecord,
-    MatchRules,
-    PlayForm,
-    replay,
-)
+from tourney.rules.nardy import legal_nardy_play_map
+from tourney.rules.records import MatchRecord, MatchRules, replay
 from tourney.rules.variants import VariantOptions
 
 LAST_ROLL = MatchRules(variant="long-nardy", options=VariantOptions(last_roll_draw=True))
 NO_LAST_ROLL = MatchRules(variant="long-nardy")
-
-Policy = Callable[[dict[NardyPosition, Play]], NardyPosition]
-
-
-def racer(choices: dict[NardyPosition, Play]) -> NardyPosition:
-    """Bear off as much as possible, then run: the fewest pips left."""
-    return min(choices, key=lambda after: (-after.mover[0], after.pips()[0], after.to_id()))
-
-
-def keeper(choices: dict[NardyPosition, Play]) -> NardyPosition:
-    """Run home but never bear off (long nardy lets a player move inside home instead)."""
-    return min(choices, key=lambda after: (after.mover[0], after.pips()[0], after.to_id()))
-
-
-@dataclass
-class RacedGame:
-    """A game raced until the opener (X) has borne off every checker."""
-
-    actions: list[Action]
-    second_player: NardyPosition
-    """O's position, O on roll, when X has just finished."""
-
-
-def race(seed: int, second_policy: Policy) -> RacedGame:
-    dice = random.Random(seed)
-    board = NardyPosition.initial()
-    actions: list[Action] = []
-    side = Side.X
-    while True:
-        roll = Roll(dice.randint(1, 6), dice.randint(1, 6))
-        choices = legal_nardy_play_map(board, roll)
-        after = (racer if side is Side.X else second_policy)(choices)
-        actions.append(roll_action(len(actions) + 2, side, roll, choices[after]))
-        if side is Side.X and nardy_winning_level(after) is not None:
-            return RacedGame(actions, after.turned())
-        board = after.turned()
-        side = side.opposite
-
-
-def roll_action(line: int, side: Side, roll: Roll, play: Play) -> Action:
-    form = PlayForm.MOVED if play.moves else PlayForm.DANCE
-    return Action(line, ActionKind.ROLL, side, f"{roll.first}{roll.second}: {play}",
-                  (roll.first, roll.second), form, play)
-
-
-def win(line: int, side: Side, points: int) -> Action:
-    return Action(line, ActionKind.WIN, side, f"Wins {points} point", value=points)
-
-
-def record(actions: list[Action]) -> MatchRecord:
-    return MatchRecord(5, ("X", "O"), (GameRecord(1, 1, (0, 0), 1, None, tuple(actions)),))
-
-
-def bears_everything_off(position: NardyPosition, roll: Roll) -> NardyPosition | None:
-    for after in legal_nardy_play_map(position, roll):
-        if after.mover[0] == 15:
-            return after
-    return None
-
-
-def find_game(second_policy: Policy, wanted: Callable[[NardyPosition], bool]) -> RacedGame:
-    for seed in range(200):
-        game = race(seed, second_policy)
-        if wanted(game.second_player):
-            return game
-    pytest.fail("no seed gives the position the test needs")
-
-
-def checkers_left(position: NardyPosition) -> int:
-    return 15 - position.mover[0]
-
 
 @pytest.fixture(scope="module")
 def close_race() -> RacedGame:

@@ -22,7 +22,8 @@ from gnubg or a program like it, which scores gammons in hypergammon too.
 The event options of a variant come from ``MatchRules.options`` or, where the caller
 gives none, from the record's header tags, read like ``[Crawford "Off"]``:
 ``[Gammons "Off"]`` (hypergammon), and for long nardy ``[Cube "On"]``, ``[Koks "On"]``,
-``[LastRollDraw "On"]`` and ``[StrictBlock "On"]``.
+``[LastRollDraw "On"]``, ``[StrictBlock "On"]`` and ``[NextGame "alternate"]`` (or
+``winner``, the default, or ``roll``): who opens each game after the first.
 
 Long nardy's last-roll rule: when the player who opened the game bears off the last
 checker, the other player rolls once more; bearing off every remaining checker with that
@@ -61,6 +62,7 @@ from tourney.rules.records.model import (
 from tourney.rules.variants import (
     AnyVariant,
     LongNardy,
+    NextGameStarter,
     VariantOptions,
     variant_for_mat,
     variant_named,
@@ -223,7 +225,16 @@ def _options_from_tags(record: MatchRecord, variant: AnyVariant) -> VariantOptio
         koks=bool(_is_on(record.tag("Koks"))),
         last_roll_draw=bool(_is_on(record.tag("LastRollDraw"))),
         strict_block=bool(_is_on(record.tag("StrictBlock"))),
+        next_game_starter=_starter(record.tag("NextGame")),
     )
+
+
+def _starter(value: str | None) -> NextGameStarter | None:
+    """The ``[NextGame "winner"]`` tag's rule (``winner``, ``alternate`` or ``roll``)."""
+    try:
+        return None if value is None else NextGameStarter(value.strip().lower())
+    except ValueError:
+        return None
 
 
 def replay(record: MatchRecord, rules: MatchRules | None = None) -> RecordReport:
@@ -289,6 +300,8 @@ class _MatchReplay:
         crawford_played = False
         results: list[GameResult] = []
         winner: Side | None = None
+        opener: tuple[Side, str] | None = None
+        """Who must open the next game and why, where the variant's options say."""
         for game in record.games:
             if length > 0 and max(score) >= length:
                 leader = names[0] if score[0] >= length else names[1]
@@ -313,8 +326,10 @@ class _MatchReplay:
             holland = self.holland and crawford_played and not crawford
             crawford_played = crawford_played or crawford
             is_last = game is record.games[-1]
-            result = _GameReplay(self, game, names, restriction, holland, is_last,
-                                 self.engine).run()
+            game_replay = _GameReplay(self, game, names, restriction, holland, is_last,
+                                      self.engine, expected_opener=opener)
+            result = game_replay.run()
+            opener = self._next_opener(result, game_replay.opener)
             result = GameResult(result.number, result.winner, result.end, result.level,
                                 result.cube, result.points, crawford, result.checked)
             results.append(result)
@@ -332,6 +347,21 @@ class _MatchReplay:
                 self.warn(None, None, message)
         return RecordReport(record, tuple(self.errors), tuple(self.warnings), tuple(results),
                             (score[0], score[1]), winner, finished)
+
+    def _next_opener(self, result: GameResult, opener: Side | None
+                     ) -> tuple[Side, str] | None:
+        """Who opens the game after ``result`` (opened by ``opener``) and the rule that
+        says so, or ``None`` where a roll of the dice decides or the record cannot tell
+        (a drawn game under the winner rule)."""
+        engine = self.engine
+        if engine is None or not isinstance(engine.variant, LongNardy):
+            return None
+        starter = engine.variant.next_game_starter(engine.options)
+        if starter is NextGameStarter.WINNER and result.winner is not None:
+            return result.winner, "the winner of a game opens the next one"
+        if starter is NextGameStarter.ALTERNATE and opener is not None:
+            return opener.opposite, "the players take turns to open a game"
+        return None
 
     def _check_score_line(self, game: GameRecord, score: list[int],
                           names: tuple[str, str]) -> None:
@@ -386,6 +416,8 @@ class _GameReplay:
     unplayed: bool = False
     """A roll was written as ``???``: the roller resigned before playing it."""
     stated: Action | None = None
+    expected_opener: tuple[Side, str] | None = None
+    """Who must open this game and the rule that says so (long nardy's next-game rule)."""
     opener: Side | None = None
     last_roll_for: Side | None = None
     """Long nardy's last-roll rule: the side still to roll once after the opener bore off
@@ -468,6 +500,10 @@ class _GameReplay:
         self.rolls[side] += 1
         if self.turn is None:
             self.opener = side
+            if self.expected_opener is not None and side is not self.expected_opener[0]:
+                expected, rule = self.expected_opener
+                self.error(action.line, f"{self._name(side)} opens game {self.game.number}, "
+                           f"but {self._name(expected)} should: {rule}", ErrorKind.TURN_ORDER)
         self.turn = side.opposite
         if action.form is PlayForm.UNKNOWN:
             # "???": rolled, then resigned; the opponent's Wins line must follow.
