@@ -71,8 +71,12 @@ def test_standings_show_rank_ties_record_and_tiebreaks(client: FlaskClient, demo
     html = client.get(f"/events/{SWISS}/flights/{flight}/standings").get_data(as_text=True)
 
     text = text_of(html)
-    headers = re.findall(r'<th scope="col"[^>]*>([^<]+)</th>', html)
+    cells = re.findall(r'<th scope="col"[^>]*>(.*?)</th>', html)
+    # Each heading in full, and the short form a phone shows with the full one as its title.
+    headers = [re.sub(r'<abbr class="heading-short".*?</abbr>|<[^>]+>', "", c) for c in cells]
+    short = re.findall(r'<abbr class="heading-short" title="([^"]+)">([^<]+)</abbr>', html)
     assert headers == ["Rank", "Player", "Won–lost", "Buchholz", "Net game points"]
+    assert short == [("Won–lost", "W–L"), ("Buchholz", "Buch."), ("Net game points", "Net")]
     assert "1 Åsa Lindqvist ahead on net game points 10 to 8 2–0 2 10" in text
     assert "=7 Lars-Erik Haugen 1–1" in text and "=7 Sean O'Brien 1–1" in text
     assert 'A rank written "=3" is shared.' in text
