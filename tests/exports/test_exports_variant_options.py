@@ -153,3 +153,23 @@ def test_event_json_with_unknown_options_is_refused_naming_the_field(
     assert str(refused.value) == (
         "tables.events[0].variant_options: variant option koks must be true or false, "
         "not 'three'")
+
+
+def test_scoresheet_of_a_standard_event_without_crawford_says_so(
+    engine: Engine, build_event: Callable[..., BuiltEvent], tmp_path: Path
+) -> None:
+    built = build_event(
+        ["Ann", "Bob"], [{"name": "Main", "format": "knockout", "match_length": 5}],
+        slug="no-crawford", crawford=False,
+    )
+    with transaction(engine) as session:
+        flight = built.flights["Main"]
+        draws.make_draw(session, actor=built.director.actor, flight_id=flight, method="seeded")
+        draws.publish_draw(session, actor=built.director.actor, flight_id=flight)
+    with Session(engine) as session:
+        document = event_document(session, "no-crawford")
+
+    text = re.sub(r"\s+", " ", pdf_text(render_scoresheets_pdf(document).content, tmp_path))
+
+    assert "No Crawford rule: the cube may be used in every game." in text
+    assert "tick C on that game" not in text

@@ -8,6 +8,7 @@ matches, standings) and the games of its matches, and builds the
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
 from sqlmodel import Session, col, select
 
@@ -209,7 +210,9 @@ def event_document(session: Session, ref: str, *, base_url: str | None = None) -
         url=url,
         rules=tuple(rules),
         variant=variant.name,
-        variant_options=options,
+        # The event's own Crawford flag turns the rule off for any variant; the sheets
+        # read it from the options.
+        variant_options=options if event.crawford else replace(options, crawford=False),
         variant_summary=variant_summary(variant.name, options),
     )
 
