@@ -101,7 +101,8 @@ def test_workbook_and_csv_show_the_summary_and_the_drawn_game(
     games = [row[5:11] for row in workbook["Games"].iter_rows(min_row=2, values_only=True)]
     assert event_rows["Game"] == SUMMARY
     assert event_rows["Rules"] == (
-        "Long nardy; Crawford rule; Koks scores 3; Last-roll draw; Winner opens the next game")
+        "Long nardy; Doubling cube; Crawford rule; Koks scores 3; Last-roll draw; "
+        "Winner opens the next game")
     assert games == [(1, None, 1, "drawn", None, 0), (2, "Ann", 2, "played", "backgammon", 6)]
     assert games_csv.content.decode("utf-8").splitlines()[1].startswith(
         "Main,1,1,Ann,Bob,1,,1,drawn,,0,0,0,false,")

@@ -27,7 +27,7 @@ from tourney.rules.variants import variant_named
 from tourney.store import queries, tournament_views
 from tourney.store.errors import NotFoundError
 from tourney.store.tables import Event, Game, Match, Venue
-from tourney.store.variant_options import event_options, option_rules, variant_summary
+from tourney.store.variant_options import event_options, variant_summary
 
 
 def find_event(session: Session, ref: str) -> Event:
@@ -191,15 +191,6 @@ def event_document(session: Session, ref: str, *, base_url: str | None = None) -
     venue = session.get(Venue, event.venue_id) if event.venue_id else None
     variant = variant_named(event.variant)
     options = event_options(event)
-    rules = [] if variant.name == "standard" else [variant.title]
-    if not variant.uses_cube(options):
-        rules.append("No doubling cube")
-    else:
-        crawford = event.crawford and variant.uses_crawford(options)
-        rules.append("Crawford rule" if crawford else "No Crawford rule")
-    rules.extend(option_rules(variant.name, options))
-    if event.holland:
-        rules.append("Holland rule")
     return EventDocument(
         name=event.name,
         slug=event.slug,
@@ -208,7 +199,7 @@ def event_document(session: Session, ref: str, *, base_url: str | None = None) -
         starts_on=event.starts_on,
         venue=venue.name if venue else "",
         url=url,
-        rules=tuple(rules),
+        rules=queries.rules_summary(event),
         variant=variant.name,
         # The event's own Crawford flag turns the rule off for any variant; the sheets
         # read it from the options.

@@ -40,7 +40,7 @@ from typing import Any
 
 from tourney.rules.board import Side
 from tourney.rules.cube import CubeState
-from tourney.rules.dice import Roll
+from tourney.rules.dice import ALL_ROLLS, Roll
 from tourney.rules.errors import CubeActionError, IllegalPlayError, NotationError
 from tourney.rules.game import GameEnd, Level, winning_level
 from tourney.rules.moves import check_play, legal_play_map
@@ -133,12 +133,10 @@ class _Engine:
             return False
         return any(
             self.level(after) is not None
-            for roll in _ALL_ROLLS
+            for roll in (Roll(*dice) for dice in ALL_ROLLS)
             for after in self.plays(position, roll)
         )
 
-
-_ALL_ROLLS = tuple(Roll(high, low) for high in range(1, 7) for low in range(1, high + 1))
 
 
 @dataclass(frozen=True, slots=True)
