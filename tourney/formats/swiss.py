@@ -21,6 +21,9 @@ rematch
     A pairing of two players who already met in this event (``played``).
 bye
     A round off for one player of an odd field.
+field
+    Everyone entered in a drawn flight with their record so far: wins, losses, whether
+    they had a bye, whether they are still active (:class:`SwissField`).
 
 The pairing rule (DESIGN §4) is a lexicographic objective; :func:`pair_round` returns a
 pairing that minimises, in this order:
@@ -59,13 +62,14 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
 import networkx as nx
 
 from tourney.formats.errors import FormatInvariantError, FormatUserError
+from tourney.formats.model import EntrantId, MatchOutcome
 
 ORDERS: Final = ("random", "rating")
 """Values accepted for ``order``."""
@@ -176,6 +180,170 @@ def _check_lives(lives: int) -> None:
 def score_of(entrant: SwissEntrant, record: str = "wins") -> int:
     """The entrant's score for grouping: wins, or minus the losses in a lives Swiss."""
     return entrant.wins if record == "wins" else -entrant.losses
+
+
+# --- the field of a drawn flight ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FieldEntry:
+    """A player entered in a drawn flight, with the record they start from."""
+
+    entrant: EntrantId
+    wins: int = 0
+    """Match wins a late entrant starts with (set by the director)."""
+    losses: int = 0
+    active: bool = True
+    """``False`` once the player has withdrawn."""
+
+
+@dataclass(frozen=True)
+class RoundMatch:
+    """A match of a drawn round as recorded; ``b`` is ``None`` for a bye."""
+
+    round: int
+    a: EntrantId
+    b: EntrantId | None
+    winner: EntrantId | None = None
+    """The winner once decided; for a bye, its player."""
+    score: tuple[int, int] = (0, 0)
+    length: int = 0
+
+
+@dataclass(frozen=True)
+class SwissRecord:
+    """One player's record in a drawn flight."""
+
+    entrant: EntrantId
+    wins: int
+    losses: int
+    had_bye: bool
+    active: bool
+
+
+@dataclass(frozen=True)
+class SwissField:
+    """Where a drawn flight stands: records, pairs that have met, and outcomes.
+
+    ``outcomes`` are what the standings take: decided matches, byes where they count as
+    wins, and each starting win of a late entrant as a bye of round 0.
+    """
+
+    records: tuple[SwissRecord, ...]
+    played: frozenset[frozenset[EntrantId]]
+    outcomes: tuple[MatchOutcome, ...]
+
+
+def swiss_field(
+    entries: Iterable[FieldEntry],
+    matches: Iterable[RoundMatch],
+    *,
+    bye_is_win: bool,
+    byes_recorded: bool = True,
+) -> SwissField:
+    """The field after the recorded matches, from the entries' starting records.
+
+    A bye marks its player as having had one, and with ``bye_is_win`` counts as a match
+    win. A round robin's schedule gives its byes to nobody's record
+    (``byes_recorded=False``). Matches without a winner yet change no record, but a pair
+    that has been drawn counts as met.
+    """
+    entries = list(entries)
+    wins = {e.entrant: e.wins for e in entries}
+    losses = {e.entrant: e.losses for e in entries}
+    had_bye = dict.fromkeys(wins, False)
+    played: set[frozenset[EntrantId]] = set()
+    outcomes = [MatchOutcome(0, e.entrant, None, e.entrant) for e in entries for _ in range(e.wins)]
+    for match in matches:
+        if match.b is None:
+            if byes_recorded and match.winner is not None:
+                had_bye[match.a] = True
+                if bye_is_win:
+                    wins[match.a] += 1
+                    outcomes.append(
+                        MatchOutcome(match.round, match.a, None, match.a, (0, 0), match.length)
+                    )
+            continue
+        played.add(frozenset((match.a, match.b)))
+        if match.winner is not None:
+            wins[match.winner] += 1
+            losses[match.b if match.winner == match.a else match.a] += 1
+            outcomes.append(
+                MatchOutcome(
+                    match.round, match.a, match.b, match.winner, match.score, match.length
+                )
+            )
+    records = tuple(
+        SwissRecord(e.entrant, wins[e.entrant], losses[e.entrant], had_bye[e.entrant], e.active)
+        for e in entries
+    )
+    return SwissField(records, frozenset(played), tuple(outcomes))
+
+
+def swiss_entrants(records: Iterable[SwissRecord], lives: int | None) -> list[SwissEntrant]:
+    """The players still in (active, with a life left in a lives Swiss) as pairing sees them."""
+    return [
+        SwissEntrant(r.entrant, r.wins, r.losses, had_bye=r.had_bye)
+        for r in records
+        if r.active and (lives is None or r.losses < lives)
+    ]
+
+
+def round_limit(*, rounds: int | None, lives: int | None, players: int) -> int | None:
+    """How many rounds a Swiss plays: the number set, else ceil(log2 players); none on lives."""
+    if lives is not None:
+        return None
+    if rounds is not None:
+        return rounds
+    return default_round_count(max(players, 2))
+
+
+def pair_field(
+    field: SwissField,
+    *,
+    ranking: Sequence[EntrantId],
+    ratings: Mapping[EntrantId, float | None],
+    seed: int,
+    by_rating: bool,
+    lives: int | None,
+) -> SwissRound:
+    """Pair the next round of a drawn Swiss from its field.
+
+    The players still in are placed as in ``ranking`` (the standings, best first); a lives
+    Swiss groups them by losses. ``by_rating`` pairs by ``ratings`` inside a group rather
+    than at random from ``seed``.
+
+    Raises:
+        FormatUserError: fewer than two players are still in.
+    """
+    still_in = swiss_entrants(field.records, lives)
+    if len(still_in) < 2:
+        raise FormatUserError(
+            f"A Swiss round needs two players still in; there are {len(still_in)}."
+        )
+    place = {entrant: i for i, entrant in enumerate(ranking)}
+    entrants = [
+        SwissEntrant(e.id, e.wins, e.losses, ratings.get(EntrantId(e.id)), e.had_bye)
+        for e in sorted(still_in, key=lambda e: place.get(EntrantId(e.id), 0))
+    ]
+    return pair_round(
+        entrants,
+        field.played,
+        seed=seed,
+        order="rating" if by_rating else "random",
+        record="wins" if lives is None else "losses",
+    )
+
+
+def is_next_round_due(
+    field: SwissField, *, rounds_drawn: int, rounds: int | None, lives: int | None
+) -> bool:
+    """Whether a Swiss pairs another round: two players are still in and, unless it runs
+    on lives, fewer than its number of rounds have been drawn."""
+    if len(swiss_entrants(field.records, lives)) < 2:
+        return False
+    limit = round_limit(rounds=rounds, lives=lives, players=len(field.records))
+    return limit is None or rounds_drawn < limit
 
 
 class _Field:
