@@ -208,6 +208,16 @@ class FlightFormat:
         """How placeholders name a flight of the bracket, or ``None``: by its flight."""
         return None
 
+    def schedule(
+        self, entrants: Sequence[EntrantId], *, shuffle_seed: int | None
+    ) -> tuple[tuple[Pairing | Bye, ...], ...]:
+        """Every round of a flight drawn whole at the start.
+
+        Raises:
+            FormatUserError: too few entrants.
+        """
+        raise FormatInvariantError(f"A {self.label} flight has no schedule drawn at the start.")
+
 
 class Knockout(FlightFormat):
     """Single elimination; its losers may feed consolation and last chance flights."""
@@ -240,7 +250,7 @@ class Knockout(FlightFormat):
         self, bracket: ko.Bracket, flights: Sequence[str]
     ) -> tuple[tuple[Standing, ...], EntrantId | None]:
         """The flight's table by the round each player went out in, and its winner."""
-        (flight,) = flights
+        flight = flights[0]
         return ko.knockout_standings(bracket, flight), ko.champion(bracket, flight)
 
 

@@ -14,6 +14,7 @@ from typing import Any
 from sqlalchemy import func
 from sqlmodel import Session, col, or_, select
 
+from tourney.formats.flight_formats import FLIGHT_FORMATS
 from tourney.rules.variants import DEFAULT_OPTIONS, VariantOptions, variant_named
 from tourney.store.audit import Actor
 from tourney.store.errors import AccessDeniedError, NotFoundError
@@ -25,7 +26,6 @@ from tourney.store.tables import (
     Event,
     EventStaff,
     Flight,
-    FlightFormat,
     Player,
     Role,
     StaffRole,
@@ -34,12 +34,8 @@ from tourney.store.tables import (
 )
 from tourney.store.variant_options import event_options, option_rules, variant_summary
 
-FORMAT_LABELS = {
-    FlightFormat.KNOCKOUT.value: "Knockout",
-    FlightFormat.DOUBLE_ELIMINATION.value: "Double elimination",
-    FlightFormat.SWISS.value: "Swiss",
-    FlightFormat.ROUND_ROBIN.value: "Round robin",
-}
+FORMAT_LABELS = {fmt.key: fmt.label for fmt in FLIGHT_FORMATS}
+"""The flight formats as forms offer them: key -> label."""
 
 VARIANT_LABELS = {
     "standard": "Backgammon",

@@ -20,6 +20,8 @@ from argon2 import PasswordHasher
 from sqlalchemy import func
 from sqlmodel import Session, col, delete, select
 
+from tourney.formats.errors import FormatUserError
+from tourney.formats.flight_formats import flight_format
 from tourney.rules.variants import DEFAULT_OPTIONS, VariantOptions
 from tourney.store import queries, results
 from tourney.store.audit import Actor, record, snapshot
@@ -48,7 +50,6 @@ from tourney.store.tables import (
     EventStatus,
     Flight,
     FlightEntry,
-    FlightFormat,
     FlightStatus,
     LoginAttempt,
     Player,
@@ -604,8 +605,10 @@ def _check_flight_fields(
 ) -> None:
     if not _clean(f.name):
         raise StoreUserError("Enter the flight's name.", field="name")
-    if f.format not in {x.value for x in FlightFormat}:
-        raise StoreUserError(f"Unknown format {f.format!r}.", field="format")
+    try:
+        fmt = flight_format(f.format)
+    except FormatUserError as error:
+        raise StoreUserError(str(error), field="format") from None
     if not 1 <= f.match_length <= MAX_MATCH_LENGTH:
         raise StoreUserError(
             f"Match length must be between 1 and {MAX_MATCH_LENGTH} points.", field="match_length"
@@ -621,8 +624,7 @@ def _check_flight_fields(
                 f"Match length for {key} must be between 1 and {MAX_MATCH_LENGTH} points.",
                 field="round_lengths",
             )
-    is_swiss = f.format == FlightFormat.SWISS.value
-    if not is_swiss and (f.swiss_rounds is not None or f.swiss_lives is not None):
+    if not fmt.pairs_round_by_round and (f.swiss_rounds is not None or f.swiss_lives is not None):
         raise StoreUserError("Rounds and lives are Swiss settings.", field="swiss_rounds")
     if f.swiss_rounds is not None and f.swiss_lives is not None:
         raise StoreUserError(
@@ -633,7 +635,7 @@ def _check_flight_fields(
         raise StoreUserError("A Swiss has between 1 and 30 rounds.", field="swiss_rounds")
     if f.swiss_lives is not None and not 1 <= f.swiss_lives <= 9:
         raise StoreUserError("Lives must be between 1 and 9.", field="swiss_lives")
-    if f.reset_match and f.format != FlightFormat.DOUBLE_ELIMINATION.value:
+    if f.reset_match and not fmt.has_losers_bracket:
         raise StoreUserError(
             "A reset final exists only in double elimination.", field="reset_match"
         )
