@@ -686,7 +686,7 @@ def render_standings_pdf(doc: EventDocument, *, paper: str = "a4") -> Rendered:
         if not f.standings:
             continue
         story.append(CondPageBreak(120))
-        final = f.champion is not None or (f.format in ("swiss", "roundrobin") and f.rounds)
+        final = f.champion is not None or (not f.is_bracket and f.rounds)
         story.append(
             Paragraph(f"{_esc(f.name)} — {'final standings' if final else 'standings'}", st["h1"])
         )

@@ -1007,11 +1007,14 @@ def walk_over_withdrawn(
     walked-over matches are returned in the order they were given.
     """
     walked: list[MatchId] = []
-    changed = True
+    candidates = [
+        m for m in bracket.matches if m.id not in in_play and (among is None or m.id in among)
+    ]
+    changed = bool(withdrawn)
     while changed:
         changed = False
-        for match in ready_matches(bracket):
-            if match.id in in_play or (among is not None and match.id not in among):
+        for match in candidates:
+            if status(bracket, match) is not MatchStatus.READY:
                 continue
             a, b = _sides(bracket, match)
             if a not in withdrawn and b not in withdrawn:
