@@ -11,6 +11,7 @@ from tourney.formats.errors import FormatInvariantError, FormatUserError
 from tourney.formats.flight_formats import (
     FLIGHT_FORMATS,
     Action,
+    BracketDraw,
     FlightState,
     Refusal,
     allowed_actions,
@@ -57,13 +58,13 @@ def test_double_elimination_refuses_a_fed_flight() -> None:
     spec = ko.FlightSpec("consolation", ko.RoundLengths(3), ko.Feed("main"))
     with pytest.raises(FormatUserError, match="its own losers' bracket"):
         flight_format("double_elimination").plan(
-            (E(1), E(2)), seed=0, lengths=ko.RoundLengths(5), fed=[spec]
+            BracketDraw((E(1), E(2)), 0, ko.RoundLengths(5), fed=[spec])
         )
 
 
 def test_a_swiss_is_not_planned_as_a_bracket() -> None:
     with pytest.raises(FormatInvariantError):
-        flight_format("swiss").plan((E(1), E(2)), seed=0, lengths=ko.RoundLengths(5))
+        flight_format("swiss").plan(BracketDraw((E(1), E(2)), 0, ko.RoundLengths(5)))
 
 
 def test_round_robin_schedule_keeps_the_order_without_a_shuffle() -> None:

@@ -88,6 +88,23 @@ class FlightState:
     """Another round is to be paired (a Swiss with rounds to go and players left)."""
 
 
+@dataclass(frozen=True)
+class BracketDraw:
+    """What a knockout draw plans its bracket from."""
+
+    positions: Sequence[EntrantId | None]
+    """The draw positions (``None`` a bye), from ``ko.random_positions`` or
+    ``ko.seeded_positions``."""
+    seed: int
+    lengths: ko.RoundLengths
+    fed: Sequence[ko.FlightSpec] = ()
+    """The flights the draw's losers feed, wired in order."""
+    name: str = "main"
+    """The main draw's name."""
+    reset: bool = False
+    """A double elimination's grand final has a reset match."""
+
+
 Check = Callable[[FlightState], Refusal | None]
 """Why an action is refused in a state, or ``None`` when it is allowed."""
 
@@ -181,16 +198,7 @@ class FlightFormat:
         """Every action allowed in ``state``."""
         return frozenset(action for action in Action if self.refusal(state, action) is None)
 
-    def plan(
-        self,
-        positions: Sequence[EntrantId | None],
-        *,
-        seed: int,
-        lengths: ko.RoundLengths,
-        fed: Sequence[ko.FlightSpec] = (),
-        name: str = "main",
-        reset: bool = False,
-    ) -> ko.Bracket:
+    def plan(self, draw: BracketDraw) -> ko.Bracket:
         """The bracket a knockout draw plans from its draw positions and fed flights.
 
         Raises:
@@ -233,18 +241,11 @@ class Knockout(FlightFormat):
         Action.ENTER_LATE_IN_BYE: _with_source(_check_late_entry),
     }
 
-    def plan(
-        self,
-        positions: Sequence[EntrantId | None],
-        *,
-        seed: int,
-        lengths: ko.RoundLengths,
-        fed: Sequence[ko.FlightSpec] = (),
-        name: str = "main",
-        reset: bool = False,
-    ) -> ko.Bracket:
+    def plan(self, draw: BracketDraw) -> ko.Bracket:
         """The main draw with the flights its losers feed (``reset`` does not apply)."""
-        return ko.plan_knockout(positions, seed=seed, lengths=lengths, fed=fed, name=name)
+        return ko.plan_knockout(
+            draw.positions, seed=draw.seed, lengths=draw.lengths, fed=draw.fed, name=draw.name
+        )
 
     def bracket_standings(
         self, bracket: ko.Bracket, flights: Sequence[str]
@@ -267,27 +268,20 @@ class DoubleElimination(Knockout):
         "final": "final",
     }
 
-    def plan(
-        self,
-        positions: Sequence[EntrantId | None],
-        *,
-        seed: int,
-        lengths: ko.RoundLengths,
-        fed: Sequence[ko.FlightSpec] = (),
-        name: str = "main",
-        reset: bool = False,
-    ) -> ko.Bracket:
+    def plan(self, draw: BracketDraw) -> ko.Bracket:
         """The winners' bracket (always ``main``), losers' bracket and final.
 
         Raises:
             FormatUserError: a flight is fed from it.
         """
-        if fed:
+        if draw.fed:
             raise FormatUserError(
                 "A double elimination has its own losers' bracket: "
                 "no other flight can be fed from it."
             )
-        return ko.plan_double_elimination(positions, seed=seed, lengths=lengths, reset=reset)
+        return ko.plan_double_elimination(
+            draw.positions, seed=draw.seed, lengths=draw.lengths, reset=draw.reset
+        )
 
     def bracket_standings(
         self, bracket: ko.Bracket, flights: Sequence[str]

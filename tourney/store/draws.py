@@ -23,6 +23,7 @@ from tourney.formats import swiss
 from tourney.formats.errors import FormatUserError
 from tourney.formats.flight_formats import (
     Action,
+    BracketDraw,
     FlightFormat,
     FlightState,
     Refusal,
@@ -236,12 +237,14 @@ def _draw_knockout(
         for child in children
     ]
     bracket = fmt.plan(
-        positions,
-        seed=seed,
-        lengths=round_lengths(flight),
-        fed=specs,
-        name=flight.name,
-        reset=flight.reset_match,
+        BracketDraw(
+            positions,
+            seed,
+            round_lengths(flight),
+            fed=specs,
+            name=flight.name,
+            reset=flight.reset_match,
+        )
     )
     by_name = {f.name: f.id or 0 for f in (flight, *children)}
     # A double elimination keeps all its brackets in the flight drawn.
@@ -652,23 +655,27 @@ def repair_round(session: Session, *, actor: Actor, round_id: int) -> FlightBoar
     return flight_board(session, actor, flight.id or 0)
 
 
-def _joining_entry(session: Session, event: Event, entry_id: int) -> Entry:
-    """An active entry of the event, about to join a drawn flight late.
+def _late_entry_flight(
+    session: Session, actor: Actor, flight_id: int, entry_id: int, action: Action, refused: str
+) -> tuple[Flight, Event]:
+    """The flight a late entry joins and its event, once the flight allows ``action`` and
+    the entry is an active one of the event.
 
     Raises:
-        NotFoundError: no such entry in the event.
-        StoreUserError: the entry is not active.
+        NotFoundError, AccessDeniedError: no such flight or entry, or not the actor's event.
+        StoreUserError: the flight takes no such late entry now (``refused``, or that it is
+            finished), or the entry is not active.
     """
+    flight, event = _flight(session, actor, flight_id)
+    finished = f"“{flight.name}” is finished: nobody can join it now."
+    state = progress.load_flight_state(session, flight)
+    _check_allowed(state, action, refused, {Refusal.FINISHED: finished})
     entry = session.get(Entry, entry_id)
     if entry is None or entry.event_id != event.id:
         raise NotFoundError("No such entry.")
     if entry.status != EntryStatus.ACTIVE.value:
         raise StoreUserError("Only an active entry can join.")
-    return entry
-
-
-def _finished(flight: Flight) -> str:
-    return f"“{flight.name}” is finished: nobody can join it now."
+    return flight, event
 
 
 def add_late_entry(
@@ -681,14 +688,14 @@ def add_late_entry(
         StoreUserError: not a drawn Swiss or a finished one, the player is in it already, a
             negative record.
     """
-    flight, event = _flight(session, actor, flight_id)
-    _check_allowed(
-        progress.load_flight_state(session, flight),
+    _, event = _late_entry_flight(
+        session,
+        actor,
+        flight_id,
+        entry_id,
         Action.ENTER_LATE_WITH_RECORD,
         "Late entries with a record join a drawn Swiss; draw it first.",
-        {Refusal.FINISHED: _finished(flight)},
     )
-    _joining_entry(session, event, entry_id)
     if wins < 0 or losses < 0:
         raise StoreUserError("A starting record cannot be negative.", field="wins")
     exists = session.exec(
@@ -731,14 +738,14 @@ def add_late_knockout_entry(
         StoreUserError: not a bye of the first round, the draw has moved on from it, the
             player is in the flight already, or no consolation place is free.
     """
-    flight, event = _flight(session, actor, flight_id)
-    _check_allowed(
-        progress.load_flight_state(session, flight),
+    flight, event = _late_entry_flight(
+        session,
+        actor,
+        flight_id,
+        entry_id,
         Action.ENTER_LATE_IN_BYE,
         "A late entrant joins a drawn knockout's main draw in a bye slot.",
-        {Refusal.FINISHED: _finished(flight)},
     )
-    _joining_entry(session, event, entry_id)
     inside = session.exec(select(FlightEntry.id).where(FlightEntry.entry_id == entry_id))
     if inside.first() is not None:
         raise StoreUserError("This player is in the draw already.")
