@@ -20,7 +20,11 @@ Terminology:
 
 The state is a :class:`Bracket`: the planned matches plus the results recorded so far.
 It is immutable; :func:`record_result` returns a new bracket, so the web app can store
-the plan and the results and rebuild the same bracket at any time.
+the plan and the results and rebuild the same bracket at any time. A bracket resolves
+lazily: showing a few matches (:func:`view`) works out only the matches they are built
+on, so a store can rebuild it from its results and rewrite just the matches a result
+changes (:func:`dependents`). A *late entrant* takes the empty side of a first-round bye
+of the main draw (:func:`place_late_entrant`).
 """
 
 from __future__ import annotations
