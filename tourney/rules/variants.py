@@ -448,8 +448,8 @@ NACKGAMMON = Variant(
 HYPERGAMMON = Variant(
     name="hypergammon",
     title="Hypergammon",
-    description="Backgammon with 3 checkers a side, on the 24, 23 and 22 points; single "
-    "games unless the event counts gammons",
+    description="Backgammon with 3 checkers a side on the 24, 23 and 22 points; no "
+    "gammons unless the event counts them",
     short_name="hyper",
     movement=MovementRules(3, ((24, 1), (23, 1), (22, 1))),
     # The seed rules count no gammons or backgammons; gnubg counts them (an option).

@@ -79,8 +79,8 @@ END_LABELS = {
     "drawn": "Drawn (last roll)",
 }
 KIND_LABELS = {"normal": "", "crawford": "Crawford game", "post-crawford": "Post-Crawford"}
-END_CHOICES = end_choices("standard", DEFAULT_OPTIONS)
-RESULT_CHOICES = result_choices("standard", DEFAULT_OPTIONS)
+END_CHOICES = end_choices(DEFAULT_VARIANT.name, DEFAULT_OPTIONS)
+RESULT_CHOICES = result_choices(DEFAULT_VARIANT.name, DEFAULT_OPTIONS)
 DRAWN_NAME = "Drawn"
 """What a drawn game shows where a game shows its winner."""
 _DOUBLE_LABELS = {"main": "winners' bracket", "losers": "losers' bracket", "final": "final"}
