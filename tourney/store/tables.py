@@ -13,7 +13,8 @@ Terminology:
               exponent), level.
 
 Closed sets (roles, statuses, formats) are stored as short strings and named by the
-``StrEnum`` classes below; the services refuse anything else. Tables are only ever
+``StrEnum`` classes below; the services refuse anything else. An event's variant is
+stored as the name of a variant in the rules core's registry. Tables are only ever
 created by the Alembic migrations in ``tourney/store/migrations``.
 """
 
