@@ -43,6 +43,7 @@ from tourney.rules.variants import (
     DEFAULT_VARIANT,
     GameVariant,
     VariantOptions,
+    is_registered,
     registered_variants,
 )
 
@@ -99,8 +100,9 @@ class MatchRules:
     False
 
     Raises:
-        ValueError: a length below 1, a cube limit that is not a power of two, or a
-            variant or options that are not variant objects.
+        ValueError: a length below 1, a cube limit that is not a power of two, a variant
+            that is not a registered variant object, or options that are not
+            ``VariantOptions``.
     """
 
     length: int
@@ -121,7 +123,8 @@ class MatchRules:
     and koks in long nardy)."""
 
     def __post_init__(self) -> None:
-        if not isinstance(self.variant, GameVariant):
+        # A registered variant, so that the repr's ``variant_named`` finds it again.
+        if not is_registered(self.variant):
             raise ValueError(f"{self.variant!r} is not a variant of the game")
         if not isinstance(self.options, VariantOptions):
             raise ValueError(f"{self.options!r} is not a VariantOptions")

@@ -53,8 +53,11 @@ from tourney.rules.variant_protocol import (
 )
 
 __all__ = [
+    "BACKGAMMON_DEFAULTS",
+    "BACKGAMMON_LEVELS",
     "DEFAULT_OPTIONS",
     "DEFAULT_VARIANT",
+    "GAMMONS_TAG",
     "HYPERGAMMON",
     "LONG_NARDY",
     "NACKGAMMON",
@@ -67,6 +70,7 @@ __all__ = [
     "Variant",
     "VariantOptions",
     "backgammon_variant_named",
+    "is_registered",
     "register_variant",
     "registered_variants",
     "tag_flag",
@@ -566,6 +570,16 @@ def unregister_variant(name: str) -> None:
         raise NotationError(f"no variant {name!r} is registered")
     for key in (variant.name, *variant.aliases):
         del _KEYS[key.lower()]
+
+
+def is_registered(variant: object) -> bool:
+    """Whether ``variant`` is a registered variant: the one its name finds.
+
+    >>> is_registered(LONG_NARDY), is_registered("long-nardy")
+    (True, False)
+    """
+    name = getattr(variant, "name", None)
+    return isinstance(name, str) and _REGISTRY.get(name) is variant
 
 
 def registered_variants() -> tuple[GameVariant, ...]:
