@@ -43,6 +43,7 @@ from tourney.match import rescore as engine_rescore
 from tourney.rules import GameEnd, Level, Side
 from tourney.rules.records import MatchRules as RecordRules
 from tourney.rules.records import validate_record
+from tourney.rules.variants import DEFAULT_VARIANT
 from tourney.store import progress
 from tourney.store.audit import Actor, record
 from tourney.store.errors import ConflictError, NotFoundError, StoreUserError
@@ -60,7 +61,6 @@ from tourney.store.tables import (
     Round,
     RoundStatus,
     UploadedRecord,
-    Variant,
 )
 from tourney.store.tournament_views import MatchDetail, RecordFinding, match_detail
 from tourney.store.types import utcnow
@@ -716,14 +716,15 @@ def upload_match_record(
 
 def _record_rules(event: Event) -> RecordRules:
     """The rules an uploaded record of ``event`` is replayed by: the event's flags, and its
-    variant with its options where it is not standard backgammon."""
-    standard = event.variant == Variant.STANDARD.value
+    variant with its options where it is not the default variant (an event of the default
+    variant takes a record in the variant the record names)."""
+    by_record = event.variant == DEFAULT_VARIANT.name
     return RecordRules(
         crawford=event.crawford,
         holland=event.holland,
         expect_finished=True,
-        variant=None if standard else event.variant,
-        options=None if standard else event_options(event),
+        variant=None if by_record else event.variant,
+        options=None if by_record else event_options(event),
     )
 
 

@@ -22,7 +22,13 @@ from sqlmodel import Session, col, delete, select
 
 from tourney.formats.errors import FormatUserError
 from tourney.formats.flight_formats import flight_format
-from tourney.rules.variants import DEFAULT_OPTIONS, VariantOptions
+from tourney.rules.variants import (
+    DEFAULT_OPTIONS,
+    DEFAULT_VARIANT,
+    VariantOptions,
+    registered_variants,
+    variant_named,
+)
 from tourney.store import queries, results
 from tourney.store.audit import Actor, record, snapshot
 from tourney.store.errors import (
@@ -56,11 +62,10 @@ from tourney.store.tables import (
     Role,
     StaffRole,
     User,
-    Variant,
     Venue,
 )
 from tourney.store.types import utcnow
-from tourney.store.variant_options import options_for, options_to_json
+from tourney.store.variant_options import option_field, options_for, options_to_json
 
 MIN_PASSWORD_LENGTH = 10
 MAX_MATCH_LENGTH = 99
@@ -95,7 +100,7 @@ class EventFields:
     beavers: bool = False
     automatic_doubles: bool = False
     notes: str = ""
-    variant: str = Variant.STANDARD.value
+    variant: str = DEFAULT_VARIANT.name
     variant_options: VariantOptions = DEFAULT_OPTIONS
     """The event's choices for its variant; those the variant does not offer are ignored
     (``tourney.store.variant_options``). In long nardy the Crawford rule is its option
@@ -409,23 +414,23 @@ def _variant_fields(fields: EventFields) -> tuple[VariantOptions, bool]:
     """The event's options, kept to those its variant offers, and its Crawford flag.
 
     Raises:
-        StoreUserError: an unknown variant, or the Crawford rule without the cube.
+        StoreUserError: an unknown variant, or options its rules refuse together (long
+            nardy's Crawford rule without the cube).
     """
-    if fields.variant not in {v.value for v in Variant}:
+    if fields.variant not in {v.name for v in registered_variants()}:
         raise StoreUserError(f"Unknown variant {fields.variant!r}.", field="variant")
+    variant = variant_named(fields.variant)
     chosen = options_for(fields.variant, fields.variant_options)
+    problems = variant.option_problems(chosen)
+    if problems:
+        key, reason = problems[0]
+        raise StoreUserError(reason, field=option_field(variant, key))
     crawford = fields.crawford
-    if fields.variant == Variant.LONG_NARDY.value:
-        # Long nardy has no Crawford game without the cube (the rule is about doubling);
-        # the event's Crawford flag follows the long-nardy option so that every page and
-        # export reading it tells the same story.
-        if chosen.crawford and not chosen.cube:
-            raise StoreUserError(
-                "The Crawford rule is about doubling: turn the doubling cube on too, or "
-                "leave the Crawford rule off.",
-                field="nardy_crawford",
-            )
-        crawford = bool(chosen.crawford)
+    if variant.offers("crawford"):
+        # Where the Crawford rule is one of the variant's options (long nardy: only with
+        # the cube, the rule being about doubling), the event's Crawford flag follows the
+        # option so that every page and export reading it tells the same story.
+        crawford = variant.uses_crawford(chosen)
     return chosen, crawford
 
 

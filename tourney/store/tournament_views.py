@@ -24,7 +24,7 @@ from tourney.formats.flight_formats import Action, FlightFormat, allowed_actions
 from tourney.formats.standings import compute_standings
 from tourney.formats.tiebreaks import Tiebreak
 from tourney.match import GameKind, doubling_restriction, format_score
-from tourney.rules.variants import DEFAULT_OPTIONS
+from tourney.rules.variants import DEFAULT_OPTIONS, DEFAULT_VARIANT
 from tourney.store import progress
 from tourney.store.audit import Actor
 from tourney.store.errors import NotFoundError
@@ -78,8 +78,8 @@ END_LABELS = {
     "drawn": "Drawn (last roll)",
 }
 KIND_LABELS = {"normal": "", "crawford": "Crawford game", "post-crawford": "Post-Crawford"}
-END_CHOICES = end_choices("standard", DEFAULT_OPTIONS)
-RESULT_CHOICES = result_choices("standard", DEFAULT_OPTIONS)
+END_CHOICES = end_choices(DEFAULT_VARIANT.name, DEFAULT_OPTIONS)
+RESULT_CHOICES = result_choices(DEFAULT_VARIANT.name, DEFAULT_OPTIONS)
 DRAWN_NAME = "Drawn"
 """What a drawn game shows where a game shows its winner."""
 
@@ -291,9 +291,9 @@ class MatchDetail:
     can_correct: bool
     can_walkover: bool
     can_clear: bool
-    variant: str = "standard"
+    variant: str = DEFAULT_VARIANT.name
     """The event's variant: pages name it and use its words for the result levels."""
-    variant_summary: str = "Backgammon"
+    variant_summary: str = DEFAULT_VARIANT.title
     """The variant and its options in one line ("Long nardy · koks scores 3")."""
     end_choices: tuple[tuple[str, str], ...] = END_CHOICES
     """How a game can end under the event's options (value, label): a drop only with
