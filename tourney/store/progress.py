@@ -182,12 +182,13 @@ def _group_flight_ids(plan: StoredPlan, root: Flight) -> tuple[dict[str, int], l
 
 
 def _results(
-    rows: Iterable[tuple[str, str, int | None]], entry_of: Mapping[int, int]
+    rows: Iterable[tuple[str, str, int | None, tuple[int, int] | None]],
+    entry_of: Mapping[int, int],
 ) -> dict[MatchId, ko.MatchResult]:
-    """The bracket's results from (bracket key, status, winner) of the stored matches."""
+    """The bracket's results from (bracket key, status, winner, score) of stored matches."""
     return {
-        MatchId(key): ko.MatchResult(EntrantId(entry_of[winner]))
-        for key, status, winner in rows
+        MatchId(key): ko.MatchResult(EntrantId(entry_of[winner]), score)
+        for key, status, winner, score in rows
         if status in DONE and winner is not None
     }
 
@@ -205,10 +206,10 @@ def load_group(session: Session, root: Flight) -> GroupState:
     fes = list(session.exec(select(FlightEntry).where(col(FlightEntry.flight_id).in_(ids))))
     by_key = {(fe.flight_id, fe.entry_id): fe for fe in fes}
     entry_of = {fe.id or 0: fe.entry_id for fe in fes}
-    results = _results(((k, r.status, r.winner_entry_id) for k, r in rows.items()), entry_of)
-    for key, result in results.items():
-        row = rows[key]
-        results[key] = ko.MatchResult(result.winner, (row.score_a, row.score_b))
+    results = _results(
+        ((k, r.status, r.winner_entry_id, (r.score_a, r.score_b)) for k, r in rows.items()),
+        entry_of,
+    )
     return GroupState(root, plan, rows, by_key, entry_of, plan.bracket(results), flight_ids)
 
 
@@ -354,7 +355,8 @@ def sync_from(session: Session, root: Flight, key: str) -> None:
             )
         )
     )
-    bracket = plan.bracket(_results(((k, s, w) for k, s, w, _ in stored), entry_of))
+    # Scores are left out: only who won moves the bracket on.
+    bracket = plan.bracket(_results(((k, s, w, None) for k, s, w, _ in stored), entry_of))
     if not ko.has_fixed_shape(bracket):
         sync_group(session, root)
         return
