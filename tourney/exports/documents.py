@@ -36,6 +36,7 @@ from tourney.formats.simulation import (
     simulate,
     simulation_variant,
 )
+from tourney.formats.tiebreaks import tiebreak_of_metric
 from tourney.match import GameKind, MatchState
 from tourney.rules.variants import DEFAULT_OPTIONS, AnyVariant, VariantOptions
 
@@ -236,17 +237,14 @@ class EventDocument:
 
 # --- labels --------------------------------------------------------------------------
 
-METRIC_LABELS = {
-    "wins": "Wins",
-    "round": "Round",
-    "head-to-head": "H2H",
-    "buchholz": "Buchholz",
-    "median-buchholz": "Median BH",
-    "buchholz-minus-worst": "BH−worst",
-    "sonneborn-berger": "S-B",
-    "net-game-points": "Net pts",
-}
-"""Column labels of the standings metrics computed by :mod:`tourney.formats`."""
+WINS_LABEL = "Wins"
+"""The column label of the match wins in standings."""
+
+
+def metric_label(metric_key: str) -> str:
+    """The column label of a standings metric computed by :mod:`tourney.formats`: match
+    wins, or a tiebreak's short name (printed columns are narrow)."""
+    return WINS_LABEL if metric_key == "wins" else tiebreak_of_metric(metric_key).short_name
 
 
 def flight_title(name: str) -> str:
@@ -616,7 +614,7 @@ def _knockout_standings(
             note = round_names.get(out_in[row.entrant], f"Round {out_in[row.entrant]}")
         else:
             note = "still in"
-        metrics = tuple((METRIC_LABELS.get(k, k), v) for k, v in row.metrics if k == "wins")
+        metrics = ((WINS_LABEL, row.metric("wins")),)
         rows.append(
             StandingRow(
                 row.entrant,
@@ -638,7 +636,7 @@ def _standing_rows(rows: Sequence[Standing], names: Mapping[int, str]) -> tuple[
             names.get(r.entrant, str(r.entrant)),
             r.rank,
             r.tied,
-            tuple((METRIC_LABELS.get(k, k), v) for k, v in r.metrics),
+            tuple((metric_label(k), v) for k, v in r.metrics),
             r.reason,
         )
         for r in rows

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from typing import Any
@@ -52,9 +52,11 @@ from sqlmodel import Session, SQLModel, col
 
 from tourney.exports import Rendered
 from tourney.exports.from_store import find_event
+from tourney.formats.errors import FormatUserError
+from tourney.formats.tiebreaks import tiebreak_chain
 from tourney.store.audit import Actor, record
 from tourney.store.errors import AccessDeniedError, StoreUserError
-from tourney.store.tables import Role, User
+from tourney.store.tables import Flight, Role, User
 from tourney.store.variant_options import VariantOptionsError, stored_options
 
 FORMAT = "tourney-event"
@@ -654,6 +656,7 @@ def import_event(
     checked = _check(document, shape)
     event_row = checked.rows[ROOT][0]
     _check_variant_options(event_row)
+    _check_tiebreaks(checked.rows.get(Flight.__tablename__, []))
     source_slug = str(event_row.get("slug", ""))
     if not source_slug:
         raise _fail(f"tables.{ROOT}[0].slug", "missing")
@@ -705,6 +708,23 @@ def _check_variant_options(event_row: Mapping[str, Any]) -> None:
                        event_row.get("variant_options"))
     except VariantOptionsError as error:
         raise _fail(f"tables.{ROOT}[0].variant_options", str(error)) from None
+
+
+def _check_tiebreaks(flight_rows: Sequence[Mapping[str, Any]]) -> None:
+    """Every flight's tiebreak chain names known tiebreaks, each once.
+
+    Raises:
+        EventImportError: the first flight with an unknown or repeated tiebreak.
+    """
+    for index, row in enumerate(flight_rows):
+        where = _where(Flight.__tablename__, index, "tiebreaks")
+        keys = row.get("tiebreaks") or []
+        if not isinstance(keys, list) or not all(isinstance(key, str) for key in keys):
+            raise _fail(where, f"expected a list of tiebreak keys, found {keys!r}")
+        try:
+            tiebreak_chain(keys)
+        except FormatUserError as error:
+            raise _fail(where, str(error)) from None
 
 
 def _slug_taken(session: Session, events: Table, slug: str) -> bool:

@@ -13,7 +13,7 @@ from dataclasses import replace
 from sqlmodel import Session, col, select
 
 from tourney.exports.documents import (
-    METRIC_LABELS,
+    WINS_LABEL,
     EventDocument,
     FlightDocument,
     GameDocument,
@@ -168,8 +168,11 @@ def event_document(session: Session, ref: str, *, base_url: str | None = None) -
                 rank=row.rank,
                 tied=row.tied,
                 metrics=(
-                    ("Wins", row.wins),
-                    *((METRIC_LABELS.get(k, k), v) for k, v in row.metrics if k != "wins"),
+                    (WINS_LABEL, row.wins),
+                    *(
+                        (column.short_heading, value)
+                        for column, (_, value) in zip(board.columns, row.metrics, strict=True)
+                    ),
                 ),
                 reason=row.reason or None,
                 note=row.status if board.is_knockout else "",

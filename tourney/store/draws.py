@@ -27,7 +27,7 @@ from tourney.store import progress
 from tourney.store.audit import Actor, record
 from tourney.store.errors import ConflictError, NotFoundError, StoreUserError
 from tourney.store.plans import StoredPlan, encode_plan, plan_rounds
-from tourney.store.queries import require_event
+from tourney.store.queries import require_event, tiebreak_chain
 from tourney.store.tables import (
     DrawMethod,
     Entry,
@@ -44,7 +44,7 @@ from tourney.store.tables import (
     Round,
     RoundStatus,
 )
-from tourney.store.tournament_views import FlightBoard, flight_board, tiebreak_chain
+from tourney.store.tournament_views import FlightBoard, flight_board
 from tourney.store.types import utcnow
 
 MAX_SEED = 2**31 - 1

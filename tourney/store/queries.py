@@ -7,6 +7,7 @@ the ``can_*`` booleans that decide which buttons appear.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
@@ -14,9 +15,12 @@ from typing import Any
 from sqlalchemy import func
 from sqlmodel import Session, col, or_, select
 
+from tourney.formats.errors import FormatUserError
+from tourney.formats.tiebreaks import Tiebreak
+from tourney.formats.tiebreaks import tiebreak_chain as parse_tiebreak_chain
 from tourney.rules.variants import DEFAULT_OPTIONS, VariantOptions, variant_named
 from tourney.store.audit import Actor
-from tourney.store.errors import AccessDeniedError, NotFoundError
+from tourney.store.errors import AccessDeniedError, NotFoundError, StoreInvariantError
 from tourney.store.tables import (
     AuditEntry,
     Club,
@@ -48,16 +52,6 @@ VARIANT_LABELS = {
     "long-nardy": "Long nardy",
 }
 """The variants an event may be played in, as the event form offers them."""
-
-TIEBREAK_LABELS = {
-    "head_to_head": "Head-to-head",
-    "buchholz": "Buchholz",
-    "median_buchholz": "Median Buchholz",
-    "buchholz_cut1": "Buchholz minus worst opponent",
-    "sonneborn_berger": "Sonneborn-Berger",
-    "net_game_points": "Net game points",
-}
-"""The tiebreaks a flight may chain, in the order the form offers them (DESIGN §4)."""
 
 
 @dataclass(frozen=True)
@@ -368,11 +362,25 @@ def _sorted_lengths(lengths: dict[str, int]) -> list[tuple[str, int]]:
     return sorted(lengths.items(), key=key)
 
 
+def tiebreak_chain(keys: Sequence[str] | None) -> tuple[Tiebreak, ...]:
+    """A flight's stored tiebreak keys as the standings code's chain.
+
+    Raises:
+        StoreInvariantError: the database names a tiebreak that does not exist; saving
+            and importing refuse those, so the row was written by hand or by a bug.
+    """
+    try:
+        return parse_tiebreak_chain(keys or ())
+    except FormatUserError as error:
+        raise StoreInvariantError(f"Stored tiebreak chain {list(keys or ())}: {error}") from None
+
+
 def flight_view(flight: Flight, feeds_from_name: str = "") -> FlightView:
     """The read model of a flight row."""
     assert flight.id is not None
     lengths = dict(flight.round_lengths or {})
     tiebreaks = tuple(flight.tiebreaks or ())
+    chain = tiebreak_chain(tiebreaks)
     return FlightView(
         id=flight.id,
         event_id=flight.event_id,
@@ -394,7 +402,7 @@ def flight_view(flight: Flight, feeds_from_name: str = "") -> FlightView:
         swiss_lives=flight.swiss_lives,
         bye_counts_as_win=flight.bye_counts_as_win,
         tiebreaks=tiebreaks,
-        tiebreak_labels=tuple(TIEBREAK_LABELS.get(t, t) for t in tiebreaks),
+        tiebreak_labels=tuple(tiebreak.title for tiebreak in chain),
         draw_method=flight.draw_method,
         draw_seed=flight.draw_seed,
     )

@@ -20,6 +20,8 @@ from argon2 import PasswordHasher
 from sqlalchemy import func
 from sqlmodel import Session, col, delete, select
 
+from tourney.formats.errors import FormatUserError
+from tourney.formats.tiebreaks import tiebreak_chain
 from tourney.rules.variants import DEFAULT_OPTIONS, VariantOptions
 from tourney.store import queries, results
 from tourney.store.audit import Actor, record, snapshot
@@ -639,11 +641,10 @@ def _check_flight_fields(
         )
     if f.draw_method not in {x.value for x in DrawMethod}:
         raise StoreUserError(f"Unknown draw method {f.draw_method!r}.", field="draw_method")
-    unknown = [t for t in f.tiebreaks if t not in queries.TIEBREAK_LABELS]
-    if unknown:
-        raise StoreUserError(f"Unknown tiebreak {unknown[0]!r}.", field="tiebreaks")
-    if len(set(f.tiebreaks)) != len(f.tiebreaks):
-        raise StoreUserError("Each tiebreak may appear once.", field="tiebreaks")
+    try:
+        tiebreak_chain(f.tiebreaks)
+    except FormatUserError as error:
+        raise StoreUserError(str(error), field="tiebreaks") from None
     if f.feeds_from_id is None:
         if f.feed_rounds or f.progressive or f.feed_bye_losers:
             raise StoreUserError(

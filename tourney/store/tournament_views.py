@@ -35,6 +35,7 @@ from tourney.store.queries import (
     flight_view,
     require_event,
     rules_summary,
+    tiebreak_chain,
 )
 from tourney.store.tables import (
     Entry,
@@ -52,16 +53,6 @@ from tourney.store.tables import (
     UploadedRecord,
 )
 from tourney.store.variant_options import end_choices, result_choices, variant_summary
-
-TIEBREAK_NAMES = {
-    "head_to_head": Tiebreak.HEAD_TO_HEAD,
-    "buchholz": Tiebreak.BUCHHOLZ,
-    "median_buchholz": Tiebreak.MEDIAN_BUCHHOLZ,
-    "buchholz_cut1": Tiebreak.BUCHHOLZ_CUT1,
-    "sonneborn_berger": Tiebreak.SONNEBORN_BERGER,
-    "net_game_points": Tiebreak.NET_GAME_POINTS,
-}
-"""Stored tiebreak names (``flights.tiebreaks``) -> the standings code's tiebreaks."""
 
 MATCH_STATUS_LABELS = {
     "pending": "Waiting for opponent",
@@ -84,11 +75,6 @@ RESULT_CHOICES = result_choices("standard", DEFAULT_OPTIONS)
 DRAWN_NAME = "Drawn"
 """What a drawn game shows where a game shows its winner."""
 _DOUBLE_LABELS = {"main": "winners' bracket", "losers": "losers' bracket", "final": "final"}
-
-
-def tiebreak_chain(names: Sequence[str] | None) -> tuple[Tiebreak, ...]:
-    """A flight's stored tiebreak names as the standings code's chain."""
-    return tuple(TIEBREAK_NAMES[n] for n in names or () if n in TIEBREAK_NAMES)
 
 
 @dataclass(frozen=True)
@@ -173,6 +159,28 @@ class RoundView:
 
 
 @dataclass(frozen=True)
+class StandingsColumn:
+    """A metric column of a standings table: how to head it and what it means."""
+
+    heading: str
+    short_heading: str
+    """For narrow tables (a phone): ``Buch.``."""
+    explanation: str
+    """What the value means, in one sentence a player understands."""
+
+    @classmethod
+    def from_tiebreak(cls, tiebreak: Tiebreak) -> StandingsColumn:
+        """The column of a tiebreak's values."""
+        return cls(tiebreak.title, tiebreak.short_name, tiebreak.explanation)
+
+
+ROUND_REACHED = StandingsColumn(
+    "Round reached", "Round reached", "The last round of the flight the player played in."
+)
+"""A knockout's metric column."""
+
+
+@dataclass(frozen=True)
 class StandingRow:
     """One row of a flight's standings."""
 
@@ -185,7 +193,8 @@ class StandingRow:
     losses: int | None
     """None in a knockout (one loss ends a flight)."""
     metrics: tuple[tuple[str, int], ...]
-    """(label, value) of each tiebreak, in chain order."""
+    """(name, value) of each metric column (a tiebreak's name as a sentence reads it),
+    in the order of the board's ``columns``."""
     reason: str
     """Why the row is ahead of the next one on equal wins, or empty."""
     status: str
@@ -203,6 +212,10 @@ class FlightBoard:
     event_name: str
     rounds: tuple[RoundView, ...]
     standings: tuple[StandingRow, ...]
+    tiebreaks: tuple[Tiebreak, ...]
+    """The flight's tiebreak chain, in order (empty for a knockout)."""
+    columns: tuple[StandingsColumn, ...]
+    """The headings of the standings rows' ``metrics``."""
     champion: PlayerRef | None
     players: int
     waiting: int
@@ -540,7 +553,13 @@ def _board(
         round_views.append(
             RoundView(r.id or 0, r.number, r.name, r.status, r.match_length, ms, repairable)
         )
-    standings, champion = _standings(session, flight, players, group)
+    chain = () if is_knockout else tiebreak_chain(flight.tiebreaks)
+    standings, champion = _standings(session, flight, players, group, chain)
+    columns = (
+        (ROUND_REACHED,)
+        if is_knockout
+        else tuple(StandingsColumn.from_tiebreak(t) for t in chain if not t.within_group)
+    )
     waiting_for = []
     for s in summaries:
         if s.status == MatchStatus.PENDING.value and (s.a is None) != (s.b is None):
@@ -564,6 +583,8 @@ def _board(
         event_name=event.name,
         rounds=tuple(round_views),
         standings=standings,
+        tiebreaks=chain,
+        columns=columns,
         champion=champion,
         players=len(players),
         waiting=sum(s.status == MatchStatus.READY.value for s in summaries),
@@ -610,6 +631,7 @@ def _standings(
     flight: Flight,
     players: dict[int, PlayerRef],
     group: progress.GroupState | None,
+    chain: tuple[Tiebreak, ...],
 ) -> tuple[tuple[StandingRow, ...], PlayerRef | None]:
     if flight.status == FlightStatus.SETUP.value:
         return (), None
@@ -618,12 +640,11 @@ def _standings(
     if flight.format in progress.KNOCKOUTS:
         return (), None
     records, _, outcomes = progress.swiss_field(session, flight)
-    chain = tiebreak_chain(flight.tiebreaks)
     table = compute_standings(
         outcomes, chain, entrants=[EntrantId(r.flight_entry_id) for r in records]
     )
     by_id = {r.flight_entry_id: r for r in records}
-    labels = {tb.value: tb.label for tb in Tiebreak}
+    shown = [t for t in chain if not t.within_group]
     rows = []
     for row in table:
         rec = by_id[int(row.entrant)]
@@ -642,7 +663,7 @@ def _standings(
                 player=players[int(row.entrant)],
                 wins=row.metric("wins"),
                 losses=rec.losses,
-                metrics=tuple((labels.get(k, k), v) for k, v in row.metrics if k != "wins"),
+                metrics=tuple((t.name, row.metric(t.metric_key)) for t in shown),
                 reason=row.reason or "",
                 status=status,
             )
@@ -699,7 +720,7 @@ def _knockout_standings(
                 player=ref,
                 wins=s.metric("wins"),
                 losses=None,
-                metrics=(("Round reached", s.metric("round")),),
+                metrics=((ROUND_REACHED.heading, s.metric("round")),),
                 reason="",
                 status=fe.status,
                 status_label=_knockout_status_label(

@@ -34,9 +34,10 @@ from wtforms.validators import (
 )
 from wtforms.validators import Optional as OptionalValue
 
+from tourney.formats.tiebreaks import TIEBREAKS
 from tourney.rules.variants import NextGameStarter
 from tourney.store.errors import StoreUserError
-from tourney.store.queries import FORMAT_LABELS, TIEBREAK_LABELS, VARIANT_LABELS
+from tourney.store.queries import FORMAT_LABELS, VARIANT_LABELS
 from tourney.store.tables import DrawMethod
 from tourney.store.variant_options import STARTER_LABELS
 
@@ -220,7 +221,7 @@ class EventForm(FlaskForm):
     )
 
 
-TIEBREAK_CHOICES = options([("", "—"), *TIEBREAK_LABELS.items()])
+TIEBREAK_CHOICES = options([("", "—"), *((t.key, t.title) for t in TIEBREAKS)])
 
 
 class FlightForm(FlaskForm):
