@@ -21,6 +21,7 @@ from tourney.formats import knockout as ko
 from tourney.formats.errors import FormatUserError
 from tourney.formats.model import Bye, EntrantId, MatchId
 from tourney.formats.roundrobin import berger_schedule
+from tourney.formats.rounds import NAMED_ROUNDS, numbered_round_name
 from tourney.formats.standings import compute_standings
 from tourney.formats.swiss import SwissEntrant, pair_round
 from tourney.store import progress
@@ -48,7 +49,7 @@ from tourney.store.tournament_views import FlightBoard, flight_board
 from tourney.store.types import utcnow
 
 MAX_SEED = 2**31 - 1
-_NAMED_FROM_END = {"final": -1, "semifinal": -2, "quarterfinal": -3}
+_NAMED_FROM_END = {named.key: -named.from_end for named in NAMED_ROUNDS}
 
 
 def _bump(event: Event) -> None:
@@ -299,7 +300,7 @@ def _draw_round_robin(
         rnd = Round(
             flight_id=flight.id or 0,
             number=number,
-            name=f"Round {number}",
+            name=numbered_round_name(number),
             match_length=_length_for(flight, number, len(schedule)),
             pairing_seed=str(seed),
         )
@@ -376,7 +377,7 @@ def _pair_swiss(session: Session, flight: Flight, number: int, rnd: Round | None
         rnd = Round(
             flight_id=flight.id or 0,
             number=number,
-            name=f"Round {number}",
+            name=numbered_round_name(number),
             match_length=_length_for(flight, number, limit),
             pairing_seed=str(seed),
         )

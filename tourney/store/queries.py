@@ -16,6 +16,7 @@ from sqlalchemy import func
 from sqlmodel import Session, col, or_, select
 
 from tourney.formats.errors import FormatUserError
+from tourney.formats.rounds import named_round
 from tourney.formats.tiebreaks import Tiebreak
 from tourney.formats.tiebreaks import tiebreak_chain as parse_tiebreak_chain
 from tourney.rules.variants import DEFAULT_OPTIONS, VariantOptions, variant_named
@@ -351,13 +352,13 @@ def format_round_lengths(lengths: dict[str, int]) -> str:
 
 
 def _sorted_lengths(lengths: dict[str, int]) -> list[tuple[str, int]]:
-    named = ("quarterfinal", "semifinal", "final")
-
     def key(item: tuple[str, int]) -> tuple[int, int, str]:
         name = item[0]
         if name.isdigit():
             return (0, int(name), "")
-        return (1, named.index(name) if name in named else len(named), name)
+        named = named_round(name)
+        # Named rounds count from the end: the final (1 from the end) comes last.
+        return (1, -named.from_end if named else 0, name)
 
     return sorted(lengths.items(), key=key)
 

@@ -21,6 +21,7 @@ from sqlalchemy import func
 from sqlmodel import Session, col, delete, select
 
 from tourney.formats.errors import FormatUserError
+from tourney.formats.rounds import NAMED_ROUNDS, named_round
 from tourney.formats.tiebreaks import tiebreak_chain
 from tourney.rules.variants import DEFAULT_OPTIONS, VariantOptions
 from tourney.store import queries, results
@@ -67,7 +68,6 @@ MIN_PASSWORD_LENGTH = 10
 MAX_MATCH_LENGTH = 99
 MAX_CUBE_EXPONENT = 12
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
-_ROUND_NAMES = ("final", "semifinal", "quarterfinal")
 _TRANSLITERATE = str.maketrans(
     {"ø": "o", "Ø": "o", "æ": "ae", "Æ": "ae", "å": "a", "ß": "ss", "ł": "l", "đ": "d"}
 )
@@ -613,9 +613,10 @@ def _check_flight_fields(
             f"Match length must be between 1 and {MAX_MATCH_LENGTH} points.", field="match_length"
         )
     for key, length in f.round_lengths.items():
-        if not (key.isdigit() and int(key) >= 1) and key not in _ROUND_NAMES:
+        if not (key.isdigit() and int(key) >= 1) and named_round(key) is None:
+            named = ", ".join(r.key for r in NAMED_ROUNDS)
             raise StoreUserError(
-                f"Unknown round {key!r}: use a round number or final, semifinal, quarterfinal.",
+                f"Unknown round {key!r}: use a round number or {named}.",
                 field="round_lengths",
             )
         if not 1 <= length <= MAX_MATCH_LENGTH:

@@ -21,6 +21,7 @@ from sqlmodel import Session, col, select
 
 from tourney.formats import knockout as ko
 from tourney.formats.model import EntrantId, Standing
+from tourney.formats.rounds import numbered_round_name, the_round
 from tourney.formats.standings import compute_standings
 from tourney.formats.tiebreaks import Tiebreak
 from tourney.match import GameKind, doubling_restriction, format_score
@@ -407,6 +408,11 @@ def _plan_labels(
     return _PlanLabels(placeholders, loser_to)
 
 
+def _round_name(rnd: Round) -> str:
+    """A round's stored name; a round stored without one is known by its number."""
+    return rnd.name or numbered_round_name(rnd.number)
+
+
 def _summaries(
     session: Session,
     matches: Sequence[Match],
@@ -436,7 +442,7 @@ def _summaries(
                 flight_id=m.flight_id,
                 round_id=m.round_id,
                 round_number=rnd.number,
-                round_name=rnd.name,
+                round_name=_round_name(rnd),
                 position=m.position,
                 bracket_key=m.bracket_key,
                 table=m.table_label,
@@ -551,7 +557,7 @@ def _board(
             and all(m.status in (MatchStatus.READY.value, MatchStatus.BYE.value) for m in ms)
         )
         round_views.append(
-            RoundView(r.id or 0, r.number, r.name, r.status, r.match_length, ms, repairable)
+            RoundView(r.id or 0, r.number, _round_name(r), r.status, r.match_length, ms, repairable)
         )
     chain = () if is_knockout else tiebreak_chain(flight.tiebreaks)
     standings, champion = _standings(session, flight, players, group, chain)
@@ -745,8 +751,7 @@ def _knockout_status_label(
     if is_champion:
         return "Winner" if is_fed else "Champion"
     if status == EntryStatus.ELIMINATED.value and round_name:
-        article = "" if round_name.split()[0] in ("Round", "Winners", "Losers") else "the "
-        return f"Eliminated in {article}{round_name}"
+        return f"Eliminated in {the_round(round_name)}"
     return status.capitalize()
 
 

@@ -34,28 +34,13 @@ from wtforms.validators import (
 )
 from wtforms.validators import Optional as OptionalValue
 
+from tourney.formats.rounds import NAMED_ROUNDS, named_round_spelled
 from tourney.formats.tiebreaks import TIEBREAKS
 from tourney.rules.variants import NextGameStarter
 from tourney.store.errors import StoreUserError
 from tourney.store.queries import FORMAT_LABELS, VARIANT_LABELS
 from tourney.store.tables import DrawMethod
 from tourney.store.variant_options import STARTER_LABELS
-
-_ROUND_ALIASES = {
-    "final": "final",
-    "finals": "final",
-    "f": "final",
-    "semifinal": "semifinal",
-    "semifinals": "semifinal",
-    "semi": "semifinal",
-    "semis": "semifinal",
-    "sf": "semifinal",
-    "quarterfinal": "quarterfinal",
-    "quarterfinals": "quarterfinal",
-    "quarter": "quarterfinal",
-    "quarters": "quarterfinal",
-    "qf": "quarterfinal",
-}
 
 
 def parse_round_lengths(text: str) -> dict[str, int]:
@@ -76,12 +61,14 @@ def parse_round_lengths(text: str) -> dict[str, int]:
             raise ValueError(f"“{part.strip()}” is not like “final: 11”.")
         words = match.group(1).lower().replace("-", "").replace(" ", "")
         number = match.group(2)
+        named = None if number else named_round_spelled(words)
         if number and words in ("", "r", "round"):
             key = str(int(number))
-        elif not number and words in _ROUND_ALIASES:
-            key = _ROUND_ALIASES[words]
+        elif named is not None:
+            key = named.key
         else:
-            raise ValueError(f"“{part.strip()}”: name a round number or final, semifinal.")
+            named_rounds = ", ".join(r.key for r in NAMED_ROUNDS)
+            raise ValueError(f"“{part.strip()}”: name a round number or {named_rounds}.")
         lengths[key] = int(match.group(3))
     return lengths
 
