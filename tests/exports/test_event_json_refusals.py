@@ -179,6 +179,19 @@ MALFORMED = [
         _set(["tables", "events", 0, "crawford"], 1),
         "tables.events[0].crawford: expected true or false, found 1",
     ),
+    (
+        _set(["tables", "flights", 0, "tiebreaks"], ["buchholz", "coin_toss"]),
+        "tables.flights[0].tiebreaks: Unknown tiebreak 'coin_toss': use one of head_to_head, "
+        "buchholz, median_buchholz, buchholz_cut1, sonneborn_berger, net_game_points.",
+    ),
+    (
+        _set(["tables", "flights", 0, "tiebreaks"], ["buchholz", "buchholz"]),
+        "tables.flights[0].tiebreaks: Each tiebreak may appear once in the chain.",
+    ),
+    (
+        _set(["tables", "flights", 0, "tiebreaks"], "buchholz"),
+        "tables.flights[0].tiebreaks: expected a list of tiebreak keys, found 'buchholz'",
+    ),
 ]
 
 
