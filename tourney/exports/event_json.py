@@ -50,6 +50,8 @@ from sqlalchemy.exc import DBAPIError, StatementError
 from sqlalchemy.types import TypeDecorator, TypeEngine
 from sqlmodel import Session, SQLModel, col
 
+# Named apart from SQLAlchemy's JSON column type, which this module uses too.
+from tourney.exports import JSON as JSON_CONTENT_TYPE
 from tourney.exports import Rendered
 from tourney.exports.from_store import find_event
 from tourney.formats.errors import FormatUserError
@@ -441,7 +443,7 @@ def render_event_json(
     document = export_event(session, ref, progress=progress)
     events: list[dict[str, Any]] = document["tables"][ROOT]
     slug = str(events[0]["slug"]) if events else "event"
-    return Rendered(dump_event(document), slug, "json", "application/json")
+    return Rendered(dump_event(document), slug, "json", JSON_CONTENT_TYPE)
 
 
 # --- reading and checking a document -------------------------------------------------

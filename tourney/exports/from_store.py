@@ -211,6 +211,30 @@ def event_document(session: Session, ref: str, *, base_url: str | None = None) -
     )
 
 
+def public_event_document(
+    session: Session, event_id: int, *, base_url: str | None = None
+) -> EventDocument:
+    """The document of what the event's public pages show: published rounds only, no
+    ratings or clubs.
+
+    Raises:
+        NotFoundError: no such event.
+    """
+    doc = event_document(session, str(event_id), base_url=base_url)
+    boards = tournament_views.event_boards(session, event_id)
+    shown = {b.flight.name: {r.number for r in b.rounds} for b in boards}
+    flights = tuple(
+        replace(
+            f,
+            rounds=tuple(r for r in f.rounds if r.number in shown.get(f.name, ())),
+            standings=f.standings if shown.get(f.name) else (),
+        )
+        for f in doc.flights
+    )
+    players = tuple(replace(p, rating=None, club="") for p in doc.players)
+    return replace(doc, flights=flights, players=players)
+
+
 def _side(ref: tournament_views.PlayerRef | None, placeholder: str, is_bye: bool) -> SideDocument:
     if ref is not None:
         return SideDocument(ref.name, ref.entry_id, ref.seed)
