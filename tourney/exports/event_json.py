@@ -58,7 +58,8 @@ from tourney.formats.errors import FormatUserError
 from tourney.formats.tiebreaks import tiebreak_chain
 from tourney.store.audit import Actor, record
 from tourney.store.errors import AccessDeniedError, StoreUserError
-from tourney.store.tables import Flight, Role, User
+from tourney.store.roles import account_role
+from tourney.store.tables import Flight, User
 from tourney.store.variant_options import VariantOptionsError, stored_options
 
 FORMAT = "tourney-event"
@@ -651,7 +652,7 @@ def import_event(
         AccessDeniedError: the actor is a scorer.
     """
     actor = actor or Actor.cli()
-    if actor.role not in (Role.ADMIN.value, Role.DIRECTOR.value):
+    if not account_role(actor.role).can_direct_events:
         raise AccessDeniedError("Your account may not import events.")
     check_header(document)
     shape = _shape()

@@ -22,6 +22,7 @@ from tourney.formats.tiebreaks import tiebreak_chain as parse_tiebreak_chain
 from tourney.rules.variants import DEFAULT_OPTIONS, VariantOptions, variant_named
 from tourney.store.audit import Actor
 from tourney.store.errors import AccessDeniedError, NotFoundError, StoreInvariantError
+from tourney.store.roles import account_role, event_role
 from tourney.store.tables import (
     AuditEntry,
     Club,
@@ -32,7 +33,6 @@ from tourney.store.tables import (
     Flight,
     FlightFormat,
     Player,
-    Role,
     StaffRole,
     User,
     Venue,
@@ -69,6 +69,11 @@ class UserView:
     def actor(self) -> Actor:
         """This user as the actor of a service call."""
         return Actor(user_id=self.id, label=self.email, role=self.role)
+
+    @property
+    def role_label(self) -> str:
+        """The account's role as the pages name it: ``Director``."""
+        return account_role(self.role).label
 
 
 @dataclass(frozen=True)
@@ -256,11 +261,12 @@ def list_users(session: Session) -> list[UserView]:
 
 def staff_role(session: Session, actor: Actor, event: Event) -> str | None:
     """The actor's part in the event: ``director``, ``scorer`` or none."""
-    if actor.role == Role.ADMIN.value:
+    account = account_role(actor.role)
+    if account.directs_every_event:
         return StaffRole.DIRECTOR.value
     if actor.user_id is None:
         return None
-    if event.owner_id == actor.user_id and actor.role == Role.DIRECTOR.value:
+    if event.owner_id == actor.user_id and account.can_direct_events:
         return StaffRole.DIRECTOR.value
     row = session.exec(
         select(EventStaff).where(
@@ -269,14 +275,15 @@ def staff_role(session: Session, actor: Actor, event: Event) -> str | None:
     ).first()
     if row is None:
         return None
-    if row.role == StaffRole.DIRECTOR.value and actor.role != Role.DIRECTOR.value:
+    if event_role(row.role).can_manage_event and not account.can_direct_events:
         return None
     return row.role
 
 
 def can_manage_event(session: Session, actor: Actor, event: Event) -> bool:
     """True for an admin, the event's owner and its co-directors."""
-    return staff_role(session, actor, event) == StaffRole.DIRECTOR.value
+    role = staff_role(session, actor, event)
+    return role is not None and event_role(role).can_manage_event
 
 
 def require_event(session: Session, actor: Actor, event_id: int, *, manage: bool) -> Event:
@@ -289,8 +296,9 @@ def require_event(session: Session, actor: Actor, event_id: int, *, manage: bool
     event = session.get(Event, event_id)
     if event is None:
         raise NotFoundError("No such event.")
-    role = staff_role(session, actor, event)
-    if role is None or (manage and role != StaffRole.DIRECTOR.value):
+    part = staff_role(session, actor, event)
+    rights = None if part is None else event_role(part)
+    if rights is None or not (rights.can_manage_event if manage else rights.can_enter_results):
         raise AccessDeniedError("You are not a director of this event.")
     return event
 
@@ -521,7 +529,7 @@ def list_public_events(session: Session) -> list[EventSummary]:
 def list_events_for(session: Session, actor: Actor) -> list[EventSummary]:
     """The events the actor works on (all of them for an admin), newest first."""
     query = select(Event).order_by(*_event_order())
-    if actor.role != Role.ADMIN.value:
+    if not account_role(actor.role).directs_every_event:
         staffed = select(EventStaff.event_id).where(EventStaff.user_id == actor.user_id)
         query = query.where(or_(col(Event.owner_id) == actor.user_id, col(Event.id).in_(staffed)))
     return _summaries(session, list(session.exec(query)))

@@ -41,6 +41,7 @@ from tourney.store.queries import (
     UserView,
     require_event,
 )
+from tourney.store.roles import ACCOUNT_MANAGERS, EVENT_DIRECTORS, account_role, event_role
 from tourney.store.tables import (
     Club,
     DrawMethod,
@@ -272,7 +273,7 @@ def create_user(
         AccessDeniedError: the actor is not an admin.
         StoreUserError: a bad address, a short password, a taken address.
     """
-    _require_role(actor, Role.ADMIN)
+    _require_role(actor, *ACCOUNT_MANAGERS)
     return _add_user(
         session, actor=actor, email=email, name=name, password=password, role=role, hasher=hasher
     )
@@ -369,7 +370,7 @@ def create_club(session: Session, *, actor: Actor, name: str, slug: str = "") ->
         AccessDeniedError: the actor is a scorer.
         StoreUserError: no name, or the slug is taken.
     """
-    _require_role(actor, Role.ADMIN, Role.DIRECTOR)
+    _require_role(actor, *EVENT_DIRECTORS)
     clean = _clean(name)
     if not clean:
         raise StoreUserError("Enter the club's name.", field="name")
@@ -504,7 +505,7 @@ def create_event(session: Session, *, actor: Actor, fields: EventFields) -> Even
         AccessDeniedError: the actor is a scorer.
         StoreUserError: a rule combination the rules do not allow, or a taken slug.
     """
-    _require_role(actor, Role.ADMIN, Role.DIRECTOR)
+    _require_role(actor, *EVENT_DIRECTORS)
     event = Event(name="", slug="", owner_id=actor.user_id, status=EventStatus.OPEN.value)
     _apply_event_fields(session, event, fields)
     _set_slug(session, event, fields.slug)
@@ -574,8 +575,10 @@ def add_event_staff(
         raise NotFoundError("No such user.")
     if role not in {r.value for r in StaffRole}:
         raise StoreUserError(f"Unknown event role {role!r}.", field="role")
-    if role == StaffRole.DIRECTOR.value and user.role == Role.SCORER.value:
-        raise StoreUserError("A scorer account cannot direct an event.", field="role")
+    account = account_role(user.role)
+    if event_role(role).can_manage_event and not account.can_direct_events:
+        label = account.label.lower()
+        raise StoreUserError(f"A {label} account cannot direct an event.", field="role")
     row = session.exec(
         select(EventStaff).where(EventStaff.event_id == event_id, EventStaff.user_id == user_id)
     ).first()
@@ -798,7 +801,7 @@ def register_player(session: Session, *, actor: Actor, fields: PlayerFields) -> 
         AccessDeniedError: the actor is a scorer.
         StoreUserError: no name, a bad country code, rating or e-mail address.
     """
-    _require_role(actor, Role.ADMIN, Role.DIRECTOR)
+    _require_role(actor, *EVENT_DIRECTORS)
     player = Player(name="")
     _apply_player_fields(session, player, fields)
     session.add(player)
@@ -824,7 +827,7 @@ def update_player(
         NotFoundError: no such player.
         StoreUserError: no name, a bad country code, rating or e-mail address.
     """
-    _require_role(actor, Role.ADMIN, Role.DIRECTOR)
+    _require_role(actor, *EVENT_DIRECTORS)
     player = session.get(Player, player_id)
     if player is None:
         raise NotFoundError("No such player.")

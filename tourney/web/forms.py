@@ -39,6 +39,7 @@ from tourney.formats.tiebreaks import TIEBREAKS
 from tourney.rules.variants import NextGameStarter
 from tourney.store.errors import StoreUserError
 from tourney.store.queries import FORMAT_LABELS, VARIANT_LABELS
+from tourney.store.roles import ACCOUNT_ROLES
 from tourney.store.tables import DrawMethod
 from tourney.store.variant_options import STARTER_LABELS
 
@@ -136,13 +137,7 @@ class UserForm(SetupForm):
 
     role = SelectField(
         "Role",
-        choices=options(
-            [
-                ("director", "Director — runs their own events"),
-                ("scorer", "Scorer — enters results"),
-                ("admin", "Admin — everything"),
-            ]
-        ),
+        choices=options((r.role.value, f"{r.label} — {r.description}") for r in ACCOUNT_ROLES),
     )
 
 
