@@ -73,15 +73,21 @@ def _event(engine: Engine, director: UserView) -> int:
         ).id
 
 
+def _event_with_staff(engine: Engine, director: UserView, member: UserView, role: str) -> int:
+    """An event of ``director`` with ``member`` on its staff as ``role``."""
+    event_id = _event(engine, director)
+    with transaction(engine) as session:
+        services.add_event_staff(
+            session, actor=director.actor, event_id=event_id, user_id=member.id, role=role
+        )
+    return event_id
+
+
 def test_a_scorer_on_the_staff_enters_results_but_does_not_manage(
     make_user: Callable[..., UserView], engine: Engine
 ) -> None:
     director, scorer = make_user("director"), make_user("scorer")
-    event_id = _event(engine, director)
-    with transaction(engine) as session:
-        services.add_event_staff(
-            session, actor=director.actor, event_id=event_id, user_id=scorer.id, role="scorer"
-        )
+    event_id = _event_with_staff(engine, director, scorer, "scorer")
 
     with Session(engine) as session:
         event = session.get(Event, event_id)
@@ -115,11 +121,7 @@ def test_a_co_director_manages_the_event_and_an_admin_manages_every_event(
     make_user: Callable[..., UserView], engine: Engine
 ) -> None:
     owner, co_director, admin = make_user("director"), make_user("director"), make_user("admin")
-    event_id = _event(engine, owner)
-    with transaction(engine) as session:
-        services.add_event_staff(
-            session, actor=owner.actor, event_id=event_id, user_id=co_director.id, role="director"
-        )
+    event_id = _event_with_staff(engine, owner, co_director, "director")
 
     with Session(engine) as session:
         event = session.get(Event, event_id)

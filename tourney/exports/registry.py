@@ -222,47 +222,25 @@ def _event_file(source: EventSource, _paper: Paper) -> tuple[Rendered, ...]:
     return (render_event_json(session, event_id, progress=source.progress),)
 
 
+def _printed(identifier: str, verbose_name: str, audience: Audience, render: Renderer) -> Export:
+    """A PDF document, printed on the paper the reader chooses."""
+    return Export(
+        identifier=identifier,
+        verbose_name=verbose_name,
+        extension="pdf",
+        content_type=PDF,
+        audience=audience,
+        download_name=f"{identifier}.pdf",
+        render=render,
+        paged=True,
+    )
+
+
 EXPORTS: tuple[Export, ...] = (
-    Export(
-        identifier="drawsheets",
-        verbose_name="Drawsheets",
-        extension="pdf",
-        content_type=PDF,
-        audience=Audience.PUBLIC,
-        download_name="drawsheets.pdf",
-        render=_drawsheets,
-        paged=True,
-    ),
-    Export(
-        identifier="pairings",
-        verbose_name="Pairing lists",
-        extension="pdf",
-        content_type=PDF,
-        audience=Audience.PUBLIC,
-        download_name="pairings.pdf",
-        render=_pairings,
-        paged=True,
-    ),
-    Export(
-        identifier="scoresheets",
-        verbose_name="Score sheets",
-        extension="pdf",
-        content_type=PDF,
-        audience=Audience.STAFF,
-        download_name="scoresheets.pdf",
-        render=_scoresheets,
-        paged=True,
-    ),
-    Export(
-        identifier="standings",
-        verbose_name="Standings",
-        extension="pdf",
-        content_type=PDF,
-        audience=Audience.PUBLIC,
-        download_name="standings.pdf",
-        render=_standings,
-        paged=True,
-    ),
+    _printed("drawsheets", "Drawsheets", Audience.PUBLIC, _drawsheets),
+    _printed("pairings", "Pairing lists", Audience.PUBLIC, _pairings),
+    _printed("scoresheets", "Score sheets", Audience.STAFF, _scoresheets),
+    _printed("standings", "Standings", Audience.PUBLIC, _standings),
     Export(
         identifier="xlsx",
         verbose_name="Workbook",
