@@ -25,6 +25,7 @@ from tourney.exports.event_json import (
     import_event,
     parse_event_json,
 )
+from tourney.formats.tiebreaks import TIEBREAKS
 from tourney.store import schema
 from tourney.store.audit import Actor
 from tourney.store.db import make_engine, transaction
@@ -181,8 +182,9 @@ MALFORMED = [
     ),
     (
         _set(["tables", "flights", 0, "tiebreaks"], ["buchholz", "coin_toss"]),
-        "tables.flights[0].tiebreaks: Unknown tiebreak 'coin_toss': use one of head_to_head, "
-        "buchholz, median_buchholz, buchholz_cut1, sonneborn_berger, net_game_points.",
+        "tables.flights[0].tiebreaks: Unknown tiebreak 'coin_toss': use one of "
+        + ", ".join(t.key for t in TIEBREAKS)
+        + ".",
     ),
     (
         _set(["tables", "flights", 0, "tiebreaks"], ["buchholz", "buchholz"]),
