@@ -15,6 +15,15 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from tourney import __version__
+from tourney.exports.registry import (
+    PAPERS,
+    PDF_EXPORTS,
+    EventSource,
+    Export,
+    Paper,
+    export_named,
+    paper_named,
+)
 from tourney.rules import Position, Roll, RulesError, format_play
 from tourney.rules.diagram import format_board
 from tourney.rules.moves import legal_play_map
@@ -37,6 +46,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from sqlalchemy.engine import Engine
+
 
 
 class UsageFailure(click.ClickException):
@@ -498,22 +508,25 @@ def create_director(email: str, password: str | None, name: str | None, role: st
 # --- export ------------------------------------------------------------------------
 
 
+_PDF_KINDS = [export.identifier for export in PDF_EXPORTS]
+
+
 @cli.command("export")
 @click.argument("event")
 @click.option(
     "--pdf",
     "pdfs",
-    type=(click.Choice(["drawsheets", "pairings", "scoresheets", "standings"]), click.Path()),
+    type=(click.Choice(_PDF_KINDS), click.Path()),
     multiple=True,
     metavar="KIND FILE",
-    help="A PDF document (drawsheets, pairings, scoresheets, standings) to FILE; repeatable.",
+    help=f"A PDF document ({', '.join(_PDF_KINDS)}) to FILE; repeatable.",
 )
 @click.option("--xlsx", "xlsx_file", type=click.Path(), default=None, help="The workbook.")
 @click.option(
     "--csv", "csv_dir", type=click.Path(file_okay=False), default=None, help="One CSV per table."
 )
 @click.option(
-    "--paper", type=click.Choice(["a4", "letter", "a3"]), default="a4", show_default=True,
+    "--paper", type=click.Choice(list(PAPERS)), default="a4", show_default=True,
     help="Paper size (a3: drawsheets as posters).",
 )
 @click.option("--base-url", default=None, help="Public site address, for the QR codes.")
@@ -531,11 +544,17 @@ def export(
     json_file: str | None,
 ) -> None:
     """Write an event's (id or slug) printed documents and spreadsheets to files."""
-    from tourney.exports.from_store import event_document
+    from tourney.exports.from_store import find_event
     from tourney.store.db import read_session
     from tourney.store.errors import NotFoundError
 
-    if not (pdfs or xlsx_file or csv_dir or json_file):
+    wanted = [
+        *([("json", json_file)] if json_file else []),
+        *pdfs,
+        *([("xlsx", xlsx_file)] if xlsx_file else []),
+        *([("csv", csv_dir)] if csv_dir else []),
+    ]
+    if not wanted:
         raise UsageFailure(
             "nothing to export: give --pdf KIND FILE, --xlsx FILE, --csv DIR or --json FILE."
         )
@@ -543,12 +562,12 @@ def export(
         _require_current_schema(engine)
         try:
             with read_session(engine) as session:
-                if json_file:
-                    _export_json(session, event, Path(json_file))
-                doc = event_document(session, event, base_url=base_url)
+                event_id = find_event(session, event).id or 0
+                source = EventSource.from_store(session, event_id, base_url=base_url)
+                for identifier, target in wanted:
+                    _export_to(export_named(identifier), source, paper_named(paper), Path(target))
         except NotFoundError as error:
             raise UsageFailure(str(error)) from None
-    _export_files(doc, pdfs, xlsx_file, csv_dir, paper)
 
 
 @contextlib.contextmanager
@@ -570,11 +589,23 @@ def _table_progress(label: str) -> Iterator[Any]:
         yield tell
 
 
-def _export_json(session: Any, event: str, path: Path) -> None:
-    from tourney.exports.event_json import render_event_json
+def _export_to(export: Export, source: EventSource, paper: Paper, target: Path) -> None:
+    """Render one export and write it to the file ``target`` (an export of several files:
+    into the directory ``target``)."""
+    click.echo(f"rendering {export.verbose_name.lower()} ...", err=True)
+    with _table_progress(f"exporting {export.verbose_name.lower()}") as tell:
+        source.progress = tell
+        files = export.render(source, paper)
+    if not export.several_files:
+        (rendered,) = files
+        _write(target, rendered.content)
+        return
+    target.mkdir(parents=True, exist_ok=True)
+    for rendered in files:
+        _write(target / rendered.filename, rendered.content)
 
-    with _table_progress("exporting") as tell:
-        content = render_event_json(session, event, progress=tell).content
+
+def _write(path: Path, content: bytes) -> None:
     try:
         path.write_bytes(content)
     except OSError as error:
@@ -653,38 +684,6 @@ def players_import(file: Path, apply_rows: bool) -> None:
         click.echo(f"{good} row(s) ready, {bad} with problems; run with --apply to save.")
     if bad:
         sys.exit(1)
-
-
-def _export_files(
-    doc: Any,
-    pdfs: tuple[tuple[str, str], ...],
-    xlsx_file: str | None,
-    csv_dir: str | None,
-    paper: str,
-) -> None:
-    """Render and write each asked-for export, saying on stderr what is being written."""
-    from tourney.exports.csv import render_csv
-    from tourney.exports.pdf import render_pdf
-    from tourney.exports.xlsx import render_xlsx
-
-    def write(path: Path, content: bytes) -> None:
-        try:
-            path.write_bytes(content)
-        except OSError as error:
-            raise UsageFailure(f"cannot write {path}: {error.strerror}") from None
-        click.echo(f"wrote {path} ({len(content):,} bytes)", err=True)
-
-    for kind, target in pdfs:
-        click.echo(f"rendering {kind} ...", err=True)
-        write(Path(target), render_pdf(doc, kind, paper=paper).content)
-    if xlsx_file:
-        click.echo("rendering the workbook ...", err=True)
-        write(Path(xlsx_file), render_xlsx(doc).content)
-    if csv_dir:
-        directory = Path(csv_dir)
-        directory.mkdir(parents=True, exist_ok=True)
-        for rendered in render_csv(doc):
-            write(directory / rendered.filename, rendered.content)
 
 
 def main() -> None:

@@ -25,6 +25,7 @@ from tourney.exports.event_json import (
     import_event,
     parse_event_json,
 )
+from tourney.formats.tiebreaks import TIEBREAKS
 from tourney.store import schema
 from tourney.store.audit import Actor
 from tourney.store.db import make_engine, transaction
@@ -178,6 +179,20 @@ MALFORMED = [
     (
         _set(["tables", "events", 0, "crawford"], 1),
         "tables.events[0].crawford: expected true or false, found 1",
+    ),
+    (
+        _set(["tables", "flights", 0, "tiebreaks"], ["buchholz", "coin_toss"]),
+        "tables.flights[0].tiebreaks: Unknown tiebreak 'coin_toss': use one of "
+        + ", ".join(t.key for t in TIEBREAKS)
+        + ".",
+    ),
+    (
+        _set(["tables", "flights", 0, "tiebreaks"], ["buchholz", "buchholz"]),
+        "tables.flights[0].tiebreaks: Each tiebreak may appear once in the chain.",
+    ),
+    (
+        _set(["tables", "flights", 0, "tiebreaks"], "buchholz"),
+        "tables.flights[0].tiebreaks: expected a list of tiebreak keys, found 'buchholz'",
     ),
 ]
 

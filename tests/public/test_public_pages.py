@@ -82,6 +82,28 @@ def test_standings_show_rank_ties_record_and_tiebreaks(client: FlaskClient, demo
     assert 'A rank written "=3" is shared.' in text
 
 
+def test_standings_explain_each_tiebreak_of_the_chain(client: FlaskClient, demo: Demo) -> None:
+    # The Monday Swiss breaks ties on Buchholz, then net game points.
+    flight = demo.flights[SWISS]["Swiss"]
+
+    html = client.get(f"/events/{SWISS}/flights/{flight}/standings").get_data(as_text=True)
+
+    text = text_of(html)
+    assert "Players are ranked by match wins, then Buchholz, then net game points." in text
+    explained = re.findall(r"<dt>([^<]+)</dt><dd>([^<]+)</dd>", html_lib.unescape(html))
+    assert explained == [
+        (
+            "Buchholz",
+            "The match wins of all your opponents added up: beating strong players counts more.",
+        ),
+        (
+            "Net game points",
+            "Points you won minus points you lost, counting at most the match length from "
+            "each match.",
+        ),
+    ]
+
+
 def test_knockout_standings_show_shared_ranks(client: FlaskClient, demo: Demo) -> None:
     flight = demo.flights[SPRING]["Main"]
 

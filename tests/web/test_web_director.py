@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from flask.testing import FlaskClient
 
+from tourney.formats.tiebreaks import TIEBREAKS
 from tourney.store.queries import UserView
 
 
@@ -209,3 +210,34 @@ def test_admin_adds_an_account(client: FlaskClient, login_as: Callable[..., User
 
     assert response.status_code == 302
     assert "scorer@example.org" in client.get("/director/users").get_data(as_text=True)
+
+
+def test_flight_form_offers_the_registered_tiebreaks_and_the_event_shows_the_chain(
+    client: FlaskClient, login_as: Callable[..., UserView]
+) -> None:
+    login_as("director")
+    event_id = _event_id(_create_event(client))
+
+    form = client.get(f"/director/events/{event_id}/flights/new").get_data(as_text=True)
+    saved = client.post(
+        f"/director/events/{event_id}/flights/new",
+        data={
+            "name": "Swiss",
+            "format": "swiss",
+            "match_length": "5",
+            "draw_method": "random",
+            "tiebreak_1": "median_buchholz",
+            "tiebreak_2": "head_to_head",
+        },
+    )
+    page = client.get(f"/director/events/{event_id}").get_data(as_text=True)
+
+    select = re.search(r'<select[^>]*name="tiebreak_1"[^>]*>(.*?)</select>', form, re.S)
+    assert select is not None
+    # The registry's order and headings, after the empty choice.
+    assert re.findall(r'<option[^>]*value="(\w*)"[^>]*>([^<]+)</option>', select.group(1)) == [
+        ("", "—"),
+        *((t.key, t.title) for t in TIEBREAKS),
+    ]
+    assert saved.status_code == 302, saved.get_data(as_text=True)
+    assert "tiebreaks: Median Buchholz, Head-to-head" in page

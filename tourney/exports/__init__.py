@@ -9,6 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+PDF = "application/pdf"
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+CSV = "text/csv; charset=utf-8"
+JSON = "application/json"
+ZIP = "application/zip"
+"""The content types of the files the exports make."""
+
 
 @dataclass(frozen=True, slots=True)
 class Rendered:

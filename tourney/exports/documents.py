@@ -29,6 +29,7 @@ from typing import Any
 
 from tourney.formats import knockout as ko
 from tourney.formats.model import EntrantId, MatchId, Standing
+from tourney.formats.rounds import bracket_round_name, numbered_round_name, round_name
 from tourney.formats.simulation import (
     SimulationOptions,
     knockout_plan,
@@ -36,6 +37,7 @@ from tourney.formats.simulation import (
     simulate,
     simulation_variant,
 )
+from tourney.formats.tiebreaks import tiebreak_of_metric
 from tourney.match import GameKind, MatchState
 from tourney.rules.variants import DEFAULT_OPTIONS, DEFAULT_VARIANT, GameVariant, VariantOptions
 
@@ -236,34 +238,20 @@ class EventDocument:
 
 # --- labels --------------------------------------------------------------------------
 
-METRIC_LABELS = {
-    "wins": "Wins",
-    "round": "Round",
-    "head-to-head": "H2H",
-    "buchholz": "Buchholz",
-    "median-buchholz": "Median BH",
-    "buchholz-minus-worst": "BH−worst",
-    "sonneborn-berger": "S-B",
-    "net-game-points": "Net pts",
-}
-"""Column labels of the standings metrics computed by :mod:`tourney.formats`."""
+WINS_LABEL = "Wins"
+"""The column label of the match wins in standings."""
+
+
+def metric_label(metric_key: str) -> str:
+    """The column label of a standings metric computed by :mod:`tourney.formats`: match
+    wins, or a tiebreak's short name (printed columns are narrow)."""
+    return WINS_LABEL if metric_key == "wins" else tiebreak_of_metric(metric_key).short_name
 
 
 def flight_title(name: str) -> str:
     """A flight name as printed: ``last-chance`` becomes ``Last chance``."""
     text = name.replace("-", " ").replace("_", " ")
     return text[:1].upper() + text[1:]
-
-
-def knockout_round_name(rounds: int, number: int, *, double: bool = False, flight: str = "") -> str:
-    """``Final``, ``Semifinal``, ``Quarterfinal`` or ``Round r`` (double elimination aside)."""
-    if double:
-        if flight == "final":
-            return "Final" if number == 1 else "Final (reset)"
-        prefix = "Losers" if flight == "losers" else "Winners"
-        return f"{prefix} round {number}"
-    from_end = rounds - number
-    return {0: "Final", 1: "Semifinal", 2: "Quarterfinal"}.get(from_end, f"Round {number}")
 
 
 SAMPLE_NAMES = (
@@ -497,8 +485,8 @@ def documents_from_bracket(
                     key=match.id,
                     flight=title,
                     round=match.round,
-                    round_name=knockout_round_name(
-                        flight.rounds, match.round, double=double, flight=flight.name
+                    round_name=bracket_round_name(
+                        flight.name, match.round, flight.rounds, double_elimination=double
                     ),
                     number=match.index,
                     length=match.length,
@@ -564,7 +552,7 @@ def _undrawn_flight(flight: ko.Flight, title: str, titles: Mapping[str, str]) ->
     rounds: list[RoundDocument] = []
     for number in range(1, rounds_count + 1):
         length = flight.lengths.for_round(number, rounds_count)
-        name = knockout_round_name(rounds_count, number)
+        name = round_name(number, rounds_count)
         count = size >> number
         matches = tuple(
             MatchDocument(
@@ -613,10 +601,10 @@ def _knockout_standings(
         if row.entrant == champion:
             note = "Winner"
         elif row.entrant in out_in:
-            note = round_names.get(out_in[row.entrant], f"Round {out_in[row.entrant]}")
+            note = round_names.get(out_in[row.entrant], numbered_round_name(out_in[row.entrant]))
         else:
             note = "still in"
-        metrics = tuple((METRIC_LABELS.get(k, k), v) for k, v in row.metrics if k == "wins")
+        metrics = ((WINS_LABEL, row.metric("wins")),)
         rows.append(
             StandingRow(
                 row.entrant,
@@ -638,7 +626,7 @@ def _standing_rows(rows: Sequence[Standing], names: Mapping[int, str]) -> tuple[
             names.get(r.entrant, str(r.entrant)),
             r.rank,
             r.tied,
-            tuple((METRIC_LABELS.get(k, k), v) for k, v in r.metrics),
+            tuple((metric_label(k), v) for k, v in r.metrics),
             r.reason,
         )
         for r in rows
@@ -675,7 +663,7 @@ def _rounds_from_json(
                     key=key,
                     flight=title,
                     round=number,
-                    round_name=f"Round {number}",
+                    round_name=numbered_round_name(number),
                     number=index,
                     length=item["length"],
                     a=SideDocument(names.get(a, str(a)), a),
@@ -692,7 +680,7 @@ def _rounds_from_json(
         rounds.append(
             RoundDocument(
                 number,
-                f"Round {number}",
+                numbered_round_name(number),
                 max(m.length for m in matches),
                 tuple(_with_tables(matches)),
             )

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from typing import Any
@@ -50,12 +50,17 @@ from sqlalchemy.exc import DBAPIError, StatementError
 from sqlalchemy.types import TypeDecorator, TypeEngine
 from sqlmodel import Session, SQLModel, col
 
+# Named apart from SQLAlchemy's JSON column type, which this module uses too.
+from tourney.exports import JSON as JSON_CONTENT_TYPE
 from tourney.exports import Rendered
 from tourney.exports.from_store import find_event
+from tourney.formats.errors import FormatUserError
+from tourney.formats.tiebreaks import tiebreak_chain
 from tourney.rules.variants import DEFAULT_VARIANT
 from tourney.store.audit import Actor, record
 from tourney.store.errors import AccessDeniedError, StoreUserError
-from tourney.store.tables import Role, User
+from tourney.store.roles import account_role
+from tourney.store.tables import Flight, User
 from tourney.store.variant_options import VariantOptionsError, stored_options
 
 FORMAT = "tourney-event"
@@ -440,7 +445,7 @@ def render_event_json(
     document = export_event(session, ref, progress=progress)
     events: list[dict[str, Any]] = document["tables"][ROOT]
     slug = str(events[0]["slug"]) if events else "event"
-    return Rendered(dump_event(document), slug, "json", "application/json")
+    return Rendered(dump_event(document), slug, "json", JSON_CONTENT_TYPE)
 
 
 # --- reading and checking a document -------------------------------------------------
@@ -648,13 +653,14 @@ def import_event(
         AccessDeniedError: the actor is a scorer.
     """
     actor = actor or Actor.cli()
-    if actor.role not in (Role.ADMIN.value, Role.DIRECTOR.value):
+    if not account_role(actor.role).can_direct_events:
         raise AccessDeniedError("Your account may not import events.")
     check_header(document)
     shape = _shape()
     checked = _check(document, shape)
     event_row = checked.rows[ROOT][0]
     _check_variant_options(event_row)
+    _check_tiebreaks(checked.rows.get(Flight.__tablename__, []))
     source_slug = str(event_row.get("slug", ""))
     if not source_slug:
         raise _fail(f"tables.{ROOT}[0].slug", "missing")
@@ -706,6 +712,23 @@ def _check_variant_options(event_row: Mapping[str, Any]) -> None:
                        event_row.get("variant_options"))
     except VariantOptionsError as error:
         raise _fail(f"tables.{ROOT}[0].variant_options", str(error)) from None
+
+
+def _check_tiebreaks(flight_rows: Sequence[Mapping[str, Any]]) -> None:
+    """Every flight's tiebreak chain names known tiebreaks, each once.
+
+    Raises:
+        EventImportError: the first flight with an unknown or repeated tiebreak.
+    """
+    for index, row in enumerate(flight_rows):
+        where = _where(Flight.__tablename__, index, "tiebreaks")
+        keys = row.get("tiebreaks") or []
+        if not isinstance(keys, list) or not all(isinstance(key, str) for key in keys):
+            raise _fail(where, f"expected a list of tiebreak keys, found {keys!r}")
+        try:
+            tiebreak_chain(keys)
+        except FormatUserError as error:
+            raise _fail(where, str(error)) from None
 
 
 def _slug_taken(session: Session, events: Table, slug: str) -> bool:

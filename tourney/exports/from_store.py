@@ -13,7 +13,7 @@ from dataclasses import replace
 from sqlmodel import Session, col, select
 
 from tourney.exports.documents import (
-    METRIC_LABELS,
+    WINS_LABEL,
     EventDocument,
     FlightDocument,
     GameDocument,
@@ -133,7 +133,7 @@ def event_document(session: Session, ref: str, *, base_url: str | None = None) -
                         key=key,
                         flight=title,
                         round=rnd.number,
-                        round_name=rnd.name or m.round_name,
+                        round_name=rnd.name,
                         number=m.position,
                         length=m.length,
                         a=_side(m.a, m.a_placeholder, m.is_bye),
@@ -168,8 +168,11 @@ def event_document(session: Session, ref: str, *, base_url: str | None = None) -
                 rank=row.rank,
                 tied=row.tied,
                 metrics=(
-                    ("Wins", row.wins),
-                    *((METRIC_LABELS.get(k, k), v) for k, v in row.metrics if k != "wins"),
+                    (WINS_LABEL, row.wins),
+                    *(
+                        (column.short_heading, value)
+                        for column, (_, value) in zip(board.columns, row.metrics, strict=True)
+                    ),
                 ),
                 reason=row.reason or None,
                 note=row.status if board.is_knockout else "",
@@ -206,6 +209,30 @@ def event_document(session: Session, ref: str, *, base_url: str | None = None) -
         variant_options=options if event.crawford else replace(options, crawford=False),
         variant_summary=variant_summary(variant.name, options),
     )
+
+
+def public_event_document(
+    session: Session, event_id: int, *, base_url: str | None = None
+) -> EventDocument:
+    """The document of what the event's public pages show: published rounds only, no
+    ratings or clubs.
+
+    Raises:
+        NotFoundError: no such event.
+    """
+    doc = event_document(session, str(event_id), base_url=base_url)
+    boards = tournament_views.event_boards(session, event_id)
+    shown = {b.flight.name: {r.number for r in b.rounds} for b in boards}
+    flights = tuple(
+        replace(
+            f,
+            rounds=tuple(r for r in f.rounds if r.number in shown.get(f.name, ())),
+            standings=f.standings if shown.get(f.name) else (),
+        )
+        for f in doc.flights
+    )
+    players = tuple(replace(p, rating=None, club="") for p in doc.players)
+    return replace(doc, flights=flights, players=players)
 
 
 def _side(ref: tournament_views.PlayerRef | None, placeholder: str, is_bye: bool) -> SideDocument:

@@ -25,7 +25,7 @@ from typing import Any
 import segno
 from PIL import Image
 from reportlab.lib import colors
-from reportlab.lib.pagesizes import A3, A4, landscape, letter, portrait
+from reportlab.lib.pagesizes import A3, landscape, portrait
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
@@ -43,7 +43,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from tourney.exports import Rendered
+from tourney.exports import PDF, Rendered
 from tourney.exports.documents import (
     EventDocument,
     FlightDocument,
@@ -53,6 +53,7 @@ from tourney.exports.documents import (
 )
 from tourney.exports.layout import Placed as _Placed
 from tourney.exports.layout import layout as _layout
+from tourney.exports.registry import PAPERS
 from tourney.rules import Level
 from tourney.rules.variants import (
     DEFAULT_OPTIONS,
@@ -61,8 +62,6 @@ from tourney.rules.variants import (
     variant_named,
 )
 
-PDF = "application/pdf"
-
 FONT_DIRS = (
     Path("/usr/share/fonts/truetype/dejavu"),
     Path("/usr/share/fonts/dejavu"),
@@ -70,11 +69,6 @@ FONT_DIRS = (
     Path("/usr/local/share/fonts"),
 )
 """Where DejaVu Sans is looked for (Debian's ``fonts-dejavu-core`` is the first)."""
-
-PAPERS = {"a4": A4, "letter": letter, "a3": A3}
-
-KINDS = ("drawsheets", "pairings", "scoresheets", "standings")
-"""The PDF documents ``tourney export --pdf`` can make."""
 
 INK = colors.black
 GREY = colors.Color(0.45, 0.45, 0.45)
@@ -447,7 +441,7 @@ def render_drawsheets_pdf(
     Flights follow each other in event order (main, consolation, last chance); a larger
     draw is split into sections with a finals page, each marked where it continues.
     """
-    pagesize = landscape(A3 if poster else PAPERS[paper])
+    pagesize = landscape(A3 if poster else PAPERS[paper].size)
     per_page = POSTER_MATCHES_PER_PAGE if poster else MATCHES_PER_PAGE
     pages: list[_DrawPage] = []
     section_pages: dict[tuple[str, int], int] = {}
@@ -631,7 +625,7 @@ def render_pairings_pdf(
     Every page carries a QR code to the event's public page. By default every round of
     every flight with known pairings is printed.
     """
-    pagesize = portrait(PAPERS[paper])
+    pagesize = portrait(PAPERS[paper].size)
     width = pagesize[0] - 2 * MARGIN
     st = _styles()
     story: list[Any] = []
@@ -683,7 +677,7 @@ def _table_key(table: str) -> tuple[int, str]:
 
 def render_standings_pdf(doc: EventDocument, *, paper: str = "a4") -> Rendered:
     """Standings of every flight: place (``=3`` when shared), wins, tiebreak columns."""
-    pagesize = portrait(PAPERS[paper])
+    pagesize = portrait(PAPERS[paper].size)
     width = pagesize[0] - 2 * MARGIN
     st = _styles()
     story: list[Any] = []
@@ -934,7 +928,7 @@ def render_scoresheets_pdf(
     A played match's sheet is filled with its games; a match still to play gets empty
     rows, as many as the longest possible match (2N-1 games).
     """
-    pagesize = portrait(PAPERS[paper])
+    pagesize = portrait(PAPERS[paper].size)
     buffer = io.BytesIO()
     c = _canvas(buffer, pagesize, doc, "Score sheets")
     painter = _SheetPainter(c, doc, pagesize)
@@ -973,22 +967,3 @@ def render_scoresheets_pdf(
     c.showPage()
     c.save()
     return Rendered(buffer.getvalue(), _stem(doc, "scoresheets"), "pdf", PDF)
-
-
-def render_pdf(doc: EventDocument, kind: str, *, paper: str = "a4") -> Rendered:
-    """The PDF document of one of :data:`KINDS`.
-
-    Raises:
-        ValueError: an unknown kind or paper.
-    """
-    if paper not in PAPERS:
-        raise ValueError(f"Unknown paper {paper!r}; use one of {', '.join(PAPERS)}.")
-    if kind == "drawsheets":
-        return render_drawsheets_pdf(doc, paper=paper, poster=paper == "a3")
-    if kind == "pairings":
-        return render_pairings_pdf(doc, paper=paper)
-    if kind == "scoresheets":
-        return render_scoresheets_pdf(doc, paper=paper)
-    if kind == "standings":
-        return render_standings_pdf(doc, paper=paper)
-    raise ValueError(f"Unknown PDF document {kind!r}; use one of {', '.join(KINDS)}.")

@@ -31,12 +31,13 @@ from tourney.formats.flight_formats import (
     refusal,
 )
 from tourney.formats.model import Bye, EntrantId, MatchId
+from tourney.formats.rounds import NAMED_ROUNDS, numbered_round_name
 from tourney.formats.standings import compute_standings
 from tourney.store import progress
 from tourney.store.audit import Actor, record
 from tourney.store.errors import ConflictError, NotFoundError, StoreUserError
 from tourney.store.plans import encode_plan, plan_rounds
-from tourney.store.queries import require_event
+from tourney.store.queries import require_event, tiebreak_chain
 from tourney.store.tables import (
     DrawMethod,
     Entry,
@@ -52,11 +53,11 @@ from tourney.store.tables import (
     Round,
     RoundStatus,
 )
-from tourney.store.tournament_views import FlightBoard, flight_board, tiebreak_chain
+from tourney.store.tournament_views import FlightBoard, flight_board
 from tourney.store.types import utcnow
 
 MAX_SEED = 2**31 - 1
-_NAMED_FROM_END = {"final": -1, "semifinal": -2, "quarterfinal": -3}
+_NAMED_FROM_END = {named.key: -named.from_end for named in NAMED_ROUNDS}
 
 
 def _bump(event: Event) -> None:
@@ -337,7 +338,7 @@ def _draw_schedule(
         rnd = Round(
             flight_id=flight.id or 0,
             number=number,
-            name=f"Round {number}",
+            name=numbered_round_name(number),
             match_length=_length_for(flight, number, len(schedule)),
             pairing_seed=str(seed),
         )
@@ -411,7 +412,7 @@ def _pair_swiss(session: Session, flight: Flight, number: int, rnd: Round | None
         rnd = Round(
             flight_id=flight.id or 0,
             number=number,
-            name=f"Round {number}",
+            name=numbered_round_name(number),
             match_length=_length_for(flight, number, limit),
             pairing_seed=str(seed),
         )

@@ -42,3 +42,10 @@ class LoginThrottledError(StoreUserError):
     """Too many failed logins in the window."""
 
     status_code = 429
+
+
+class StoreInvariantError(RuntimeError):
+    """The database holds something the code never writes (a bug or a hand edit).
+
+    Not user-fixable from a page: it surfaces as a logged server error.
+    """

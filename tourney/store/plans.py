@@ -20,6 +20,7 @@ from typing import Any
 
 from tourney.formats import knockout as ko
 from tourney.formats.model import EntrantId, MatchId
+from tourney.formats.rounds import bracket_round_name
 
 PLAN_VERSION = 1
 
@@ -58,23 +59,6 @@ class StoredPlan:
         raise KeyError(match.id)  # pragma: no cover - every match has its round
 
 
-def round_name(bracket_flight: ko.Flight, round_number: int, *, double: bool) -> str:
-    """``Final``, ``Semifinal``, ``Round 2``; in a double elimination ``Winners 2`` etc."""
-    if double:
-        if bracket_flight.name == "final":
-            return "Final" if round_number == 1 else "Final (reset)"
-        prefix = "Losers" if bracket_flight.name == "losers" else "Winners"
-        return f"{prefix} round {round_number}"
-    from_end = bracket_flight.rounds - round_number
-    if from_end == 0:
-        return "Final"
-    if from_end == 1:
-        return "Semifinal"
-    if from_end == 2:
-        return "Quarterfinal"
-    return f"Round {round_number}"
-
-
 def plan_rounds(
     bracket: ko.Bracket, flight_ids: Mapping[str, int], *, double: bool
 ) -> tuple[PlannedRound, ...]:
@@ -85,7 +69,7 @@ def plan_rounds(
         flight_id = flight_ids[flight.name]
         for number in range(1, flight.rounds + 1):
             counters[flight_id] = counters.get(flight_id, 0) + 1
-            name = round_name(flight, number, double=double)
+            name = bracket_round_name(flight.name, number, flight.rounds, double_elimination=double)
             out.append(PlannedRound(flight.name, number, flight_id, counters[flight_id], name))
     return tuple(out)
 

@@ -7,6 +7,7 @@ the ``can_*`` booleans that decide which buttons appear.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
@@ -14,7 +15,11 @@ from typing import Any
 from sqlalchemy import func
 from sqlmodel import Session, col, or_, select
 
+from tourney.formats.errors import FormatUserError
 from tourney.formats.flight_formats import FLIGHT_FORMATS
+from tourney.formats.rounds import named_round
+from tourney.formats.tiebreaks import Tiebreak
+from tourney.formats.tiebreaks import tiebreak_chain as parse_tiebreak_chain
 from tourney.rules.variants import (
     DEFAULT_OPTIONS,
     DEFAULT_VARIANT,
@@ -22,7 +27,8 @@ from tourney.rules.variants import (
     variant_named,
 )
 from tourney.store.audit import Actor
-from tourney.store.errors import AccessDeniedError, NotFoundError
+from tourney.store.errors import AccessDeniedError, NotFoundError, StoreInvariantError
+from tourney.store.roles import account_role, event_role
 from tourney.store.tables import (
     AuditEntry,
     Club,
@@ -32,7 +38,6 @@ from tourney.store.tables import (
     EventStaff,
     Flight,
     Player,
-    Role,
     StaffRole,
     User,
     Venue,
@@ -41,16 +46,6 @@ from tourney.store.variant_options import event_options, option_rules, variant_s
 
 FORMAT_LABELS = {fmt.key: fmt.label for fmt in FLIGHT_FORMATS}
 """The flight formats as forms offer them: key -> label."""
-
-TIEBREAK_LABELS = {
-    "head_to_head": "Head-to-head",
-    "buchholz": "Buchholz",
-    "median_buchholz": "Median Buchholz",
-    "buchholz_cut1": "Buchholz minus worst opponent",
-    "sonneborn_berger": "Sonneborn-Berger",
-    "net_game_points": "Net game points",
-}
-"""The tiebreaks a flight may chain, in the order the form offers them (DESIGN §4)."""
 
 
 @dataclass(frozen=True)
@@ -67,6 +62,11 @@ class UserView:
     def actor(self) -> Actor:
         """This user as the actor of a service call."""
         return Actor(user_id=self.id, label=self.email, role=self.role)
+
+    @property
+    def role_label(self) -> str:
+        """The account's role as the pages name it: ``Director``."""
+        return account_role(self.role).label
 
 
 @dataclass(frozen=True)
@@ -254,11 +254,12 @@ def list_users(session: Session) -> list[UserView]:
 
 def staff_role(session: Session, actor: Actor, event: Event) -> str | None:
     """The actor's part in the event: ``director``, ``scorer`` or none."""
-    if actor.role == Role.ADMIN.value:
+    account = account_role(actor.role)
+    if account.directs_every_event:
         return StaffRole.DIRECTOR.value
     if actor.user_id is None:
         return None
-    if event.owner_id == actor.user_id and actor.role == Role.DIRECTOR.value:
+    if event.owner_id == actor.user_id and account.can_direct_events:
         return StaffRole.DIRECTOR.value
     row = session.exec(
         select(EventStaff).where(
@@ -267,14 +268,15 @@ def staff_role(session: Session, actor: Actor, event: Event) -> str | None:
     ).first()
     if row is None:
         return None
-    if row.role == StaffRole.DIRECTOR.value and actor.role != Role.DIRECTOR.value:
+    if event_role(row.role).can_manage_event and not account.can_direct_events:
         return None
     return row.role
 
 
 def can_manage_event(session: Session, actor: Actor, event: Event) -> bool:
     """True for an admin, the event's owner and its co-directors."""
-    return staff_role(session, actor, event) == StaffRole.DIRECTOR.value
+    role = staff_role(session, actor, event)
+    return role is not None and event_role(role).can_manage_event
 
 
 def require_event(session: Session, actor: Actor, event_id: int, *, manage: bool) -> Event:
@@ -287,8 +289,9 @@ def require_event(session: Session, actor: Actor, event_id: int, *, manage: bool
     event = session.get(Event, event_id)
     if event is None:
         raise NotFoundError("No such event.")
-    role = staff_role(session, actor, event)
-    if role is None or (manage and role != StaffRole.DIRECTOR.value):
+    part = staff_role(session, actor, event)
+    rights = None if part is None else event_role(part)
+    if rights is None or not (rights.can_manage_event if manage else rights.can_enter_results):
         raise AccessDeniedError("You are not a director of this event.")
     return event
 
@@ -350,15 +353,28 @@ def format_round_lengths(lengths: dict[str, int]) -> str:
 
 
 def _sorted_lengths(lengths: dict[str, int]) -> list[tuple[str, int]]:
-    named = ("quarterfinal", "semifinal", "final")
-
     def key(item: tuple[str, int]) -> tuple[int, int, str]:
         name = item[0]
         if name.isdigit():
             return (0, int(name), "")
-        return (1, named.index(name) if name in named else len(named), name)
+        named = named_round(name)
+        # Named rounds count from the end: the final (1 from the end) comes last.
+        return (1, -named.from_end if named else 0, name)
 
     return sorted(lengths.items(), key=key)
+
+
+def tiebreak_chain(keys: Sequence[str] | None) -> tuple[Tiebreak, ...]:
+    """A flight's stored tiebreak keys as the standings code's chain.
+
+    Raises:
+        StoreInvariantError: the database names a tiebreak that does not exist; saving
+            and importing refuse those, so the row was written by hand or by a bug.
+    """
+    try:
+        return parse_tiebreak_chain(keys or ())
+    except FormatUserError as error:
+        raise StoreInvariantError(f"Stored tiebreak chain {list(keys or ())}: {error}") from None
 
 
 def flight_view(flight: Flight, feeds_from_name: str = "") -> FlightView:
@@ -366,6 +382,7 @@ def flight_view(flight: Flight, feeds_from_name: str = "") -> FlightView:
     assert flight.id is not None
     lengths = dict(flight.round_lengths or {})
     tiebreaks = tuple(flight.tiebreaks or ())
+    chain = tiebreak_chain(tiebreaks)
     return FlightView(
         id=flight.id,
         event_id=flight.event_id,
@@ -387,7 +404,7 @@ def flight_view(flight: Flight, feeds_from_name: str = "") -> FlightView:
         swiss_lives=flight.swiss_lives,
         bye_counts_as_win=flight.bye_counts_as_win,
         tiebreaks=tiebreaks,
-        tiebreak_labels=tuple(TIEBREAK_LABELS.get(t, t) for t in tiebreaks),
+        tiebreak_labels=tuple(tiebreak.title for tiebreak in chain),
         draw_method=flight.draw_method,
         draw_seed=flight.draw_seed,
     )
@@ -505,7 +522,7 @@ def list_public_events(session: Session) -> list[EventSummary]:
 def list_events_for(session: Session, actor: Actor) -> list[EventSummary]:
     """The events the actor works on (all of them for an admin), newest first."""
     query = select(Event).order_by(*_event_order())
-    if actor.role != Role.ADMIN.value:
+    if not account_role(actor.role).directs_every_event:
         staffed = select(EventStaff.event_id).where(EventStaff.user_id == actor.user_id)
         query = query.where(or_(col(Event.owner_id) == actor.user_id, col(Event.id).in_(staffed)))
     return _summaries(session, list(session.exec(query)))

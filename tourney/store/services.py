@@ -22,6 +22,8 @@ from sqlmodel import Session, col, delete, select
 
 from tourney.formats.errors import FormatUserError
 from tourney.formats.flight_formats import flight_format
+from tourney.formats.rounds import NAMED_ROUNDS, named_round
+from tourney.formats.tiebreaks import tiebreak_chain
 from tourney.rules.variants import (
     DEFAULT_OPTIONS,
     DEFAULT_VARIANT,
@@ -46,6 +48,7 @@ from tourney.store.queries import (
     UserView,
     require_event,
 )
+from tourney.store.roles import ACCOUNT_MANAGERS, EVENT_DIRECTORS, account_role, event_role
 from tourney.store.tables import (
     Club,
     DrawMethod,
@@ -71,7 +74,6 @@ MIN_PASSWORD_LENGTH = 10
 MAX_MATCH_LENGTH = 99
 MAX_CUBE_EXPONENT = 12
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
-_ROUND_NAMES = ("final", "semifinal", "quarterfinal")
 _TRANSLITERATE = str.maketrans(
     {"ø": "o", "Ø": "o", "æ": "ae", "Æ": "ae", "å": "a", "ß": "ss", "ł": "l", "đ": "d"}
 )
@@ -276,7 +278,7 @@ def create_user(
         AccessDeniedError: the actor is not an admin.
         StoreUserError: a bad address, a short password, a taken address.
     """
-    _require_role(actor, Role.ADMIN)
+    _require_role(actor, *ACCOUNT_MANAGERS)
     return _add_user(
         session, actor=actor, email=email, name=name, password=password, role=role, hasher=hasher
     )
@@ -373,7 +375,7 @@ def create_club(session: Session, *, actor: Actor, name: str, slug: str = "") ->
         AccessDeniedError: the actor is a scorer.
         StoreUserError: no name, or the slug is taken.
     """
-    _require_role(actor, Role.ADMIN, Role.DIRECTOR)
+    _require_role(actor, *EVENT_DIRECTORS)
     clean = _clean(name)
     if not clean:
         raise StoreUserError("Enter the club's name.", field="name")
@@ -508,7 +510,7 @@ def create_event(session: Session, *, actor: Actor, fields: EventFields) -> Even
         AccessDeniedError: the actor is a scorer.
         StoreUserError: a rule combination the rules do not allow, or a taken slug.
     """
-    _require_role(actor, Role.ADMIN, Role.DIRECTOR)
+    _require_role(actor, *EVENT_DIRECTORS)
     event = Event(name="", slug="", owner_id=actor.user_id, status=EventStatus.OPEN.value)
     _apply_event_fields(session, event, fields)
     _set_slug(session, event, fields.slug)
@@ -578,8 +580,10 @@ def add_event_staff(
         raise NotFoundError("No such user.")
     if role not in {r.value for r in StaffRole}:
         raise StoreUserError(f"Unknown event role {role!r}.", field="role")
-    if role == StaffRole.DIRECTOR.value and user.role == Role.SCORER.value:
-        raise StoreUserError("A scorer account cannot direct an event.", field="role")
+    account = account_role(user.role)
+    if event_role(role).can_manage_event and not account.can_direct_events:
+        label = account.label.lower()
+        raise StoreUserError(f"A {label} account cannot direct an event.", field="role")
     row = session.exec(
         select(EventStaff).where(EventStaff.event_id == event_id, EventStaff.user_id == user_id)
     ).first()
@@ -619,9 +623,10 @@ def _check_flight_fields(
             f"Match length must be between 1 and {MAX_MATCH_LENGTH} points.", field="match_length"
         )
     for key, length in f.round_lengths.items():
-        if not (key.isdigit() and int(key) >= 1) and key not in _ROUND_NAMES:
+        if not (key.isdigit() and int(key) >= 1) and named_round(key) is None:
+            named = ", ".join(r.key for r in NAMED_ROUNDS)
             raise StoreUserError(
-                f"Unknown round {key!r}: use a round number or final, semifinal, quarterfinal.",
+                f"Unknown round {key!r}: use a round number or {named}.",
                 field="round_lengths",
             )
         if not 1 <= length <= MAX_MATCH_LENGTH:
@@ -646,11 +651,10 @@ def _check_flight_fields(
         )
     if f.draw_method not in {x.value for x in DrawMethod}:
         raise StoreUserError(f"Unknown draw method {f.draw_method!r}.", field="draw_method")
-    unknown = [t for t in f.tiebreaks if t not in queries.TIEBREAK_LABELS]
-    if unknown:
-        raise StoreUserError(f"Unknown tiebreak {unknown[0]!r}.", field="tiebreaks")
-    if len(set(f.tiebreaks)) != len(f.tiebreaks):
-        raise StoreUserError("Each tiebreak may appear once.", field="tiebreaks")
+    try:
+        tiebreak_chain(f.tiebreaks)
+    except FormatUserError as error:
+        raise StoreUserError(str(error), field="tiebreaks") from None
     if f.feeds_from_id is None:
         if f.feed_rounds or f.progressive or f.feed_bye_losers:
             raise StoreUserError(
@@ -803,7 +807,7 @@ def register_player(session: Session, *, actor: Actor, fields: PlayerFields) -> 
         AccessDeniedError: the actor is a scorer.
         StoreUserError: no name, a bad country code, rating or e-mail address.
     """
-    _require_role(actor, Role.ADMIN, Role.DIRECTOR)
+    _require_role(actor, *EVENT_DIRECTORS)
     player = Player(name="")
     _apply_player_fields(session, player, fields)
     session.add(player)
@@ -829,7 +833,7 @@ def update_player(
         NotFoundError: no such player.
         StoreUserError: no name, a bad country code, rating or e-mail address.
     """
-    _require_role(actor, Role.ADMIN, Role.DIRECTOR)
+    _require_role(actor, *EVENT_DIRECTORS)
     player = session.get(Player, player_id)
     if player is None:
         raise NotFoundError("No such player.")

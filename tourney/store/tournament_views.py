@@ -21,6 +21,7 @@ from sqlmodel import Session, col, select
 
 from tourney.formats import knockout as ko
 from tourney.formats.flight_formats import Action, FlightFormat, allowed_actions, flight_format
+from tourney.formats.rounds import numbered_round_name, the_round
 from tourney.formats.standings import compute_standings
 from tourney.formats.tiebreaks import Tiebreak
 from tourney.match import GameKind, doubling_restriction, format_score
@@ -35,6 +36,7 @@ from tourney.store.queries import (
     flight_view,
     require_event,
     rules_summary,
+    tiebreak_chain,
 )
 from tourney.store.tables import (
     Entry,
@@ -51,16 +53,6 @@ from tourney.store.tables import (
     UploadedRecord,
 )
 from tourney.store.variant_options import end_choices, result_choices, variant_summary
-
-TIEBREAK_NAMES = {
-    "head_to_head": Tiebreak.HEAD_TO_HEAD,
-    "buchholz": Tiebreak.BUCHHOLZ,
-    "median_buchholz": Tiebreak.MEDIAN_BUCHHOLZ,
-    "buchholz_cut1": Tiebreak.BUCHHOLZ_CUT1,
-    "sonneborn_berger": Tiebreak.SONNEBORN_BERGER,
-    "net_game_points": Tiebreak.NET_GAME_POINTS,
-}
-"""Stored tiebreak names (``flights.tiebreaks``) -> the standings code's tiebreaks."""
 
 MATCH_STATUS_LABELS = {
     "pending": "Waiting for opponent",
@@ -82,11 +74,6 @@ END_CHOICES = end_choices(DEFAULT_VARIANT.name, DEFAULT_OPTIONS)
 RESULT_CHOICES = result_choices(DEFAULT_VARIANT.name, DEFAULT_OPTIONS)
 DRAWN_NAME = "Drawn"
 """What a drawn game shows where a game shows its winner."""
-
-
-def tiebreak_chain(names: Sequence[str] | None) -> tuple[Tiebreak, ...]:
-    """A flight's stored tiebreak names as the standings code's chain."""
-    return tuple(TIEBREAK_NAMES[n] for n in names or () if n in TIEBREAK_NAMES)
 
 
 @dataclass(frozen=True)
@@ -171,6 +158,28 @@ class RoundView:
 
 
 @dataclass(frozen=True)
+class StandingsColumn:
+    """A metric column of a standings table: how to head it and what it means."""
+
+    heading: str
+    short_heading: str
+    """For narrow tables (a phone): ``Buch.``."""
+    explanation: str
+    """What the value means, in one sentence a player understands."""
+
+    @classmethod
+    def from_tiebreak(cls, tiebreak: Tiebreak) -> StandingsColumn:
+        """The column of a tiebreak's values."""
+        return cls(tiebreak.title, tiebreak.short_name, tiebreak.explanation)
+
+
+ROUND_REACHED = StandingsColumn(
+    "Round reached", "Round reached", "The last round of the flight the player played in."
+)
+"""A knockout's metric column."""
+
+
+@dataclass(frozen=True)
 class StandingRow:
     """One row of a flight's standings."""
 
@@ -183,7 +192,8 @@ class StandingRow:
     losses: int | None
     """None in a knockout (one loss ends a flight)."""
     metrics: tuple[tuple[str, int], ...]
-    """(label, value) of each tiebreak, in chain order."""
+    """(name, value) of each metric column (a tiebreak's name as a sentence reads it),
+    in the order of the board's ``columns``."""
     reason: str
     """Why the row is ahead of the next one on equal wins, or empty."""
     status: str
@@ -201,6 +211,10 @@ class FlightBoard:
     event_name: str
     rounds: tuple[RoundView, ...]
     standings: tuple[StandingRow, ...]
+    tiebreaks: tuple[Tiebreak, ...]
+    """The flight's tiebreak chain, in order (empty for a knockout)."""
+    columns: tuple[StandingsColumn, ...]
+    """The headings of the standings rows' ``metrics``."""
     champion: PlayerRef | None
     players: int
     waiting: int
@@ -397,6 +411,11 @@ def _plan_labels(
     return _PlanLabels(placeholders, loser_to)
 
 
+def _round_name(rnd: Round) -> str:
+    """A round's stored name; a round stored without one is known by its number."""
+    return rnd.name or numbered_round_name(rnd.number)
+
+
 def _summaries(
     session: Session,
     matches: Sequence[Match],
@@ -426,7 +445,7 @@ def _summaries(
                 flight_id=m.flight_id,
                 round_id=m.round_id,
                 round_number=rnd.number,
-                round_name=rnd.name,
+                round_name=_round_name(rnd),
                 position=m.position,
                 bracket_key=m.bracket_key,
                 table=m.table_label,
@@ -526,13 +545,21 @@ def _board(
     if can_manage:
         state = progress.flight_state(session, flight, every_round, every_match)
         actions = allowed_actions(state)
-    standings, champion = _standings(session, flight, fmt, players, group)
+    chain = () if fmt.is_knockout else tiebreak_chain(flight.tiebreaks)
+    standings, champion = _standings(session, flight, fmt, players, group, chain)
+    columns = (
+        (ROUND_REACHED,)
+        if fmt.is_knockout
+        else tuple(StandingsColumn.from_tiebreak(t) for t in chain if not t.within_group)
+    )
     return FlightBoard(
         flight=flight_view(flight),
         event_id=event.id or 0,
         event_name=event.name,
         rounds=_round_views(rounds, summaries, actions),
         standings=standings,
+        tiebreaks=chain,
+        columns=columns,
         champion=champion,
         players=len(players),
         waiting=sum(s.status == MatchStatus.READY.value for s in summaries),
@@ -580,7 +607,7 @@ def _round_views(
         RoundView(
             r.id or 0,
             r.number,
-            r.name,
+            _round_name(r),
             r.status,
             r.match_length,
             tuple(by_round.get(r.id or 0, [])),
@@ -629,6 +656,7 @@ def _standings(
     fmt: FlightFormat,
     players: dict[int, PlayerRef],
     group: progress.GroupState | None,
+    chain: tuple[Tiebreak, ...],
 ) -> tuple[tuple[StandingRow, ...], PlayerRef | None]:
     if flight.status == FlightStatus.SETUP.value:
         return (), None
@@ -636,11 +664,14 @@ def _standings(
         return _knockout_standings(flight, fmt, players, group)
     if fmt.is_knockout:
         return (), None
-    return _field_standings(session, flight, players)
+    return _field_standings(session, flight, players, chain)
 
 
 def _field_standings(
-    session: Session, flight: Flight, players: dict[int, PlayerRef]
+    session: Session,
+    flight: Flight,
+    players: dict[int, PlayerRef],
+    chain: tuple[Tiebreak, ...],
 ) -> tuple[tuple[StandingRow, ...], PlayerRef | None]:
     """A Swiss or round robin's standings; the winner once the flight is finished."""
     field = progress.swiss_field(session, flight)
@@ -650,10 +681,9 @@ def _field_standings(
             select(FlightEntry.id, FlightEntry.status).where(FlightEntry.flight_id == flight.id)
         )
     }
-    chain = tiebreak_chain(flight.tiebreaks)
     table = compute_standings(field.outcomes, chain, entrants=[r.entrant for r in field.records])
     losses = {r.entrant: r.losses for r in field.records}
-    labels = {tb.value: tb.label for tb in Tiebreak}
+    shown = [t for t in chain if not t.within_group]
     rows = []
     for row in table:
         status = statuses[row.entrant]
@@ -669,7 +699,7 @@ def _field_standings(
                 player=players[int(row.entrant)],
                 wins=row.metric("wins"),
                 losses=losses[row.entrant],
-                metrics=tuple((labels.get(k, k), v) for k, v in row.metrics if k != "wins"),
+                metrics=tuple((t.name, row.metric(t.metric_key)) for t in shown),
                 reason=row.reason or "",
                 status=status,
             )
@@ -711,7 +741,7 @@ def _knockout_standings(
                 player=ref,
                 wins=s.metric("wins"),
                 losses=None,
-                metrics=(("Round reached", s.metric("round")),),
+                metrics=((ROUND_REACHED.heading, s.metric("round")),),
                 reason="",
                 status=fe.status,
                 status_label=_knockout_status_label(
@@ -736,8 +766,7 @@ def _knockout_status_label(
     if is_champion:
         return "Winner" if is_fed else "Champion"
     if status == EntryStatus.ELIMINATED.value and round_name:
-        article = "" if round_name.split()[0] in ("Round", "Winners", "Losers") else "the "
-        return f"Eliminated in {article}{round_name}"
+        return f"Eliminated in {the_round(round_name)}"
     return status.capitalize()
 
 

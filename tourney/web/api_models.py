@@ -12,10 +12,14 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from tourney.formats.tiebreaks import TIEBREAKS
 from tourney.rules.variants import registered_variants
 
 MAX_ID = 2**31 - 1
 """Ids are 32-bit integers in the database; larger path values are simply not found."""
+
+TiebreakKey = Annotated[str, Field(json_schema_extra={"enum": [t.key for t in TIEBREAKS]})]
+"""A tiebreak's key; the OpenAPI document lists the registered ones."""
 
 
 class _Out(BaseModel):
@@ -109,7 +113,7 @@ class FlightOut(_Out):
     feeds_from: int | None
     swiss_rounds: int | None
     swiss_lives: int | None
-    tiebreaks: list[str]
+    tiebreaks: list[TiebreakKey]
     draw_method: str
     draw_seed: str | None
 
@@ -181,7 +185,8 @@ class RoundOut(_Out):
 
 
 class MetricOut(_Out):
-    """One tiebreak value."""
+    """One metric column's value: a tiebreak (by its name as a sentence reads it), or a
+    knockout's round reached."""
 
     name: str
     value: int

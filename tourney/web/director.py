@@ -21,8 +21,8 @@ from tourney.store import draws, queries, results, services, tournament_views
 from tourney.store.errors import StoreUserError
 from tourney.store.queries import EventDetail, FlightView
 from tourney.store.results import GameFields
+from tourney.store.roles import ACCOUNT_MANAGERS
 from tourney.store.services import EventFields, FlightFields, PlayerFields
-from tourney.store.tables import Role
 from tourney.store.tournament_views import MatchDetail, RecordFinding
 from tourney.web.auth import ALL_ROLES, DIRECTORS, requires
 from tourney.web.deps import actor, reading, state, writing
@@ -546,7 +546,7 @@ def add_club() -> ResponseReturnValue:
 
 
 @bp.route("/users", methods=["GET", "POST"])
-@requires(Role.ADMIN)
+@requires(*ACCOUNT_MANAGERS)
 def users() -> ResponseReturnValue:
     """Accounts: an admin lists them and adds directors and scorers."""
     form = UserForm()

@@ -94,24 +94,6 @@ def level_choices(variant: str | None) -> list[SelectChoice]:
     ] + [SelectChoice("", "— (dropped)")]
 
 
-_SHORT_HEADINGS = {
-    "won–lost": "W–L",
-    "lives left": "Lives",
-    "buchholz": "Buch.",
-    "median buchholz": "Med. Buch.",
-    "buchholz minus worst": "Buch. −1",
-    "sonneborn-berger": "S-B",
-    "net game points": "Net",
-    "head-to-head": "H2H",
-}
-
-
-def short_heading(label: str) -> str:
-    """A column heading short enough for a phone's width (``Buchholz`` -> ``Buch.``); the
-    heading itself where it is short already."""
-    return _SHORT_HEADINGS.get(label.lower(), label)
-
-
 def init_app(app: Flask) -> None:
     """Register the filters on ``app``."""
     app.add_template_filter(format_date, "date")
@@ -122,4 +104,3 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(variant_title, "variant_title")
     app.add_template_filter(level_label, "level_label")
     app.add_template_test(is_default_variant, "default_variant")
-    app.add_template_filter(short_heading, "short_heading")

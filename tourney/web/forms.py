@@ -36,6 +36,8 @@ from wtforms.validators import (
 )
 from wtforms.validators import Optional as OptionalValue
 
+from tourney.formats.rounds import NAMED_ROUNDS, named_round_spelled
+from tourney.formats.tiebreaks import TIEBREAKS
 from tourney.rules.variant_protocol import OptionValue
 from tourney.rules.variants import (
     DEFAULT_OPTIONS,
@@ -45,25 +47,10 @@ from tourney.rules.variants import (
     variant_named,
 )
 from tourney.store.errors import StoreUserError
-from tourney.store.queries import FORMAT_LABELS, TIEBREAK_LABELS
+from tourney.store.queries import FORMAT_LABELS
+from tourney.store.roles import ACCOUNT_ROLES
 from tourney.store.tables import DrawMethod
 from tourney.store.variant_options import option_field
-
-_ROUND_ALIASES = {
-    "final": "final",
-    "finals": "final",
-    "f": "final",
-    "semifinal": "semifinal",
-    "semifinals": "semifinal",
-    "semi": "semifinal",
-    "semis": "semifinal",
-    "sf": "semifinal",
-    "quarterfinal": "quarterfinal",
-    "quarterfinals": "quarterfinal",
-    "quarter": "quarterfinal",
-    "quarters": "quarterfinal",
-    "qf": "quarterfinal",
-}
 
 
 def parse_round_lengths(text: str) -> dict[str, int]:
@@ -84,12 +71,14 @@ def parse_round_lengths(text: str) -> dict[str, int]:
             raise ValueError(f"“{part.strip()}” is not like “final: 11”.")
         words = match.group(1).lower().replace("-", "").replace(" ", "")
         number = match.group(2)
+        named = None if number else named_round_spelled(words)
         if number and words in ("", "r", "round"):
             key = str(int(number))
-        elif not number and words in _ROUND_ALIASES:
-            key = _ROUND_ALIASES[words]
+        elif named is not None:
+            key = named.key
         else:
-            raise ValueError(f"“{part.strip()}”: name a round number or final, semifinal.")
+            named_rounds = ", ".join(r.key for r in NAMED_ROUNDS)
+            raise ValueError(f"“{part.strip()}”: name a round number or {named_rounds}.")
         lengths[key] = int(match.group(3))
     return lengths
 
@@ -157,13 +146,7 @@ class UserForm(SetupForm):
 
     role = SelectField(
         "Role",
-        choices=options(
-            [
-                ("director", "Director — runs their own events"),
-                ("scorer", "Scorer — enters results"),
-                ("admin", "Admin — everything"),
-            ]
-        ),
+        choices=options((r.role.value, f"{r.label} — {r.description}") for r in ACCOUNT_ROLES),
     )
 
 
@@ -280,7 +263,7 @@ def variant_options_data(chosen: VariantOptions) -> dict[str, object]:
     return data
 
 
-TIEBREAK_CHOICES = options([("", "—"), *TIEBREAK_LABELS.items()])
+TIEBREAK_CHOICES = options([("", "—"), *((t.key, t.title) for t in TIEBREAKS)])
 
 
 class FlightForm(FlaskForm):
