@@ -17,6 +17,7 @@ from __future__ import annotations
 import io
 import zipfile
 from dataclasses import replace
+from typing import Any
 
 from flask import Blueprint, Response, abort, redirect, request, url_for
 from flask.typing import ResponseReturnValue
@@ -32,7 +33,7 @@ from tourney.exports.xlsx import render_xlsx
 from tourney.store import queries, tournament_views
 from tourney.web.auth import ALL_ROLES, DIRECTORS, public, requires
 from tourney.web.deps import actor, reading
-from tourney.web.live import ShareKeyAccepted, open_event, viewer
+from tourney.web.live import ShareKeyAccepted, current_address, open_event, viewer
 
 bp = Blueprint("downloads", __name__)
 
@@ -139,13 +140,6 @@ def public_document(
     return replace(doc, flights=flights, players=players)
 
 
-def _without_key() -> ResponseReturnValue:
-    args = {k: v for k, v in request.args.items() if k != "key"}
-    return redirect(
-        url_for(request.endpoint or "public.index", **(request.view_args or {}), **args)
-    )
-
-
 def _public_document(db: Session, slug: str) -> EventDocument:
     """The public part of the event, if this visitor may see it.
 
@@ -167,7 +161,7 @@ def public_pdf(slug: str, kind: str) -> ResponseReturnValue:
         try:
             doc = _public_document(db, slug)
         except ShareKeyAccepted:
-            return _without_key()
+            return redirect(current_address())
     return _send(render_pdf(doc, kind, paper=paper))
 
 
@@ -179,14 +173,14 @@ def public_xlsx(slug: str) -> ResponseReturnValue:
         try:
             doc = _public_document(db, slug)
         except ShareKeyAccepted:
-            return _without_key()
+            return redirect(current_address())
     return _send(render_xlsx(doc))
 
 
 # --- the short addresses printed on the paper ----------------------------------------
 
 
-def _key_args() -> dict[str, str]:
+def _key_args() -> dict[str, Any]:
     key = request.args.get("key", "")
     return {"key": key} if key else {}
 

@@ -23,7 +23,9 @@ from wtforms import (
     StringField,
     TextAreaField,
 )
-from wtforms.fields.choices import SelectChoice
+
+# types-WTForms describes WTForms 3.2; SelectChoice is new in 3.3 (the version we use).
+from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
 from wtforms.validators import (
     DataRequired,
     EqualTo,
