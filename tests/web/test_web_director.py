@@ -61,7 +61,7 @@ def test_event_form_shows_rule_errors_on_the_field(
 
     response = client.post("/director/events/new", data={"name": "X", "holland": "y"})
 
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert "turn the Crawford rule on" in response.get_data(as_text=True)
 
 
@@ -113,7 +113,7 @@ def test_flight_form_reports_unparseable_round_lengths(
         data={"name": "Main", "format": "knockout", "match_length": "7", "round_lengths": "x"},
     )
 
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert "is not like" in response.get_data(as_text=True)
 
 

@@ -625,6 +625,18 @@ def list_entries(session: Session, event_id: int) -> list[EntryView]:
     return sorted(rows, key=lambda e: (e.seed is None, e.seed or 0, e.player_name.casefold()))
 
 
+def entry_event_id(session: Session, entry_id: int) -> int:
+    """The event an entry belongs to.
+
+    Raises:
+        NotFoundError: no such entry.
+    """
+    entry = session.get(Entry, entry_id)
+    if entry is None:
+        raise NotFoundError("No such entry.")
+    return entry.event_id
+
+
 def players_not_entered(session: Session, event_id: int) -> list[PlayerView]:
     """Roster players not yet entered in the event, by name (the "enter player" choices)."""
     entered = select(Entry.player_id).where(Entry.event_id == event_id)

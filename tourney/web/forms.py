@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
+from flask import current_app
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileAllowed, FileField, FileRequired, FileSize
+from itsdangerous import BadSignature, URLSafeSerializer
 from wtforms import (
     BooleanField,
     DateField,
@@ -321,16 +324,63 @@ class PlayerImportForm(FlaskForm):
     club_id = SelectField("Add them to club", coerce=optional_int)
 
 
-class PlayerImportConfirmForm(FlaskForm):
-    """The previewed file, signed by the server, to save its good rows."""
+@dataclass(frozen=True)
+class PreviewedFile:
+    """A list of players the director has seen previewed, as the confirm step reads it."""
 
-    upload = HiddenField(validators=[DataRequired()])
+    filename: str
+    club_id: int | None
+    data: bytes
+
+
+PREVIEW_EXPIRED = "The preview expired or was altered; upload the file again."
+
+
+class PlayerImportConfirmForm(FlaskForm):
+    """The previewed file, signed by the server, to save its good rows.
+
+    The confirm step reads the file again from this signed copy, never from rows the
+    browser sends back; a copy whose signature does not hold is refused.
+    """
+
+    upload = HiddenField(validators=[DataRequired(message=PREVIEW_EXPIRED)])
+
+    @classmethod
+    def of(cls, previewed: PreviewedFile) -> PlayerImportConfirmForm:
+        """The form that confirms ``previewed``."""
+        signed = _preview_signer().dumps(
+            [previewed.filename, previewed.club_id, previewed.data.hex()]
+        )
+        return cls(formdata=None, upload=signed)
+
+    def validate_upload(self, field: HiddenField) -> None:
+        """The signature holds."""
+        try:
+            self.previewed()
+        except (BadSignature, ValueError):
+            raise ValidationError(PREVIEW_EXPIRED) from None
+
+    def previewed(self) -> PreviewedFile:
+        """The file the signed copy holds.
+
+        Raises:
+            BadSignature, ValueError: the copy was altered or is not one of ours.
+        """
+        filename, club_id, data = _preview_signer().loads(self.upload.data or "")
+        return PreviewedFile(str(filename), club_id, bytes.fromhex(data))
+
+
+def _preview_signer() -> URLSafeSerializer:
+    return URLSafeSerializer(current_app.secret_key or "", salt="tourney.player-import")
 
 
 class ClubForm(FlaskForm):
     """A club."""
 
-    club_name = StringField("Club name", validators=[DataRequired(), Length(max=120)])
+    club_name = StringField(
+        "Club name",
+        validators=[DataRequired(message="Enter the club's name."), Length(max=120)],
+    )
 
 
 class EntryForm(FlaskForm):
