@@ -14,7 +14,7 @@ from typing import Any
 from sqlalchemy import func
 from sqlmodel import Session, col, or_, select
 
-from tourney.rules.variants import DEFAULT_OPTIONS, VariantOptions, variant_named
+from tourney.rules.variants import DEFAULT_OPTIONS, STANDARD, VariantOptions, variant_named
 from tourney.store.audit import Actor
 from tourney.store.errors import AccessDeniedError, NotFoundError
 from tourney.store.tables import (
@@ -26,6 +26,7 @@ from tourney.store.tables import (
     EventStaff,
     Flight,
     FlightFormat,
+    FlightStatus,
     Player,
     Role,
     StaffRole,
@@ -74,6 +75,16 @@ class UserView:
     def actor(self) -> Actor:
         """This user as the actor of a service call."""
         return Actor(user_id=self.id, label=self.email, role=self.role)
+
+    @property
+    def can_direct(self) -> bool:
+        """Creates events and keeps the player roster (admins and directors)."""
+        return self.role in (Role.ADMIN.value, Role.DIRECTOR.value)
+
+    @property
+    def can_manage_accounts(self) -> bool:
+        """Adds and lists accounts (admins)."""
+        return self.role == Role.ADMIN.value
 
 
 @dataclass(frozen=True)
@@ -127,6 +138,29 @@ class FlightView:
     draw_method: str
     draw_seed: str | None
 
+    @property
+    def is_setup(self) -> bool:
+        """Not drawn yet."""
+        return self.status == FlightStatus.SETUP.value
+
+    @property
+    def is_finished(self) -> bool:
+        """Every match is decided."""
+        return self.status == FlightStatus.FINISHED.value
+
+    @property
+    def is_swiss(self) -> bool:
+        """Paired round by round."""
+        return self.format == FlightFormat.SWISS.value
+
+    @property
+    def feed_rounds_text(self) -> str:
+        """The rounds whose losers enter: ``round 1``, ``rounds 1, 2``; empty for none."""
+        if not self.feed_rounds:
+            return ""
+        numbers = ", ".join(str(r) for r in self.feed_rounds)
+        return f"round{'s' if len(self.feed_rounds) > 1 else ''} {numbers}"
+
 
 @dataclass(frozen=True)
 class EventSummary:
@@ -179,6 +213,16 @@ class EventDetail:
     variant_summary: str = "Backgammon"
     """The variant and its options in one line: "Long nardy · cube on, Crawford"."""
 
+    @property
+    def is_variant(self) -> bool:
+        """Played in a variant, not standard backgammon: pages name it."""
+        return self.variant != STANDARD.name
+
+    @property
+    def is_multi_day(self) -> bool:
+        """Ends on a later day than it starts: pages show both dates."""
+        return self.ends_on is not None and self.ends_on != self.starts_on
+
 
 @dataclass(frozen=True)
 class EntryView:
@@ -200,6 +244,11 @@ class EntryView:
     def is_active(self) -> bool:
         """Still in the event (not withdrawn, not eliminated)."""
         return self.status == EntryStatus.ACTIVE.value
+
+    @property
+    def is_withdrawn(self) -> bool:
+        """Withdrawn by the director (and so may be reinstated)."""
+        return self.status == EntryStatus.WITHDRAWN.value
 
 
 @dataclass(frozen=True)
@@ -227,6 +276,12 @@ class AuditView:
             for key in keys
             if before.get(key) != after.get(key)
         )
+
+    @property
+    def changes_text(self) -> str:
+        """How many fields changed: ``1 field``, ``3 fields``."""
+        count = len(self.changes)
+        return f"{count} field{'' if count == 1 else 's'}"
 
 
 # --- users ---------------------------------------------------------------------------
@@ -631,10 +686,10 @@ def entry_event_id(session: Session, entry_id: int) -> int:
     Raises:
         NotFoundError: no such entry.
     """
-    entry = session.get(Entry, entry_id)
-    if entry is None:
+    event_id = session.exec(select(Entry.event_id).where(Entry.id == entry_id)).first()
+    if event_id is None:
         raise NotFoundError("No such entry.")
-    return entry.event_id
+    return event_id
 
 
 def players_not_entered(session: Session, event_id: int) -> list[PlayerView]:

@@ -72,6 +72,16 @@ class SessionUser(UserMixin):
         """Display name."""
         return self.view.name
 
+    @property
+    def can_direct(self) -> bool:
+        """Creates events and keeps the player roster."""
+        return self.view.can_direct
+
+    @property
+    def can_manage_accounts(self) -> bool:
+        """Adds and lists accounts."""
+        return self.view.can_manage_accounts
+
 
 def requires(*roles: Role) -> Callable[[F], F]:
     """Open a view to logged-in users with one of ``roles`` (others get 403)."""

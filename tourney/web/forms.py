@@ -43,6 +43,7 @@ from tourney.rules.variants import NextGameStarter
 from tourney.store.errors import StoreUserError
 from tourney.store.queries import FORMAT_LABELS, TIEBREAK_LABELS, VARIANT_LABELS
 from tourney.store.tables import DrawMethod
+from tourney.store.tournament_views import CUBE_VALUES
 from tourney.store.variant_options import STARTER_LABELS
 
 _ROUND_ALIASES = {
@@ -441,7 +442,7 @@ class VersionedForm(FlaskForm):
         return int(value) if str(value).isdigit() else None
 
 
-CUBE_CHOICES = options((2**e, str(2**e)) for e in range(0, 13))
+CUBE_CHOICES = options((cube, str(cube)) for cube in CUBE_VALUES)
 LEVEL_CHOICES = options(
     [("single", "Single"), ("gammon", "Gammon"), ("backgammon", "Backgammon"), ("", "— (dropped)")]
 )

@@ -83,15 +83,18 @@ def _entries_page(
 
 
 def _entry_button(
-    entry_id: int, run: Callable[[Session], EntryView], says: Callable[[EntryView], str]
+    entry_id: int, run: Callable[[Session], EntryView], message: str
 ) -> ResponseReturnValue:
-    """A button of the entries page that changes one entry; a refusal shows there."""
+    """A button of the entries page that changes one entry; a refusal shows there.
+
+    ``message`` names the player as ``{name}``.
+    """
     form = ActionForm()
 
     def change(session: Session) -> Done:
         entry = run(session)
         location = url_for(".entries", event_id=entry.event_id) + f"#entry-{entry.id}"
-        return Done(says(entry), location)
+        return Done(message.format(name=entry.player_name), location)
 
     def page() -> str:
         with reading() as session:
@@ -108,7 +111,7 @@ def check_in(entry_id: int) -> ResponseReturnValue:
     return _entry_button(
         entry_id,
         lambda s: services.check_in(s, actor=actor(), entry_id=entry_id),
-        lambda entry: f"{entry.player_name} checked in.",
+        "{name} checked in.",
     )
 
 
@@ -119,7 +122,7 @@ def undo_check_in(entry_id: int) -> ResponseReturnValue:
     return _entry_button(
         entry_id,
         lambda s: services.check_in(s, actor=actor(), entry_id=entry_id, checked_in=False),
-        lambda entry: f"{entry.player_name} is no longer checked in.",
+        "{name} is no longer checked in.",
     )
 
 
@@ -130,7 +133,7 @@ def withdraw(entry_id: int) -> ResponseReturnValue:
     return _entry_button(
         entry_id,
         lambda s: services.withdraw(s, actor=actor(), entry_id=entry_id),
-        lambda entry: f"{entry.player_name} withdrawn.",
+        "{name} withdrawn.",
     )
 
 
@@ -141,7 +144,7 @@ def reinstate(entry_id: int) -> ResponseReturnValue:
     return _entry_button(
         entry_id,
         lambda s: services.reinstate(s, actor=actor(), entry_id=entry_id),
-        lambda entry: f"{entry.player_name} is back in the event.",
+        "{name} is back in the event.",
     )
 
 
