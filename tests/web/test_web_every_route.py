@@ -22,9 +22,9 @@ from sqlalchemy.engine import Engine
 from sqlmodel import select
 
 from tourney.store import draws, services
+from tourney.store.access import ApiToken
 from tourney.store.db import read_session, transaction
 from tourney.store.queries import UserView
-from tourney.store.access import ApiToken
 from tourney.store.tables import Entry, Flight, Player, UploadedRecord
 
 if TYPE_CHECKING:
