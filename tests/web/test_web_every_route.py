@@ -26,6 +26,7 @@ from tourney.store.access import ApiToken
 from tourney.store.db import read_session, transaction
 from tourney.store.queries import UserView
 from tourney.store.tables import Entry, Flight, Player, UploadedRecord
+from tourney.store.tournament_views import FlightBoard
 
 if TYPE_CHECKING:
     from conftest import BuiltEvent
@@ -182,7 +183,9 @@ def _version(client: FlaskClient, match_id: int) -> str:
     return found.group(1)
 
 
-def _event(engine: Engine, build_event: Callable[..., BuiltEvent]) -> tuple[BuiltEvent, Any, Any]:
+def _event(
+    engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> tuple[BuiltEvent, FlightBoard, FlightBoard]:
     """A public event of eight (the record's two players seeded 1 and 8, so they meet in
     the first round of the seeded knockout) with the knockout published and the Swiss
     drawn for review."""
