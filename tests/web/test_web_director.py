@@ -211,23 +211,32 @@ def test_admin_adds_an_account(client: FlaskClient, login_as: Callable[..., User
     assert "scorer@example.org" in client.get("/director/users").get_data(as_text=True)
 
 
-def _flight_id(client: FlaskClient, event_id: int, name: str) -> int:
+def _event_with_main_flight(client: FlaskClient) -> tuple[int, int]:
+    """A new event with a knockout of 5-point matches: the event's and the flight's ids."""
+    event_id = _event_id(_create_event(client))
+    client.post(
+        f"/director/events/{event_id}/flights/new",
+        data={"name": "Main", "format": "knockout", "match_length": "5", "draw_method": "random"},
+    )
     page = client.get(f"/director/events/{event_id}").get_data(as_text=True)
-    found = re.search(rf'href="/director/flights/(\d+)"><strong>{name}</strong>', page)
+    found = re.search(r'href="/director/flights/(\d+)"><strong>Main</strong>', page)
     assert found is not None
-    return int(found.group(1))
+    return event_id, int(found.group(1))
+
+
+def _edit_url(client: FlaskClient) -> str:
+    """The edit page of the roster's first player."""
+    roster = client.get("/director/players").get_data(as_text=True)
+    found = re.search(r'href="(/director/players/\d+/edit)"', roster)
+    assert found is not None
+    return found.group(1)
 
 
 def test_flight_edit_shows_the_settings_and_saves_new_lengths(
     client: FlaskClient, login_as: Callable[..., UserView]
 ) -> None:
     login_as("director")
-    event_id = _event_id(_create_event(client))
-    client.post(
-        f"/director/events/{event_id}/flights/new",
-        data={"name": "Main", "format": "knockout", "match_length": "5", "draw_method": "random"},
-    )
-    flight_id = _flight_id(client, event_id, "Main")
+    _, flight_id = _event_with_main_flight(client)
 
     form = client.get(f"/director/flights/{flight_id}/edit").get_data(as_text=True)
     saved = client.post(
@@ -251,12 +260,7 @@ def test_flight_edit_refuses_a_length_out_of_range_on_its_field(
     client: FlaskClient, login_as: Callable[..., UserView]
 ) -> None:
     login_as("director")
-    event_id = _event_id(_create_event(client))
-    client.post(
-        f"/director/events/{event_id}/flights/new",
-        data={"name": "Main", "format": "knockout", "match_length": "5", "draw_method": "random"},
-    )
-    flight_id = _flight_id(client, event_id, "Main")
+    event_id, flight_id = _event_with_main_flight(client)
 
     refused = client.post(
         f"/director/flights/{flight_id}/edit",
@@ -279,10 +283,7 @@ def test_player_edit_shows_the_player_and_saves_the_correction(
 ) -> None:
     login_as("director")
     _add_player(client, "Ingrid Solhiem", "no")
-    roster = client.get("/director/players").get_data(as_text=True)
-    player_id = re.search(r'href="/director/players/(\d+)/edit"', roster)
-    assert player_id is not None
-    url = f"/director/players/{player_id.group(1)}/edit"
+    url = _edit_url(client)
 
     form = client.get(url).get_data(as_text=True)
     saved = client.post(
@@ -301,13 +302,9 @@ def test_player_edit_refuses_a_three_letter_country(
 ) -> None:
     login_as("director")
     _add_player(client, "Ingrid Solheim", "NO")
-    roster = client.get("/director/players").get_data(as_text=True)
-    player_id = re.search(r'href="/director/players/(\d+)/edit"', roster)
-    assert player_id is not None
 
     refused = client.post(
-        f"/director/players/{player_id.group(1)}/edit",
-        data={"name": "Ingrid Solheim", "country": "NOR"},
+        _edit_url(client), data={"name": "Ingrid Solheim", "country": "NOR"}
     )
 
     assert refused.status_code == 400

@@ -48,6 +48,11 @@ def version_of(page: str) -> str:
     return found.group(1)
 
 
+def seen_version(client: FlaskClient, match_id: int) -> str:
+    """The match's version as its page shows it: what a result form sends back."""
+    return version_of(client.get(f"/director/matches/{match_id}").get_data(as_text=True))
+
+
 def game(version: str, **values: Any) -> dict[str, Any]:
     data = {"version": version, "winner": "a", "end": "played", "cube": "1", "level": "single"}
     data.update(values)
@@ -479,13 +484,12 @@ def test_game_corrected_rescores_the_match(
 ) -> None:
     built, match_id = drawn(engine, build_event, ["Ann", "Bob"], length=5)
     login(client, built)
-    v = version_of(client.get(f"/director/matches/{match_id}").get_data(as_text=True))
+    v = seen_version(client, match_id)
     client.post(f"/director/matches/{match_id}/games", data=game(v))
-    page = client.get(f"/director/matches/{match_id}").get_data(as_text=True)
 
     corrected = client.post(
         f"/director/matches/{match_id}/games/1/edit",
-        data=game(version_of(page), winner="b", level="gammon", cube="2"),
+        data=game(seen_version(client, match_id), winner="b", level="gammon", cube="2"),
         follow_redirects=True,
     ).get_data(as_text=True)
 
@@ -499,15 +503,14 @@ def test_game_deleted_moves_later_games_up(
 ) -> None:
     built, match_id = drawn(engine, build_event, ["Ann", "Bob"], length=5)
     login(client, built)
-    v = version_of(client.get(f"/director/matches/{match_id}").get_data(as_text=True))
+    v = seen_version(client, match_id)
     client.post(f"/director/matches/{match_id}/games", data=game(v))
-    v = version_of(client.get(f"/director/matches/{match_id}").get_data(as_text=True))
+    v = seen_version(client, match_id)
     client.post(f"/director/matches/{match_id}/games", data=game(v, winner="b", level="gammon"))
-    page = client.get(f"/director/matches/{match_id}").get_data(as_text=True)
 
     deleted = client.post(
         f"/director/matches/{match_id}/games/1/delete",
-        data={"version": version_of(page)},
+        data={"version": seen_version(client, match_id)},
         follow_redirects=True,
     ).get_data(as_text=True)
 
@@ -522,7 +525,7 @@ def test_walkover_puts_the_chosen_player_through(
 ) -> None:
     built, match_id = drawn(engine, build_event, ["Ann", "Bob"])
     login(client, built)
-    v = version_of(client.get(f"/director/matches/{match_id}").get_data(as_text=True))
+    v = seen_version(client, match_id)
 
     given = client.post(
         f"/director/matches/{match_id}/walkover",
@@ -539,13 +542,12 @@ def test_cleared_result_opens_the_match_again(
 ) -> None:
     built, match_id = drawn(engine, build_event, ["Ann", "Bob"], length=7)
     login(client, built)
-    v = version_of(client.get(f"/director/matches/{match_id}").get_data(as_text=True))
+    v = seen_version(client, match_id)
     client.post(f"/director/matches/{match_id}/score", data={"version": v, "score": "7-4"})
-    page = client.get(f"/director/matches/{match_id}").get_data(as_text=True)
 
     cleared = client.post(
         f"/director/matches/{match_id}/clear",
-        data={"version": version_of(page)},
+        data={"version": seen_version(client, match_id)},
         follow_redirects=True,
     ).get_data(as_text=True)
 
