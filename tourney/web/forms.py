@@ -1,4 +1,5 @@
-"""Flask-WTF forms: they check shape (required, types, ranges) and CSRF, never rules.
+"""Flask-WTF forms: they check shape (required, types, ranges), CSRF and the server's own
+signatures (a previewed player file), never rules.
 
 A rule the store refuses comes back as a ``StoreUserError`` naming a field; ``apply_error``
 puts its message on that field (or on the form) so the page shows it where it belongs.
