@@ -155,6 +155,21 @@ def test_match_page_shows_games_cube_result_and_crawford(client: FlaskClient, de
     assert "1 Jürgen Weiß Played out, single 1 1 0-1" in text
 
 
+def test_match_page_heading_and_score_name_both_players(client: FlaskClient, demo: Demo) -> None:
+    matches = client.get(f"/api/v1/flights/{demo.flights[SWISS]['Swiss']}/rounds").get_json()
+    first = matches["rounds"][0]["matches"][0]
+
+    html = client.get(f"/events/{SWISS}/matches/{first['id']}").get_data(as_text=True)
+
+    heading = re.search(r"<h1>(.*?)</h1>", html, re.S)
+    sides = re.findall(r'<p class="side( won)?"><span>(.*?)</span>', html, re.S)
+    assert heading is not None and text_of(heading.group(1)) == "Bjørn Ødegård v Jürgen Weiß"
+    assert [(won, text_of(name)) for won, name in sides] == [
+        (" won", "Bjørn Ødegård"),
+        ("", "Jürgen Weiß"),
+    ]
+
+
 def test_live_region_answers_204_until_the_event_changes(
     client: FlaskClient, demo: Demo, engine: Engine
 ) -> None:

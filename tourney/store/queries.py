@@ -23,6 +23,7 @@ from tourney.formats.tiebreaks import tiebreak_chain as parse_tiebreak_chain
 from tourney.rules.variants import (
     DEFAULT_OPTIONS,
     DEFAULT_VARIANT,
+    STANDARD,
     VariantOptions,
     variant_named,
 )
@@ -37,6 +38,8 @@ from tourney.store.tables import (
     Event,
     EventStaff,
     Flight,
+    FlightFormat,
+    FlightStatus,
     Player,
     StaffRole,
     User,
@@ -120,6 +123,29 @@ class FlightView:
     draw_method: str
     draw_seed: str | None
 
+    @property
+    def is_setup(self) -> bool:
+        """Not drawn yet."""
+        return self.status == FlightStatus.SETUP.value
+
+    @property
+    def is_finished(self) -> bool:
+        """Every match is decided."""
+        return self.status == FlightStatus.FINISHED.value
+
+    @property
+    def is_swiss(self) -> bool:
+        """Paired round by round."""
+        return self.format == FlightFormat.SWISS.value
+
+    @property
+    def feed_rounds_text(self) -> str:
+        """The rounds whose losers enter: ``round 1``, ``rounds 1, 2``; empty for none."""
+        if not self.feed_rounds:
+            return ""
+        numbers = ", ".join(str(r) for r in self.feed_rounds)
+        return f"round{'s' if len(self.feed_rounds) > 1 else ''} {numbers}"
+
 
 @dataclass(frozen=True)
 class EventSummary:
@@ -172,6 +198,16 @@ class EventDetail:
     variant_summary: str = DEFAULT_VARIANT.title
     """The variant and its options in one line: "Long nardy · cube on, Crawford"."""
 
+    @property
+    def is_variant(self) -> bool:
+        """Played in a variant, not standard backgammon: pages name it."""
+        return self.variant != STANDARD.name
+
+    @property
+    def is_multi_day(self) -> bool:
+        """Ends on a later day than it starts: pages show both dates."""
+        return self.ends_on is not None and self.ends_on != self.starts_on
+
 
 @dataclass(frozen=True)
 class EntryView:
@@ -193,6 +229,11 @@ class EntryView:
     def is_active(self) -> bool:
         """Still in the event (not withdrawn, not eliminated)."""
         return self.status == EntryStatus.ACTIVE.value
+
+    @property
+    def is_withdrawn(self) -> bool:
+        """Withdrawn by the director (and so may be reinstated)."""
+        return self.status == EntryStatus.WITHDRAWN.value
 
 
 @dataclass(frozen=True)
@@ -220,6 +261,12 @@ class AuditView:
             for key in keys
             if before.get(key) != after.get(key)
         )
+
+    @property
+    def changes_text(self) -> str:
+        """How many fields changed: ``1 field``, ``3 fields``."""
+        count = len(self.changes)
+        return f"{count} field{'' if count == 1 else 's'}"
 
 
 # --- users ---------------------------------------------------------------------------
@@ -633,6 +680,18 @@ def list_entries(session: Session, event_id: int) -> list[EntryView]:
         for entry, player, club in session.exec(query)
     ]
     return sorted(rows, key=lambda e: (e.seed is None, e.seed or 0, e.player_name.casefold()))
+
+
+def entry_event_id(session: Session, entry_id: int) -> int:
+    """The event an entry belongs to.
+
+    Raises:
+        NotFoundError: no such entry.
+    """
+    event_id = session.exec(select(Entry.event_id).where(Entry.id == entry_id)).first()
+    if event_id is None:
+        raise NotFoundError("No such entry.")
+    return event_id
 
 
 def players_not_entered(session: Session, event_id: int) -> list[PlayerView]:

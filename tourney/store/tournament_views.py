@@ -25,7 +25,8 @@ from tourney.formats.rounds import numbered_round_name, the_round
 from tourney.formats.standings import compute_standings
 from tourney.formats.tiebreaks import Tiebreak
 from tourney.match import GameKind, doubling_restriction, format_score
-from tourney.rules.variants import DEFAULT_OPTIONS, DEFAULT_VARIANT
+from tourney.rules import Level
+from tourney.rules.variants import DEFAULT_OPTIONS, DEFAULT_VARIANT, STANDARD
 from tourney.store import progress
 from tourney.store.audit import Actor
 from tourney.store.errors import NotFoundError
@@ -70,6 +71,8 @@ END_LABELS = {
     "drawn": "Drawn (last roll)",
 }
 KIND_LABELS = {"normal": "", "crawford": "Crawford game", "post-crawford": "Post-Crawford"}
+CUBE_VALUES = tuple(2**exponent for exponent in range(13))
+"""The cube values a game can be corrected to (1 to 4096, as the game form offers)."""
 END_CHOICES = end_choices(DEFAULT_VARIANT.name, DEFAULT_OPTIONS)
 RESULT_CHOICES = result_choices(DEFAULT_VARIANT.name, DEFAULT_OPTIONS)
 DRAWN_NAME = "Drawn"
@@ -142,6 +145,67 @@ class MatchSummary:
         """The winner, when decided."""
         return self.a if self.winner == "a" else self.b if self.winner == "b" else None
 
+    @property
+    def is_void(self) -> bool:
+        """A bracket slot nobody reached: never played, never shown to players."""
+        return self.status == MatchStatus.VOID.value
+
+    @property
+    def is_playing(self) -> bool:
+        """Under way: a game has been entered, the match is not decided."""
+        return self.status == MatchStatus.PLAYING.value
+
+    @property
+    def is_finished(self) -> bool:
+        """Decided at the board (not by walkover or bye)."""
+        return self.status == MatchStatus.FINISHED.value
+
+    @property
+    def awaits_result(self) -> bool:
+        """Both players known and no result yet: ready to play or under way."""
+        return self.status in (MatchStatus.READY.value, MatchStatus.PLAYING.value)
+
+    @property
+    def has_page(self) -> bool:
+        """Has a match page to open (a bye and a void slot have none)."""
+        return self.status not in (MatchStatus.VOID.value, MatchStatus.BYE.value)
+
+    @property
+    def by_final_score(self) -> bool:
+        """Decided by a final score entered in one line."""
+        return self.result_source == "score"
+
+    @property
+    def by_record(self) -> bool:
+        """Decided by an uploaded match record."""
+        return self.result_source == "record"
+
+    @property
+    def side_a(self) -> MatchSide:
+        """Side a: its player (or what fills the seat), points and whether it won."""
+        return MatchSide(self.a, self.a_placeholder, self.score_a, self.winner == "a")
+
+    @property
+    def side_b(self) -> MatchSide:
+        """Side b, as ``side_a``."""
+        return MatchSide(self.b, self.b_placeholder, self.score_b, self.winner == "b")
+
+    @property
+    def sides(self) -> tuple[MatchSide, MatchSide]:
+        """Both sides, a first."""
+        return self.side_a, self.side_b
+
+
+@dataclass(frozen=True)
+class MatchSide:
+    """One side of a match as a bracket or a pairings list shows it."""
+
+    player: PlayerRef | None
+    placeholder: str
+    """What fills the seat while its player is unknown, or empty."""
+    score: int
+    won: bool
+
 
 @dataclass(frozen=True)
 class RoundView:
@@ -155,6 +219,11 @@ class RoundView:
     matches: tuple[MatchSummary, ...]
     can_repair: bool
     """A Swiss round without results may be paired again."""
+
+    @property
+    def is_draft(self) -> bool:
+        """Drawn or paired, not published yet."""
+        return self.status == RoundStatus.DRAFT.value
 
 
 @dataclass(frozen=True)
@@ -200,6 +269,15 @@ class StandingRow:
     """active, eliminated or withdrawn."""
     status_label: str = ""
     """What the status column shows: "Champion", "Out in the Semifinal", "Withdrawn" ..."""
+    is_winner: bool = False
+    """Won the flight: its champion (a fed flight's winner)."""
+    lives_left: int | None = None
+    """Losses still allowed in a Swiss played by lives; none in other flights."""
+
+    @property
+    def shows_status_note(self) -> bool:
+        """The public standings note the player's status: out, withdrawn, or the winner."""
+        return self.status != EntryStatus.ACTIVE.value or self.is_winner
 
 
 @dataclass(frozen=True)
@@ -240,6 +318,21 @@ class FlightBoard:
     late_bye_slots: tuple[tuple[int, str], ...] = ()
     """First-round byes of a knockout a late entrant could take: (match id, label)."""
 
+    @property
+    def waits_for_feeder(self) -> bool:
+        """Not drawn yet, and drawn only together with the flight that feeds it."""
+        return self.flight.is_setup and self.is_fed
+
+    @property
+    def undoes_round(self) -> bool:
+        """Undo takes back the newest unpublished Swiss round, not the whole draw."""
+        return self.flight.is_swiss and bool(self.rounds)
+
+    @property
+    def standings_first(self) -> bool:
+        """A finished flight that is not a knockout leads with its final standings."""
+        return bool(self.standings) and not self.is_knockout and self.flight.is_finished
+
 
 @dataclass(frozen=True)
 class GameView:
@@ -259,6 +352,32 @@ class GameView:
     kind: str
     """normal, crawford or post-crawford."""
     kind_label: str
+    winner_choices: tuple[Choice, ...] = ()
+    """The correction form's boxes, this game's values chosen (see ``Choice``)."""
+    end_choices: tuple[Choice, ...] = ()
+    cube_choices: tuple[Choice, ...] = ()
+    result_choices: tuple[Choice, ...] = ()
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One option of a select box, and whether it is the chosen one."""
+
+    value: str
+    label: str
+    selected: bool
+
+
+def choices_of(
+    offered: Sequence[tuple[str, str]], chosen: str, chosen_label: str
+) -> tuple[Choice, ...]:
+    """``offered`` (value, label) pairs with ``chosen`` selected; a value no longer offered
+    (the event's options changed after the game was entered) is kept as the last one,
+    labelled ``chosen_label``, so that a correction does not change it unasked."""
+    pairs = list(offered)
+    if all(value != chosen for value, _ in pairs):
+        pairs.append((chosen, chosen_label))
+    return tuple(Choice(value, label, value == chosen) for value, label in pairs)
 
 
 @dataclass(frozen=True)
@@ -278,6 +397,12 @@ class UploadView:
     filename: str
     is_valid: bool
     errors: tuple[RecordFinding, ...]
+
+    @property
+    def problems_text(self) -> str:
+        """How many problems the validator found: ``1 problem``, ``3 problems``."""
+        count = len(self.errors)
+        return f"{count} problem{'' if count == 1 else 's'}"
 
 
 @dataclass(frozen=True)
@@ -315,6 +440,21 @@ class MatchDetail:
     result_choices: tuple[tuple[str, str], ...] = RESULT_CHOICES
     """The result levels the event's options allow, in the variant's words, then the
     empty result of a drop or draw."""
+
+    @property
+    def is_variant(self) -> bool:
+        """Played in a variant, not standard backgammon: the page names it."""
+        return self.variant != STANDARD.name
+
+    @property
+    def valid_uploads(self) -> tuple[UploadView, ...]:
+        """The uploaded records that were valid and used: players may download them."""
+        return tuple(u for u in self.uploads if u.is_valid)
+
+    @property
+    def crawford_game_to_come(self) -> bool:
+        """The Crawford game is known but not played yet."""
+        return self.crawford_game is not None and self.crawford_game > len(self.games)
 
 
 @dataclass(frozen=True)
@@ -702,6 +842,9 @@ def _field_standings(
                 metrics=tuple((t.name, row.metric(t.metric_key)) for t in shown),
                 reason=row.reason or "",
                 status=status,
+                lives_left=None
+                if flight.swiss_lives is None
+                else max(flight.swiss_lives - losses[row.entrant], 0),
             )
         )
     champion = None
@@ -733,6 +876,7 @@ def _knockout_standings(
         if ref is None:
             continue
         fe = group.flight_entries[(flight.id or 0, int(s.entrant))]
+        won = champ is not None and int(champ) == int(s.entrant)
         rows.append(
             StandingRow(
                 rank=s.rank,
@@ -746,10 +890,11 @@ def _knockout_standings(
                 status=fe.status,
                 status_label=_knockout_status_label(
                     fe.status,
-                    is_champion=champ is not None and int(champ) == int(s.entrant),
+                    is_champion=won,
                     is_fed=flight.id != group.root.id,
                     round_name=went_out.get(int(s.entrant)),
                 ),
+                is_winner=won,
             )
         )
     champion = by_entry.get(int(champ)) if champ is not None else None
@@ -805,6 +950,9 @@ def match_detail(session: Session, actor: Actor, match_id: int) -> MatchDetail:
         "a": summary.a.name if summary.a else "",
         "b": summary.b.name if summary.b else "",
     }
+    options = state.rules.options
+    offered_ends = end_choices(event.variant, options)
+    offered_results = result_choices(event.variant, options)
     game_views = tuple(
         GameView(
             number=g.number,
@@ -818,6 +966,17 @@ def match_detail(session: Session, actor: Actor, match_id: int) -> MatchDetail:
             score_after=format_score(scored.score_after),
             kind=scored.kind.value,
             kind_label=KIND_LABELS.get(scored.kind.value, ""),
+            winner_choices=tuple(Choice(side, names[side], g.winner == side) for side in "ab"),
+            end_choices=choices_of(offered_ends, g.end, END_LABELS.get(g.end, g.end)),
+            cube_choices=tuple(
+                Choice(str(cube), str(cube), cube == 1 << g.cube_exponent)
+                for cube in CUBE_VALUES
+            ),
+            result_choices=choices_of(
+                offered_results,
+                g.level or "",
+                state.rules.level_name(Level[g.level.upper()]).capitalize() if g.level else "—",
+            ),
         )
         for g, scored in zip(games, state.games, strict=True)
     )
@@ -850,7 +1009,6 @@ def match_detail(session: Session, actor: Actor, match_id: int) -> MatchDetail:
         and match.status != MatchStatus.WALKOVER.value
     )
     next_kind = None if state.next_kind is None else state.next_kind.value
-    options = state.rules.options
     return MatchDetail(
         match=summary,
         event_id=event.id or 0,
@@ -874,8 +1032,8 @@ def match_detail(session: Session, actor: Actor, match_id: int) -> MatchDetail:
         can_clear=playable and match.status in progress.DONE,
         variant=event.variant,
         variant_summary=variant_summary(event.variant, options),
-        end_choices=end_choices(event.variant, options),
-        result_choices=result_choices(event.variant, options),
+        end_choices=offered_ends,
+        result_choices=offered_results,
     )
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import io
 import zipfile
+from typing import Any
 
 from flask import Blueprint, Response, abort, redirect, request, url_for
 from flask.typing import ResponseReturnValue
@@ -34,7 +35,7 @@ from tourney.exports.registry import (
 from tourney.store import queries
 from tourney.web.auth import ALL_ROLES, public, requires
 from tourney.web.deps import actor, reading
-from tourney.web.live import ShareKeyAccepted, open_event, viewer
+from tourney.web.live import ShareKeyAccepted, current_address, open_event, viewer
 
 bp = Blueprint("downloads", __name__)
 
@@ -118,13 +119,6 @@ def staff_download(event_id: int, name: str) -> ResponseReturnValue:
 # --- public --------------------------------------------------------------------------
 
 
-def _without_key() -> ResponseReturnValue:
-    args = {k: v for k, v in request.args.items() if k != "key"}
-    return redirect(
-        url_for(request.endpoint or "public.index", **(request.view_args or {}), **args)
-    )
-
-
 @bp.get("/events/<slug>/downloads/<name>")
 @public
 def public_download(slug: str, name: str) -> ResponseReturnValue:
@@ -139,7 +133,7 @@ def public_download(slug: str, name: str) -> ResponseReturnValue:
         try:
             access = open_event(session, slug, viewer())
         except ShareKeyAccepted:
-            return _without_key()
+            return redirect(current_address())
         source = EventSource.from_store(session, access.id, base_url=request.url_root, public=True)
         return _send(export, source, paper)
 
@@ -147,7 +141,7 @@ def public_download(slug: str, name: str) -> ResponseReturnValue:
 # --- the short addresses printed on the paper ----------------------------------------
 
 
-def _key_args() -> dict[str, str]:
+def _key_args() -> dict[str, Any]:
     key = request.args.get("key", "")
     return {"key": key} if key else {}
 

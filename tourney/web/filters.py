@@ -6,7 +6,9 @@ from __future__ import annotations
 from datetime import date, datetime
 
 from flask import Flask
-from wtforms.fields.choices import SelectChoice
+
+# types-WTForms describes WTForms 3.2; SelectChoice is new in 3.3 (the version we use).
+from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
 
 from tourney.rules import Level, NotationError
 from tourney.rules.variants import DEFAULT_VARIANT, GameVariant, variant_named

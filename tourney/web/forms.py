@@ -1,4 +1,5 @@
-"""Flask-WTF forms: they check shape (required, types, ranges) and CSRF, never rules.
+"""Flask-WTF forms: they check shape (required, types, ranges), CSRF and the server's own
+signatures (a previewed player file), never rules.
 
 A rule the store refuses comes back as a ``StoreUserError`` naming a field; ``apply_error``
 puts its message on that field (or on the form) so the page shows it where it belongs.
@@ -12,8 +13,10 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any, ClassVar
 
+from flask import current_app
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileAllowed, FileField, FileRequired, FileSize
+from itsdangerous import BadSignature, URLSafeSerializer
 from wtforms import (
     BooleanField,
     DateField,
@@ -25,7 +28,9 @@ from wtforms import (
     StringField,
     TextAreaField,
 )
-from wtforms.fields.choices import SelectChoice
+
+# types-WTForms describes WTForms 3.2; SelectChoice is new in 3.3 (the version we use).
+from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
 from wtforms.validators import (
     DataRequired,
     EqualTo,
@@ -50,6 +55,7 @@ from tourney.store.errors import StoreUserError
 from tourney.store.queries import FORMAT_LABELS
 from tourney.store.roles import ACCOUNT_ROLES
 from tourney.store.tables import DrawMethod
+from tourney.store.tournament_views import CUBE_VALUES
 from tourney.store.variant_options import option_field
 
 
@@ -215,9 +221,10 @@ def _add_option_fields(form: type[EventForm]) -> None:
     for variant in registered_variants():
         for spec in variant.options:
             default = variant.option_value(spec.key, DEFAULT_OPTIONS)
+            field: BooleanField | SelectField
             if spec.is_flag:
                 field = BooleanField(spec.label, description=spec.description,
-                                     default=default)
+                                     default=bool(default))
             else:
                 field = SelectField(
                     spec.label, description=spec.description, default=_choice_key(default),
@@ -362,16 +369,63 @@ class PlayerImportForm(FlaskForm):
     club_id = SelectField("Add them to club", coerce=optional_int)
 
 
-class PlayerImportConfirmForm(FlaskForm):
-    """The previewed file, signed by the server, to save its good rows."""
+@dataclass(frozen=True)
+class PreviewedFile:
+    """A list of players the director has seen previewed, as the confirm step reads it."""
 
-    upload = HiddenField(validators=[DataRequired()])
+    filename: str
+    club_id: int | None
+    data: bytes
+
+
+PREVIEW_EXPIRED = "The preview expired or was altered; upload the file again."
+
+
+class PlayerImportConfirmForm(FlaskForm):
+    """The previewed file, signed by the server, to save its good rows.
+
+    The confirm step reads the file again from this signed copy, never from rows the
+    browser sends back; a copy whose signature does not hold is refused.
+    """
+
+    upload = HiddenField(validators=[DataRequired(message=PREVIEW_EXPIRED)])
+
+    @classmethod
+    def of(cls, previewed: PreviewedFile) -> PlayerImportConfirmForm:
+        """The form that confirms ``previewed``."""
+        signed = _preview_signer().dumps(
+            [previewed.filename, previewed.club_id, previewed.data.hex()]
+        )
+        return cls(formdata=None, upload=signed)
+
+    def validate_upload(self, field: HiddenField) -> None:
+        """The signature holds."""
+        try:
+            self.previewed()
+        except (BadSignature, ValueError):
+            raise ValidationError(PREVIEW_EXPIRED) from None
+
+    def previewed(self) -> PreviewedFile:
+        """The file the signed copy holds.
+
+        Raises:
+            BadSignature, ValueError: the copy was altered or is not one of ours.
+        """
+        filename, club_id, data = _preview_signer().loads(self.upload.data or "")
+        return PreviewedFile(str(filename), club_id, bytes.fromhex(data))
+
+
+def _preview_signer() -> URLSafeSerializer:
+    return URLSafeSerializer(current_app.secret_key or "", salt="tourney.player-import")
 
 
 class ClubForm(FlaskForm):
     """A club."""
 
-    club_name = StringField("Club name", validators=[DataRequired(), Length(max=120)])
+    club_name = StringField(
+        "Club name",
+        validators=[DataRequired(message="Enter the club's name."), Length(max=120)],
+    )
 
 
 class EntryForm(FlaskForm):
@@ -432,7 +486,7 @@ class VersionedForm(FlaskForm):
         return int(value) if str(value).isdigit() else None
 
 
-CUBE_CHOICES = options((2**e, str(2**e)) for e in range(0, 13))
+CUBE_CHOICES = options((cube, str(cube)) for cube in CUBE_VALUES)
 LEVEL_CHOICES = options(
     [("single", "Single"), ("gammon", "Gammon"), ("backgammon", "Backgammon"), ("", "— (dropped)")]
 )
