@@ -432,7 +432,7 @@ def serve(host: str, port: int, workers: int, threads: int) -> None:
         app.run(host=host, port=port, threaded=True)
         return
 
-    class _Server(BaseApplication):  # type: ignore[misc]
+    class _Server(BaseApplication):
         def load_config(self) -> None:
             self.cfg.set("bind", f"{shown}:{port}")
             self.cfg.set("workers", workers)
