@@ -51,11 +51,6 @@ MAX_SEED = 2**31 - 1
 _NAMED_FROM_END = {"final": -1, "semifinal": -2, "quarterfinal": -3}
 
 
-def _bump(event: Event) -> None:
-    event.data_version += 1
-    event.updated_at = utcnow()
-
-
 def _flight(
     session: Session, actor: Actor, flight_id: int, *, manage: bool = True
 ) -> tuple[Flight, Event]:
@@ -159,7 +154,6 @@ def make_draw(
             flight.status = FlightStatus.DRAWN.value
     except FormatUserError as error:
         raise _user_error(error) from None
-    _bump(event)
     session.flush()
     record(
         session,
@@ -431,7 +425,6 @@ def publish_draw(session: Session, *, actor: Actor, flight_id: int) -> FlightBoa
         progress.sync_group(session, root, published=True)
     else:
         progress.sync_round_robin_or_swiss(session, flight)
-    _bump(event)
     record(
         session,
         actor=actor,
@@ -470,7 +463,6 @@ def undo_draw(session: Session, *, actor: Actor, flight_id: int) -> FlightBoard:
         undone = _undo_rounds(session, [flight.id or 0], every=True)
         flight.status = FlightStatus.SETUP.value
         flight.draw_seed = None
-    _bump(event)
     session.flush()
     record(
         session,
@@ -527,7 +519,6 @@ def pair_next_round(session: Session, *, actor: Actor, flight_id: int) -> Flight
         rnd = _pair_swiss(session, flight, len(rounds) + 1)
     except FormatUserError as error:
         raise _user_error(error) from None
-    _bump(event)
     record(
         session,
         actor=actor,
@@ -575,7 +566,6 @@ def repair_round(session: Session, *, actor: Actor, round_id: int) -> FlightBoar
         _pair_swiss(session, flight, rnd.number, rnd)
     except FormatUserError as error:
         raise _user_error(error) from None
-    _bump(event)
     after = [
         (m.entry_a_id, m.entry_b_id)
         for m in session.exec(
@@ -625,7 +615,6 @@ def add_late_entry(
         flight_id=flight_id, entry_id=entry_id, late=True, initial_wins=wins, initial_losses=losses
     )
     session.add(row)
-    _bump(event)
     session.flush()
     record(
         session,
@@ -712,7 +701,6 @@ def add_late_knockout_entry(
     session.add(late)
     session.flush()
     progress.sync_group(session, root)
-    _bump(event)
     session.flush()
     record(
         session,
@@ -839,7 +827,6 @@ def set_table(
     if before == label:
         return flight_board(session, actor, row.flight_id)
     row.table_label = label
-    _bump(event)
     session.flush()
     record(
         session,
