@@ -12,10 +12,11 @@ import time
 from collections.abc import Callable
 
 from tourney.exports.csv import render_csv
-from tourney.exports.documents import EventDocument, documents_from_simulation
+from tourney.exports.documents import documents_from_simulation
 from tourney.exports.pdf import KINDS, render_pdf
 from tourney.exports.xlsx import render_xlsx
 from tourney.formats.simulation import SimulationOptions
+from tourney.store.documents import EventDocument
 
 SIZES = (16, 128, 512)
 TARGET_SECONDS = 2.0

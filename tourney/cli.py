@@ -523,9 +523,9 @@ def export(
     json_file: str | None,
 ) -> None:
     """Write an event's (id or slug) printed documents and spreadsheets to files."""
-    from tourney.exports.from_store import event_document
     from tourney.store.db import read_session
     from tourney.store.errors import NotFoundError
+    from tourney.store.event_documents import event_document
 
     if not (pdfs or xlsx_file or csv_dir or json_file):
         raise UsageFailure(
@@ -564,9 +564,10 @@ def _table_progress(label: str) -> Iterator[Any]:
 
 def _export_json(session: Any, event: str, path: Path) -> None:
     from tourney.exports.event_json import render_event_json
+    from tourney.store.event_json import export_event
 
     with _table_progress("exporting") as tell:
-        content = render_event_json(session, event, progress=tell).content
+        content = render_event_json(export_event(session, event, progress=tell)).content
     try:
         path.write_bytes(content)
     except OSError as error:
@@ -582,9 +583,10 @@ def _export_json(session: Any, event: str, path: Path) -> None:
 )
 def import_command(file: Path, as_copy: bool) -> None:
     """Rebuild an event from a file written by `tourney export EVENT --json FILE`."""
-    from tourney.exports.event_json import import_event, parse_event_json
+    from tourney.exports.event_json import parse_event_json
     from tourney.store.db import transaction
     from tourney.store.errors import StoreUserError
+    from tourney.store.event_json import import_event
 
     try:
         data = file.read_bytes()
@@ -616,9 +618,9 @@ def players_group() -> None:
 def players_import(file: Path, apply_rows: bool) -> None:
     """Check a CSV or XLSX list of players (name, country, rating, email) and, with
     --apply, add the good rows to the roster. Exit 1 when a row has a problem."""
-    from tourney.exports.player_import import apply_player_import, preview_player_import
     from tourney.store.db import read_session, transaction
     from tourney.store.errors import StoreUserError
+    from tourney.store.player_import import apply_player_import, preview_player_import
 
     try:
         data = file.read_bytes()

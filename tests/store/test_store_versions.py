@@ -20,7 +20,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, SQLModel, select
 
 import tourney.store
-from tourney.store import access, draws, results, services
+from tourney.store import access, draws, event_json, player_import, results, services
 from tourney.store.audit import Actor
 from tourney.store.db import transaction
 from tourney.store.passwords import make_hasher
@@ -456,6 +456,28 @@ def revoke_api_token(w: World) -> tuple[Call, set[int]]:
     return lambda s: access.revoke_api_token(s, actor=actor, token_id=token.id), set()
 
 
+def import_event(w: World) -> tuple[Call, set[int]]:
+    # The copy is a new event; the event it was exported from stays as it was.
+    built = knockout(w)
+    with Session(w.engine) as session:
+        document = event_json.export_event(session, built.event_id)
+    actor = built.director.actor
+    return (
+        lambda s: event_json.import_event(s, document, actor=actor, as_copy=True),
+        set(),
+    )
+
+
+def apply_player_import(w: World) -> tuple[Call, set[int]]:
+    built = w.build_event(EIGHT[:2], [MAIN])
+    actor = built.director.actor
+    with Session(w.engine) as session:
+        preview = player_import.preview_player_import(
+            session, b"name,country\nAnna Hansen,NO\n", filename="club.csv"
+        )
+    return lambda s: player_import.apply_player_import(s, preview, actor=actor), set()
+
+
 SCENARIOS: dict[str, Scenario] = {
     "access.create_api_token": create_api_token,
     "access.renew_share_link": renew_share_link,
@@ -469,6 +491,8 @@ SCENARIOS: dict[str, Scenario] = {
     "draws.repair_round": repair_round,
     "draws.set_table": set_table,
     "draws.undo_draw": undo_draw,
+    "event_json.import_event": import_event,
+    "player_import.apply_player_import": apply_player_import,
     "results.award_walkover": award_walkover,
     "results.clear_result": clear_result,
     "results.correct_game": correct_game,

@@ -10,8 +10,8 @@ import io
 from datetime import date
 
 from tourney.exports import Rendered
-from tourney.exports.documents import EventDocument
 from tourney.exports.tables import Cell, DataTable, event_tables
+from tourney.store.documents import EventDocument
 
 CSV = "text/csv; charset=utf-8"
 

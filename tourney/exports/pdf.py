@@ -1,6 +1,6 @@
 """PDF renderers: drawsheets, pairing lists, match score sheets and standings.
 
-Each renderer takes an :class:`~tourney.exports.documents.EventDocument` and returns
+Each renderer takes an :class:`~tourney.store.documents.EventDocument` and returns
 :class:`~tourney.exports.Rendered` bytes. Text is set in DejaVu Sans, embedded, so that
 every name players really have prints (accents, Nordic letters, Polish, Cyrillic, Greek,
 Turkish); where the font is missing the built-in Helvetica is used with a
@@ -44,17 +44,17 @@ from reportlab.platypus import (
 )
 
 from tourney.exports import Rendered
-from tourney.exports.documents import (
+from tourney.exports.layout import Placed as _Placed
+from tourney.exports.layout import layout as _layout
+from tourney.rules import Level
+from tourney.rules.variants import DEFAULT_OPTIONS, LongNardy, VariantOptions, variant_named
+from tourney.store.documents import (
     EventDocument,
     FlightDocument,
     MatchDocument,
     RoundDocument,
     SideDocument,
 )
-from tourney.exports.layout import Placed as _Placed
-from tourney.exports.layout import layout as _layout
-from tourney.rules import Level
-from tourney.rules.variants import DEFAULT_OPTIONS, LongNardy, VariantOptions, variant_named
 
 PDF = "application/pdf"
 

@@ -15,10 +15,10 @@ from flask_wtf import FlaskForm
 from itsdangerous import BadSignature, URLSafeSerializer
 from sqlmodel import Session
 
-from tourney.exports.player_import import apply_player_import, preview_player_import
 from tourney.rules.variants import NextGameStarter, VariantOptions
 from tourney.store import draws, queries, results, services, tournament_views
 from tourney.store.errors import StoreUserError
+from tourney.store.player_import import apply_player_import, preview_player_import
 from tourney.store.queries import EventDetail, FlightView
 from tourney.store.results import GameFields
 from tourney.store.services import EventFields, FlightFields, PlayerFields

@@ -24,12 +24,13 @@ from sqlmodel import Session
 
 from tourney.exports import Rendered
 from tourney.exports.csv import render_csv
-from tourney.exports.documents import EventDocument
 from tourney.exports.event_json import render_event_json
-from tourney.exports.from_store import event_document
 from tourney.exports.pdf import render_pdf
 from tourney.exports.xlsx import render_xlsx
 from tourney.store import queries, tournament_views
+from tourney.store.documents import EventDocument
+from tourney.store.event_documents import event_document
+from tourney.store.event_json import export_event
 from tourney.web.auth import ALL_ROLES, DIRECTORS, public, requires
 from tourney.web.deps import actor, reading
 from tourney.web.live import ShareKeyAccepted, open_event, viewer
@@ -112,8 +113,8 @@ def staff_json(event_id: int) -> ResponseReturnValue:
     """The whole event as one JSON document (for ``tourney import``); its directors only."""
     with reading() as session:
         queries.require_event(session, actor(), event_id, manage=True)
-        rendered = render_event_json(session, event_id)
-    return _send(rendered)
+        document = export_event(session, event_id)
+    return _send(render_event_json(document))
 
 
 # --- public --------------------------------------------------------------------------
