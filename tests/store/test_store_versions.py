@@ -551,9 +551,10 @@ def test_service_moves_the_version_of_each_event_it_changes(
         call(session)
 
     after = versions(engine)
-    moved = {i for i in before if after[i] != before[i]}
-    assert moved == touched
-    assert all(after[i] > before[i] for i in moved)
+    # One transaction moves each event it touches one step, however often it flushes.
+    assert {i: after[i] - before[i] for i in before if after[i] != before[i]} == {
+        i: 1 for i in touched
+    }
 
 
 def test_every_table_of_event_rows_moves_its_events_version() -> None:

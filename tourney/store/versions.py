@@ -3,8 +3,10 @@
 Public pages and the API are cached by an event's ``data_version`` (``tourney.web.live``),
 so a change that forgets to move it leaves a stale page up. The version is therefore not
 moved by the services but here, by the session itself: before each flush, every event
-that owns a row being inserted, changed or deleted gets its version moved once, and its
-``updated_at`` set to now.
+that owns a row being inserted, changed or deleted gets its version moved, and its
+``updated_at`` set to now. Once per transaction is enough (other readers see only what is
+committed), so later flushes of the same transaction leave a moved version alone: a
+result that moves a bracket on flushes several times but writes the event row once.
 
 Terminology:
     event row   a row that belongs to one event: the event itself, its flights, entries,
@@ -28,7 +30,7 @@ from typing import Any
 
 from sqlalchemy import Delete, Update
 from sqlalchemy import event as sa_event
-from sqlalchemy.orm import ORMExecuteState, Session, UOWTransaction
+from sqlalchemy.orm import ORMExecuteState, Session, SessionTransaction, UOWTransaction
 from sqlmodel import SQLModel, select
 
 from tourney.store.access import EventShare
@@ -48,6 +50,10 @@ from tourney.store.types import utcnow
 
 _BULK_CHANGES = "tourney.bulk_changed_events"
 """``Session.info`` key of the events touched by bulk changes since the last flush."""
+_MOVED = "tourney.moved_event_versions"
+"""``Session.info`` key of the events whose version moved in the current transaction."""
+_FLIGHT_EVENTS = "tourney.flight_events"
+"""``Session.info`` key of the event of each flight looked up in the current transaction."""
 
 EventIds = Iterable[int | None]
 
@@ -57,8 +63,17 @@ def _own_event(_: Session, row: Flight | Entry | EventStaff | EventShare) -> Eve
 
 
 def _event_of_flight(session: Session, flight_id: int | None) -> EventIds:
-    flight = session.get(Flight, flight_id) if flight_id is not None else None
-    return (flight.event_id,) if flight is not None else ()
+    if flight_id is None:
+        return ()
+    # The session holds rows weakly: a flight no service kept would be read again at the
+    # next flush. A flight never changes event, so its event is kept for the transaction.
+    known: dict[int, int] = session.info.setdefault(_FLIGHT_EVENTS, {})
+    if flight_id not in known:
+        flight = session.get(Flight, flight_id)
+        if flight is None:
+            return ()
+        known[flight_id] = flight.event_id
+    return (known[flight_id],)
 
 
 def _flight_event(session: Session, row: FlightEntry | Round | Match) -> EventIds:
@@ -105,17 +120,19 @@ def _changed_events(session: Session, rows: Iterable[Any]) -> set[int]:
 def _bump_changed_events(session: Session, _flush: UOWTransaction, _instances: object) -> None:
     """Before a flush: move the version of each event whose rows the flush writes."""
     pending: set[int] = session.info.pop(_BULK_CHANGES, set())
+    moved: set[int] = session.info.setdefault(_MOVED, set())
     # ``dirty`` also holds rows whose attributes were set to the values they had.
     dirty = [row for row in session.dirty if session.is_modified(row)]
     with session.no_autoflush:
         event_ids = pending | _changed_events(session, [*session.new, *dirty, *session.deleted])
         now = utcnow()
-        for event_id in sorted(event_ids):
+        for event_id in sorted(event_ids - moved):
             found = session.get(Event, event_id)
             if found is None or found in session.deleted:
                 continue
             found.data_version += 1
             found.updated_at = now
+            moved.add(event_id)
 
 
 def _note_bulk_change(state: ORMExecuteState) -> None:
@@ -140,6 +157,16 @@ def _forget_bulk_changes(session: Session, _transaction: object) -> None:
     session.info.pop(_BULK_CHANGES, None)
 
 
+def _forget_transaction(session: Session, transaction: SessionTransaction) -> None:
+    """The next transaction moves the versions again (and so does the rest of one whose
+    savepoint ended: a rolled-back savepoint took its moves with it)."""
+    # Every flush runs in a subtransaction of its own; its end is not the transaction's.
+    if transaction.parent is None or transaction.nested:
+        session.info.pop(_MOVED, None)
+        session.info.pop(_FLIGHT_EVENTS, None)
+
+
 sa_event.listen(Session, "before_flush", _bump_changed_events)
 sa_event.listen(Session, "do_orm_execute", _note_bulk_change)
 sa_event.listen(Session, "after_soft_rollback", _forget_bulk_changes)
+sa_event.listen(Session, "after_transaction_end", _forget_transaction)
