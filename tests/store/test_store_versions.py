@@ -87,8 +87,8 @@ def board(w: World, built: BuiltEvent, flight: str) -> FlightBoard:
         return flight_board(session, built.director.actor, built.flights[flight])
 
 
-def first_match(w: World, built: BuiltEvent, flight: str = "Main") -> MatchSummary:
-    return board(w, built, flight).rounds[0].matches[0]
+def first_match(w: World, built: BuiltEvent) -> MatchSummary:
+    return board(w, built, "Main").rounds[0].matches[0]
 
 
 def knockout(w: World, players: list[str] = EIGHT) -> BuiltEvent:
@@ -139,12 +139,12 @@ def with_game(w: World) -> tuple[BuiltEvent, MatchSummary]:
     return built, match
 
 
-def extra_entry(w: World, built: BuiltEvent, name: str = "Late") -> int:
+def extra_entry(w: World, built: BuiltEvent) -> int:
     """A new player entered in the event (not in any flight)."""
     actor = built.director.actor
     with transaction(w.engine) as session:
         player = services.register_player(
-            session, actor=actor, fields=services.PlayerFields(name=name)
+            session, actor=actor, fields=services.PlayerFields(name="Late")
         )
         return services.enter_player(
             session, actor=actor, event_id=built.event_id, player_id=player.id
