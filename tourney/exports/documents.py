@@ -23,7 +23,7 @@ from tourney.formats.simulation import (
     simulation_variant,
 )
 from tourney.match import GameKind, MatchState
-from tourney.rules.variants import AnyVariant
+from tourney.rules.variants import DEFAULT_VARIANT, GameVariant
 from tourney.store.documents import (
     METRIC_LABELS,
     EventDocument,
@@ -562,9 +562,9 @@ def documents_from_simulation(
     )
 
 
-def _simulated_rules(variant: AnyVariant) -> tuple[str, ...]:
+def _simulated_rules(variant: GameVariant) -> tuple[str, ...]:
     """The rule texts of a simulated event: its variant's default options."""
-    named = () if variant.name == "standard" else (variant.title,)
+    named = () if variant is DEFAULT_VARIANT else (variant.title,)
     if not variant.uses_cube():
         return (*named, "No doubling cube")
     return (*named, "Crawford rule" if variant.uses_crawford() else "No Crawford rule")

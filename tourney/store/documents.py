@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 
-from tourney.rules.variants import DEFAULT_OPTIONS, VariantOptions
+from tourney.rules.variants import DEFAULT_OPTIONS, DEFAULT_VARIANT, VariantOptions
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,7 +198,7 @@ class EventDocument:
     """The event's public page, for the pairing lists' QR code."""
     rules: tuple[str, ...] = field(default=())
     """Short texts of the rules in force (``Crawford rule``)."""
-    variant: str = "standard"
+    variant: str = DEFAULT_VARIANT.name
     """The variant's name (``long-nardy``): sheets name it and use its result words."""
     variant_options: VariantOptions = DEFAULT_OPTIONS
     """The event's options for its variant: which levels score, whether the cube is used."""

@@ -53,6 +53,7 @@ from sqlalchemy.exc import DBAPIError, StatementError
 from sqlalchemy.types import TypeDecorator, TypeEngine
 from sqlmodel import Session, SQLModel, col
 
+from tourney.rules.variants import DEFAULT_VARIANT
 from tourney.store.audit import Actor, record
 from tourney.store.errors import (
     AccessDeniedError,
@@ -657,7 +658,7 @@ def _check_variant_options(event_row: Mapping[str, Any]) -> None:
         EventImportError: unknown options or values of the wrong kind.
     """
     try:
-        stored_options(str(event_row.get("variant") or "standard"),
+        stored_options(str(event_row.get("variant") or DEFAULT_VARIANT.name),
                        event_row.get("variant_options"))
     except VariantOptionsError as error:
         raise _fail(f"tables.{ROOT}[0].variant_options", str(error)) from None
