@@ -28,10 +28,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from sqlalchemy import Delete, Update
+from sqlalchemy import Delete, Update, select
 from sqlalchemy import event as sa_event
 from sqlalchemy.orm import ORMExecuteState, Session, SessionTransaction, UOWTransaction
-from sqlmodel import SQLModel, select
+from sqlmodel import SQLModel, col
 
 from tourney.store.access import EventShare
 from tourney.store.tables import (
@@ -88,7 +88,8 @@ def _match_event(session: Session, row: Game | UploadedRecord) -> EventIds:
 def _player_events(session: Session, row: Player) -> EventIds:
     if row.id is None:
         return ()
-    return session.scalars(select(Entry.event_id).where(Entry.player_id == row.id)).all()
+    entered = select(col(Entry.event_id)).where(col(Entry.player_id) == row.id)
+    return session.scalars(entered).all()
 
 
 EVENTS_OF: Mapping[type[SQLModel], Callable[[Session, Any], EventIds]] = {
@@ -137,19 +138,21 @@ def _bump_changed_events(session: Session, _flush: UOWTransaction, _instances: o
 
 def _note_bulk_change(state: ORMExecuteState) -> None:
     """Before a bulk ``DELETE``/``UPDATE`` of event rows: note the events of the rows it hits."""
-    statement = state.statement
-    if not isinstance(statement, Delete | Update) or state.bind_mapper is None:
+    statement, mapper = state.statement, state.bind_mapper
+    if not isinstance(statement, Delete | Update) or mapper is None:
         return
-    table = state.bind_mapper.class_
-    if table not in EVENTS_OF:
+    events_of = EVENTS_OF.get(mapper.class_)
+    if events_of is None:
         return
-    hit = select(table)
+    # Plain rows, not objects: the session must not keep rows the statement deletes.
+    hit = select(mapper.local_table)
     if statement.whereclause is not None:
         hit = hit.where(statement.whereclause)
     session = state.session
     with session.no_autoflush:
-        rows = session.scalars(hit).all()
-        session.info.setdefault(_BULK_CHANGES, set()).update(_changed_events(session, rows))
+        noted: set[int] = session.info.setdefault(_BULK_CHANGES, set())
+        for row in session.execute(hit):
+            noted.update(i for i in events_of(session, row) if i is not None)
 
 
 def _forget_bulk_changes(session: Session, _transaction: object) -> None:
