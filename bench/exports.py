@@ -12,11 +12,12 @@ import time
 from collections.abc import Callable
 
 from tourney.exports.csv import render_csv
-from tourney.exports.documents import EventDocument, documents_from_simulation
+from tourney.exports.documents import documents_from_simulation
 from tourney.exports.pdf import render_drawsheets_pdf
 from tourney.exports.registry import PAPERS, PDF_EXPORTS, EventSource, Export
 from tourney.exports.xlsx import render_xlsx
 from tourney.formats.simulation import SimulationOptions
+from tourney.store.documents import EventDocument
 
 SIZES = (16, 128, 512)
 TARGET_SECONDS = 2.0

@@ -450,7 +450,7 @@ def serve(host: str, port: int, workers: int, threads: int) -> None:
         app.run(host=host, port=port, threaded=True)
         return
 
-    class _Server(BaseApplication):  # type: ignore[misc]
+    class _Server(BaseApplication):
         def load_config(self) -> None:
             self.cfg.set("bind", f"{shown}:{port}")
             self.cfg.set("workers", workers)
@@ -544,9 +544,10 @@ def export(
     json_file: str | None,
 ) -> None:
     """Write an event's (id or slug) printed documents and spreadsheets to files."""
-    from tourney.exports.from_store import find_event
     from tourney.store.db import read_session
     from tourney.store.errors import NotFoundError
+    from tourney.store.event_documents import event_document, find_event
+    from tourney.store.event_json import export_event
 
     wanted = [
         *([("json", json_file)] if json_file else []),
@@ -563,7 +564,10 @@ def export(
         try:
             with read_session(engine) as session:
                 event_id = find_event(session, event).id or 0
-                source = EventSource.from_store(session, event_id, base_url=base_url)
+                source = EventSource(
+                    lambda: event_document(session, str(event_id), base_url=base_url),
+                    make_event_file=lambda tell: export_event(session, event_id, progress=tell),
+                )
                 for identifier, target in wanted:
                     _export_to(export_named(identifier), source, paper_named(paper), Path(target))
         except NotFoundError as error:
@@ -621,9 +625,10 @@ def _write(path: Path, content: bytes) -> None:
 )
 def import_command(file: Path, as_copy: bool) -> None:
     """Rebuild an event from a file written by `tourney export EVENT --json FILE`."""
-    from tourney.exports.event_json import import_event, parse_event_json
+    from tourney.exports.event_json import parse_event_json
     from tourney.store.db import transaction
     from tourney.store.errors import StoreUserError
+    from tourney.store.event_json import import_event
 
     try:
         data = file.read_bytes()
@@ -655,9 +660,9 @@ def players_group() -> None:
 def players_import(file: Path, apply_rows: bool) -> None:
     """Check a CSV or XLSX list of players (name, country, rating, email) and, with
     --apply, add the good rows to the roster. Exit 1 when a row has a problem."""
-    from tourney.exports.player_import import apply_player_import, preview_player_import
     from tourney.store.db import read_session, transaction
     from tourney.store.errors import StoreUserError
+    from tourney.store.player_import import apply_player_import, preview_player_import
 
     try:
         data = file.read_bytes()

@@ -13,17 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from tourney.exports.documents import (
-    EventDocument,
-    PlayerDocument,
-    documents_from_bracket,
-    documents_from_simulation,
-)
+from tourney.exports.documents import documents_from_bracket, documents_from_simulation
 from tourney.formats import knockout as ko
 from tourney.formats.model import EntrantId, MatchId
 from tourney.formats.simulation import SimulationOptions
 from tourney.match import GameEntry, MatchRules, MatchState, score_match
 from tourney.rules import GameEnd, Level, Side
+from tourney.store.documents import EventDocument, PlayerDocument
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 

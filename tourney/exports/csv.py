@@ -10,8 +10,8 @@ import io
 from datetime import date
 
 from tourney.exports import CSV, Rendered
-from tourney.exports.documents import EventDocument
 from tourney.exports.tables import Cell, DataTable, event_tables
+from tourney.store.documents import EventDocument
 
 
 def _cell(value: Cell) -> str:

@@ -1,6 +1,6 @@
 """PDF renderers: drawsheets, pairing lists, match score sheets and standings.
 
-Each renderer takes an :class:`~tourney.exports.documents.EventDocument` and returns
+Each renderer takes an :class:`~tourney.store.documents.EventDocument` and returns
 :class:`~tourney.exports.Rendered` bytes. Text is set in DejaVu Sans, embedded, so that
 every name players really have prints (accents, Nordic letters, Polish, Cyrillic, Greek,
 Turkish); where the font is missing the built-in Helvetica is used with a
@@ -44,13 +44,6 @@ from reportlab.platypus import (
 )
 
 from tourney.exports import PDF, Rendered
-from tourney.exports.documents import (
-    EventDocument,
-    FlightDocument,
-    MatchDocument,
-    RoundDocument,
-    SideDocument,
-)
 from tourney.exports.layout import Placed as _Placed
 from tourney.exports.layout import layout as _layout
 from tourney.exports.registry import PAPERS
@@ -60,6 +53,13 @@ from tourney.rules.variants import (
     DEFAULT_VARIANT,
     VariantOptions,
     variant_named,
+)
+from tourney.store.documents import (
+    EventDocument,
+    FlightDocument,
+    MatchDocument,
+    RoundDocument,
+    SideDocument,
 )
 
 FONT_DIRS = (

@@ -20,17 +20,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from reportlab.lib.pagesizes import A3, A4, letter
 
 from tourney.exports import CSV, JSON, PDF, XLSX, Rendered
 
 if TYPE_CHECKING:
-    from sqlmodel import Session
-
-    from tourney.exports.documents import EventDocument
-    from tourney.exports.event_json import ProgressFn
+    from tourney.store.documents import EventDocument
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,20 +87,22 @@ class Audience(Enum):
         return manager if self is Audience.MANAGERS else staff
 
 
+ProgressFn = Callable[[str, int, int], None]
+"""Told ``(step, done, total)`` as a long export goes through an event's tables."""
+
+
 class EventSource:
-    """One event as the exports read it: its document, made once on first use, and the
-    database rows for the exports that copy them."""
+    """One event as the exports read it: its printable document, made once on first use,
+    and, for a stored event, its event file (the JSON document of every row)."""
 
     def __init__(
         self,
         make_document: Callable[[], EventDocument],
         *,
-        session: Session | None = None,
-        event_id: int | None = None,
+        make_event_file: Callable[[ProgressFn | None], dict[str, Any]] | None = None,
     ) -> None:
         self._make_document = make_document
-        self._session = session
-        self._event_id = event_id
+        self._make_event_file = make_event_file
         self.progress: ProgressFn | None = None
         """Told how a long export is going (the event file of a large event)."""
 
@@ -112,38 +111,20 @@ class EventSource:
         """A source of an event document only (tests, benchmarks, simulated events)."""
         return cls(lambda: document)
 
-    @classmethod
-    def from_store(
-        cls, session: Session, event_id: int, *, base_url: str | None = None, public: bool = False
-    ) -> EventSource:
-        """The stored event; ``public``: cut to what its public pages show.
-
-        ``base_url`` is the site's address, for the QR codes the documents print.
-        """
-
-        def make_document() -> EventDocument:
-            from tourney.exports.from_store import event_document, public_event_document
-
-            if public:
-                return public_event_document(session, event_id, base_url=base_url)
-            return event_document(session, str(event_id), base_url=base_url)
-
-        return cls(make_document, session=session, event_id=event_id)
-
     @cached_property
     def document(self) -> EventDocument:
         """The event's document."""
         return self._make_document()
 
-    def stored(self) -> tuple[Session, int]:
-        """The session and id of the stored event.
+    def event_file(self) -> dict[str, Any]:
+        """The JSON document of the stored event's rows.
 
         Raises:
             ValueError: the source is a document only.
         """
-        if self._session is None or self._event_id is None:
+        if self._make_event_file is None:
             raise ValueError("This export copies the database rows: export a stored event.")
-        return self._session, self._event_id
+        return self._make_event_file(self.progress)
 
 
 Renderer = Callable[[EventSource, Paper], tuple[Rendered, ...]]
@@ -218,8 +199,7 @@ def _tables(source: EventSource, _paper: Paper) -> tuple[Rendered, ...]:
 def _event_file(source: EventSource, _paper: Paper) -> tuple[Rendered, ...]:
     from tourney.exports.event_json import render_event_json
 
-    session, event_id = source.stored()
-    return (render_event_json(session, event_id, progress=source.progress),)
+    return (render_event_json(source.event_file()),)
 
 
 def _printed(identifier: str, verbose_name: str, audience: Audience, render: Renderer) -> Export:

@@ -60,11 +60,6 @@ MAX_SEED = 2**31 - 1
 _NAMED_FROM_END = {named.key: -named.from_end for named in NAMED_ROUNDS}
 
 
-def _bump(event: Event) -> None:
-    event.data_version += 1
-    event.updated_at = utcnow()
-
-
 def _flight(
     session: Session, actor: Actor, flight_id: int, *, manage: bool = True
 ) -> tuple[Flight, Event]:
@@ -184,7 +179,6 @@ def make_draw(
             _draw_rounds(session, flight, fmt, entrants, method, value)
     except FormatUserError as error:
         raise _user_error(error) from None
-    _bump(event)
     session.flush()
     record(
         session,
@@ -485,7 +479,6 @@ def publish_draw(session: Session, *, actor: Actor, flight_id: int) -> FlightBoa
         progress.sync_group(session, flight, published=True)
     else:
         progress.sync_round_robin_or_swiss(session, flight)
-    _bump(event)
     record(
         session,
         actor=actor,
@@ -530,7 +523,6 @@ def undo_draw(session: Session, *, actor: Actor, flight_id: int) -> FlightBoard:
             f.status = FlightStatus.SETUP.value
             f.bracket_plan = None
             f.draw_seed = None
-    _bump(event)
     session.flush()
     record(
         session,
@@ -587,7 +579,6 @@ def pair_next_round(session: Session, *, actor: Actor, flight_id: int) -> Flight
         rnd = _pair_swiss(session, flight, len(rounds) + 1)
     except FormatUserError as error:
         raise _user_error(error) from None
-    _bump(event)
     record(
         session,
         actor=actor,
@@ -636,7 +627,6 @@ def repair_round(session: Session, *, actor: Actor, round_id: int) -> FlightBoar
         _pair_swiss(session, flight, rnd.number, rnd)
     except FormatUserError as error:
         raise _user_error(error) from None
-    _bump(event)
     after = [
         (m.entry_a_id, m.entry_b_id)
         for m in session.exec(
@@ -710,7 +700,6 @@ def add_late_entry(
         flight_id=flight_id, entry_id=entry_id, late=True, initial_wins=wins, initial_losses=losses
     )
     session.add(row)
-    _bump(event)
     session.flush()
     record(
         session,
@@ -779,7 +768,6 @@ def add_late_knockout_entry(
     session.add(late)
     session.flush()
     progress.sync_group(session, flight)
-    _bump(event)
     session.flush()
     record(
         session,
@@ -854,7 +842,6 @@ def set_table(
     if before == label:
         return flight_board(session, actor, row.flight_id)
     row.table_label = label
-    _bump(event)
     session.flush()
     record(
         session,

@@ -49,3 +49,18 @@ class StoreInvariantError(RuntimeError):
 
     Not user-fixable from a page: it surfaces as a logged server error.
     """
+
+
+class EventImportError(StoreUserError):
+    """An event JSON document cannot be imported; the message names the field and what
+    is wrong."""
+
+
+class NewerVersionError(EventImportError):
+    """The event JSON document was written by a newer tourney."""
+
+
+class EventExistsError(EventImportError):
+    """An event with the document's slug is in the database already."""
+
+    status_code = 409

@@ -244,11 +244,6 @@ def _audit(
     )
 
 
-def _bump(event: Event) -> None:
-    event.data_version += 1
-    event.updated_at = utcnow()
-
-
 def _entry_error(error: MatchEntryError, field: str | None = None) -> StoreUserError:
     return StoreUserError(error.message, field=field)
 
@@ -375,7 +370,6 @@ def _finish(
 ) -> MatchDetail:
     _flush(session)
     progress.sync_after_result(session, loaded.match)
-    _bump(loaded.event)
     _flush(session)
     _audit(session, loaded, actor, action, before, extra)
     return match_detail(session, actor, loaded.match.id or 0)
@@ -435,7 +429,6 @@ def record_game(
     if not new.is_over:
         # Nothing moves on in the flight: skip the bracket work (the common case).
         _flush(session)
-        _bump(loaded.event)
         _audit(session, loaded, actor, "match.game_add", before)
         return match_detail(session, actor, match_id)
     return _finish(session, loaded, actor, "match.game_add", before)

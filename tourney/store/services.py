@@ -197,12 +197,6 @@ def _unique_slug(session: Session, table: type[Event] | type[Club], base: str) -
     return slug
 
 
-def _bump(event: Event) -> None:
-    """Mark the event changed: readers keyed by its data version refresh."""
-    event.data_version += 1
-    event.updated_at = utcnow()
-
-
 def _get_entry(session: Session, entry_id: int) -> Entry:
     entry = session.get(Entry, entry_id)
     if entry is None:
@@ -547,7 +541,6 @@ def update_event(
         # Results already entered are checked against the new rules; a change that
         # would rescore a match is refused (``results.recheck_results``).
         remarked = results.recheck_results(session, event)
-    _bump(event)
     session.flush()
     after = snapshot(event)
     if after is not None and remarked:
@@ -574,7 +567,7 @@ def add_event_staff(
         NotFoundError, AccessDeniedError: no such event or user, or not the actor's event.
         StoreUserError: an unknown role, or a scorer account made co-director.
     """
-    event = require_event(session, actor, event_id, manage=True)
+    require_event(session, actor, event_id, manage=True)
     user = session.get(User, user_id)
     if user is None:
         raise NotFoundError("No such user.")
@@ -592,7 +585,6 @@ def add_event_staff(
         row = EventStaff(event_id=event_id, user_id=user_id, role=role)
         session.add(row)
     row.role = role
-    _bump(event)
     session.flush()
     record(
         session,
@@ -725,7 +717,6 @@ def add_flight(
     flight = Flight(event_id=event_id, name="", format="", match_length=1, position=count)
     _apply_flight_fields(flight, fields)
     session.add(flight)
-    _bump(event)
     session.flush()
     record(
         session,
@@ -761,7 +752,6 @@ def update_flight(
         raise ConflictError("The flight is drawn: its format and feeding can no longer change.")
     before = snapshot(flight)
     _apply_flight_fields(flight, fields)
-    _bump(event)
     session.flush()
     record(
         session,
@@ -839,14 +829,6 @@ def update_player(
         raise NotFoundError("No such player.")
     before = snapshot(player)
     _apply_player_fields(session, player, fields)
-    # Public pages of every event the player is entered in are cached by the event's data
-    # version; a new name must show there at once, not after the event's next result.
-    for event in session.exec(
-        select(Event).join(Entry, col(Entry.event_id) == col(Event.id)).where(
-            col(Entry.player_id) == player_id
-        )
-    ):
-        _bump(event)
     session.flush()
     record(
         session,
@@ -885,7 +867,6 @@ def enter_player(
     _check_seed(session, event_id, seed, None)
     entry = Entry(event_id=event_id, player_id=player_id, seed=seed)
     session.add(entry)
-    _bump(event)
     session.flush()
     record(
         session,
@@ -915,7 +896,7 @@ def _change_entry(
     session: Session, *, actor: Actor, entry_id: int, action: str, change: str
 ) -> EntryView:
     entry = _get_entry(session, entry_id)
-    event = require_event(session, actor, entry.event_id, manage=True)
+    require_event(session, actor, entry.event_id, manage=True)
     before = snapshot(entry)
     now = utcnow()
     if change == "check_in":
@@ -941,7 +922,6 @@ def _change_entry(
         for row in session.exec(select(FlightEntry).where(FlightEntry.entry_id == entry.id)):
             if row.status == EntryStatus.WITHDRAWN.value:
                 row.status = EntryStatus.ACTIVE.value
-    _bump(event)
     session.flush()
     after = snapshot(entry) or {}
     if walkovers:

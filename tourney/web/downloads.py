@@ -21,6 +21,7 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, redirect, request, url_for
 from flask.typing import ResponseReturnValue
+from sqlmodel import Session
 
 from tourney.exports import ZIP, Rendered
 from tourney.exports.registry import (
@@ -33,6 +34,8 @@ from tourney.exports.registry import (
     exports_offered,
 )
 from tourney.store import queries
+from tourney.store.event_documents import event_document, public_event_document
+from tourney.store.event_json import export_event
 from tourney.web.auth import ALL_ROLES, public, requires
 from tourney.web.deps import actor, reading
 from tourney.web.live import ShareKeyAccepted, current_address, open_event, viewer
@@ -58,6 +61,18 @@ def _paper(export: Export) -> Paper:
     if paper is None and export.paged:
         abort(400, f"Choose the paper: {' or '.join(p.key for p in PAGE_PAPERS)}.")
     return paper or PAGE_PAPERS[0]
+
+
+def _stored_source(session: Session, event_id: int, *, public: bool) -> EventSource:
+    """The stored event as the exports read it; ``public``: only what its public pages
+    show (and no event file: that copies every row)."""
+    base_url = request.url_root
+    if public:
+        return EventSource(lambda: public_event_document(session, event_id, base_url=base_url))
+    return EventSource(
+        lambda: event_document(session, str(event_id), base_url=base_url),
+        make_event_file=lambda progress: export_event(session, event_id, progress=progress),
+    )
 
 
 def _send(export: Export, source: EventSource, paper: Paper) -> Response:
@@ -112,7 +127,7 @@ def staff_download(event_id: int, name: str) -> ResponseReturnValue:
     with reading() as session:
         manage = export.audience is Audience.MANAGERS
         queries.require_event(session, actor(), event_id, manage=manage)
-        source = EventSource.from_store(session, event_id, base_url=request.url_root)
+        source = _stored_source(session, event_id, public=False)
         return _send(export, source, paper)
 
 
@@ -134,7 +149,7 @@ def public_download(slug: str, name: str) -> ResponseReturnValue:
             access = open_event(session, slug, viewer())
         except ShareKeyAccepted:
             return redirect(current_address())
-        source = EventSource.from_store(session, access.id, base_url=request.url_root, public=True)
+        source = _stored_source(session, access.id, public=True)
         return _send(export, source, paper)
 
 

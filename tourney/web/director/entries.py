@@ -9,9 +9,9 @@ from flask import render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from sqlmodel import Session
 
-from tourney.exports.player_import import apply_player_import, preview_player_import
 from tourney.store import queries, services
 from tourney.store.errors import StoreUserError
+from tourney.store.player_import import apply_player_import, preview_player_import
 from tourney.store.queries import EntryView, EventDetail
 from tourney.store.services import PlayerFields
 from tourney.web.auth import DIRECTORS, requires

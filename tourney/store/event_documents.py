@@ -1,8 +1,9 @@
 """Event documents from the store's read models (``tourney.store.tournament_views``).
 
-The adapter reads an event by id or slug, its entries, every flight board (rounds,
+The read model reads an event by id or slug, its entries, every flight board (rounds,
 matches, standings) and the games of its matches, and builds the
-:class:`~tourney.exports.documents.EventDocument` the renderers print.
+:class:`~tourney.store.documents.EventDocument` the renderers of :mod:`tourney.exports`
+print.
 """
 
 from __future__ import annotations
@@ -12,7 +13,9 @@ from dataclasses import replace
 
 from sqlmodel import Session, col, select
 
-from tourney.exports.documents import (
+from tourney.rules.variants import variant_named
+from tourney.store import queries, tournament_views
+from tourney.store.documents import (
     WINS_LABEL,
     EventDocument,
     FlightDocument,
@@ -23,10 +26,8 @@ from tourney.exports.documents import (
     SideDocument,
     StandingRow,
 )
-from tourney.rules.variants import variant_named
-from tourney.store import queries, tournament_views
 from tourney.store.errors import NotFoundError
-from tourney.store.tables import Event, Game, Match, Venue
+from tourney.store.tables import Event, Flight, Game, Match, Venue
 from tourney.store.variant_options import event_options, variant_summary
 
 
@@ -77,8 +78,6 @@ def _games(session: Session, event_id: int) -> dict[int, tuple[GameDocument, ...
 
 
 def _flight_ids(session: Session, event_id: int) -> list[int]:
-    from tourney.store.tables import Flight
-
     return [f.id or 0 for f in session.exec(select(Flight).where(Flight.event_id == event_id))]
 
 
