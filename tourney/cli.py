@@ -24,7 +24,7 @@ from tourney.exports.registry import (
     export_named,
     paper_named,
 )
-from tourney.rules import Position, Roll, RulesError, format_play, legal_positions
+from tourney.rules import Position, Roll, RulesError, format_play
 from tourney.rules.diagram import format_board
 from tourney.rules.moves import legal_play_map
 from tourney.rules.records import (
@@ -33,7 +33,14 @@ from tourney.rules.records import (
     RecordReport,
     validate_record,
 )
-from tourney.rules.variants import variant_named
+from tourney.rules.variant_protocol import VariantPosition
+from tourney.rules.variants import (
+    DEFAULT_VARIANT,
+    GameVariant,
+    VariantOptions,
+    registered_variants,
+    variant_named,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -65,10 +72,16 @@ def rules() -> None:
     """Positions and legal plays."""
 
 
-def _read_position(position_id: str, variant: str) -> Any:
-    """A ``Position`` (backgammon family) or a ``NardyPosition`` (long nardy)."""
+def _read_variant(name: str) -> GameVariant:
     try:
-        return variant_named(variant).decode_position_id(position_id)
+        return variant_named(name)
+    except RulesError as error:
+        raise UsageFailure(str(error)) from None
+
+
+def _read_position(position_id: str, variant: GameVariant) -> VariantPosition:
+    try:
+        return variant.decode_position_id(position_id)
     except RulesError as error:
         raise UsageFailure(str(error)) from None
 
@@ -80,11 +93,13 @@ def _read_roll(dice: tuple[str, ...]) -> Roll:
         raise UsageFailure(str(error)) from None
 
 
+_VARIANT_HELP = "Rules to play by (`tourney rules variants` lists them)."
+
+
 @rules.command("legal")
 @click.argument("position_id")
 @click.argument("dice", nargs=-1, required=True)
-@click.option("--variant", default="standard", show_default=True,
-              help="Rules to play by: standard, nackgammon, hypergammon, long-nardy.")
+@click.option("--variant", default=DEFAULT_VARIANT.name, show_default=True, help=_VARIANT_HELP)
 @click.option("--strict-block", is_flag=True,
               help="Long nardy: a six-point block only once an opposing checker is home.")
 def rules_legal(position_id: str, dice: tuple[str, ...], variant: str,
@@ -95,33 +110,30 @@ def rules_legal(position_id: str, dice: tuple[str, ...], variant: str,
     (for long nardy the same layout over each side's own nardy numbering).
     DICE is two digits (31) or two arguments (3 1).
     """
-    from tourney.rules.nardy import NardyPosition, NardyRules, legal_nardy_positions
-
-    position = _read_position(position_id, variant)
+    chosen = _read_variant(variant)
+    position = _read_position(position_id, chosen)
     roll = _read_roll(dice)
-    if isinstance(position, NardyPosition):
-        nardy = legal_nardy_positions(position, roll, rules=NardyRules(strict_block=strict_block))
-        lines = sorted(result.turned().to_id() for result in nardy)
-    else:
-        lines = sorted(result.turned().to_id() for result in legal_positions(position, roll))
-    for line in lines:
+    found = chosen.legal_positions(position, roll, VariantOptions(strict_block=strict_block))
+    for line in sorted(result.turned().to_id() for result in found):
         click.echo(line)
 
 
 @rules.command("show")
 @click.argument("position_id")
-@click.option("--variant", default="standard", show_default=True,
-              help="Rules to play by: standard, nackgammon, hypergammon, long-nardy.")
+@click.option("--variant", default=DEFAULT_VARIANT.name, show_default=True, help=_VARIANT_HELP)
 def rules_show(position_id: str, variant: str) -> None:
     """Draw POSITION_ID as a board, the side on roll at the bottom."""
-    from tourney.rules.diagram import format_nardy_board
-    from tourney.rules.nardy import NardyPosition
+    chosen = _read_variant(variant)
+    click.echo(chosen.format_board(_read_position(position_id, chosen)))
 
-    position = _read_position(position_id, variant)
-    if isinstance(position, NardyPosition):
-        click.echo(format_nardy_board(position))
-    else:
-        click.echo(format_board(position))
+
+@rules.command("variants")
+def rules_variants() -> None:
+    """List every variant by the NAME --variant takes, with a one-line description."""
+    known = registered_variants()
+    width = max(len(variant.name) for variant in known)
+    for variant in known:
+        click.echo(f"{variant.name:<{width}}  {variant.description}")
 
 
 @cli.command("demo-rules", hidden=True)
@@ -158,10 +170,9 @@ def demo_rules() -> None:
 @click.option("--seed", type=int, default=None, help="Seed of every random choice.")
 @click.option(
     "--variant",
-    type=click.Choice(["standard", "nackgammon", "hypergammon", "long"]),
-    default="standard",
+    default=DEFAULT_VARIANT.name,
     show_default=True,
-    help="The game played: its match scoring (long = long nardy: oin 1, mars 2, no cube).",
+    help="The game played, for its match scoring (`tourney rules variants` lists them).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the event as one JSON document.")
 def simulate(
@@ -200,7 +211,7 @@ def simulate(
         click.echo(json.dumps(document))
         return
     click.echo(f"seed {document['seed']}")
-    if document["variant"] != "standard":
+    if document["variant"] != DEFAULT_VARIANT.name:
         click.echo(f"variant {document['variant']}")
     for flight in document["flights"]:
         top = [row for row in flight["standings"] if row["rank"] <= 4]
@@ -266,8 +277,8 @@ def _validate_lines(name: str, report: RecordReport) -> list[str]:
 @click.option(
     "--variant",
     default=None,
-    help="Replay by this variant (standard, nackgammon, hypergammon, long-nardy) instead "
-    "of the one the record names.",
+    help="Replay by this variant (`tourney rules variants` lists them) instead of the one "
+    "the record names.",
 )
 def validate(
     files: tuple[str, ...], as_json: bool, max_bytes: int, holland: bool, expect_finished: bool,
@@ -285,10 +296,7 @@ def validate(
     from contextlib import nullcontext
 
     if variant is not None:
-        try:
-            variant_named(variant)
-        except RulesError as error:
-            raise UsageFailure(str(error)) from None
+        _read_variant(variant)
     rules = MatchRules(holland=True if holland else None, expect_finished=expect_finished,
                        variant=variant)
     unreadable: list[str] = []

@@ -39,7 +39,7 @@ from tourney.formats.simulation import (
 )
 from tourney.formats.tiebreaks import tiebreak_of_metric
 from tourney.match import GameKind, MatchState
-from tourney.rules.variants import DEFAULT_OPTIONS, AnyVariant, VariantOptions
+from tourney.rules.variants import DEFAULT_OPTIONS, DEFAULT_VARIANT, GameVariant, VariantOptions
 
 # --- the model -----------------------------------------------------------------------
 
@@ -216,7 +216,7 @@ class EventDocument:
     """The event's public page, for the pairing lists' QR code."""
     rules: tuple[str, ...] = field(default=())
     """Short texts of the rules in force (``Crawford rule``)."""
-    variant: str = "standard"
+    variant: str = DEFAULT_VARIANT.name
     """The variant's name (``long-nardy``): sheets name it and use its result words."""
     variant_options: VariantOptions = DEFAULT_OPTIONS
     """The event's options for its variant: which levels score, whether the cube is used."""
@@ -760,9 +760,9 @@ def documents_from_simulation(
     )
 
 
-def _simulated_rules(variant: AnyVariant) -> tuple[str, ...]:
+def _simulated_rules(variant: GameVariant) -> tuple[str, ...]:
     """The rule texts of a simulated event: its variant's default options."""
-    named = () if variant.name == "standard" else (variant.title,)
+    named = () if variant is DEFAULT_VARIANT else (variant.title,)
     if not variant.uses_cube():
         return (*named, "No doubling cube")
     return (*named, "Crawford rule" if variant.uses_crawford() else "No Crawford rule")

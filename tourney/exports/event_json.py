@@ -56,6 +56,7 @@ from tourney.exports import Rendered
 from tourney.exports.from_store import find_event
 from tourney.formats.errors import FormatUserError
 from tourney.formats.tiebreaks import tiebreak_chain
+from tourney.rules.variants import DEFAULT_VARIANT
 from tourney.store.audit import Actor, record
 from tourney.store.errors import AccessDeniedError, StoreUserError
 from tourney.store.roles import account_role
@@ -707,7 +708,7 @@ def _check_variant_options(event_row: Mapping[str, Any]) -> None:
         EventImportError: unknown options or values of the wrong kind.
     """
     try:
-        stored_options(str(event_row.get("variant") or "standard"),
+        stored_options(str(event_row.get("variant") or DEFAULT_VARIANT.name),
                        event_row.get("variant_options"))
     except VariantOptionsError as error:
         raise _fail(f"tables.{ROOT}[0].variant_options", str(error)) from None

@@ -55,7 +55,12 @@ from tourney.exports.layout import Placed as _Placed
 from tourney.exports.layout import layout as _layout
 from tourney.exports.registry import PAPERS
 from tourney.rules import Level
-from tourney.rules.variants import DEFAULT_OPTIONS, LongNardy, VariantOptions, variant_named
+from tourney.rules.variants import (
+    DEFAULT_OPTIONS,
+    DEFAULT_VARIANT,
+    VariantOptions,
+    variant_named,
+)
 
 FONT_DIRS = (
     Path("/usr/share/fonts/truetype/dejavu"),
@@ -680,7 +685,7 @@ def render_standings_pdf(doc: EventDocument, *, paper: str = "a4") -> Rendered:
         if not f.standings:
             continue
         story.append(CondPageBreak(120))
-        final = f.champion is not None or (f.format in ("swiss", "roundrobin") and f.rounds)
+        final = f.champion is not None or (not f.is_bracket and f.rounds)
         story.append(
             Paragraph(f"{_esc(f.name)} — {'final standings' if final else 'standings'}", st["h1"])
         )
@@ -781,7 +786,7 @@ class _SheetPainter:
         self.text(x0, y, " · ".join(where), 9.5)
         y += 14
         heading = f"Match to {m.length} point{'s' if m.length != 1 else ''}"
-        if self.doc.variant != "standard":
+        if self.doc.variant != DEFAULT_VARIANT.name:
             heading += f" · {self.doc.variant_summary or variant_named(self.doc.variant).title}"
         self.text(x0, y, heading, 11, bold=True)
         if m.url:
@@ -885,7 +890,7 @@ def _ended_heading(variant: str, options: VariantOptions = DEFAULT_OPTIONS) -> s
     if chosen.uses_cube(options):
         ends.append("dropped")
     ends.append("resigned")
-    if isinstance(chosen, LongNardy) and options.last_roll_draw:
+    if chosen.can_draw(options):
         ends.append("drawn")
     words = [chosen.level_names[level] for level in chosen.levels(options)]
     return f"Ended ({', '.join(ends)} · {', '.join(words).replace('backgammon', 'bg')})"

@@ -42,7 +42,8 @@ from tourney.match import (
     score_match,
 )
 from tourney.rules import GameEnd, NotationError, Side
-from tourney.rules.variants import STANDARD, AnyVariant, variant_named
+from tourney.rules.variants import STANDARD, variant_named
+from tourney.rules.variants import GameVariant as AnyVariant
 
 FORMATS = ("knockout", "swiss", "roundrobin")
 

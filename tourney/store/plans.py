@@ -188,33 +188,3 @@ def decode_plan(data: Mapping[str, Any]) -> StoredPlan:
         for r in data["rounds"]
     )
     return StoredPlan(int(data["seed"]), flights, matches, rounds)
-
-
-def loser_destinations(plan: StoredPlan) -> dict[MatchId, tuple[str, bool | None]]:
-    """For each match whose loser goes on: the bracket flight, and the first-match condition."""
-    out: dict[MatchId, tuple[str, bool | None]] = {}
-    for match in plan.matches:
-        for side in (match.a, match.b):
-            if isinstance(side, ko.LoserOf):
-                out.setdefault(side.match, (match.flight, side.first_match))
-    return out
-
-
-def dependents(plan: StoredPlan, match_id: MatchId) -> tuple[MatchId, ...]:
-    """Every planned match whose players depend on ``match_id``'s result, transitively."""
-    feeds: dict[MatchId, list[MatchId]] = {}
-    for match in plan.matches:
-        for side in (match.a, match.b):
-            if isinstance(side, ko.WinnerOf | ko.LoserOf):
-                feeds.setdefault(side.match, []).append(match.id)
-        if match.reset_of is not None:
-            feeds.setdefault(match.reset_of, []).append(match.id)
-    seen: dict[MatchId, None] = {}
-    stack = list(feeds.get(match_id, []))
-    while stack:
-        current = stack.pop()
-        if current in seen:
-            continue
-        seen[current] = None
-        stack.extend(feeds.get(current, []))
-    return tuple(seen)

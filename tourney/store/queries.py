@@ -16,10 +16,16 @@ from sqlalchemy import func
 from sqlmodel import Session, col, or_, select
 
 from tourney.formats.errors import FormatUserError
+from tourney.formats.flight_formats import FLIGHT_FORMATS
 from tourney.formats.rounds import named_round
 from tourney.formats.tiebreaks import Tiebreak
 from tourney.formats.tiebreaks import tiebreak_chain as parse_tiebreak_chain
-from tourney.rules.variants import DEFAULT_OPTIONS, VariantOptions, variant_named
+from tourney.rules.variants import (
+    DEFAULT_OPTIONS,
+    DEFAULT_VARIANT,
+    VariantOptions,
+    variant_named,
+)
 from tourney.store.audit import Actor
 from tourney.store.errors import AccessDeniedError, NotFoundError, StoreInvariantError
 from tourney.store.roles import account_role, event_role
@@ -31,7 +37,6 @@ from tourney.store.tables import (
     Event,
     EventStaff,
     Flight,
-    FlightFormat,
     Player,
     StaffRole,
     User,
@@ -39,20 +44,8 @@ from tourney.store.tables import (
 )
 from tourney.store.variant_options import event_options, option_rules, variant_summary
 
-FORMAT_LABELS = {
-    FlightFormat.KNOCKOUT.value: "Knockout",
-    FlightFormat.DOUBLE_ELIMINATION.value: "Double elimination",
-    FlightFormat.SWISS.value: "Swiss",
-    FlightFormat.ROUND_ROBIN.value: "Round robin",
-}
-
-VARIANT_LABELS = {
-    "standard": "Backgammon",
-    "nackgammon": "Nackgammon",
-    "hypergammon": "Hypergammon",
-    "long-nardy": "Long nardy",
-}
-"""The variants an event may be played in, as the event form offers them."""
+FORMAT_LABELS = {fmt.key: fmt.label for fmt in FLIGHT_FORMATS}
+"""The flight formats as forms offer them: key -> label."""
 
 
 @dataclass(frozen=True)
@@ -176,7 +169,7 @@ class EventDetail:
     can_manage: bool
     variant_options: VariantOptions = DEFAULT_OPTIONS
     """The event's options for its variant (canonical: defaults where none is set)."""
-    variant_summary: str = "Backgammon"
+    variant_summary: str = DEFAULT_VARIANT.title
     """The variant and its options in one line: "Long nardy · cube on, Crawford"."""
 
 
@@ -421,16 +414,16 @@ def rules_summary(event: Event) -> tuple[str, ...]:
     """The event's rules as short phrases for the event and match pages: the variant,
     the cube and Crawford rule as its options set them, then its other options."""
     lines = []
-    if event.variant != "standard":
-        lines.append(VARIANT_LABELS.get(event.variant, event.variant))
     variant = variant_named(event.variant)
+    if variant is not DEFAULT_VARIANT:
+        lines.append(variant.title)
     options = event_options(event)
     if not variant.uses_cube(options):
-        # Long nardy plays without the cube unless the event turns it on, so the
-        # Crawford flag has nothing to act on.
+        # Without the cube (long nardy unless the event turns it on) the Crawford flag
+        # has nothing to act on.
         lines.append("No doubling cube")
     else:
-        if event.variant == "long-nardy":
+        if variant.offers("cube"):
             lines.append("Doubling cube")
         crawford = event.crawford and variant.uses_crawford(options)
         lines.append("Crawford rule" if crawford else "No Crawford rule")
@@ -562,7 +555,7 @@ def event_detail(session: Session, event: Event, *, can_manage: bool) -> EventDe
         automatic_doubles=event.automatic_doubles,
         notes=event.notes,
         variant=event.variant,
-        variant_label=VARIANT_LABELS.get(event.variant, event.variant),
+        variant_label=variant_named(event.variant).title,
         data_version=event.data_version,
         rules_summary=rules_summary(event),
         flights=_flights(session, event.id),

@@ -25,6 +25,7 @@ from typing import Any
 from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import Session, col, delete, select
 
+from tourney.formats import knockout as ko
 from tourney.formats.model import MatchId
 from tourney.match import (
     GameEntry,
@@ -42,10 +43,10 @@ from tourney.match import rescore as engine_rescore
 from tourney.rules import GameEnd, Level, Side
 from tourney.rules.records import MatchRules as RecordRules
 from tourney.rules.records import validate_record
+from tourney.rules.variants import DEFAULT_VARIANT
 from tourney.store import progress
 from tourney.store.audit import Actor, record
 from tourney.store.errors import ConflictError, NotFoundError, StoreUserError
-from tourney.store.plans import dependents
 from tourney.store.queries import require_event
 from tourney.store.tables import (
     Entry,
@@ -60,7 +61,6 @@ from tourney.store.tables import (
     Round,
     RoundStatus,
     UploadedRecord,
-    Variant,
 )
 from tourney.store.tournament_views import MatchDetail, RecordFinding, match_detail
 from tourney.store.types import utcnow
@@ -321,7 +321,7 @@ def _cascade(session: Session, loaded: _Loaded, new_winner: int | None, confirm:
             f"{'es' if len(blocking) > 1 else ''} already depend on it: {described}. "
             "Confirm the correction to clear those results as well."
         )
-    if loaded.flight.format in progress.KNOCKOUTS:
+    if progress.is_knockout(loaded.flight):
         for other in blocking:
             _clear(session, other)
             other.status = MatchStatus.PENDING.value
@@ -331,10 +331,11 @@ def _cascade(session: Session, loaded: _Loaded, new_winner: int | None, confirm:
 def _dependent_results(session: Session, loaded: _Loaded) -> list[Match]:
     match = loaded.match
     started = (MatchStatus.PLAYING.value, MatchStatus.FINISHED.value, MatchStatus.WALKOVER.value)
-    if loaded.flight.format in progress.KNOCKOUTS:
+    if progress.is_knockout(loaded.flight):
         root = progress.plan_root(session, loaded.flight)
         assert root is not None and root.bracket_plan is not None
-        keys = dependents(progress.stored_plan(session, root), MatchId(match.bracket_key))
+        plan = progress.stored_plan(session, root).bracket({})
+        keys = ko.dependents(plan, MatchId(match.bracket_key))
         if not keys:
             return []
         rows = session.exec(
@@ -715,14 +716,15 @@ def upload_match_record(
 
 def _record_rules(event: Event) -> RecordRules:
     """The rules an uploaded record of ``event`` is replayed by: the event's flags, and its
-    variant with its options where it is not standard backgammon."""
-    standard = event.variant == Variant.STANDARD.value
+    variant with its options where it is not the default variant (an event of the default
+    variant takes a record in the variant the record names)."""
+    by_record = event.variant == DEFAULT_VARIANT.name
     return RecordRules(
         crawford=event.crawford,
         holland=event.holland,
         expect_finished=True,
-        variant=None if standard else event.variant,
-        options=None if standard else event_options(event),
+        variant=None if by_record else event.variant,
+        options=None if by_record else event_options(event),
     )
 
 
@@ -884,7 +886,7 @@ def withdraw_from_matches(session: Session, *, entry_id: int) -> list[int]:
     # Knockout groups also give walkovers in matches that were still pending.
     for fe in session.exec(select(FlightEntry).where(FlightEntry.entry_id == entry_id)):
         flight = session.get(Flight, fe.flight_id)
-        if flight is not None and flight.format in progress.KNOCKOUTS:
+        if flight is not None and progress.is_knockout(flight):
             root = progress.plan_root(session, flight)
             if root is not None and root.status != "setup":
                 progress.sync_group(session, root)

@@ -21,9 +21,16 @@ from sqlalchemy import func
 from sqlmodel import Session, col, delete, select
 
 from tourney.formats.errors import FormatUserError
+from tourney.formats.flight_formats import flight_format
 from tourney.formats.rounds import NAMED_ROUNDS, named_round
 from tourney.formats.tiebreaks import tiebreak_chain
-from tourney.rules.variants import DEFAULT_OPTIONS, VariantOptions
+from tourney.rules.variants import (
+    DEFAULT_OPTIONS,
+    DEFAULT_VARIANT,
+    VariantOptions,
+    registered_variants,
+    variant_named,
+)
 from tourney.store import queries, results
 from tourney.store.audit import Actor, record, snapshot
 from tourney.store.errors import (
@@ -52,18 +59,16 @@ from tourney.store.tables import (
     EventStatus,
     Flight,
     FlightEntry,
-    FlightFormat,
     FlightStatus,
     LoginAttempt,
     Player,
     Role,
     StaffRole,
     User,
-    Variant,
     Venue,
 )
 from tourney.store.types import utcnow
-from tourney.store.variant_options import options_for, options_to_json
+from tourney.store.variant_options import option_field, options_for, options_to_json
 
 MIN_PASSWORD_LENGTH = 10
 MAX_MATCH_LENGTH = 99
@@ -97,7 +102,7 @@ class EventFields:
     beavers: bool = False
     automatic_doubles: bool = False
     notes: str = ""
-    variant: str = Variant.STANDARD.value
+    variant: str = DEFAULT_VARIANT.name
     variant_options: VariantOptions = DEFAULT_OPTIONS
     """The event's choices for its variant; those the variant does not offer are ignored
     (``tourney.store.variant_options``). In long nardy the Crawford rule is its option
@@ -411,23 +416,23 @@ def _variant_fields(fields: EventFields) -> tuple[VariantOptions, bool]:
     """The event's options, kept to those its variant offers, and its Crawford flag.
 
     Raises:
-        StoreUserError: an unknown variant, or the Crawford rule without the cube.
+        StoreUserError: an unknown variant, or options its rules refuse together (long
+            nardy's Crawford rule without the cube).
     """
-    if fields.variant not in {v.value for v in Variant}:
+    if fields.variant not in {v.name for v in registered_variants()}:
         raise StoreUserError(f"Unknown variant {fields.variant!r}.", field="variant")
+    variant = variant_named(fields.variant)
     chosen = options_for(fields.variant, fields.variant_options)
+    problems = variant.option_problems(chosen)
+    if problems:
+        key, reason = problems[0]
+        raise StoreUserError(reason, field=option_field(variant, key))
     crawford = fields.crawford
-    if fields.variant == Variant.LONG_NARDY.value:
-        # Long nardy has no Crawford game without the cube (the rule is about doubling);
-        # the event's Crawford flag follows the long-nardy option so that every page and
-        # export reading it tells the same story.
-        if chosen.crawford and not chosen.cube:
-            raise StoreUserError(
-                "The Crawford rule is about doubling: turn the doubling cube on too, or "
-                "leave the Crawford rule off.",
-                field="nardy_crawford",
-            )
-        crawford = bool(chosen.crawford)
+    if variant.offers("crawford"):
+        # Where the Crawford rule is one of the variant's options (long nardy: only with
+        # the cube, the rule being about doubling), the event's Crawford flag follows the
+        # option so that every page and export reading it tells the same story.
+        crawford = variant.uses_crawford(chosen)
     return chosen, crawford
 
 
@@ -609,8 +614,10 @@ def _check_flight_fields(
 ) -> None:
     if not _clean(f.name):
         raise StoreUserError("Enter the flight's name.", field="name")
-    if f.format not in {x.value for x in FlightFormat}:
-        raise StoreUserError(f"Unknown format {f.format!r}.", field="format")
+    try:
+        fmt = flight_format(f.format)
+    except FormatUserError as error:
+        raise StoreUserError(str(error), field="format") from None
     if not 1 <= f.match_length <= MAX_MATCH_LENGTH:
         raise StoreUserError(
             f"Match length must be between 1 and {MAX_MATCH_LENGTH} points.", field="match_length"
@@ -627,8 +634,7 @@ def _check_flight_fields(
                 f"Match length for {key} must be between 1 and {MAX_MATCH_LENGTH} points.",
                 field="round_lengths",
             )
-    is_swiss = f.format == FlightFormat.SWISS.value
-    if not is_swiss and (f.swiss_rounds is not None or f.swiss_lives is not None):
+    if not fmt.pairs_round_by_round and (f.swiss_rounds is not None or f.swiss_lives is not None):
         raise StoreUserError("Rounds and lives are Swiss settings.", field="swiss_rounds")
     if f.swiss_rounds is not None and f.swiss_lives is not None:
         raise StoreUserError(
@@ -639,7 +645,7 @@ def _check_flight_fields(
         raise StoreUserError("A Swiss has between 1 and 30 rounds.", field="swiss_rounds")
     if f.swiss_lives is not None and not 1 <= f.swiss_lives <= 9:
         raise StoreUserError("Lives must be between 1 and 9.", field="swiss_lives")
-    if f.reset_match and f.format != FlightFormat.DOUBLE_ELIMINATION.value:
+    if f.reset_match and not fmt.has_losers_bracket:
         raise StoreUserError(
             "A reset final exists only in double elimination.", field="reset_match"
         )

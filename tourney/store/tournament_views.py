@@ -20,16 +20,16 @@ from dataclasses import dataclass
 from sqlmodel import Session, col, select
 
 from tourney.formats import knockout as ko
-from tourney.formats.model import EntrantId, Standing
+from tourney.formats.flight_formats import Action, FlightFormat, allowed_actions, flight_format
 from tourney.formats.rounds import numbered_round_name, the_round
 from tourney.formats.standings import compute_standings
 from tourney.formats.tiebreaks import Tiebreak
 from tourney.match import GameKind, doubling_restriction, format_score
-from tourney.rules.variants import DEFAULT_OPTIONS
+from tourney.rules.variants import DEFAULT_OPTIONS, DEFAULT_VARIANT
 from tourney.store import progress
 from tourney.store.audit import Actor
 from tourney.store.errors import NotFoundError
-from tourney.store.plans import StoredPlan, loser_destinations
+from tourney.store.plans import StoredPlan
 from tourney.store.queries import (
     FlightView,
     can_manage_event,
@@ -44,7 +44,6 @@ from tourney.store.tables import (
     Event,
     Flight,
     FlightEntry,
-    FlightFormat,
     FlightStatus,
     Match,
     MatchStatus,
@@ -71,11 +70,10 @@ END_LABELS = {
     "drawn": "Drawn (last roll)",
 }
 KIND_LABELS = {"normal": "", "crawford": "Crawford game", "post-crawford": "Post-Crawford"}
-END_CHOICES = end_choices("standard", DEFAULT_OPTIONS)
-RESULT_CHOICES = result_choices("standard", DEFAULT_OPTIONS)
+END_CHOICES = end_choices(DEFAULT_VARIANT.name, DEFAULT_OPTIONS)
+RESULT_CHOICES = result_choices(DEFAULT_VARIANT.name, DEFAULT_OPTIONS)
 DRAWN_NAME = "Drawn"
 """What a drawn game shows where a game shows its winner."""
-_DOUBLE_LABELS = {"main": "winners' bracket", "losers": "losers' bracket", "final": "final"}
 
 
 @dataclass(frozen=True)
@@ -235,6 +233,8 @@ class FlightBoard:
     can_undo: bool
     can_pair_next: bool
     can_add_late: bool
+    undo_label: str = "Undo unpublished draw"
+    """What the undo button says: a Swiss undoes its newest round, others their draw."""
     table_matches: tuple[MatchSummary, ...] = ()
     """Matches waiting to be played whose table the director may change."""
     late_bye_slots: tuple[tuple[int, str], ...] = ()
@@ -305,9 +305,9 @@ class MatchDetail:
     can_correct: bool
     can_walkover: bool
     can_clear: bool
-    variant: str = "standard"
+    variant: str = DEFAULT_VARIANT.name
     """The event's variant: pages name it and use its words for the result levels."""
-    variant_summary: str = "Backgammon"
+    variant_summary: str = DEFAULT_VARIANT.title
     """The variant and its options in one line ("Long nardy · koks scores 3")."""
     end_choices: tuple[tuple[str, str], ...] = END_CHOICES
     """How a game can end under the event's options (value, label): a drop only with
@@ -371,23 +371,26 @@ class _PlanLabels:
 
 
 def _plan_labels(
-    plan: StoredPlan, db_names: dict[int, str], double: bool, only: str | None = None
+    plan: StoredPlan, db_names: dict[int, str], fmt: FlightFormat, only: str | None = None
 ) -> _PlanLabels:
-    """Placeholders and loser destinations of the plan's matches (``only`` that one)."""
+    """Placeholders and loser destinations of the plan's matches (``only`` that one).
+
+    Sources in another bracket flight name it; where one flight holds several brackets
+    (a double elimination) every source names its bracket.
+    """
     names = {(r.bracket_flight, r.round): r.name for r in plan.rounds}
     by_id = {m.id: m for m in plan.matches}
     flight_of = {r.bracket_flight: r.flight_id for r in plan.rounds}
 
     def flight_label(bracket_flight: str) -> str:
-        if double:
-            return _DOUBLE_LABELS.get(bracket_flight, bracket_flight)
-        return db_names.get(flight_of.get(bracket_flight, 0), bracket_flight)
+        own = fmt.bracket_flight_label(bracket_flight)
+        return own or db_names.get(flight_of.get(bracket_flight, 0), bracket_flight)
 
     def describe(source: ko.Source, here: str) -> str:
         if isinstance(source, ko.WinnerOf | ko.LoserOf):
             origin = by_id[source.match]
             where = f"{names[(origin.flight, origin.round)]} match {origin.index}"
-            if origin.flight != here or double:
+            if origin.flight != here or fmt.has_losers_bracket:
                 where = f"{flight_label(origin.flight)} {where}"
             what = "Winner" if isinstance(source, ko.WinnerOf) else "Loser"
             if isinstance(source, ko.LoserOf) and source.first_match:
@@ -402,7 +405,7 @@ def _plan_labels(
     }
     loser_to = {
         str(mid): flight_label(target) + (" (if their first match)" if cond else "")
-        for mid, (target, cond) in loser_destinations(plan).items()
+        for mid, (target, cond) in ko.loser_destinations(plan.bracket({})).items()
         if only is None or str(mid) == only
     }
     return _PlanLabels(placeholders, loser_to)
@@ -523,71 +526,37 @@ def _board(
     published_only: bool = False,
 ) -> FlightBoard:
     flight_id = flight.id or 0
-    rounds = progress.flight_rounds(session, flight_id)
+    fmt = flight_format(flight.format)
+    every_round = progress.flight_rounds(session, flight_id)
+    every_match = progress.flight_matches(session, flight_id)
+    rounds = every_round
     if published_only:
         rounds = [r for r in rounds if r.status != RoundStatus.DRAFT.value]
     round_map = {r.id or 0: r for r in rounds}
-    matches = [m for m in progress.flight_matches(session, flight_id) if m.round_id in round_map]
+    matches = [m for m in every_match if m.round_id in round_map]
     matches.sort(key=lambda m: (round_map[m.round_id].number, m.position))
     players = _players(session, [flight_id])
-    is_knockout = flight.format in progress.KNOCKOUTS
-    root = progress.plan_root(session, flight) if is_knockout else None
+    group = _bracket_group(session, flight)
     labels = None
-    group = None
-    if root is not None:
-        group = progress.load_group(session, root)
-        db_names = {
-            f.id or 0: f.name
-            for f in session.exec(select(Flight).where(Flight.event_id == flight.event_id))
-        }
-        double = flight.format == FlightFormat.DOUBLE_ELIMINATION.value
-        labels = _plan_labels(group.plan, db_names, double)
+    if group is not None:
+        labels = _plan_labels(group.plan, _flight_names(session, flight.event_id), fmt)
     summaries = _summaries(session, matches, round_map, players, labels)
-    by_round: dict[int, list[MatchSummary]] = {}
-    for s in summaries:
-        by_round.setdefault(s.round_id, []).append(s)
-    is_swiss = flight.format == FlightFormat.SWISS.value
-    round_views = []
-    for i, r in enumerate(rounds):
-        ms = tuple(by_round.get(r.id or 0, []))
-        repairable = (
-            can_manage
-            and is_swiss
-            and i == len(rounds) - 1
-            and all(m.status in (MatchStatus.READY.value, MatchStatus.BYE.value) for m in ms)
-        )
-        round_views.append(
-            RoundView(r.id or 0, r.number, _round_name(r), r.status, r.match_length, ms, repairable)
-        )
-    chain = () if is_knockout else tiebreak_chain(flight.tiebreaks)
-    standings, champion = _standings(session, flight, players, group, chain)
+    actions: frozenset[Action] = frozenset()
+    if can_manage:
+        state = progress.flight_state(session, flight, every_round, every_match)
+        actions = allowed_actions(state)
+    chain = () if fmt.is_knockout else tiebreak_chain(flight.tiebreaks)
+    standings, champion = _standings(session, flight, fmt, players, group, chain)
     columns = (
         (ROUND_REACHED,)
-        if is_knockout
+        if fmt.is_knockout
         else tuple(StandingsColumn.from_tiebreak(t) for t in chain if not t.within_group)
-    )
-    waiting_for = []
-    for s in summaries:
-        if s.status == MatchStatus.PENDING.value and (s.a is None) != (s.b is None):
-            known = s.a or s.b
-            assert known is not None
-            waiting_for.append(known)
-    setup = flight.status == FlightStatus.SETUP.value
-    drafts = any(r.status == RoundStatus.DRAFT.value for r in rounds)
-    all_drafts = bool(rounds) and all(r.status == RoundStatus.DRAFT.value for r in rounds)
-    is_fed = flight.feeds_from_id is not None
-    due = (
-        is_swiss
-        and not setup
-        and bool(rounds)
-        and rounds[-1].status == RoundStatus.FINISHED.value
-        and progress.is_swiss_round_due(session, flight)
     )
     return FlightBoard(
         flight=flight_view(flight),
         event_id=event.id or 0,
         event_name=event.name,
-        rounds=tuple(round_views),
+        rounds=_round_views(rounds, summaries, actions),
         standings=standings,
         tiebreaks=chain,
         columns=columns,
@@ -596,34 +565,83 @@ def _board(
         waiting=sum(s.status == MatchStatus.READY.value for s in summaries),
         playing=sum(s.status == MatchStatus.PLAYING.value for s in summaries),
         finished=sum(s.status in progress.DONE for s in summaries),
-        waiting_for_opponent=tuple(waiting_for),
-        is_knockout=is_knockout,
-        is_fed=is_fed,
+        waiting_for_opponent=_waiting_for_opponent(summaries),
+        is_knockout=fmt.is_knockout,
+        is_fed=flight.feeds_from_id is not None,
         draw_seed=flight.draw_seed,
         can_manage=can_manage,
-        can_draw=can_manage and setup and not is_fed,
-        can_publish=can_manage and drafts and not (is_fed and is_knockout),
-        can_undo=can_manage
-        and not (is_fed and is_knockout)
-        and (all_drafts if not is_swiss else drafts),
-        can_pair_next=can_manage and due,
-        can_add_late=can_manage
-        and is_swiss
-        and not setup
-        and flight.status != FlightStatus.FINISHED.value,
-        table_matches=tuple(s for s in summaries if s.status == MatchStatus.READY.value)
-        if can_manage
+        can_draw=Action.DRAW in actions,
+        can_publish=Action.PUBLISH in actions,
+        can_undo=Action.UNDO in actions,
+        can_pair_next=Action.PAIR_NEXT_ROUND in actions,
+        can_add_late=Action.ENTER_LATE_WITH_RECORD in actions,
+        undo_label=_undo_label(fmt, rounds),
+        table_matches=_table_matches(summaries) if can_manage else (),
+        late_bye_slots=_late_bye_slots(summaries, rounds)
+        if Action.ENTER_LATE_IN_BYE in actions
         else (),
-        late_bye_slots=_late_bye_slots(summaries, rounds, flight, root) if can_manage else (),
     )
 
 
+def _bracket_group(session: Session, flight: Flight) -> progress.GroupState | None:
+    """The knockout group the flight is drawn in, or none (not drawn, or not a knockout)."""
+    root = progress.plan_root(session, flight) if progress.is_knockout(flight) else None
+    return None if root is None else progress.load_group(session, root)
+
+
+def _flight_names(session: Session, event_id: int) -> dict[int, str]:
+    """The event's flight names by id."""
+    flights = session.exec(select(Flight).where(Flight.event_id == event_id))
+    return {f.id or 0: f.name for f in flights}
+
+
+def _round_views(
+    rounds: Sequence[Round], summaries: Sequence[MatchSummary], actions: frozenset[Action]
+) -> tuple[RoundView, ...]:
+    """The rounds with their matches; only the newest may be paired again."""
+    by_round: dict[int, list[MatchSummary]] = {}
+    for s in summaries:
+        by_round.setdefault(s.round_id, []).append(s)
+    repairable = rounds[-1].id if rounds and Action.REPAIR_ROUND in actions else None
+    return tuple(
+        RoundView(
+            r.id or 0,
+            r.number,
+            _round_name(r),
+            r.status,
+            r.match_length,
+            tuple(by_round.get(r.id or 0, [])),
+            r.id == repairable,
+        )
+        for r in rounds
+    )
+
+
+def _waiting_for_opponent(summaries: Sequence[MatchSummary]) -> tuple[PlayerRef, ...]:
+    """Players through to a match whose other side is not known yet."""
+    waiting = []
+    for s in summaries:
+        known = s.a or s.b
+        if s.status == MatchStatus.PENDING.value and known and (s.a is None or s.b is None):
+            waiting.append(known)
+    return tuple(waiting)
+
+
+def _table_matches(summaries: Sequence[MatchSummary]) -> tuple[MatchSummary, ...]:
+    return tuple(s for s in summaries if s.status == MatchStatus.READY.value)
+
+
+def _undo_label(fmt: FlightFormat, rounds: Sequence[Round]) -> str:
+    """What the undo button says: a Swiss undoes its newest round, others their draw."""
+    if rounds and fmt.pairs_round_by_round:
+        return "Undo unpublished round"
+    return "Undo unpublished draw"
+
+
 def _late_bye_slots(
-    summaries: Sequence[MatchSummary], rounds: Sequence[Round], flight: Flight, root: Flight | None
+    summaries: Sequence[MatchSummary], rounds: Sequence[Round]
 ) -> tuple[tuple[int, str], ...]:
     """First-round byes of a knockout's main draw (the service checks the draw allows it)."""
-    if root is None or root.id != flight.id or flight.status == FlightStatus.FINISHED.value:
-        return ()
     first = min((r.id or 0 for r in rounds if r.number == 1), default=None)
     return tuple(
         (s.id, f"{s.round_name} match {s.position}: bye of {s.a.name}")
@@ -635,6 +653,7 @@ def _late_bye_slots(
 def _standings(
     session: Session,
     flight: Flight,
+    fmt: FlightFormat,
     players: dict[int, PlayerRef],
     group: progress.GroupState | None,
     chain: tuple[Tiebreak, ...],
@@ -642,24 +661,32 @@ def _standings(
     if flight.status == FlightStatus.SETUP.value:
         return (), None
     if group is not None:
-        return _knockout_standings(flight, players, group)
-    if flight.format in progress.KNOCKOUTS:
+        return _knockout_standings(flight, fmt, players, group)
+    if fmt.is_knockout:
         return (), None
-    records, _, outcomes = progress.swiss_field(session, flight)
-    table = compute_standings(
-        outcomes, chain, entrants=[EntrantId(r.flight_entry_id) for r in records]
-    )
-    by_id = {r.flight_entry_id: r for r in records}
+    return _field_standings(session, flight, players, chain)
+
+
+def _field_standings(
+    session: Session, flight: Flight, players: dict[int, PlayerRef], chain: tuple[Tiebreak, ...]
+) -> tuple[tuple[StandingRow, ...], PlayerRef | None]:
+    """A Swiss or round robin's standings; the winner once the flight is finished."""
+    field = progress.swiss_field(session, flight)
+    statuses = {
+        fe_id: status
+        for fe_id, status in session.exec(
+            select(FlightEntry.id, FlightEntry.status).where(FlightEntry.flight_id == flight.id)
+        )
+    }
+    table = compute_standings(field.outcomes, chain, entrants=[r.entrant for r in field.records])
+    losses = {r.entrant: r.losses for r in field.records}
     shown = [t for t in chain if not t.within_group]
     rows = []
     for row in table:
-        rec = by_id[int(row.entrant)]
-        status = rec.status
-        if (
-            flight.swiss_lives is not None
-            and rec.losses >= flight.swiss_lives
-            and status == "active"
-        ):
+        status = statuses[row.entrant]
+        lives = flight.swiss_lives
+        out_of_lives = lives is not None and losses[row.entrant] >= lives
+        if out_of_lives and status == EntryStatus.ACTIVE.value:
             status = EntryStatus.ELIMINATED.value
         rows.append(
             StandingRow(
@@ -668,7 +695,7 @@ def _standings(
                 tied=row.tied,
                 player=players[int(row.entrant)],
                 wins=row.metric("wins"),
-                losses=rec.losses,
+                losses=losses[row.entrant],
                 metrics=tuple((t.name, row.metric(t.metric_key)) for t in shown),
                 reason=row.reason or "",
                 status=status,
@@ -681,7 +708,7 @@ def _standings(
 
 
 def _knockout_standings(
-    flight: Flight, players: dict[int, PlayerRef], group: progress.GroupState
+    flight: Flight, fmt: FlightFormat, players: dict[int, PlayerRef], group: progress.GroupState
 ) -> tuple[tuple[StandingRow, ...], PlayerRef | None]:
     bracket = group.bracket
     by_entry = {
@@ -692,22 +719,7 @@ def _knockout_standings(
     names = [name for name, fid in group.flight_ids.items() if fid == flight.id]
     if not names:
         return (), None
-    table: list[Standing] = []
-    if flight.format == FlightFormat.DOUBLE_ELIMINATION.value:
-        placed: set[int] = set()
-        offset = 0
-        for name in ("final", "losers", "main"):
-            if name not in names:
-                continue
-            part = [s for s in ko.knockout_standings(bracket, name) if int(s.entrant) not in placed]
-            for s in part:
-                table.append(Standing(s.entrant, s.rank + offset, s.tied, s.metrics))
-            placed.update(int(s.entrant) for s in part)
-            offset = len(table)
-        champ = ko.champion(bracket, "final") if "final" in names else None
-    else:
-        table = list(ko.knockout_standings(bracket, names[0]))
-        champ = ko.champion(bracket, names[0])
+    table, champ = fmt.bracket_standings(bracket, names)
     went_out: dict[int, str] = {}
     for name in names:
         for entrant, match in ko.eliminations(bracket, name).items():
@@ -780,7 +792,7 @@ def match_detail(session: Session, actor: Actor, match_id: int) -> MatchDetail:
             labels = _plan_labels(
                 progress.stored_plan(session, root),
                 db_names,
-                flight.format == FlightFormat.DOUBLE_ELIMINATION.value,
+                flight_format(flight.format),
                 only=match.bracket_key,
             )
     (summary,) = _summaries(session, [match], {rnd.id or 0: rnd}, players, labels)

@@ -8,11 +8,12 @@ classes, so the document cannot drift from what the API does.
 from __future__ import annotations
 
 from datetime import date
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from tourney.formats.tiebreaks import TIEBREAKS
+from tourney.rules.variants import registered_variants
 
 MAX_ID = 2**31 - 1
 """Ids are 32-bit integers in the database; larger path values are simply not found."""
@@ -23,6 +24,15 @@ TiebreakKey = Annotated[str, Field(json_schema_extra={"enum": [t.key for t in TI
 
 class _Out(BaseModel):
     model_config = ConfigDict(frozen=True)
+
+
+def _variant_names(schema: dict[str, Any]) -> None:
+    """List the registered variants' names in a field's schema (as an enum)."""
+    schema["enum"] = [variant.name for variant in registered_variants()]
+
+
+VariantName = Annotated[str, Field(json_schema_extra=_variant_names)]
+"""The name of a registered variant (``tourney rules variants`` lists them)."""
 
 
 class _In(BaseModel):
@@ -123,7 +133,7 @@ class EventDetailOut(_Out):
     """The event's data version: it changes with every write (poll it to see changes)."""
     rules: RulesOut
     flights: list[FlightOut]
-    variant: Literal["standard", "nackgammon", "hypergammon", "long-nardy"]
+    variant: VariantName
     """The game the event is played in."""
     variant_summary: str
     """The variant and its options in one line: "Long nardy · cube on, Crawford"."""

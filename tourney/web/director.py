@@ -16,7 +16,7 @@ from itsdangerous import BadSignature, URLSafeSerializer
 from sqlmodel import Session
 
 from tourney.exports.player_import import apply_player_import, preview_player_import
-from tourney.rules.variants import NextGameStarter, VariantOptions
+from tourney.rules.variants import DEFAULT_VARIANT
 from tourney.store import draws, queries, results, services, tournament_views
 from tourney.store.errors import StoreUserError
 from tourney.store.queries import EventDetail, FlightView
@@ -50,6 +50,8 @@ from tourney.web.forms import (
     parse_round_lengths,
     parse_rounds_list,
     parse_score,
+    variant_options_data,
+    variant_options_from,
 )
 
 bp = Blueprint("director", __name__, url_prefix="/director")
@@ -82,7 +84,7 @@ def _event_fields(form: EventForm) -> EventFields:
         club_id=form.club_id.data,
         venue_name=form.venue_name.data or "",
         is_public=bool(form.is_public.data),
-        variant=form.variant.data or "standard",
+        variant=form.variant.data or DEFAULT_VARIANT.name,
         crawford=bool(form.crawford.data),
         holland=bool(form.holland.data),
         cube_limit_exponent=form.cube_limit.data,
@@ -91,21 +93,7 @@ def _event_fields(form: EventForm) -> EventFields:
         beavers=bool(form.beavers.data),
         automatic_doubles=bool(form.automatic_doubles.data),
         notes=form.notes.data or "",
-        variant_options=_variant_options(form),
-    )
-
-
-def _variant_options(form: EventForm) -> VariantOptions:
-    """Every option the form offers; the service keeps those of the chosen variant."""
-    starter = form.nardy_next_game_starter.data or NextGameStarter.WINNER.value
-    return VariantOptions(
-        gammons=bool(form.hyper_gammons.data),
-        cube=bool(form.nardy_cube.data),
-        crawford=bool(form.nardy_crawford.data),
-        koks=bool(form.nardy_koks.data),
-        last_roll_draw=bool(form.nardy_last_roll_draw.data),
-        strict_block=bool(form.nardy_strict_block.data),
-        next_game_starter=NextGameStarter(starter),
+        variant_options=variant_options_from(form),
     )
 
 
@@ -183,20 +171,7 @@ def _event_data(detail: EventDetail) -> dict[str, object]:
         "beavers": detail.beavers,
         "automatic_doubles": detail.automatic_doubles,
         "notes": detail.notes,
-        **_options_data(detail.variant_options),
-    }
-
-
-def _options_data(chosen: VariantOptions) -> dict[str, object]:
-    """The form's option fields for an event's (canonical) options."""
-    return {
-        "hyper_gammons": bool(chosen.gammons),
-        "nardy_cube": bool(chosen.cube),
-        "nardy_crawford": bool(chosen.crawford),
-        "nardy_koks": chosen.koks,
-        "nardy_last_roll_draw": chosen.last_roll_draw,
-        "nardy_strict_block": chosen.strict_block,
-        "nardy_next_game_starter": (chosen.next_game_starter or NextGameStarter.WINNER).value,
+        **variant_options_data(detail.variant_options),
     }
 
 

@@ -9,7 +9,7 @@ from flask import Flask
 from wtforms.fields.choices import SelectChoice
 
 from tourney.rules import Level, NotationError
-from tourney.rules.variants import STANDARD, AnyVariant, variant_named
+from tourney.rules.variants import DEFAULT_VARIANT, GameVariant, variant_named
 
 STATUS_LABELS = {
     "draft": "Draft",
@@ -53,14 +53,14 @@ def format_status(value: str) -> str:
     return STATUS_LABELS.get(value, value.replace("_", " ").capitalize())
 
 
-def _variant(name: str | None) -> AnyVariant:
-    """The variant an event names; standard backgammon for none or an unknown name."""
+def _variant(name: str | None) -> GameVariant:
+    """The variant an event names; the default variant for none or an unknown name."""
     if not name:
-        return STANDARD
+        return DEFAULT_VARIANT
     try:
         return variant_named(name)
     except NotationError:
-        return STANDARD
+        return DEFAULT_VARIANT
 
 
 def variant_title(name: str | None) -> str:
@@ -68,7 +68,12 @@ def variant_title(name: str | None) -> str:
     return _variant(name).title
 
 
-def level_label(level: str | Level | None, variant: str | None = "standard") -> str:
+def is_default_variant(name: str | None) -> bool:
+    """Whether an event's variant is the default one, which pages do not name."""
+    return name == DEFAULT_VARIANT.name
+
+
+def level_label(level: str | Level | None, variant: str | None = None) -> str:
     """A result level in the variant's words: ``gammon`` -> ``mars`` in long nardy; empty
     for none (a dropped double)."""
     if level is None or level == "":
@@ -98,3 +103,4 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(format_status, "status")
     app.add_template_filter(variant_title, "variant_title")
     app.add_template_filter(level_label, "level_label")
+    app.add_template_test(is_default_variant, "default_variant")

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Any
+from dataclasses import dataclass, replace
+from enum import Enum
+from typing import Any, ClassVar
 
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileAllowed, FileField, FileRequired, FileSize
@@ -36,12 +38,19 @@ from wtforms.validators import Optional as OptionalValue
 
 from tourney.formats.rounds import NAMED_ROUNDS, named_round_spelled
 from tourney.formats.tiebreaks import TIEBREAKS
-from tourney.rules.variants import NextGameStarter
+from tourney.rules.variant_protocol import OptionValue
+from tourney.rules.variants import (
+    DEFAULT_OPTIONS,
+    DEFAULT_VARIANT,
+    VariantOptions,
+    registered_variants,
+    variant_named,
+)
 from tourney.store.errors import StoreUserError
-from tourney.store.queries import FORMAT_LABELS, VARIANT_LABELS
+from tourney.store.queries import FORMAT_LABELS
 from tourney.store.roles import ACCOUNT_ROLES
 from tourney.store.tables import DrawMethod
-from tourney.store.variant_options import STARTER_LABELS
+from tourney.store.variant_options import option_field
 
 
 def parse_round_lengths(text: str) -> dict[str, int]:
@@ -149,7 +158,12 @@ CUBE_LIMIT_CHOICES = options([("", "No limit"), *((e, f"{2**e}") for e in range(
 
 
 class EventForm(FlaskForm):
-    """An event's name, dates, venue and rule flags."""
+    """An event's name, dates, venue, rule flags and variant options."""
+
+    option_groups: ClassVar[tuple[OptionGroup, ...]]
+    """The variants' option fields, by variant (set by ``_add_option_fields``)."""
+    crawford_variants: ClassVar[str]
+    """The names, space-separated, of the variants the ``crawford`` field is for."""
 
     name = StringField("Name", validators=[DataRequired(), Length(max=160)])
     slug = StringField(
@@ -162,7 +176,11 @@ class EventForm(FlaskForm):
     club_id = SelectField("Club", coerce=optional_int, validate_choice=True)
     venue_name = StringField("Venue", validators=[OptionalValue(), Length(max=120)])
     is_public = BooleanField("Public: listed on the home page and in the API")
-    variant = SelectField("Game", choices=options(VARIANT_LABELS.items()), default="standard")
+    variant = SelectField(
+        "Game",
+        choices=options((v.name, v.title) for v in registered_variants()),
+        default=DEFAULT_VARIANT.name,
+    )
     crawford = BooleanField("Crawford rule", default=True)
     holland = BooleanField("Holland rule (post-Crawford: no double before two rolls each)")
     cube_limit = SelectField("Cube limit", choices=CUBE_LIMIT_CHOICES, coerce=optional_int)
@@ -171,36 +189,78 @@ class EventForm(FlaskForm):
     beavers = BooleanField("Beavers (money play only)")
     automatic_doubles = BooleanField("Automatic doubles (money play only)")
     notes = TextAreaField("Notes for players", validators=[Length(max=4000)])
-    # Variant options (``tourney.store.variant_options``): the page shows the set of the
-    # chosen variant; the server keeps only those that belong to it.
-    hyper_gammons = BooleanField(
-        "Gammons and backgammons count",
-        description="Off: every game scores single, as hypergammon is usually played.",
-    )
-    nardy_cube = BooleanField(
-        "Doubling cube", description="Off: every game is played at 1, as the usual rules say."
-    )
-    nardy_crawford = BooleanField(
-        "Crawford rule", description="Only with the doubling cube: no doubling in the first "
-        "game after a player reaches N−1."
-    )
-    nardy_koks = BooleanField(
-        "A koks scores 3", description="Off: a koks counts as a mars, 2 points."
-    )
-    nardy_last_roll_draw = BooleanField(
-        "Last-roll draw",
-        description="The second player gets a last roll; bearing everything off with it "
-        "draws the game.",
-    )
-    nardy_strict_block = BooleanField(
-        "Strict six-block rule",
-        description="A block of six points only once an opposing checker has reached its home.",
-    )
-    nardy_next_game_starter = SelectField(
-        "Who opens the next game",
-        choices=options((starter.value, label) for starter, label in STARTER_LABELS.items()),
-        default=NextGameStarter.WINNER.value,
-    )
+    # Variant options: ``_add_option_fields`` below adds a field for every option of
+    # every registered variant; the page shows the set of the chosen variant.
+
+
+@dataclass(frozen=True)
+class OptionGroup:
+    """The option fields of one variant, as the event form shows them together."""
+
+    variant: str
+    """The variant's name: the group shows while the form's variant is this one."""
+    title: str
+    fields: tuple[str, ...]
+
+
+def _choice_key(value: OptionValue) -> str:
+    """A choice option's value as a select box carries it."""
+    return value.value if isinstance(value, Enum) else str(value)
+
+
+def _add_option_fields(form: type[EventForm]) -> None:
+    """Give ``form`` a field for each option of each registered variant (named by
+    ``option_field``, with the variant's default), and list them by variant."""
+    groups = []
+    for variant in registered_variants():
+        for spec in variant.options:
+            default = variant.option_value(spec.key, DEFAULT_OPTIONS)
+            if spec.is_flag:
+                field = BooleanField(spec.label, description=spec.description,
+                                     default=default)
+            else:
+                field = SelectField(
+                    spec.label, description=spec.description, default=_choice_key(default),
+                    choices=options((_choice_key(c.value), c.label) for c in spec.choices),
+                )
+            setattr(form, option_field(variant, spec.key), field)
+        if variant.options:
+            groups.append(OptionGroup(variant.name, variant.title, tuple(
+                option_field(variant, spec.key) for spec in variant.options)))
+    form.option_groups = tuple(groups)
+    # The event's own Crawford flag shows for variants whose options leave it alone.
+    form.crawford_variants = " ".join(
+        v.name for v in registered_variants() if not v.offers("crawford"))
+
+
+_add_option_fields(EventForm)
+
+
+def variant_options_from(form: EventForm) -> VariantOptions:
+    """The options the form sets for its chosen variant (the fields of other variants
+    are ignored)."""
+    variant = variant_named(form.variant.data or DEFAULT_VARIANT.name)
+    values: dict[str, Any] = {}
+    for spec in variant.options:
+        data = form[option_field(variant, spec.key)].data
+        if spec.is_flag:
+            values[spec.key] = bool(data)
+        else:
+            values[spec.key] = next(
+                (c.value for c in spec.choices if _choice_key(c.value) == data), None)
+    return replace(DEFAULT_OPTIONS, **values)
+
+
+def variant_options_data(chosen: VariantOptions) -> dict[str, object]:
+    """The form's option fields for an event's (canonical) options: each variant's
+    fields hold the value in force under that variant."""
+    data: dict[str, object] = {}
+    for variant in registered_variants():
+        for spec in variant.options:
+            value = variant.option_value(spec.key, chosen)
+            data[option_field(variant, spec.key)] = (
+                value if spec.is_flag else _choice_key(value))
+    return data
 
 
 TIEBREAK_CHOICES = options([("", "—"), *((t.key, t.title) for t in TIEBREAKS)])
