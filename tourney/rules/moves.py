@@ -538,6 +538,10 @@ def check_play(position: Position, roll: Roll, play: Play) -> Position:
     Traceback (most recent call last):
     ...
     tourney.rules.errors.IllegalPlayError: 13/7 moves 6 pips, which the dice left (5) cannot make
+    >>> check_play(Position.initial(), Roll(6, 2), parse_play("24/17 13/11"))
+    Traceback (most recent call last):
+    ...
+    tourney.rules.errors.IllegalPlayError: 24/17 moves 7 pips; a 6-2 moves a checker 6, 2 or 8
 
     Raises:
         IllegalPlayError: the play is not legal; the message names the rule.
