@@ -6,9 +6,12 @@ order (1 v 4, 2 v 3), then a final.
 
 from __future__ import annotations
 
+import html
 import os
+import re
 import shutil
 import subprocess
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -49,6 +52,49 @@ def pdf_text(data: bytes, tmp_path: Path, name: str = "doc") -> str:
     return subprocess.run(
         [tool, "-layout", str(path), "-"], check=True, capture_output=True, text=True
     ).stdout
+
+
+@dataclass(frozen=True)
+class PdfWord:
+    """A word of a PDF page as ``pdftotext -bbox`` finds it, in points from the top left."""
+
+    text: str
+    left: float
+    top: float
+    right: float
+    bottom: float
+
+    def overlaps(self, other: PdfWord) -> bool:
+        """Whether the two words' boxes share any area."""
+        return (
+            self.left < other.right
+            and other.left < self.right
+            and self.top < other.bottom
+            and other.top < self.bottom
+        )
+
+
+_BBOX_WORD = re.compile(
+    r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>'
+)
+
+
+def pdf_words(data: bytes, tmp_path: Path, page: int = 1) -> list[PdfWord]:
+    """The words of one page with their boxes, as ``pdftotext -bbox`` reads them."""
+    tool = need_tool("pdftotext")
+    path = tmp_path / "words.pdf"
+    path.write_bytes(data)
+    page_text = str(page)
+    out = subprocess.run(
+        [tool, "-bbox", "-f", page_text, "-l", page_text, str(path), "-"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    return [
+        PdfWord(html.unescape(text), float(x0), float(y0), float(x1), float(y1))
+        for x0, y0, x1, y1, text in _BBOX_WORD.findall(out)
+    ]
 
 
 def pdf_pages(data: bytes, tmp_path: Path) -> int:

@@ -12,14 +12,23 @@ from pathlib import Path
 import pytest
 from exports_builders import (
     HAND_NAMES,
+    PdfWord,
     first_page_png,
     hand_event,
     knockout_event,
     pdf_pages,
     pdf_text,
+    pdf_words,
 )
 
-from tourney.exports.documents import SAMPLE_NAMES, documents_from_simulation
+from tourney.exports.documents import (
+    SAMPLE_NAMES,
+    EventDocument,
+    FlightDocument,
+    PlayerDocument,
+    StandingRow,
+    documents_from_simulation,
+)
 from tourney.exports.pdf import (
     KINDS,
     render_drawsheets_pdf,
@@ -173,6 +182,92 @@ def test_swiss_standings_have_tiebreak_columns(tmp_path: Path) -> None:
     text = pdf_text(rendered.content, tmp_path)
     assert ["Buchholz" in text, "Median BH" in text, "Net pts" in text] == [True] * 3
     first_page_png(rendered.content, "standings-swiss")
+
+
+CLUB_NIGHT = ("Anna Lindqvist", "Bartholomew Ashford", "Chen Wei", "Dorota Wójcik")
+
+
+def _swiss_standings(labels: tuple[str, ...]) -> EventDocument:
+    """A Swiss flight of four whose standings carry one column per label."""
+    rows = tuple(
+        StandingRow(
+            player_id=number,
+            name=name,
+            rank=number,
+            tied=False,
+            metrics=tuple(
+                (label, 10 * (4 - number) - 3 * column) for column, label in enumerate(labels)
+            ),
+            reason=f"{labels[1]} {30 - number} vs {29 - number}" if number < 4 else None,
+        )
+        for number, name in enumerate(CLUB_NIGHT, start=1)
+    )
+    return EventDocument(
+        name="Club night",
+        slug="club-night",
+        players=tuple(PlayerDocument(n, name) for n, name in enumerate(CLUB_NIGHT, start=1)),
+        flights=(FlightDocument(name="Swiss", format="swiss", rounds=(), standings=rows),),
+    )
+
+
+def _heading_columns(words: list[PdfWord]) -> list[str]:
+    """The table's column headings left to right: the heading-row words grouped where their
+    boxes share horizontal space or stand a space apart, each group read line by line (a
+    wrapped heading's lines joined, spaces dropped)."""
+    title = next(w for w in words if w.text == "Swiss")
+    first_row = next(w for w in words if w.text == CLUB_NIGHT[0].split()[0])
+    heading = sorted(
+        (w for w in words if title.bottom <= w.top and w.bottom <= first_row.top),
+        key=lambda w: w.left,
+    )
+    columns: list[list[PdfWord]] = []
+    for word in heading:
+        # A space in 8.5 pt type is under 3 pt; columns stand at least 8 pt apart.
+        if columns and word.left < max(w.right for w in columns[-1]) + 5:
+            columns[-1].append(word)
+        else:
+            columns.append([word])
+    return ["".join(w.text for w in sorted(c, key=lambda w: (w.top, w.left))) for c in columns]
+
+
+@pytest.mark.parametrize(
+    "labels",
+    [
+        # The standings' own short headings, the whole chain after match wins.
+        ("Wins", "H2H", "Buchholz", "Median BH", "BH−worst", "S-B", "Net pts"),
+        # The tiebreaks' full names (DESIGN §4), the longest headings there are.
+        (
+            "Wins",
+            "Head-to-head",
+            "Buchholz",
+            "Median Buchholz",
+            "Buchholz minus worst",
+            "Sonneborn-Berger",
+            "Net game points",
+        ),
+    ],
+)
+def test_standings_headings_of_the_longest_tiebreak_chain_never_overlap(
+    labels: tuple[str, ...], tmp_path: Path
+) -> None:
+    rendered = render_standings_pdf(_swiss_standings(labels))
+
+    words = pdf_words(rendered.content, tmp_path)
+    text = pdf_text(rendered.content, tmp_path)
+
+    # Every player's name prints whole.
+    assert [name for name in CLUB_NIGHT if name not in text] == []
+    # Every heading reads as itself, in its own column, in order.
+    expected = ["Place", "Player", *labels, "Why ahead"]
+    assert _heading_columns(words) == [label.replace(" ", "") for label in expected]
+    # No two words on the page share any ink, and none runs past the right margin (A4,
+    # 28 pt margins).
+    touching = [
+        (a.text, b.text) for i, a in enumerate(words) for b in words[i + 1 :] if a.overlaps(b)
+    ]
+    assert touching == []
+    assert max(w.right for w in words) <= 595.28 - 28 + 0.5
+    first_page_png(rendered.content, f"standings-longest-chain-{len(labels[1])}")
 
 
 def test_pdf_output_is_reproducible() -> None:
