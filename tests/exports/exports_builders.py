@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import os
+import random
 import re
 import shutil
 import subprocess
@@ -21,10 +22,11 @@ from tourney.exports.documents import (
     PlayerDocument,
     documents_from_bracket,
     documents_from_simulation,
+    sample_names,
 )
 from tourney.formats import knockout as ko
 from tourney.formats.model import EntrantId, MatchId
-from tourney.formats.simulation import SimulationOptions
+from tourney.formats.simulation import SimulationOptions, play_bracket
 from tourney.match import GameEntry, MatchRules, MatchState, score_match
 from tourney.rules import GameEnd, Level, Side
 
@@ -183,3 +185,30 @@ def knockout_event(players: int, *, played: bool = True, seed: int = 1) -> Event
     """A simulated knockout with consolation and last chance."""
     options = SimulationOptions("knockout", players, consolation=True, last_chance=True, seed=seed)
     return documents_from_simulation(options, played=played)
+
+
+def fed_knockout_event(players: int, *, played: bool, seed: int = 2) -> EventDocument:
+    """A random knockout whose fed flights are wired as the director's app wires them.
+
+    The consolation takes the losers of main round 1 and those who lost their first match
+    after a bye; the last chance takes the losers of consolation rounds 1 and 2; each
+    loser has a fixed slot (no fresh draw). ``played`` plays every match to the end.
+    """
+    positions = ko.random_positions([EntrantId(i) for i in range(1, players + 1)], seed=seed)
+    fed = [
+        ko.FlightSpec(
+            "consolation", ko.RoundLengths(3), ko.Feed("main", (1,), first_match_losers=True)
+        ),
+        ko.FlightSpec("last-chance", ko.RoundLengths(1), ko.Feed("consolation", (1, 2))),
+    ]
+    bracket = ko.plan_knockout(positions, seed=seed, lengths=ko.RoundLengths(5), fed=fed)
+    states: dict[MatchId, MatchState] = {}
+    if played:
+        bracket, states = play_bracket(bracket, random.Random(seed))
+    names = sample_names(players)
+    return EventDocument(
+        name="Club night",
+        slug="club-night",
+        players=tuple(PlayerDocument(i, n) for i, n in names.items()),
+        flights=documents_from_bracket(bracket, names=names, states=states),
+    )

@@ -13,6 +13,7 @@ import pytest
 from exports_builders import (
     HAND_NAMES,
     PdfWord,
+    fed_knockout_event,
     first_page_png,
     hand_event,
     knockout_event,
@@ -128,6 +129,54 @@ def test_consolation_pages_say_where_losers_go_and_come_from(tmp_path: Path) -> 
     assert "losers → Consolation" in text
     assert "Entered by the losers of Main round 1" in text
     assert "Fresh draw of the losers of Consolation rounds 1, 2" in text
+
+
+SLOT_LABEL = re.compile(r"(?:First-match loser|Loser|Winner) of (?:[A-Z][a-z]+ )?R\d M\d|\bbye\b")
+"""What a drawsheet writes on a slot line whose player is not known."""
+
+
+def _last_chance_page(data: bytes, tmp_path: Path) -> str:
+    text = pdf_text(data, tmp_path)
+    return text[text.index("Last chance — drawsheet") :]
+
+
+def test_last_chance_drawsheet_says_where_every_empty_slot_comes_from(tmp_path: Path) -> None:
+    doc = fed_knockout_event(12, played=False)
+    # Twelve players in 16 slots: seed 2 draws main round 1 with matches 1, 2, 6 and 7
+    # played and byes in 3, 4, 5 and 8. The consolation takes those four losers and the
+    # first-match losers of main round 2 matches 2, 3 and 4 (a bye holder in each): 7 in
+    # 8 slots, so its match 4 is a bye and has no loser. The last chance takes the losers
+    # of consolation round 1 matches 1-3 and round 2 matches 1-2: 5 in 8 slots, 3 byes.
+    main_round_1 = [m.status for m in doc.flights[0].rounds[0].matches]
+    assert main_round_1 == ["ready", "ready", "bye", "bye", "bye", "ready", "ready", "bye"]
+    rendered = render_drawsheets_pdf(doc)
+
+    page = _last_chance_page(rendered.content, tmp_path)
+
+    assert sorted(SLOT_LABEL.findall(page)) == sorted(
+        [
+            *(f"Loser of Consolation R1 M{n}" for n in (1, 2, 3)),
+            "Loser of Consolation R2 M1",
+            "Loser of Consolation R2 M2",
+            *(["bye"] * 3),
+            *(f"Winner of R1 M{n}" for n in (1, 2, 3, 4)),
+            "Winner of R2 M1",
+            "Winner of R2 M2",
+        ]
+    )
+    first_page_png(rendered.content, "drawsheet-fed-12-empty")
+
+
+def test_finished_drawsheets_show_no_placeholders(tmp_path: Path) -> None:
+    # Seed 2 leaves slots nobody reached: a consolation match whose bye holder won in main
+    # round 2, and a last-chance match fed by the loser of a consolation bye.
+    doc = fed_knockout_event(12, played=True)
+    rendered = render_drawsheets_pdf(doc)
+
+    text = pdf_text(rendered.content, tmp_path)
+
+    assert [f.champion is not None for f in doc.flights] == [True, True, True]
+    assert [label for label in SLOT_LABEL.findall(text) if label != "bye"] == []
 
 
 def test_pairings_list_by_table_and_alphabetically(tmp_path: Path) -> None:

@@ -349,9 +349,7 @@ class _DrawsheetPainter:
             self.text(xl, top + 17, f"on page {section_pages[-1]}", 7, color=GREY)
         page_keys = {m.key for m in page.matches}
         for p in placed:
-            self.match(
-                p, area_top, x_start + p.column * col_w, col_w, size, page_keys, section_pages
-            )
+            self.match(p, area_top, x_start + p.column * col_w, col_w, size, page_keys)
         # The winner's line after the last column on this page.
         for p in placed:
             if p.column == len(rounds) - 1 and not any(
@@ -377,7 +375,6 @@ class _DrawsheetPainter:
         col_w: float,
         size: float,
         page_keys: set[str],
-        section_pages: dict[int, int],
     ) -> None:
         m = p.match
         x1 = x0 + col_w
@@ -392,7 +389,7 @@ class _DrawsheetPainter:
         score_w = _width("88", self.f.bold, size) + 4
         for which, side, y in (("a", m.a, ya), ("b", m.b, yb)):
             won = m.winner == which and m.status in ("finished", "walkover")
-            text, color, bold = _side_text(side, m, which, page_keys, section_pages)
+            text, color, bold = _side_text(side)
             if not text:
                 continue
             small = color is GREY
@@ -416,22 +413,14 @@ def _length_text(rnd: RoundDocument) -> str:
     return f"{rnd.length} point" + ("" if rnd.length == 1 else "s")
 
 
-def _side_text(
-    side: SideDocument,
-    m: MatchDocument,
-    which: str,
-    page_keys: set[str],
-    section_pages: dict[int, int],
-) -> tuple[str, Any, bool]:
-    """What is written on a slot line: the name (with seed), or where the side comes from."""
+def _side_text(side: SideDocument) -> tuple[str, Any, bool]:
+    """What is written on a slot line: the name (with seed), where the side comes from
+    while that is open ("Winner of R2 M1", on whichever page that match is), or "bye"."""
     if side.name is not None:
         prefix = f"[{side.seed}] " if side.seed is not None else ""
         return prefix + side.name, INK, False
     if side.note:
         return side.note, GREY, False
-    feeder = m.feeders[0] if which == "a" else m.feeders[1]
-    if feeder and feeder not in page_keys:
-        return "from the sections", GREY, False
     return "", INK, False
 
 
