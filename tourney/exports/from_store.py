@@ -211,7 +211,7 @@ def event_document(session: Session, ref: str, *, base_url: str | None = None) -
 def _side(ref: tournament_views.PlayerRef | None, placeholder: str, status: str) -> SideDocument:
     if ref is not None:
         return SideDocument(ref.name, ref.entry_id, ref.seed)
-    if status in ("pending", "ready"):
+    if status == "pending":
         # A slot with no source to name is an empty one: its opponent will have a bye.
         return SideDocument(note=placeholder or "bye")
     # A settled match names nobody who never came: a bye, or nothing in a void match.
