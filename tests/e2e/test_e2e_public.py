@@ -104,6 +104,52 @@ def test_pairings_and_standings_on_a_phone(page: Any, base_url: str) -> None:
     assert wrap.evaluate("element => element.scrollWidth <= element.clientWidth")
 
 
+def _post(url: str, token: str, body: dict[str, Any]) -> Any:
+    request = urllib.request.Request(
+        url,
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"},
+        method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.load(response)
+
+
+def test_match_page_on_a_phone_shows_every_games_column(
+    page: Any, base_url: str, tmp_path: Path
+) -> None:
+    # A 5-point match with the widest game rows there are: a gammon on a 2-cube takes
+    # side a to 4-0 (N-1), so game 2 is the Crawford game, which b wins by a resigned
+    # backgammon (4-3); in game 3, post-Crawford, a drops b's double: b wins 5-4.
+    flight = _flight(base_url, _event_id(base_url, "monday-swiss"))
+    rounds = _get(f"{base_url}/api/v1/flights/{flight['id']}/rounds")["rounds"]
+    match = next(m for r in rounds for m in r["matches"] if m["status"] == "ready")
+    url = f"{base_url}/api/v1/matches/{match['id']}/games"
+    token = _director_token(tmp_path)
+    for game in (
+        {"winner": "a", "end": "played", "cube": 2, "level": "gammon"},
+        {"winner": "b", "end": "resigned", "cube": 1, "level": "backgammon"},
+        {"winner": "b", "end": "dropped", "cube": 2, "level": None},
+    ):
+        _post(url, token, game)
+    page.set_viewport_size(PHONE)
+
+    page.goto(f"{base_url}/events/monday-swiss/matches/{match['id']}")
+    page.screenshot(path=str(screenshot_path("public-match-phone")), full_page=True)
+    wrap = page.locator(".table-wrap")
+    scores = page.locator("table.games td.score")
+
+    assert scores.all_inner_texts() == ["4-0", "4-3", "4-5"]
+    assert wrap.evaluate("element => element.scrollWidth <= element.clientWidth")
+    assert max(box["x"] + box["width"] for box in map(_box, scores.all())) <= PHONE["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def _box(locator: Any) -> dict[str, float]:
+    box: dict[str, float] = locator.bounding_box()
+    return box
+
+
 def test_standings_update_without_reload_after_a_result(
     page: Any, base_url: str, tmp_path: Path
 ) -> None:

@@ -6,17 +6,25 @@ order (1 v 4, 2 v 3), then a final.
 
 from __future__ import annotations
 
+import html
 import os
+import random
+import re
 import shutil
 import subprocess
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from tourney.exports.documents import documents_from_bracket, documents_from_simulation
+from tourney.exports.documents import (
+    documents_from_bracket,
+    documents_from_simulation,
+    sample_names,
+)
 from tourney.formats import knockout as ko
 from tourney.formats.model import EntrantId, MatchId
-from tourney.formats.simulation import SimulationOptions
+from tourney.formats.simulation import SimulationOptions, play_bracket
 from tourney.match import GameEntry, MatchRules, MatchState, score_match
 from tourney.rules import GameEnd, Level, Side
 from tourney.store.documents import EventDocument, PlayerDocument
@@ -45,6 +53,49 @@ def pdf_text(data: bytes, tmp_path: Path, name: str = "doc") -> str:
     return subprocess.run(
         [tool, "-layout", str(path), "-"], check=True, capture_output=True, text=True
     ).stdout
+
+
+@dataclass(frozen=True)
+class PdfWord:
+    """A word of a PDF page as ``pdftotext -bbox`` finds it, in points from the top left."""
+
+    text: str
+    left: float
+    top: float
+    right: float
+    bottom: float
+
+    def overlaps(self, other: PdfWord) -> bool:
+        """Whether the two words' boxes share any area."""
+        return (
+            self.left < other.right
+            and other.left < self.right
+            and self.top < other.bottom
+            and other.top < self.bottom
+        )
+
+
+_BBOX_WORD = re.compile(
+    r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>'
+)
+
+
+def pdf_words(data: bytes, tmp_path: Path, page: int = 1) -> list[PdfWord]:
+    """The words of one page with their boxes, as ``pdftotext -bbox`` reads them."""
+    tool = need_tool("pdftotext")
+    path = tmp_path / "words.pdf"
+    path.write_bytes(data)
+    page_text = str(page)
+    out = subprocess.run(
+        [tool, "-bbox", "-f", page_text, "-l", page_text, str(path), "-"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    return [
+        PdfWord(html.unescape(text), float(x0), float(y0), float(x1), float(y1))
+        for x0, y0, x1, y1, text in _BBOX_WORD.findall(out)
+    ]
 
 
 def pdf_pages(data: bytes, tmp_path: Path) -> int:
@@ -133,3 +184,30 @@ def knockout_event(players: int, *, played: bool = True, seed: int = 1) -> Event
     """A simulated knockout with consolation and last chance."""
     options = SimulationOptions("knockout", players, consolation=True, last_chance=True, seed=seed)
     return documents_from_simulation(options, played=played)
+
+
+def fed_knockout_event(players: int, *, played: bool, seed: int = 2) -> EventDocument:
+    """A random knockout whose fed flights are wired as the director's app wires them.
+
+    The consolation takes the losers of main round 1 and those who lost their first match
+    after a bye; the last chance takes the losers of consolation rounds 1 and 2; each
+    loser has a fixed slot (no fresh draw). ``played`` plays every match to the end.
+    """
+    positions = ko.random_positions([EntrantId(i) for i in range(1, players + 1)], seed=seed)
+    fed = [
+        ko.FlightSpec(
+            "consolation", ko.RoundLengths(3), ko.Feed("main", (1,), first_match_losers=True)
+        ),
+        ko.FlightSpec("last-chance", ko.RoundLengths(1), ko.Feed("consolation", (1, 2))),
+    ]
+    bracket = ko.plan_knockout(positions, seed=seed, lengths=ko.RoundLengths(5), fed=fed)
+    states: dict[MatchId, MatchState] = {}
+    if played:
+        bracket, states = play_bracket(bracket, random.Random(seed))
+    names = sample_names(players)
+    return EventDocument(
+        name="Club night",
+        slug="club-night",
+        players=tuple(PlayerDocument(i, n) for i, n in names.items()),
+        flights=documents_from_bracket(bracket, names=names, states=states),
+    )

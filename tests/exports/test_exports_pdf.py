@@ -12,14 +12,24 @@ from pathlib import Path
 import pytest
 from exports_builders import (
     HAND_NAMES,
+    PdfWord,
+    fed_knockout_event,
     first_page_png,
     hand_event,
     knockout_event,
     pdf_pages,
     pdf_text,
+    pdf_words,
 )
 
-from tourney.exports.documents import SAMPLE_NAMES, documents_from_simulation
+from tourney.exports.documents import (
+    SAMPLE_NAMES,
+    EventDocument,
+    FlightDocument,
+    PlayerDocument,
+    StandingRow,
+    documents_from_simulation,
+)
 from tourney.exports.pdf import (
     render_drawsheets_pdf,
     render_pairings_pdf,
@@ -120,6 +130,54 @@ def test_consolation_pages_say_where_losers_go_and_come_from(tmp_path: Path) -> 
     assert "Fresh draw of the losers of Consolation rounds 1, 2" in text
 
 
+SLOT_LABEL = re.compile(r"(?:First-match loser|Loser|Winner) of (?:[A-Z][a-z]+ )?R\d M\d|\bbye\b")
+"""What a drawsheet writes on a slot line whose player is not known."""
+
+
+def _last_chance_page(data: bytes, tmp_path: Path) -> str:
+    text = pdf_text(data, tmp_path)
+    return text[text.index("Last chance — drawsheet") :]
+
+
+def test_last_chance_drawsheet_says_where_every_empty_slot_comes_from(tmp_path: Path) -> None:
+    doc = fed_knockout_event(12, played=False)
+    # Twelve players in 16 slots: seed 2 draws main round 1 with matches 1, 2, 6 and 7
+    # played and byes in 3, 4, 5 and 8. The consolation takes those four losers and the
+    # first-match losers of main round 2 matches 2, 3 and 4 (a bye holder in each): 7 in
+    # 8 slots, so its match 4 is a bye and has no loser. The last chance takes the losers
+    # of consolation round 1 matches 1-3 and round 2 matches 1-2: 5 in 8 slots, 3 byes.
+    main_round_1 = [m.status for m in doc.flights[0].rounds[0].matches]
+    assert main_round_1 == ["ready", "ready", "bye", "bye", "bye", "ready", "ready", "bye"]
+    rendered = render_drawsheets_pdf(doc)
+
+    page = _last_chance_page(rendered.content, tmp_path)
+
+    assert sorted(SLOT_LABEL.findall(page)) == sorted(
+        [
+            *(f"Loser of Consolation R1 M{n}" for n in (1, 2, 3)),
+            "Loser of Consolation R2 M1",
+            "Loser of Consolation R2 M2",
+            *(["bye"] * 3),
+            *(f"Winner of R1 M{n}" for n in (1, 2, 3, 4)),
+            "Winner of R2 M1",
+            "Winner of R2 M2",
+        ]
+    )
+    first_page_png(rendered.content, "drawsheet-fed-12-empty")
+
+
+def test_finished_drawsheets_show_no_placeholders(tmp_path: Path) -> None:
+    # Seed 2 leaves slots nobody reached: a consolation match whose bye holder won in main
+    # round 2, and a last-chance match fed by the loser of a consolation bye.
+    doc = fed_knockout_event(12, played=True)
+    rendered = render_drawsheets_pdf(doc)
+
+    text = pdf_text(rendered.content, tmp_path)
+
+    assert [f.champion is not None for f in doc.flights] == [True, True, True]
+    assert [label for label in SLOT_LABEL.findall(text) if label != "bye"] == []
+
+
 def test_pairings_list_by_table_and_alphabetically(tmp_path: Path) -> None:
     rendered = render_pairings_pdf(hand_event(played=False))
     text = _squash(pdf_text(rendered.content, tmp_path))
@@ -176,6 +234,92 @@ def test_swiss_standings_have_tiebreak_columns(tmp_path: Path) -> None:
     headings = re.sub(r"\s+", "", text)
     assert "PlacePlayerWinsBuch.Med.Buch.NetWhyahead" in headings
     first_page_png(rendered.content, "standings-swiss")
+
+
+CLUB_NIGHT = ("Anna Lindqvist", "Bartholomew Ashford", "Chen Wei", "Dorota Wójcik")
+
+
+def _swiss_standings(labels: tuple[str, ...]) -> EventDocument:
+    """A Swiss flight of four whose standings carry one column per label."""
+    rows = tuple(
+        StandingRow(
+            player_id=number,
+            name=name,
+            rank=number,
+            tied=False,
+            metrics=tuple(
+                (label, 10 * (4 - number) - 3 * column) for column, label in enumerate(labels)
+            ),
+            reason=f"{labels[1]} {30 - number} vs {29 - number}" if number < 4 else None,
+        )
+        for number, name in enumerate(CLUB_NIGHT, start=1)
+    )
+    return EventDocument(
+        name="Club night",
+        slug="club-night",
+        players=tuple(PlayerDocument(n, name) for n, name in enumerate(CLUB_NIGHT, start=1)),
+        flights=(FlightDocument(name="Swiss", format="swiss", rounds=(), standings=rows),),
+    )
+
+
+def _heading_columns(words: list[PdfWord]) -> list[str]:
+    """The table's column headings left to right: the heading-row words grouped where their
+    boxes share horizontal space or stand a space apart, each group read line by line (a
+    wrapped heading's lines joined, spaces dropped)."""
+    title = next(w for w in words if w.text == "Swiss")
+    first_row = next(w for w in words if w.text == CLUB_NIGHT[0].split()[0])
+    heading = sorted(
+        (w for w in words if title.bottom <= w.top and w.bottom <= first_row.top),
+        key=lambda w: w.left,
+    )
+    columns: list[list[PdfWord]] = []
+    for word in heading:
+        # A space in 8.5 pt type is under 3 pt; columns stand at least 8 pt apart.
+        if columns and word.left < max(w.right for w in columns[-1]) + 5:
+            columns[-1].append(word)
+        else:
+            columns.append([word])
+    return ["".join(w.text for w in sorted(c, key=lambda w: (w.top, w.left))) for c in columns]
+
+
+@pytest.mark.parametrize(
+    "labels",
+    [
+        # The standings' own short headings, the whole chain after match wins.
+        ("Wins", "H2H", "Buchholz", "Median BH", "BH−worst", "S-B", "Net pts"),
+        # The tiebreaks' full names (DESIGN §4), the longest headings there are.
+        (
+            "Wins",
+            "Head-to-head",
+            "Buchholz",
+            "Median Buchholz",
+            "Buchholz minus worst",
+            "Sonneborn-Berger",
+            "Net game points",
+        ),
+    ],
+)
+def test_standings_headings_of_the_longest_tiebreak_chain_never_overlap(
+    labels: tuple[str, ...], tmp_path: Path
+) -> None:
+    rendered = render_standings_pdf(_swiss_standings(labels))
+
+    words = pdf_words(rendered.content, tmp_path)
+    text = pdf_text(rendered.content, tmp_path)
+
+    # Every player's name prints whole.
+    assert [name for name in CLUB_NIGHT if name not in text] == []
+    # Every heading reads as itself, in its own column, in order.
+    expected = ["Place", "Player", *labels, "Why ahead"]
+    assert _heading_columns(words) == [label.replace(" ", "") for label in expected]
+    # No two words on the page share any ink, and none runs past the right margin (A4,
+    # 28 pt margins).
+    touching = [
+        (a.text, b.text) for i, a in enumerate(words) for b in words[i + 1 :] if a.overlaps(b)
+    ]
+    assert touching == []
+    assert max(w.right for w in words) <= 595.28 - 28 + 0.5
+    first_page_png(rendered.content, f"standings-longest-chain-{len(labels[1])}")
 
 
 def test_pdf_output_is_reproducible() -> None:

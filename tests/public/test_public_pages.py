@@ -207,6 +207,30 @@ def demo_director(session: object) -> results.Actor:
     return results.Actor(user_id=user.id, label=user.email, role=user.role)
 
 
+CLUB_NIGHT = "thursday-club-night"
+
+
+def test_flight_drawn_but_not_published_looks_not_drawn(
+    client: FlaskClient, demo: Demo, engine: Engine
+) -> None:
+    from tourney.store import draws
+
+    flights = demo.flights[CLUB_NIGHT]
+    with transaction(engine) as session:
+        draws.make_draw(session, actor=demo_director(session), flight_id=flights["Main"])
+
+    home = client.get(f"/events/{CLUB_NIGHT}").get_data(as_text=True)
+    main = client.get(f"/events/{CLUB_NIGHT}/flights/{flights['Main']}").get_data(as_text=True)
+
+    # The director sees a draft; the public sees the main draw and its consolation as
+    # they were before it: not drawn, with no hint of a draw beside that.
+    not_drawn = '<span class="badge badge-setup">Not drawn</span>'
+    assert "badge-drawn" not in home + main
+    assert (home.count(not_drawn), text_of(home).count("Not drawn yet.")) == (2, 2)
+    assert main.count(not_drawn) == 1
+    assert "This flight is not drawn yet." in text_of(main)
+
+
 def test_qr_code_is_an_svg_of_the_event_address(client: FlaskClient, demo: Demo) -> None:
     response = client.get(f"/events/{SWISS}/qr.svg")
 

@@ -184,6 +184,22 @@ def test_illegal_play_message_names_play_rule_and_position() -> None:
     )
 
 
+def test_corrupted_play_is_reported_by_its_distance_not_by_a_blocked_point() -> None:
+    # O's opening 3-2 turned into 6-2 24/17 13/11: seven pips, which no 6-2 moves one
+    # checker; the 17 point being the opponent's 8 point is not the fault. O is on roll in
+    # the starting position, gnubg's 4HPwATDgc/ABMA.
+    text = Mutation("m", "gnubg_L03_s1001.mat",
+                    replace={9: ("32: 24/21 13/11", "62: 24/17 13/11")}).apply()
+
+    error = validate_mat(text).errors[0]
+
+    assert str(error) == (
+        "game 1, line 9: 24/17 13/11 with 6-2: 24/17 moves 7 pips; a 6-2 moves a checker "
+        "6, 2 or 8 (GnubgB on roll, position 4HPwATDgc/ABMA); the rest of game 1 is not "
+        "checked"
+    )
+
+
 def test_mutation_suite_covers_both_columns_several_files_and_games() -> None:
     files = {m.file for m in MUTATIONS}
     games = {game for m in MUTATIONS for game, _, _ in m.expected if game is not None}

@@ -140,6 +140,37 @@ def test_move_that_matches_no_die() -> None:
     assert str(error) == "13/7 moves 6 pips, which the dice left (5) cannot make"
 
 
+def test_move_no_number_of_the_roll_makes_is_named_before_a_blocked_landing_point() -> None:
+    # 24/17 is seven pips: a 6-2 moves one checker 6, 2 or 8, whatever the board. That
+    # the 17 point (the opponent's 8 point, three checkers) is also held is beside it.
+    error = refusal(OPENING, Roll(6, 2), "24/17 13/11")
+    assert error.rule is PlayRule.DIE_MISMATCH
+    assert str(error) == "24/17 moves 7 pips; a 6-2 moves a checker 6, 2 or 8"
+
+
+def test_move_no_number_of_a_doublet_makes_lists_every_multiple() -> None:
+    # 3-3 moves one checker 3, 6, 9 or 12 pips; 24/17 is seven.
+    error = refusal(OPENING, Roll(3, 3), "24/17 13/10 13/10")
+    assert error.rule is PlayRule.DIE_MISMATCH
+    assert str(error) == "24/17 moves 7 pips; a 3-3 moves a checker 3, 6, 9 or 12"
+
+
+def test_move_no_number_of_the_roll_makes_is_named_before_an_earlier_written_fault() -> None:
+    # 6/1 lands on the opponent's 24 point (two checkers) with the 5 of 6-5, but 24/17 is
+    # wrong for any 6-5 on any board: that is the fault to report.
+    error = refusal(OPENING, Roll(6, 5), "6/1 24/17")
+    assert error.rule is PlayRule.DIE_MISMATCH
+    assert str(error) == "24/17 moves 7 pips; a 6-5 moves a checker 6, 5 or 11"
+
+
+def test_bear_off_no_number_of_the_roll_reaches() -> None:
+    # All home; the 6 point checker needs six pips or more to bear off, a 2-1 gives 3 at most.
+    position = Position.from_points({6: 1, 2: 14}, {24: 15})
+    error = refusal(position, Roll(2, 1), "6/off")
+    assert error.rule is PlayRule.DIE_MISMATCH
+    assert str(error) == "6/0 moves 6 pips; a 2-1 moves a checker 2, 1 or 3"
+
+
 def test_doublet_with_fewer_moves_than_possible() -> None:
     error = refusal(OPENING, Roll(2, 2), "13/11 13/11")
     assert error.rule is PlayRule.MORE_DICE_PLAYABLE

@@ -170,17 +170,21 @@ def _loser_destinations(bracket: ko.Bracket) -> dict[str, list[tuple[str, bool |
     return out
 
 
-def _short(match_id: str, titles: Mapping[str, str]) -> str:
+def _short(match_id: str, titles: Mapping[str, str], here: str) -> str:
+    """``Consolation R1 M2``; a match of the flight ``here`` without its flight: ``R1 M3``."""
     flight, rnd, index = match_id.split("/")
-    return f"{titles.get(flight, flight_title(flight))} R{rnd} #{index}"
+    where = f"R{rnd} M{index}"
+    return where if flight == here else f"{titles.get(flight, flight_title(flight))} {where}"
 
 
-def _source_note(source: ko.Source, titles: Mapping[str, str]) -> str:
+def _source_note(source: ko.Source, titles: Mapping[str, str], here: str) -> str:
+    """Where the player of a slot in flight ``here`` comes from, while not known yet
+    (a seat or an empty slot is never pending)."""
+    if isinstance(source, ko.WinnerOf):
+        return f"Winner of {_short(source.match, titles, here)}"
     if isinstance(source, ko.LoserOf):
         prefix = "First-match loser" if source.first_match else "Loser"
-        return f"{prefix} of {_short(source.match, titles)}"
-    if isinstance(source, ko.Empty):
-        return "bye"
+        return f"{prefix} of {_short(source.match, titles, here)}"
     return ""
 
 
@@ -224,12 +228,15 @@ def documents_from_bracket(
     double = any(f.format == "double-elimination" for f in bracket.flights)
     destinations = _loser_destinations(bracket)
 
-    def side(entrant: int | None, source: ko.Source, status: ko.MatchStatus) -> SideDocument:
+    def side(match: ko.BracketMatch, entrant: int | None, source: ko.Source) -> SideDocument:
         if entrant is not None:
             return SideDocument(names.get(entrant, str(entrant)), entrant, seeds.get(entrant))
-        if status is ko.MatchStatus.BYE:
-            return SideDocument(note="bye")
-        return SideDocument(note=_source_note(source, titles))
+        if ko.resolve(bracket, source) is not ko.PENDING:
+            # The source is settled and brought nobody: the other side has a bye, or
+            # the match is void and no slot of it names anyone.
+            void = ko.status(bracket, match) is ko.MatchStatus.VOID
+            return SideDocument(note="" if void else "bye")
+        return SideDocument(note=_source_note(source, titles, match.flight))
 
     flights: list[FlightDocument] = []
     for flight in bracket.flights:
@@ -283,8 +290,8 @@ def documents_from_bracket(
                     ),
                     number=match.index,
                     length=match.length,
-                    a=side(shown.a, a_src, shown.status),
-                    b=side(shown.b, b_src, shown.status),
+                    a=side(match, shown.a, a_src),
+                    b=side(match, shown.b, b_src),
                     status=status,
                     winner=winner,
                     score=shown.score,
@@ -338,6 +345,17 @@ def _replace_table(match: MatchDocument, table: str) -> MatchDocument:
     return replace(match, table=table)
 
 
+def _waiting_for_winner(
+    flight: str, rnd: int, index: int, titles: Mapping[str, str]
+) -> SideDocument:
+    """A slot of a flight not drawn yet: round 1 waits for the draw (``rnd`` 0), a later
+    round for the winner of match ``index`` of round ``rnd``."""
+    if rnd == 0:
+        return SideDocument()
+    source = ko.WinnerOf(MatchId(f"{flight}/{rnd}/{index}"))
+    return SideDocument(note=_source_note(source, titles, flight))
+
+
 def _undrawn_flight(flight: ko.Flight, title: str, titles: Mapping[str, str]) -> FlightDocument:
     """A fresh-draw flight before its draw: a blank bracket as large as its pool needs."""
     size = ko.bracket_size(max(len(flight.pool), 2))
@@ -355,8 +373,8 @@ def _undrawn_flight(flight: ko.Flight, title: str, titles: Mapping[str, str]) ->
                 round_name=name,
                 number=i,
                 length=length,
-                a=SideDocument(),
-                b=SideDocument(),
+                a=_waiting_for_winner(flight.name, number - 1, 2 * i - 1, titles),
+                b=_waiting_for_winner(flight.name, number - 1, 2 * i, titles),
                 status="pending",
                 feeders=(
                     (

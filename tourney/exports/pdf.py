@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import io
 import math
+import re
 import warnings
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -347,9 +348,7 @@ class _DrawsheetPainter:
             self.text(xl, top + 17, f"on page {section_pages[-1]}", 7, color=GREY)
         page_keys = {m.key for m in page.matches}
         for p in placed:
-            self.match(
-                p, area_top, x_start + p.column * col_w, col_w, size, page_keys, section_pages
-            )
+            self.match(p, area_top, x_start + p.column * col_w, col_w, size, page_keys)
         # The winner's line after the last column on this page.
         for p in placed:
             if p.column == len(rounds) - 1 and not any(
@@ -375,7 +374,6 @@ class _DrawsheetPainter:
         col_w: float,
         size: float,
         page_keys: set[str],
-        section_pages: dict[int, int],
     ) -> None:
         m = p.match
         x1 = x0 + col_w
@@ -390,7 +388,7 @@ class _DrawsheetPainter:
         score_w = _width("88", self.f.bold, size) + 4
         for which, side, y in (("a", m.a, ya), ("b", m.b, yb)):
             won = m.winner == which and m.status in ("finished", "walkover")
-            text, color, bold = _side_text(side, m, which, page_keys, section_pages)
+            text, color, bold = _side_text(side)
             if not text:
                 continue
             small = color is GREY
@@ -414,22 +412,14 @@ def _length_text(rnd: RoundDocument) -> str:
     return f"{rnd.length} point" + ("" if rnd.length == 1 else "s")
 
 
-def _side_text(
-    side: SideDocument,
-    m: MatchDocument,
-    which: str,
-    page_keys: set[str],
-    section_pages: dict[int, int],
-) -> tuple[str, Any, bool]:
-    """What is written on a slot line: the name (with seed), or where the side comes from."""
+def _side_text(side: SideDocument) -> tuple[str, Any, bool]:
+    """What is written on a slot line: the name (with seed), where the side comes from
+    while that is open ("Winner of R2 M1", on whichever page that match is), or "bye"."""
     if side.name is not None:
         prefix = f"[{side.seed}] " if side.seed is not None else ""
         return prefix + side.name, INK, False
     if side.note:
         return side.note, GREY, False
-    feeder = m.feeders[0] if which == "a" else m.feeders[1]
-    if feeder and feeder not in page_keys:
-        return "from the sections", GREY, False
     return "", INK, False
 
 
@@ -675,11 +665,113 @@ def _table_key(table: str) -> tuple[int, str]:
     return (int(table), "") if table.isdigit() else (10**9, table)
 
 
+HEADING_SIZE = 8.5
+"""Font size of table headings (bold); cells are set at 9."""
+
+CELL_PADDING = 6.0
+"""reportlab's space either side of a table cell's text."""
+
+PLACE_WIDTH = 38.0
+"""The standings' place column ("=13")."""
+
+METRIC_WIDTH = 52.0
+"""The narrowest a standings metric column is where the page has room."""
+
+METRIC_PADDING = 4.0
+"""Space either side of a metric column's text, a little less than other cells'."""
+
+NAME_ROOM = 120.0
+"""What the player column keeps, at least, before metric headings go on one line each."""
+
+NOTE_ROOM = 72.0
+"""The narrowest the last column ("Why ahead", "Went out in") is made; its text wraps."""
+
+_HEADING_PIECE = re.compile(r"\S{2,}?-(?=\S{2})|\S+")
+"""A heading's unbreakable pieces: words, and hyphenated words split after each hyphen
+that joins two words (``Sonneborn-`` ``Berger``, but ``S-B`` whole)."""
+
+
+def _widest(texts: Iterable[str], font: str, size: float) -> float:
+    return max((_width(text, font, size) for text in texts), default=0.0)
+
+
+def _wrap_heading(label: str, width: float) -> str:
+    """``label`` broken into lines no wider than ``width`` (where a piece fits at all), at
+    spaces and after hyphens: ``Sonneborn-`` over ``Berger``."""
+    bold = fonts().bold
+    lines: list[str] = []
+    for piece in _HEADING_PIECE.findall(label):
+        if lines:
+            joined = lines[-1] + ("" if lines[-1].endswith("-") else " ") + piece
+            if _width(joined, bold, HEADING_SIZE) <= width:
+                lines[-1] = joined
+                continue
+        lines.append(piece)
+    return "\n".join(lines)
+
+
+def _metric_widths(
+    labels: Sequence[str], columns: Sequence[Sequence[str]], room: float
+) -> list[float]:
+    """Widths of the metric columns within ``room``: each as wide as its longest word or
+    value, then widened to put whole headings on one line, those that need least first.
+
+    The longest tiebreak chains (median Buchholz, Buchholz minus worst, Sonneborn-Berger
+    and net game points after wins and head-to-head) do not fit one line each on A4.
+    """
+    f = fonts()
+    values = [_widest(column, f.regular, 9) for column in columns]
+    widths = [
+        max(_widest(_HEADING_PIECE.findall(label), f.bold, HEADING_SIZE), value)
+        + 2 * METRIC_PADDING
+        for label, value in zip(labels, values, strict=True)
+    ]
+    whole = [
+        max(METRIC_WIDTH, _width(label, f.bold, HEADING_SIZE) + 2 * METRIC_PADDING, narrow)
+        for label, narrow in zip(labels, widths, strict=True)
+    ]
+    spare = room - sum(widths)
+    for column in sorted(range(len(widths)), key=lambda c: whole[c] - widths[c]):
+        if whole[column] - widths[column] <= spare:
+            spare -= whole[column] - widths[column]
+            widths[column] = whole[column]
+    return widths
+
+
+def _standings_columns(flight: FlightDocument, width: float) -> tuple[list[str], list[float]]:
+    """The standings table's heading cells (wrapped onto lines) and column widths."""
+    labels = flight.metric_labels
+    last = "Went out in" if flight.is_bracket else "Why ahead"
+    name_needs = _widest((row.name for row in flight.standings), fonts().regular, 9)
+    name_needs += 2 * CELL_PADDING
+    values = [[str(row.metrics[i][1]) for row in flight.standings] for i in range(len(labels))]
+    room = width - PLACE_WIDTH - min(name_needs, NAME_ROOM) - NOTE_ROOM
+    metric_widths = _metric_widths(labels, values, room)
+    rest = width - PLACE_WIDTH - sum(metric_widths)
+    # The player column takes what its names need; the notes the rest, up to a cap.
+    note_width = max(NOTE_ROOM, min(92.0 if flight.is_bracket else 150.0, rest - name_needs))
+    widths = [PLACE_WIDTH, rest - note_width, *metric_widths, note_width]
+    paddings = [CELL_PADDING, CELL_PADDING, *([METRIC_PADDING] * len(labels)), CELL_PADDING]
+    headings = ["Place", "Player", *labels, last]
+    cells = [
+        _wrap_heading(heading, column - 2 * padding)
+        for heading, column, padding in zip(headings, widths, paddings, strict=True)
+    ]
+    return cells, widths
+
+
 def render_standings_pdf(doc: EventDocument, *, paper: str = "a4") -> Rendered:
-    """Standings of every flight: place (``=3`` when shared), wins, tiebreak columns."""
+    """Standings of every flight: place (``=3`` when shared), wins, tiebreak columns.
+
+    Column headings wrap onto several lines rather than run into each other, and the
+    last column's notes wrap rather than being cut.
+    """
     pagesize = portrait(PAPERS[paper].size)
     width = pagesize[0] - 2 * MARGIN
     st = _styles()
+    note_style = ParagraphStyle(
+        "standing-note", parent=st["cell"], fontSize=8, leading=9.5, textColor=GREY
+    )
     story: list[Any] = []
     for f in doc.flights:
         if not f.standings:
@@ -691,30 +783,26 @@ def render_standings_pdf(doc: EventDocument, *, paper: str = "a4") -> Rendered:
         )
         if f.champion:
             story.append(Paragraph(f"Winner: {_esc(f.champion)}", st["note"]))
-        labels = list(f.metric_labels)
-        wp, wm = 38.0, 52.0
-        extra = "Went out in" if f.is_bracket else "Why ahead"
-        wx = 92.0 if f.is_bracket else 150.0
-        wn = width - wp - wm * len(labels) - wx
-        rows: list[list[Any]] = [["Place", "Player", *labels, extra]]
+        headings, widths = _standings_columns(f, width)
+        metrics = len(f.metric_labels)
+        rows: list[list[Any]] = [headings]
         for row in f.standings:
             note = row.note if f.is_bracket else (row.reason or "")
             rows.append(
                 [
                     row.display_rank,
-                    _cut(row.name, wn),
+                    _cut(row.name, widths[1]),
                     *(v for _, v in row.metrics),
-                    _cut(note, wx, size=8),
+                    Paragraph(_esc(note), note_style),
                 ]
             )
-        table = _table(
-            rows, [wp, wn, *([wm] * len(labels)), wx], align_right=range(2, 2 + len(labels))
-        )
+        table = _table(rows, widths, align_right=range(2, 2 + metrics))
         table.setStyle(
             TableStyle(
                 [
-                    ("FONT", (-1, 1), (-1, -1), fonts().regular, 8),
-                    ("TEXTCOLOR", (-1, 1), (-1, -1), GREY),
+                    ("VALIGN", (0, 0), (-1, 0), "BOTTOM"),
+                    ("LEFTPADDING", (2, 0), (1 + metrics, -1), METRIC_PADDING),
+                    ("RIGHTPADDING", (2, 0), (1 + metrics, -1), METRIC_PADDING),
                 ]
             )
         )

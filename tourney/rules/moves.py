@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from itertools import pairwise, permutations
+from itertools import accumulate, pairwise, permutations
 
 from tourney.rules.board import BAR, OFF, Position
 from tourney.rules.dice import Roll
@@ -386,8 +386,32 @@ def _assignments(
             yield final, used + len(path), mismatches + mismatch
 
 
+def _distance_mismatch(roll: Roll, play: Play) -> IllegalPlayError | None:
+    """The first written move no die of ``roll``, nor dice added up, carries one checker.
+
+    Such a move is wrong on any board, so it is the fault to name before a blocked point
+    or an empty starting point: a record whose dice or moves were miscopied reads as
+    "24/17 moves 7 pips; a 6-2 moves a checker 6, 2 or 8".
+    """
+    for move in play.moves:
+        distance = move.origin - move.destination
+        if next(_die_paths(roll.moves, distance, move.destination == OFF), None) is None:
+            # One die at a time, then the dice added up in turn: 6, 2, 8 or 3, 6, 9, 12.
+            spans = [str(span) for span in dict.fromkeys((*roll.moves, *accumulate(roll.moves)))]
+            return IllegalPlayError(
+                f"{move} moves {_pips(distance)}; a {_roll_text(roll)} moves a checker "
+                f"{', '.join(spans[:-1])} or {spans[-1]}",
+                PlayRule.DIE_MISMATCH,
+            )
+    return None
+
+
 def _diagnose(position: Position, roll: Roll, play: Play) -> IllegalPlayError:
-    """The first rule the written moves break, taken in the order written."""
+    """The first rule the written moves break: a move the roll cannot make at all, else
+    the first fault in the order written."""
+    mismatch = _distance_mismatch(roll, play)
+    if mismatch is not None:
+        return mismatch
     state: _State = (list(position.mover), list(position.opponent))
     dice = roll.moves
     for number, move in enumerate(play.moves, start=1):
@@ -514,6 +538,10 @@ def check_play(position: Position, roll: Roll, play: Play) -> Position:
     Traceback (most recent call last):
     ...
     tourney.rules.errors.IllegalPlayError: 13/7 moves 6 pips, which the dice left (5) cannot make
+    >>> check_play(Position.initial(), Roll(6, 2), parse_play("24/17 13/11"))
+    Traceback (most recent call last):
+    ...
+    tourney.rules.errors.IllegalPlayError: 24/17 moves 7 pips; a 6-2 moves a checker 6, 2 or 8
 
     Raises:
         IllegalPlayError: the play is not legal; the message names the rule.

@@ -12,7 +12,9 @@ Terminology:
   a round robin) with its rounds and standings; a knockout flight is printed as a
   *drawsheet*.
 * A :class:`SideDocument` is one side of a match: a player, or nobody yet, with a *note*
-  saying where the side comes from ("Loser of Main R1 #3") or that it is a bye.
+  saying where the side comes from ("Loser of Main R1 M3", "Winner of R2 M1") or that it
+  is a bye. A side that is settled (a player, a bye, or nobody in a void match) has no
+  such note: a finished bracket shows names and byes only.
 * A match's *feeders* are the keys of the matches of the same flight whose winners fill
   its two sides; the drawsheet joins them with lines.
 * A match's *loser_to* names the flight its loser goes to (consolation, last chance).

@@ -135,8 +135,8 @@ def event_document(session: Session, ref: str, *, base_url: str | None = None) -
                         round_name=rnd.name,
                         number=m.position,
                         length=m.length,
-                        a=_side(m.a, m.a_placeholder, m.is_bye),
-                        b=_side(m.b, m.b_placeholder, m.is_bye),
+                        a=_side(m.a, m.a_placeholder, m.status),
+                        b=_side(m.b, m.b_placeholder, m.status),
                         status=m.status,
                         table=m.table,
                         winner=m.winner,
@@ -234,7 +234,11 @@ def public_event_document(
     return replace(doc, flights=flights, players=players)
 
 
-def _side(ref: tournament_views.PlayerRef | None, placeholder: str, is_bye: bool) -> SideDocument:
+def _side(ref: tournament_views.PlayerRef | None, placeholder: str, status: str) -> SideDocument:
     if ref is not None:
         return SideDocument(ref.name, ref.entry_id, ref.seed)
-    return SideDocument(note="bye" if is_bye and not placeholder else placeholder)
+    if status == "pending":
+        # A slot with no source to name is an empty one: its opponent will have a bye.
+        return SideDocument(note=placeholder or "bye")
+    # A settled match names nobody who never came: a bye, or nothing in a void match.
+    return SideDocument(note="bye" if status == "bye" else "")
