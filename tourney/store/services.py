@@ -357,6 +357,89 @@ def authenticate(
     return LoginResult(user=queries.user_view(user))
 
 
+def _own_account(session: Session, actor: Actor) -> User:
+    user = session.get(User, actor.user_id) if actor.user_id is not None else None
+    if user is None or not user.is_active:
+        raise AccessDeniedError("Log in with an active account first.")
+    return user
+
+
+def end_sessions(session: Session, *, actor: Actor) -> UserView:
+    """Log the actor out everywhere: every session cookie of the account stops working.
+
+    Raises:
+        AccessDeniedError: the actor has no active account.
+    """
+    user = _own_account(session, actor)
+    user.session_version += 1
+    record(session, actor=actor, action="user.logout", entity_type="user", entity_id=user.id)
+    return queries.user_view(user)
+
+
+def change_password(
+    session: Session,
+    *,
+    actor: Actor,
+    current_password: str,
+    new_password: str,
+    hasher: PasswordHasher,
+) -> UserView:
+    """The actor changes their own password; every session of the account ends.
+
+    The caller logs the device the change was made on in again with the returned view.
+
+    Raises:
+        AccessDeniedError: the actor has no active account.
+        StoreUserError: the current password is wrong, or the new one is too short or
+            the same.
+    """
+    user = _own_account(session, actor)
+    if not verify_password(hasher, user.password_hash, current_password):
+        raise StoreUserError("Your current password is wrong.", field="current_password")
+    if len(new_password) < MIN_PASSWORD_LENGTH:
+        raise StoreUserError(
+            f"Use a password of at least {MIN_PASSWORD_LENGTH} characters.", field="password"
+        )
+    if new_password == current_password:
+        raise StoreUserError("Choose a password other than the current one.", field="password")
+    user.password_hash = hasher.hash(new_password)
+    user.session_version += 1
+    record(
+        session, actor=actor, action="user.password_change", entity_type="user", entity_id=user.id
+    )
+    return queries.user_view(user)
+
+
+def deactivate_user(session: Session, *, actor: Actor, user_id: int) -> UserView:
+    """An admin deactivates an account: it can no longer log in, its sessions and API
+    tokens stop working at once.
+
+    Raises:
+        AccessDeniedError: the actor is not an admin.
+        NotFoundError: no such account.
+        StoreUserError: the admin's own account (someone must be left to manage accounts).
+    """
+    _require_role(actor, Role.ADMIN)
+    user = session.get(User, user_id)
+    if user is None:
+        raise NotFoundError("No such account.")
+    if user.id == actor.user_id:
+        raise StoreUserError("You cannot deactivate your own account.")
+    before = snapshot(user, exclude={"password_hash"})
+    user.is_active = False
+    user.session_version += 1
+    record(
+        session,
+        actor=actor,
+        action="user.deactivate",
+        entity_type="user",
+        entity_id=user.id,
+        before=before,
+        after=snapshot(user, exclude={"password_hash"}),
+    )
+    return queries.user_view(user)
+
+
 # --- clubs ---------------------------------------------------------------------------
 
 

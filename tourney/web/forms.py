@@ -143,6 +143,23 @@ class SetupForm(FlaskForm):
     )
 
 
+class PasswordForm(FlaskForm):
+    """The logged-in user changes their password."""
+
+    current_password = PasswordField(
+        "Current password", validators=[DataRequired(), Length(max=1024)]
+    )
+    password = PasswordField(
+        "New password",
+        validators=[DataRequired(), Length(min=10, max=1024)],
+        description="At least 10 characters.",
+    )
+    confirm = PasswordField(
+        "New password again",
+        validators=[DataRequired(), EqualTo("password", message="The passwords differ.")],
+    )
+
+
 class UserForm(SetupForm):
     """An admin adds an account."""
 
