@@ -372,6 +372,33 @@ def db_upgrade() -> None:
         click.echo(f"Database upgraded to revision {revision}.")
 
 
+@db_group.command("downgrade")
+@click.argument("revision", default="-1")
+@click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
+def db_downgrade(revision: str, yes: bool) -> None:
+    """Revert the configured database to REVISION (default: one migration back).
+
+    What the older schema has no place for (a column, a table) is dropped.
+    """
+    from alembic.util import CommandError
+
+    from tourney.store import schema
+
+    if not yes:
+        click.confirm(
+            f"Revert the database to revision {revision}? Data the older schema cannot hold "
+            "is lost.",
+            abort=True,
+        )
+    with _app_engine() as engine:
+        try:
+            schema.downgrade(engine, revision)
+        except (CommandError, RuntimeError) as error:
+            raise UsageFailure(str(error)) from None
+        after = schema.current_revisions(engine)
+    click.echo(f"Database downgraded to revision {', '.join(sorted(after)) or 'none'}.")
+
+
 @cli.command("demo")
 @click.option(
     "--directory",

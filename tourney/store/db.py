@@ -8,6 +8,8 @@ session and never commit themselves.
 
 from __future__ import annotations
 
+import contextlib
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -32,8 +34,10 @@ def is_memory_sqlite(url: str) -> bool:
 def make_engine(url: str, *, echo: bool = False) -> Engine:
     """Create an engine for ``url``; SQLite gets WAL, foreign keys and real transactions.
 
-    A file SQLite database gets its directory created. An in-memory one uses a single
-    shared connection, so that every session of the app sees the same database.
+    A file SQLite database gets its directory created, and the file itself, readable
+    and writable by its owner only (it holds password hashes; SQLite gives its journal
+    files the same mode). An in-memory one uses a single shared connection, so that
+    every session of the app sees the same database.
     """
     parsed = make_url(url)
     kwargs: dict[str, Any] = {"echo": echo}
@@ -42,12 +46,19 @@ def make_engine(url: str, *, echo: bool = False) -> Engine:
         if is_memory_sqlite(url):
             kwargs["poolclass"] = StaticPool
         elif parsed.database:
-            Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+            _create_private_file(Path(parsed.database))
         engine = create_engine(url, **kwargs)
         _install_sqlite_pragmas(engine, wal=not is_memory_sqlite(url))
         return engine
     kwargs["pool_pre_ping"] = True
     return create_engine(url, **kwargs)
+
+
+def _create_private_file(path: Path) -> None:
+    """Create ``path`` (and its directory) with mode 0600 unless it exists."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with contextlib.suppress(FileExistsError):
+        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
 
 
 def _install_sqlite_pragmas(engine: Engine, *, wal: bool) -> None:
