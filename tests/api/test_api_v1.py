@@ -268,3 +268,50 @@ def test_openapi_document_covers_every_api_route(app: Flask, client: FlaskClient
     assert document["openapi"] == "3.1.0"
     assert documented == routes
     assert "GameIn" in document["components"]["schemas"]
+
+
+def test_changing_an_existing_result_needs_the_version_seen(
+    client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built, match_id = _drawn(engine, build_event)
+    auth = _token(engine, built.director)
+    games = f"/api/v1/matches/{match_id}/games"
+
+    first = client.post(games, json={"winner": "a", "end": "played"}, headers=auth)
+    blind_game = client.post(games, json={"winner": "b", "end": "played"}, headers=auth)
+    blind_score = client.post(
+        f"/api/v1/matches/{match_id}/score", json={"score_a": 0, "score_b": 3}, headers=auth
+    )
+    version = first.get_json()["match"]["version"]
+    seen = client.post(
+        games, json={"winner": "b", "end": "played", "expected_version": version}, headers=auth
+    )
+
+    assert first.status_code == 201
+    assert [r.status_code for r in (blind_game, blind_score)] == [409, 409]
+    assert blind_game.get_json()["error"]["message"] == (
+        "This match has games or a result already: send the version you last saw as "
+        f"expected_version (it is now {version}), so no newer result is overwritten."
+    )
+    assert (seen.status_code, seen.get_json()["match"]["score"]) == (201, [1, 1])
+
+
+def test_a_cube_beyond_twice_the_match_length_is_refused(
+    client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built, match_id = _drawn(engine, build_event)
+    auth = _token(engine, built.director)
+    games = f"/api/v1/matches/{match_id}/games"
+
+    huge = client.post(games, json={"winner": "a", "end": "played", "cube": 2**30}, headers=auth)
+    eight = client.post(games, json={"winner": "a", "end": "played", "cube": 8}, headers=auth)
+    four = client.post(games, json={"winner": "a", "end": "played", "cube": 4}, headers=auth)
+
+    assert [r.status_code for r in (huge, eight)] == [400, 400]
+    assert huge.get_json()["error"] == {
+        "status": 400,
+        "message": "Game 1 has the cube at 1073741824 in a 3-point match: a cube above "
+        "twice the match length (6) is never reached by a double that matters.",
+        "field": "cube",
+    }
+    assert (four.status_code, four.get_json()["match"]["score"]) == (201, [4, 0])

@@ -116,6 +116,26 @@ class GameFields:
         return GameEntry(Side.X if self.winner == "a" else Side.O, end, self.cube, level)
 
 
+def _bounded_cube(entry: GameEntry, state: MatchState, number: int) -> GameEntry:
+    """``entry``, unless its cube is above twice the match length.
+
+    The rules set no limit on redoubles, but from a cube of N in an N-point match every
+    win already takes the match, so no double that matters goes past 2N; a larger cube
+    is a typing slip (or a probe), and it would store an absurd score.
+
+    Raises:
+        StoreUserError: the cube is above twice the match length.
+    """
+    if entry.cube > 2 * state.length:
+        raise StoreUserError(
+            f"Game {number} has the cube at {entry.cube} in a {state.length}-point match: "
+            f"a cube above twice the match length ({2 * state.length}) is never reached "
+            "by a double that matters.",
+            field="cube",
+        )
+    return entry
+
+
 def _side(entry: GameEntry) -> str | None:
     """The stored winner of an entry: ``a`` for ``Side.X``, ``b``, none for a draw."""
     if entry.winner is None:
@@ -166,6 +186,18 @@ def _load(session: Session, actor: Actor, match_id: int, expected_version: int |
     if match.entry_a_id is None or match.entry_b_id is None:
         raise StoreUserError("This match has no two players yet.")
     return _Loaded(match, event, flight, rnd, games)
+
+
+def version_with_result(session: Session, match_id: int) -> int | None:
+    """The match's version when it has games or a result already, else none (also for
+    no such match: the use case itself answers that)."""
+    match = session.get(Match, match_id)
+    if match is None:
+        return None
+    has_games = session.exec(select(Game.id).where(Game.match_id == match_id)).first()
+    if has_games is None and match.status not in progress.DONE:
+        return None
+    return match.version
 
 
 def _names(session: Session, match: Match) -> tuple[str, str]:
@@ -414,7 +446,7 @@ def record_game(
     before = _snapshot(loaded.match, loaded.games)
     state = progress.match_state(loaded.event, loaded.match, loaded.games)
     try:
-        new = add_game(state, game.to_entry())
+        new = add_game(state, _bounded_cube(game.to_entry(), state, len(state.games) + 1))
     except MatchEntryError as error:
         raise _entry_error(error, "cube" if "cube" in error.message.lower() else None) from None
     entry = new.games[-1]
@@ -460,7 +492,7 @@ def correct_game(
     entry = game.to_entry()
     return _change_game(
         session, actor, match_id, expected_version, confirm_cascade, "match.game_correct",
-        number, lambda state: engine_correct(state, number, entry),
+        number, lambda state: engine_correct(state, number, _bounded_cube(entry, state, number)),
     )
 
 

@@ -4,7 +4,8 @@ Reads of public events need no login. Writes (record a game, a final score, uplo
 match record, withdraw a player) call the same store services as the director's pages
 and need a director's (or scorer's) session or an API token sent as
 ``Authorization: Bearer <token>``: none answers 401, the wrong role 403, a stale
-``expected_version`` 409, a body that does not fit the schema 422 — always as
+``expected_version`` 409 (and so does a change to a match that has games or a result
+without one), a body that does not fit the schema 422 — always as
 ``{"error": {"status", "message", "field"?}}``.
 
 Each endpoint is declared with ``operation(...)``, which registers the Flask route and
@@ -576,6 +577,21 @@ def _match_event(session: Session, match_id: int) -> int:
 _WRITE_ERRORS = (400, 404, 409)
 
 
+def _require_version(session: Session, match_id: int, expected_version: int | None) -> None:
+    """A change to a match that has games or a result must name the version its caller
+    saw (``expected_version``), so that it never overwrites a newer result unseen."""
+    if expected_version is not None:
+        return
+    version = results.version_with_result(session, match_id)
+    if version is not None:
+        raise ApiError(
+            409,
+            "This match has games or a result already: send the version you last saw as "
+            f"expected_version (it is now {version}), so no newer result is overwritten.",
+            "expected_version",
+        )
+
+
 @operation(
     "POST",
     "/matches/{match_id}/games",
@@ -590,6 +606,7 @@ def record_game(match_id: int, caller: Actor, data: m.GameIn) -> ResponseReturnV
     """The next game: winner, how it ended, cube, level; the match finishes by itself."""
     game = results.GameFields(data.winner or "", data.end, data.cube, data.level)
     with writing() as session:
+        _require_version(session, match_id, data.expected_version)
         detail = results.record_game(
             session,
             actor=caller,
@@ -612,6 +629,7 @@ def record_game(match_id: int, caller: Actor, data: m.GameIn) -> ResponseReturnV
 def record_score(match_id: int, caller: Actor, data: m.ScoreIn) -> ResponseReturnValue:
     """The final score only (like 7-4); it must finish the match under the rules."""
     with writing() as session:
+        _require_version(session, match_id, data.expected_version)
         detail = results.record_final_score(
             session,
             actor=caller,
@@ -635,6 +653,7 @@ def record_score(match_id: int, caller: Actor, data: m.ScoreIn) -> ResponseRetur
 def upload_record(match_id: int, caller: Actor, data: m.RecordIn) -> ResponseReturnValue:
     """Fill in the games from a record; an invalid one is kept with its findings (ok false)."""
     with writing() as session:
+        _require_version(session, match_id, data.expected_version)
         outcome = results.upload_match_record(
             session,
             actor=caller,

@@ -30,6 +30,7 @@ from wtforms.validators import (
     InputRequired,
     Length,
     NumberRange,
+    Regexp,
     ValidationError,
 )
 from wtforms.validators import Optional as OptionalValue
@@ -397,13 +398,19 @@ class DrawForm(FlaskForm):
 class VersionedForm(FlaskForm):
     """A change to a match: carries the version the director saw (optimistic locking)."""
 
-    version = HiddenField(validators=[InputRequired()])
+    # A version that is not a number cannot be checked, so the change is refused
+    # rather than saved unchecked over a newer result.
+    version = HiddenField(
+        validators=[
+            InputRequired(),
+            Regexp(r"^[0-9]{1,9}\Z", message="the form is damaged; reload the page."),
+        ]
+    )
     confirm_cascade = BooleanField("Also clear later results that depend on this one")
 
-    def seen_version(self) -> int | None:
-        """The version the page showed, or none when the field is garbled."""
-        value = self.version.data or ""
-        return int(value) if str(value).isdigit() else None
+    def seen_version(self) -> int:
+        """The version the page showed (call after the form validated)."""
+        return int(self.version.data)
 
 
 CUBE_CHOICES = options((2**e, str(2**e)) for e in range(0, 13))
