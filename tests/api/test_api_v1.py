@@ -315,3 +315,72 @@ def test_a_cube_beyond_twice_the_match_length_is_refused(
         "field": "cube",
     }
     assert (four.status_code, four.get_json()["match"]["score"]) == (201, [4, 0])
+
+
+def test_bodies_nested_without_end_or_holding_nul_are_refused(
+    client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built, match_id = _drawn(engine, build_event)
+    auth = {**_token(engine, built.director), "Content-Type": "application/json"}
+    url = f"/api/v1/matches/{match_id}/record"
+
+    deep = client.post(url, data="[" * 100_000 + "]" * 100_000, headers=auth)
+    nested = client.post(
+        url, data='{"filename": "a.mat", "content": ' + "[" * 65 + "]" * 65 + "}", headers=auth
+    )
+    nul = client.post(url, data='{"filename": "a\\u0000.mat", "content": "x"}', headers=auth)
+
+    assert [r.status_code for r in (deep, nested, nul)] == [400, 400, 400]
+    assert deep.get_json()["error"]["message"] == (
+        "The body is not JSON this API reads: it nests deeper than 64 levels."
+    )
+    assert nested.get_json()["error"]["message"] == deep.get_json()["error"]["message"]
+    assert nul.get_json()["error"]["message"] == (
+        "The body is not JSON this API reads: its text holds a NUL character."
+    )
+
+
+def test_draw_seed_is_hidden_until_the_draw_is_published(
+    client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built = build_event(
+        ["Ann", "Bob", "Cid", "Dan"],
+        [{"name": "Main", "format": "knockout", "match_length": 3}],
+        is_public=True,
+    )
+    flight_id = built.flights["Main"]
+    with transaction(engine) as session:
+        draws.make_draw(session, actor=built.director.actor, flight_id=flight_id, seed=4242)
+    drafted = client.get(f"/api/v1/flights/{flight_id}").get_json()["draw_seed"]
+    with transaction(engine) as session:
+        draws.publish_draw(session, actor=built.director.actor, flight_id=flight_id)
+
+    published = client.get(f"/api/v1/flights/{flight_id}").get_json()["draw_seed"]
+
+    assert (drafted, published) == (None, "4242")
+
+
+def test_withdraw_in_an_event_the_caller_cannot_see_is_not_found(
+    client: FlaskClient,
+    engine: Engine,
+    build_event: Callable[..., BuiltEvent],
+    make_user: Callable[..., UserView],
+) -> None:
+    private = build_event(["Ann", "Bob"], [{"name": "Main", "format": "knockout",
+                                             "match_length": 3}])
+    public, _ = _drawn(engine, build_event)
+    stranger = _token(engine, make_user("director"))
+
+    hidden = client.post(
+        f"/api/v1/events/{private.event_id}/players/{private.entries['Ann']}/withdraw",
+        headers=stranger,
+    )
+    visible = client.post(
+        f"/api/v1/events/{public.event_id}/players/{public.entries['GnubgA']}/withdraw",
+        headers=stranger,
+    )
+
+    assert (hidden.status_code, hidden.get_json()["error"]["message"]) == (
+        404, "No such event."
+    )
+    assert visible.status_code == 403

@@ -52,6 +52,7 @@ from sqlmodel import Session, SQLModel, col
 
 from tourney.exports import Rendered
 from tourney.exports.from_store import find_event
+from tourney.rules.records import parse_json
 from tourney.store.audit import Actor, record
 from tourney.store.errors import AccessDeniedError, StoreUserError
 from tourney.store.tables import Role, User
@@ -453,7 +454,7 @@ def parse_event_json(data: bytes | str) -> dict[str, Any]:
     """
     try:
         text = data.decode("utf-8") if isinstance(data, bytes) else data
-        document = json.loads(text)
+        document = parse_json(text)
     except UnicodeDecodeError:
         raise EventImportError("The file is not UTF-8 text.") from None
     except ValueError as error:

@@ -30,6 +30,7 @@ from pydantic.json_schema import JsonSchemaMode, models_json_schema
 from sqlmodel import Session
 from wtforms import ValidationError as CSRFValidationError
 
+from tourney.rules.records import parse_json
 from tourney.rules.variants import LongNardy, NextGameStarter, variant_named
 from tourney.store import access, queries, results, services
 from tourney.store import public_views as pv
@@ -37,7 +38,7 @@ from tourney.store import tournament_views as tv
 from tourney.store.audit import Actor
 from tourney.store.errors import NotFoundError, StoreUserError
 from tourney.store.queries import EventDetail, EventSummary, FlightView
-from tourney.store.tables import Role
+from tourney.store.tables import FlightStatus, Role
 from tourney.web import api_models as m
 from tourney.web.auth import ALL_ROLES, DIRECTORS, ROLES_ATTR, public
 from tourney.web.deps import reading, writing
@@ -140,9 +141,6 @@ def operation(
     def decorate(view: F) -> F:
         @wraps(view)
         def endpoint(**params: int) -> Any:
-            for value in params.values():
-                if value > m.MAX_ID:
-                    raise ApiError(404, "Not found.")
             extra: dict[str, Any] = {}
             if allowed is not None:
                 extra["caller"] = _caller(allowed)
@@ -190,9 +188,15 @@ def _caller(allowed: frozenset[str]) -> Actor:
 
 
 def _body(model: type[BaseModel]) -> Any:
-    data = request.get_json(silent=True)
+    send_an_object = "Send a JSON object (Content-Type: application/json)."
+    if not request.is_json:
+        raise ApiError(400, send_an_object)
+    try:
+        data = parse_json(request.get_data(cache=True))
+    except ValueError as error:
+        raise ApiError(400, f"The body is not JSON this API reads: {error}.") from None
     if not isinstance(data, dict):
-        raise ApiError(400, "Send a JSON object (Content-Type: application/json).")
+        raise ApiError(400, send_an_object)
     try:
         return model.model_validate(data)
     except ValidationError as error:
@@ -225,6 +229,9 @@ def event_json(event: EventSummary) -> m.EventOut:
     )
 
 
+_UNPUBLISHED = (FlightStatus.SETUP.value, FlightStatus.DRAWN.value)
+
+
 def flight_json(flight: FlightView) -> m.FlightOut:
     """A flight's public settings."""
     return m.FlightOut(
@@ -239,7 +246,8 @@ def flight_json(flight: FlightView) -> m.FlightOut:
         swiss_lives=flight.swiss_lives,
         tiebreaks=list(flight.tiebreaks),
         draw_method=flight.draw_method,
-        draw_seed=flight.draw_seed,
+        # The seed tells the draw: it is shown once the draw is published, not before.
+        draw_seed=None if flight.status in _UNPUBLISHED else flight.draw_seed,
     )
 
 
@@ -405,11 +413,11 @@ def _reader() -> Actor | None:
     return current_user.actor if current_user.is_authenticated else None
 
 
-def _event_id_readable(session: Session, event_id: int) -> None:
-    """Raise 404 unless the event is public (or the caller works on it)."""
+def _event_id_readable(session: Session, event_id: int, actor: Actor | None = None) -> None:
+    """Raise 404 unless the event is public or ``actor`` (default: the reader) works on it."""
     if event_id in pv.public_event_ids(session):
         return
-    actor = g.get("api_reader")
+    actor = actor or g.get("api_reader")
     if actor is None or not pv.is_staff(session, actor, event_id):
         raise NotFoundError("No such event.")
 
@@ -686,6 +694,8 @@ def upload_record(match_id: int, caller: Actor, data: m.RecordIn) -> ResponseRet
 def withdraw(event_id: int, entry_id: int, caller: Actor) -> ResponseReturnValue:
     """Withdraw an entry from the event."""
     with writing() as session:
+        # Whoever may not see the event learns nothing of it, not even that it exists.
+        _event_id_readable(session, event_id, caller)
         if not any(e.id == entry_id for e in queries.list_entries(session, event_id)):
             raise NotFoundError("No such player in this event.")
         entry = services.withdraw(session, actor=caller, entry_id=entry_id)
