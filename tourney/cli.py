@@ -20,6 +20,7 @@ from tourney.rules.diagram import format_board
 from tourney.rules.moves import legal_play_map
 from tourney.rules.records import (
     DEFAULT_MAX_BYTES,
+    ErrorKind,
     MatchRules,
     RecordReport,
     validate_record,
@@ -310,10 +311,16 @@ def validate(
             else:
                 report = validate_record(path, data, rules=rules, max_bytes=max_bytes,
                                          size=size)
-                invalid = invalid or not report.ok
+                beyond = [e.message for e in report.errors if e.kind is ErrorKind.BOUNDS]
+                if beyond:
+                    # Past the reader's bounds: unreadable, like a file that cannot be opened.
+                    unreadable.append(beyond[0])
+                    click.echo(f"tourney: {path}: {beyond[0]}", err=True)
+                else:
+                    invalid = invalid or not report.ok
                 if as_json:
                     click.echo(json.dumps(report.to_json(path), ensure_ascii=False))
-                else:
+                elif not beyond:
                     click.echo("\n".join(_validate_lines(path, report)))
             if task is not None:
                 progress.advance(task)

@@ -10,6 +10,7 @@ way gnubg exports it, and ``record_to_json``/``record_from_json`` give its JSON 
 from tourney.rules.records.compiled import replay_compiled
 from tourney.rules.records.json_form import (
     SCHEMA_VERSION,
+    JsonBoundsError,
     parse_json,
     record_from_json,
     record_to_json,
@@ -55,8 +56,8 @@ where ``data`` holds only its first ``max_bytes + 1`` bytes.
             raise ValueError("a JSON match record is an object")
         record = record_from_json(document)
     except (ValueError, UnicodeDecodeError) as error:
-        problem = RecordError(None, None, f"not a JSON match record: {error}",
-                              ErrorKind.UNREADABLE)
+        kind = ErrorKind.BOUNDS if isinstance(error, JsonBoundsError) else ErrorKind.UNREADABLE
+        problem = RecordError(None, None, f"not a JSON match record: {error}", kind)
         return replay(MatchRecord(None, None, problems=(problem,)), rules)
     return replay(record, rules)
 
@@ -91,6 +92,7 @@ __all__ = [
     "ErrorKind",
     "GameRecord",
     "GameResult",
+    "JsonBoundsError",
     "MatchRecord",
     "MatchRules",
     "PlayForm",

@@ -64,6 +64,10 @@ MAX_JSON_DEPTH = 64
 """Arrays and objects nest at most this deep in any JSON we read (a record needs 6)."""
 
 
+class JsonBoundsError(ValueError):
+    """JSON that parses, or would, but goes past what we read: too deep, or a NUL."""
+
+
 def parse_json(text: str | bytes, *, max_depth: int = MAX_JSON_DEPTH) -> Any:
     """Parse untrusted JSON: nested at most ``max_depth`` levels, no NUL in any text.
 
@@ -72,11 +76,12 @@ def parse_json(text: str | bytes, *, max_depth: int = MAX_JSON_DEPTH) -> Any:
     >>> parse_json("[" * 65 + "]" * 65)
     Traceback (most recent call last):
         ...
-    ValueError: it nests deeper than 64 levels
+    tourney.rules.records.json_form.JsonBoundsError: it nests deeper than 64 levels
 
     Raises:
-        ValueError: not JSON (the parser's message), nested deeper than ``max_depth``,
-            or a NUL character in a key or a text.
+        JsonBoundsError: nested deeper than ``max_depth``, or a NUL character in a key
+            or a text.
+        ValueError: not JSON (the parser's message).
     """
     too_deep = f"it nests deeper than {max_depth} levels"
     try:
@@ -84,17 +89,17 @@ def parse_json(text: str | bytes, *, max_depth: int = MAX_JSON_DEPTH) -> Any:
     except RecursionError:
         # Python's parser gives up near the interpreter's recursion limit (about a
         # thousand levels), at once: far deeper than max_depth anyway.
-        raise ValueError(too_deep) from None
+        raise JsonBoundsError(too_deep) from None
     # Walked with a stack, not by recursion, so any depth the parser took is safe here.
     pending: list[tuple[Any, int]] = [(document, 1)]
     while pending:
         value, depth = pending.pop()
         if isinstance(value, str):
             if "\x00" in value:
-                raise ValueError("its text holds a NUL character")
+                raise JsonBoundsError("its text holds a NUL character")
         elif isinstance(value, dict | list):
             if depth > max_depth:
-                raise ValueError(too_deep)
+                raise JsonBoundsError(too_deep)
             items = value.items() if isinstance(value, dict) else enumerate(value)
             for key, item in items:
                 pending += ((key, depth), (item, depth + 1))
