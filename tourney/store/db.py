@@ -4,6 +4,10 @@
 (WAL journal, foreign keys, a busy timeout). ``transaction`` is the unit of work: one
 session, committed when the block ends, rolled back when it raises. Services take that
 session and never commit themselves.
+
+No text with a NUL character is ever written: PostgreSQL refuses it (a driver error),
+SQLite would store it; a unit of work refuses it on every database alike, with a
+message a person understands.
 """
 
 from __future__ import annotations
@@ -15,14 +19,16 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import event, text
+from sqlalchemy import event, inspect, text
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.pool import StaticPool
 from sqlmodel import Session, create_engine
 
 from tourney.config import Settings
+from tourney.store.errors import StoreUserError
 
 SQLITE_BUSY_TIMEOUT_MS = 5000
+NUL_MESSAGE = "Text may not hold NUL characters (zero bytes)."
 
 
 def is_memory_sqlite(url: str) -> bool:
@@ -100,7 +106,21 @@ def transaction(engine: Engine) -> Iterator[Session]:
     """
     bind = engine.execution_options(tourney_begin="IMMEDIATE")
     with Session(bind, expire_on_commit=False) as session, session.begin():
+        event.listen(session, "before_flush", _refuse_nul_text)
         yield session
+
+
+def _refuse_nul_text(session: Session, _context: Any, _instances: Any) -> None:
+    """Refuse to write a row whose text holds a NUL character.
+
+    Raises:
+        StoreUserError: a text column of a new or changed row holds one.
+    """
+    for row in (*session.new, *session.dirty):
+        for column in inspect(row).mapper.column_attrs:
+            value = getattr(row, column.key)
+            if isinstance(value, str) and "\x00" in value:
+                raise StoreUserError(NUL_MESSAGE, field=column.key)
 
 
 @contextmanager

@@ -69,6 +69,9 @@ from tourney.store.variant_options import event_options
 _LEVEL_NAMES = {Level.SINGLE: "single", Level.GAMMON: "gammon", Level.BACKGAMMON: "backgammon"}
 _LEVELS = {v: k for k, v in _LEVEL_NAMES.items()}
 MAX_RECORD_BYTES = 2 * 1024 * 1024
+MAX_REJECTED_UPLOADS = 10
+"""Rejected uploads kept per match, the newest: enough to compare attempts, never a
+store for whatever anyone sends."""
 
 
 class CascadeRequiredError(ConflictError):
@@ -726,6 +729,7 @@ def upload_match_record(
     session.flush()
     before = _snapshot(loaded.match, loaded.games)
     if state is None:
+        _keep_newest_rejections(session, match_id)
         _audit(
             session,
             loaded,
@@ -743,6 +747,18 @@ def upload_match_record(
         session, loaded, actor, "match.record_upload", before, {"record_id": upload.id}
     )
     return UploadOutcome(True, upload.id or 0, (), detail)
+
+
+def _keep_newest_rejections(session: Session, match_id: int) -> None:
+    """Delete the match's rejected uploads but the newest ``MAX_REJECTED_UPLOADS``."""
+    rejected = (col(UploadedRecord.match_id) == match_id, col(UploadedRecord.is_valid).is_(False))
+    newest = (
+        select(UploadedRecord.id)
+        .where(*rejected)
+        .order_by(col(UploadedRecord.id).desc())
+        .limit(MAX_REJECTED_UPLOADS)
+    )
+    session.exec(delete(UploadedRecord).where(*rejected, col(UploadedRecord.id).not_in(newest)))
 
 
 def _record_rules(event: Event) -> RecordRules:

@@ -11,6 +11,7 @@ User-fixable problems raise :class:`~tourney.store.errors.StoreUserError` (and i
 
 from __future__ import annotations
 
+import hashlib
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -137,7 +138,9 @@ class LoginLimits:
     """How many failed logins are allowed within the window."""
 
     max_failures: int = 5
+    """For one account from one address."""
     max_failures_per_address: int = 30
+    """From one address, over all accounts."""
     window_seconds: int = 900
 
 
@@ -310,21 +313,30 @@ def authenticate(
 ) -> LoginResult:
     """Check a login and record the attempt; too many recent failures lock it out.
 
-    Attempts are rows in the database, so the limit holds across workers and hosts. A
-    locked-out login is refused even with the right password, without checking it.
+    Failures are counted per account and address (so someone guessing from one address
+    never locks the owner out at another) and per address over all accounts. Attempts
+    are rows in the database, so the limit holds across workers and hosts, and attempts
+    from one address are taken one at a time, so parallel requests cannot all pass the
+    count before any of them is recorded. A locked-out login is refused even with the
+    right password, without checking it.
     """
     address = email.strip().lower()[:254]
     remote = (remote_addr or "unknown")[:64]
+    _one_attempt_at_a_time(session, remote)
     now = utcnow()
     since = now - timedelta(seconds=limits.window_seconds)
     failures = (
         select(func.count())
         .select_from(LoginAttempt)
-        .where(col(LoginAttempt.at) >= since, col(LoginAttempt.succeeded).is_(False))
+        .where(
+            col(LoginAttempt.at) >= since,
+            col(LoginAttempt.succeeded).is_(False),
+            LoginAttempt.remote_addr == remote,
+        )
     )
-    by_email = session.exec(failures.where(LoginAttempt.email == address)).one()
-    by_remote = session.exec(failures.where(LoginAttempt.remote_addr == remote)).one()
-    if by_email >= limits.max_failures or by_remote >= limits.max_failures_per_address:
+    by_account = session.exec(failures.where(LoginAttempt.email == address)).one()
+    by_remote = session.exec(failures).one()
+    if by_account >= limits.max_failures or by_remote >= limits.max_failures_per_address:
         minutes = max(1, limits.window_seconds // 60)
         return LoginResult(
             user=None,
@@ -355,6 +367,19 @@ def authenticate(
         after={"remote_addr": remote},
     )
     return LoginResult(user=queries.user_view(user))
+
+
+def _one_attempt_at_a_time(session: Session, remote: str) -> None:
+    """Hold the address's lock until the transaction ends.
+
+    SQLite writers queue already (every unit of work begins IMMEDIATE); PostgreSQL takes
+    a transaction-scoped advisory lock keyed by the address.
+    """
+    if session.get_bind().dialect.name != "postgresql":
+        return
+    digest = hashlib.blake2b(remote.encode(), digest_size=8).digest()
+    key = int.from_bytes(digest, "big", signed=True)
+    session.exec(select(func.pg_advisory_xact_lock(key))).one()
 
 
 def _own_account(session: Session, actor: Actor) -> User:

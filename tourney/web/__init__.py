@@ -23,7 +23,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.routing import IntegerConverter, Map
 
 from tourney.config import load_settings
-from tourney.store.db import engine_from_settings
+from tourney.store.db import NUL_MESSAGE, engine_from_settings
 from tourney.store.passwords import make_hasher
 from tourney.store.schema import check_current
 from tourney.web import api, auth, director, downloads, errors, filters, live, public, sharing
@@ -32,7 +32,6 @@ from tourney.web.deps import EXTENSION, AppState
 
 TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates"
 
-NUL_MESSAGE = "Text may not hold NUL characters (zero bytes)."
 PRIVATE_PATHS = ("/director", "/account", "/login", "/logout", "/setup")
 """Pages for staff and the login forms: never kept by a browser's or a proxy's cache."""
 
