@@ -1,26 +1,22 @@
 """The store's last lines of defence: no NUL character is ever stored, on any database;
-the login limit is per account and address; rejected uploads are kept up to a bound."""
+the login limit is per account and address, and parallel attempts cannot pass it."""
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING
 
 import pytest
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, func, select
 
-from tourney.store import draws, results, schema, services
+from tourney.store import schema, services
 from tourney.store.db import make_engine, transaction
 from tourney.store.errors import StoreUserError
 from tourney.store.passwords import make_hasher
 from tourney.store.queries import UserView
-from tourney.store.tables import LoginAttempt, Player, UploadedRecord
-
-if TYPE_CHECKING:
-    from conftest import BuiltEvent
+from tourney.store.tables import LoginAttempt, Player
 
 NUL = "Text may not hold NUL characters (zero bytes)."
 HASHER = make_hasher("fast")
@@ -43,33 +39,6 @@ def test_text_with_a_nul_character_is_never_stored(
 
     assert (caught.value.message, caught.value.status_code) == (NUL, 400)
     assert _players(engine) == 0
-
-
-def _match(engine: Engine, build_event: Callable[..., BuiltEvent]) -> tuple[BuiltEvent, int]:
-    built = build_event(["Ann", "Bob"], [{"name": "Main", "format": "knockout",
-                                          "match_length": 3}])
-    with transaction(engine) as session:
-        draws.make_draw(
-            session, actor=built.director.actor, flight_id=built.flights["Main"], method="seeded"
-        )
-        board = draws.publish_draw(
-            session, actor=built.director.actor, flight_id=built.flights["Main"]
-        )
-    return built, board.rounds[0].matches[0].id
-
-
-def test_uploaded_record_with_a_nul_byte_is_refused(
-    engine: Engine, build_event: Callable[..., BuiltEvent]
-) -> None:
-    built, match_id = _match(engine, build_event)
-
-    with pytest.raises(StoreUserError) as caught, transaction(engine) as session:
-        results.upload_match_record(
-            session, actor=built.director.actor, match_id=match_id, filename="a.mat",
-            data=b" 3 point match\n\n Game 1\n Ann\x00 : 0   Bob : 0\n",
-        )
-
-    assert caught.value.message == NUL
 
 
 def _login(
@@ -121,24 +90,3 @@ def test_parallel_wrong_logins_never_get_past_the_limit(
     assert (sorted(throttled), recorded) == ([False] * 3 + [True] * 5, 3)
     engine.dispose()
 
-
-def test_rejected_uploads_of_a_match_are_kept_up_to_ten_newest_first(
-    engine: Engine, build_event: Callable[..., BuiltEvent]
-) -> None:
-    built, match_id = _match(engine, build_event)
-    ids = []
-    for n in range(12):
-        with transaction(engine) as session:
-            outcome = results.upload_match_record(
-                session, actor=built.director.actor, match_id=match_id,
-                filename=f"attempt{n}.mat", data=b"not a match record",
-            )
-        ids.append(outcome.record_id)
-
-    with Session(engine) as session:
-        kept = session.exec(
-            select(UploadedRecord.filename).where(UploadedRecord.match_id == match_id)
-            .order_by(UploadedRecord.id)
-        ).all()
-
-    assert kept == [f"attempt{n}.mat" for n in range(2, 12)]

@@ -121,6 +121,21 @@ def optional_int(value: Any) -> int | None:
     return int(value)
 
 
+def new_password_fields(label: str) -> tuple[PasswordField, PasswordField]:
+    """A new password and the same again, for a form's ``password`` and ``confirm``."""
+    return (
+        PasswordField(
+            label,
+            validators=[DataRequired(), Length(min=10, max=1024)],
+            description="At least 10 characters.",
+        ),
+        PasswordField(
+            f"{label} again",
+            validators=[DataRequired(), EqualTo("password", message="The passwords differ.")],
+        ),
+    )
+
+
 class LoginForm(FlaskForm):
     """E-mail address and password."""
 
@@ -133,15 +148,7 @@ class SetupForm(FlaskForm):
 
     name = StringField("Your name", validators=[DataRequired(), Length(max=120)])
     email = StringField("E-mail address", validators=[DataRequired(), Length(max=254)])
-    password = PasswordField(
-        "Password",
-        validators=[DataRequired(), Length(min=10, max=1024)],
-        description="At least 10 characters.",
-    )
-    confirm = PasswordField(
-        "Password again",
-        validators=[DataRequired(), EqualTo("password", message="The passwords differ.")],
-    )
+    password, confirm = new_password_fields("Password")
 
 
 class PasswordForm(FlaskForm):
@@ -150,15 +157,7 @@ class PasswordForm(FlaskForm):
     current_password = PasswordField(
         "Current password", validators=[DataRequired(), Length(max=1024)]
     )
-    password = PasswordField(
-        "New password",
-        validators=[DataRequired(), Length(min=10, max=1024)],
-        description="At least 10 characters.",
-    )
-    confirm = PasswordField(
-        "New password again",
-        validators=[DataRequired(), EqualTo("password", message="The passwords differ.")],
-    )
+    password, confirm = new_password_fields("New password")
 
 
 class UserForm(SetupForm):
