@@ -296,7 +296,7 @@ def test_changing_an_existing_result_needs_the_version_seen(
     assert (seen.status_code, seen.get_json()["match"]["score"]) == (201, [1, 1])
 
 
-def test_a_cube_beyond_twice_the_match_length_is_refused(
+def test_a_cube_past_one_double_beyond_deciding_the_match_is_refused(
     client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
 ) -> None:
     built, match_id = _drawn(engine, build_event)
@@ -304,17 +304,17 @@ def test_a_cube_beyond_twice_the_match_length_is_refused(
     games = f"/api/v1/matches/{match_id}/games"
 
     huge = client.post(games, json={"winner": "a", "end": "played", "cube": 2**30}, headers=auth)
+    sixteen = client.post(games, json={"winner": "a", "end": "played", "cube": 16}, headers=auth)
     eight = client.post(games, json={"winner": "a", "end": "played", "cube": 8}, headers=auth)
-    four = client.post(games, json={"winner": "a", "end": "played", "cube": 4}, headers=auth)
 
-    assert [r.status_code for r in (huge, eight)] == [400, 400]
+    assert [r.status_code for r in (huge, sixteen)] == [400, 400]
     assert huge.get_json()["error"] == {
         "status": 400,
-        "message": "Game 1 has the cube at 1073741824 in a 3-point match: a cube above "
-        "twice the match length (6) is never reached by a double that matters.",
+        "message": "Game 1 has the cube at 1073741824 in a 3-point match: from a cube of 4 "
+        "any win takes the match, so the cube goes at most one double further, to 8.",
         "field": "cube",
     }
-    assert (four.status_code, four.get_json()["match"]["score"]) == (201, [4, 0])
+    assert (eight.status_code, eight.get_json()["match"]["score"]) == (201, [8, 0])
 
 
 def test_bodies_nested_without_end_or_holding_nul_are_refused(

@@ -120,20 +120,23 @@ class GameFields:
 
 
 def _bounded_cube(entry: GameEntry, state: MatchState, number: int) -> GameEntry:
-    """``entry``, unless its cube is above twice the match length.
+    """``entry``, unless its cube is beyond any double the match could need.
 
-    The rules set no limit on redoubles, but from a cube of N in an N-point match every
-    win already takes the match, so no double that matters goes past 2N; a larger cube
-    is a typing slip (or a probe), and it would store an absurd score.
+    The rules set no limit on redoubles, but once the cube is at the match length or
+    more (``decides``: from 0-0 any win takes the match) a further double changes
+    nothing. One such turn is accepted, as it is legal (like a double at double match
+    point); a cube past it is a typing slip, or a probe, and would store an absurd
+    score.
 
     Raises:
-        StoreUserError: the cube is above twice the match length.
+        StoreUserError: the cube is above twice ``decides``.
     """
-    if entry.cube > 2 * state.length:
+    decides = 1 << (state.length - 1).bit_length()
+    if entry.cube > 2 * decides:
         raise StoreUserError(
             f"Game {number} has the cube at {entry.cube} in a {state.length}-point match: "
-            f"a cube above twice the match length ({2 * state.length}) is never reached "
-            "by a double that matters.",
+            f"from a cube of {decides} any win takes the match, so the cube goes at most "
+            f"one double further, to {2 * decides}.",
             field="cube",
         )
     return entry
