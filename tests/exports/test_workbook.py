@@ -89,12 +89,14 @@ def test_rows_past_the_limit_stop_the_reading() -> None:
 
 
 def test_cells_past_the_limit_stop_the_reading() -> None:
-    row = "".join(f'<c r="{column}{{n}}"><v>{{n}}</v></c>' for column in "ABCDEFGHIJKLMNOPQRST")
-    rows = HEADER_ROW + "".join(f'<row r="{n}">{row.format(n=n)}</row>' for n in range(2, 5100))
+    letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    columns = (*letters, *(f"A{letter}" for letter in letters))  # 52 columns
+    row = "".join(f'<c r="{c}{{n}}"><v>{{n}}</v></c>' for c in columns)
+    rows = HEADER_ROW + "".join(f'<row r="{n}">{row.format(n=n)}</row>' for n in range(2, 3900))
 
     message, _ = _refusal(workbook(sheet(rows)))
 
-    assert message == f"{READABLE}the first sheet has more than 100,000 cells."
+    assert message == f"{READABLE}the first sheet has more than 200,000 cells."
 
 
 def test_a_row_numbered_far_below_the_rest_is_refused() -> None:

@@ -70,9 +70,10 @@ class WorkbookLimits:
     """Lines of the first sheet (blank ones included)."""
     max_columns: int = 256
     """Cells in one row, and the last column a cell may stand in."""
-    max_cells: int = 100_000
-    """Cells of the first sheet, all rows together."""
+    max_cells: int = 200_000
+    """Cells of the first sheet, all rows together (formatted empty cells count too)."""
     max_shared_strings: int = 50_000
+    """Texts in the workbook's shared-strings table (all its sheets')."""
     max_part_bytes: int = 16 * 1024 * 1024
     """Declared uncompressed size of any one part."""
     max_total_bytes: int = 64 * 1024 * 1024
@@ -98,11 +99,11 @@ def read_first_sheet(
     Raises:
         NotAWorkbookError: not a zip file, or no workbook in it.
         WorkbookError: a limit is exceeded, or a part is not well-formed XML, declares
-            entities, or holds a cell that cannot be read.
+            a document type (where entities live), or holds a cell that cannot be read.
     """
     archive = _open(data, limits)
     with archive:
-        sheet, shared = _first_sheet_parts(archive, limits)
+        sheet, shared = _first_sheet_parts(archive)
         strings = _shared_strings(archive, shared, limits) if shared else []
         yield from _rows(archive, sheet, strings, limits)
 
@@ -218,7 +219,7 @@ def _resolve(base: str, target: str) -> str:
     return posixpath.normpath(posixpath.join(posixpath.dirname(base), target))
 
 
-def _first_sheet_parts(archive: zipfile.ZipFile, limits: WorkbookLimits) -> tuple[str, str]:
+def _first_sheet_parts(archive: zipfile.ZipFile) -> tuple[str, str]:
     """The paths of the first sheet and of the shared strings (empty when none)."""
     names = set(archive.namelist())
     if "_rels/.rels" not in names:
