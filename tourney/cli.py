@@ -29,6 +29,7 @@ from tourney.rules.diagram import format_board
 from tourney.rules.moves import legal_play_map
 from tourney.rules.records import (
     DEFAULT_MAX_BYTES,
+    ErrorKind,
     MatchRules,
     RecordReport,
     validate_record,
@@ -328,10 +329,16 @@ def validate(
             else:
                 report = validate_record(path, data, rules=rules, max_bytes=max_bytes,
                                          size=size)
-                invalid = invalid or not report.ok
+                beyond = [e.message for e in report.errors if e.kind is ErrorKind.BOUNDS]
+                if beyond:
+                    # Past the reader's bounds: unreadable, like a file that cannot be opened.
+                    unreadable.append(beyond[0])
+                    click.echo(f"tourney: {path}: {beyond[0]}", err=True)
+                else:
+                    invalid = invalid or not report.ok
                 if as_json:
                     click.echo(json.dumps(report.to_json(path), ensure_ascii=False))
-                else:
+                elif not beyond:
                     click.echo("\n".join(_validate_lines(path, report)))
             if task is not None:
                 progress.advance(task)
@@ -388,6 +395,33 @@ def db_upgrade() -> None:
         click.echo(f"Database already up to date (revision {revision}).")
     else:
         click.echo(f"Database upgraded to revision {revision}.")
+
+
+@db_group.command("downgrade")
+@click.argument("revision", default="-1")
+@click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
+def db_downgrade(revision: str, yes: bool) -> None:
+    """Revert the configured database to REVISION (default: one migration back).
+
+    What the older schema has no place for (a column, a table) is dropped.
+    """
+    from alembic.util import CommandError
+
+    from tourney.store import schema
+
+    if not yes:
+        click.confirm(
+            f"Revert the database to revision {revision}? Data the older schema cannot hold "
+            "is lost.",
+            abort=True,
+        )
+    with _app_engine() as engine:
+        try:
+            schema.downgrade(engine, revision)
+        except (CommandError, RuntimeError) as error:
+            raise UsageFailure(str(error)) from None
+        after = schema.current_revisions(engine)
+    click.echo(f"Database downgraded to revision {', '.join(sorted(after)) or 'none'}.")
 
 
 @cli.command("demo")

@@ -46,7 +46,7 @@ class Settings:
     password_hash_profile: str = "standard"
     """``standard`` (RFC 9106 low-memory argon2id) or ``fast`` (tests only)."""
     login_max_failures: int = 5
-    """Failed logins allowed per e-mail address within the window."""
+    """Failed logins allowed per e-mail address and client address within the window."""
     login_max_failures_per_address: int = 30
     """Failed logins allowed per client address within the window."""
     login_window_seconds: int = 900

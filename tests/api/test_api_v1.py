@@ -268,3 +268,119 @@ def test_openapi_document_covers_every_api_route(app: Flask, client: FlaskClient
     assert document["openapi"] == "3.1.0"
     assert documented == routes
     assert "GameIn" in document["components"]["schemas"]
+
+
+def test_changing_an_existing_result_needs_the_version_seen(
+    client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built, match_id = _drawn(engine, build_event)
+    auth = _token(engine, built.director)
+    games = f"/api/v1/matches/{match_id}/games"
+
+    first = client.post(games, json={"winner": "a", "end": "played"}, headers=auth)
+    blind_game = client.post(games, json={"winner": "b", "end": "played"}, headers=auth)
+    blind_score = client.post(
+        f"/api/v1/matches/{match_id}/score", json={"score_a": 0, "score_b": 3}, headers=auth
+    )
+    version = first.get_json()["match"]["version"]
+    seen = client.post(
+        games, json={"winner": "b", "end": "played", "expected_version": version}, headers=auth
+    )
+
+    assert first.status_code == 201
+    assert [r.status_code for r in (blind_game, blind_score)] == [409, 409]
+    assert blind_game.get_json()["error"]["message"] == (
+        "This match has games or a result already: send the version you last saw as "
+        f"expected_version (it is now {version}), so no newer result is overwritten."
+    )
+    assert (seen.status_code, seen.get_json()["match"]["score"]) == (201, [1, 1])
+
+
+def test_a_cube_past_one_double_beyond_deciding_the_match_is_refused(
+    client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built, match_id = _drawn(engine, build_event)
+    auth = _token(engine, built.director)
+    games = f"/api/v1/matches/{match_id}/games"
+
+    huge = client.post(games, json={"winner": "a", "end": "played", "cube": 2**30}, headers=auth)
+    sixteen = client.post(games, json={"winner": "a", "end": "played", "cube": 16}, headers=auth)
+    eight = client.post(games, json={"winner": "a", "end": "played", "cube": 8}, headers=auth)
+
+    assert [r.status_code for r in (huge, sixteen)] == [400, 400]
+    assert huge.get_json()["error"] == {
+        "status": 400,
+        "message": "Game 1 has the cube at 1073741824 in a 3-point match: from a cube of 4 "
+        "any win takes the match, so the cube goes at most one double further, to 8.",
+        "field": "cube",
+    }
+    assert (eight.status_code, eight.get_json()["match"]["score"]) == (201, [8, 0])
+
+
+def test_bodies_nested_without_end_or_holding_nul_are_refused(
+    client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built, match_id = _drawn(engine, build_event)
+    auth = {**_token(engine, built.director), "Content-Type": "application/json"}
+    url = f"/api/v1/matches/{match_id}/record"
+
+    deep = client.post(url, data="[" * 100_000 + "]" * 100_000, headers=auth)
+    nested = client.post(
+        url, data='{"filename": "a.mat", "content": ' + "[" * 65 + "]" * 65 + "}", headers=auth
+    )
+    nul = client.post(url, data='{"filename": "a\\u0000.mat", "content": "x"}', headers=auth)
+
+    assert [r.status_code for r in (deep, nested, nul)] == [400, 400, 400]
+    assert deep.get_json()["error"]["message"] == (
+        "The body is not JSON this API reads: it nests deeper than 64 levels."
+    )
+    assert nested.get_json()["error"]["message"] == deep.get_json()["error"]["message"]
+    assert nul.get_json()["error"]["message"] == (
+        "The body is not JSON this API reads: its text holds a NUL character."
+    )
+
+
+def test_draw_seed_is_hidden_until_the_draw_is_published(
+    client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built = build_event(
+        ["Ann", "Bob", "Cid", "Dan"],
+        [{"name": "Main", "format": "knockout", "match_length": 3}],
+        is_public=True,
+    )
+    flight_id = built.flights["Main"]
+    with transaction(engine) as session:
+        draws.make_draw(session, actor=built.director.actor, flight_id=flight_id, seed=4242)
+    drafted = client.get(f"/api/v1/flights/{flight_id}").get_json()["draw_seed"]
+    with transaction(engine) as session:
+        draws.publish_draw(session, actor=built.director.actor, flight_id=flight_id)
+
+    published = client.get(f"/api/v1/flights/{flight_id}").get_json()["draw_seed"]
+
+    assert (drafted, published) == (None, "4242")
+
+
+def test_withdraw_in_an_event_the_caller_cannot_see_is_not_found(
+    client: FlaskClient,
+    engine: Engine,
+    build_event: Callable[..., BuiltEvent],
+    make_user: Callable[..., UserView],
+) -> None:
+    private = build_event(["Ann", "Bob"], [{"name": "Main", "format": "knockout",
+                                             "match_length": 3}])
+    public, _ = _drawn(engine, build_event)
+    stranger = _token(engine, make_user("director"))
+
+    hidden = client.post(
+        f"/api/v1/events/{private.event_id}/players/{private.entries['Ann']}/withdraw",
+        headers=stranger,
+    )
+    visible = client.post(
+        f"/api/v1/events/{public.event_id}/players/{public.entries['GnubgA']}/withdraw",
+        headers=stranger,
+    )
+
+    assert (hidden.status_code, hidden.get_json()["error"]["message"]) == (
+        404, "No such event."
+    )
+    assert visible.status_code == 403

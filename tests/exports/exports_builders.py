@@ -150,8 +150,12 @@ def crawford_match() -> MatchState:
     )
 
 
-def hand_event(*, played: bool = True) -> EventDocument:
-    """Four seeded players: 1 beats 4 5-3, 3 beats 2 5-2, 3 beats 1 in the final 7-6."""
+def hand_event(*, played: bool = True, names: dict[int, str] | None = None) -> EventDocument:
+    """Four seeded players: 1 beats 4 5-3, 3 beats 2 5-2, 3 beats 1 in the final 7-6.
+
+    ``names`` replaces the players' names (ids 1-4).
+    """
+    names = names or HAND_NAMES
     positions = ko.seeded_positions([EntrantId(i) for i in (1, 2, 3, 4)])
     bracket = ko.plan_knockout(
         positions,
@@ -166,15 +170,15 @@ def hand_event(*, played: bool = True) -> EventDocument:
         states = {MatchId("main/1/1"): crawford_match()}
     flights = documents_from_bracket(
         bracket,
-        names=HAND_NAMES,
+        names=names,
         states=states,
-        seeds={i: i for i in HAND_NAMES},
+        seeds={i: i for i in names},
         match_url="https://club.example/e/hand/matches",
     )
     return EventDocument(
         name="Hand-made Cup",
         slug="hand-made-cup",
-        players=tuple(PlayerDocument(i, n, seed=i) for i, n in HAND_NAMES.items()),
+        players=tuple(PlayerDocument(i, n, seed=i) for i, n in names.items()),
         flights=flights,
         url="https://club.example/e/hand",
     )

@@ -114,3 +114,19 @@ def test_event_json_cli_export_of_unknown_event_is_a_usage_error(
 
     assert result.exit_code == 2
     assert not (tmp_path / "x.json").exists()
+
+
+def test_event_json_cli_file_nested_without_end_is_one_line_exit_2(
+    runner: CliRunner, empty_database_url: str, tmp_path: Path
+) -> None:
+    env = _env(empty_database_url, tmp_path, "db")
+    runner.invoke(cli, ["db", "upgrade"], env=env)
+    path = tmp_path / "deep.json"
+    path.write_text('{"format": "tourney-event", "tables": ' + "[" * 100_000 + "]" * 100_000 + "}")
+
+    result = runner.invoke(cli, ["import", str(path)], env=env)
+
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"tourney: {path}: The file is not JSON: it nests deeper than 64 levels.\n",
+    )

@@ -115,7 +115,8 @@ def test_csv_one_file_per_table_utf8_with_header() -> None:
         "hand-made-cup-players.csv",
         "hand-made-cup-standings.csv",
     ]
-    rows = list(csv.reader(io.StringIO(files["hand-made-cup-players.csv"].content.decode())))
+    players = files["hand-made-cup-players.csv"].content.decode("utf-8-sig")
+    rows = list(csv.reader(io.StringIO(players)))
     assert rows[0] == ["Id", "Name", "Country", "Rating", "Seed", "Club"]
     assert rows[1:] == [
         ["1", "Bjørn Ødegård", "", "", "1", ""],
@@ -123,7 +124,9 @@ def test_csv_one_file_per_table_utf8_with_header() -> None:
         ["3", "Αλέξανδρος", "", "", "3", ""],
         ["4", "Şükrü Çağlar", "", "", "4", ""],
     ]
-    games = list(csv.DictReader(io.StringIO(files["hand-made-cup-games.csv"].content.decode())))
+    games = list(
+        csv.DictReader(io.StringIO(files["hand-made-cup-games.csv"].content.decode("utf-8-sig")))
+    )
     assert [g["Crawford"] for g in games] == ["false", "false", "false", "true", "false"]
 
 

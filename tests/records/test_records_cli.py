@@ -72,3 +72,46 @@ def test_validate_size_limit_option(tmp_path: Path) -> None:
     line = json.loads(result.output)
     assert result.exit_code == 1
     assert line["errors"][0]["message"].endswith("over the limit of 100 bytes; not read")
+
+
+def _long_length(tmp_path: Path) -> Path:
+    path = tmp_path / "long.mat"
+    games = "\n Game 1\n A : 0   B : 0\n  1) 31: 8/5 6/5\n"
+    path.write_text(" " + "9" * 5000 + " point match\n" + games)
+    return path
+
+
+def _deep_record(tmp_path: Path) -> Path:
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000 + "]" * 100_000)
+    return path
+
+
+def test_validate_match_length_of_thousands_of_digits_is_one_line_exit_2(tmp_path: Path) -> None:
+    path = _long_length(tmp_path)
+
+    result = CliRunner().invoke(cli, ["validate", str(path)])
+
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        f"tourney: {path}: the match length has 5,000 digits, more than any match needs; "
+        "not read\ntourney: 1 file could not be read\n"
+    )
+
+
+def test_validate_json_record_nested_without_end_is_one_line_exit_2(tmp_path: Path) -> None:
+    path = _deep_record(tmp_path)
+
+    result = CliRunner().invoke(cli, ["validate", "--json", str(path), str(GOOD)])
+
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert result.exit_code == 2
+    assert [(line["file"], line["ok"]) for line in lines] == [(str(path), False), (str(GOOD), True)]
+    assert lines[0]["errors"] == [
+        {"game": None, "line": None,
+         "message": "not a JSON match record: it nests deeper than 64 levels"}
+    ]
+    assert result.stderr == (
+        f"tourney: {path}: not a JSON match record: it nests deeper than 64 levels\n"
+        "tourney: 1 file could not be read\n"
+    )

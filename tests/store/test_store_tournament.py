@@ -747,3 +747,43 @@ def test_double_elimination_plays_a_reset_when_the_losers_winner_wins(
 
     done = board(engine, actor, fid)
     assert (done.flight.status, done.champion and done.champion.name) == ("finished", "C")
+
+
+# --- uploads -------------------------------------------------------------------------
+
+
+def test_uploaded_record_with_a_nul_byte_is_refused(
+    engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built = drawn_knockout(engine, build_event)
+    match = find(board(engine, built.director.actor, built.flights["Main"]), "S1", "S8")
+
+    with pytest.raises(StoreUserError) as caught, transaction(engine) as session:
+        results.upload_match_record(
+            session, actor=built.director.actor, match_id=match.id, filename="a.mat",
+            data=b" 5 point match\n\n Game 1\n S1\x00 : 0   S8 : 0\n",
+        )
+
+    assert caught.value.message == "Text may not hold NUL characters (zero bytes)."
+
+
+def test_rejected_uploads_of_a_match_are_kept_up_to_ten_newest_first(
+    engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built = drawn_knockout(engine, build_event)
+    match = find(board(engine, built.director.actor, built.flights["Main"]), "S1", "S8")
+    for n in range(12):
+        with transaction(engine) as session:
+            results.upload_match_record(
+                session, actor=built.director.actor, match_id=match.id,
+                filename=f"attempt{n}.mat", data=b"not a match record",
+            )
+
+    with Session(engine) as session:
+        kept = session.exec(
+            select(UploadedRecord.filename)
+            .where(UploadedRecord.match_id == match.id)
+            .order_by(col(UploadedRecord.id))
+        ).all()
+
+    assert kept == [f"attempt{n}.mat" for n in range(2, 12)]

@@ -143,7 +143,7 @@ def test_staff_csv_is_a_zip_of_the_tables(client: FlaskClient, events: dict[str,
         f"{SWISS}-games.csv",
         f"{SWISS}-standings.csv",
     ]
-    header = archive.read(f"{SWISS}-players.csv").decode("utf-8").splitlines()[0]
+    header = archive.read(f"{SWISS}-players.csv").decode("utf-8-sig").splitlines()[0]
     assert header == "Id,Name,Country,Rating,Seed,Club"
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import html
 import io
 import re
+import time
+import zipfile
 from collections.abc import Callable
 
 from flask import Flask
@@ -166,6 +168,46 @@ def test_xlsx_file_is_read_like_csv(
 
     assert "country &#39;FRA&#39; is not a two-letter code" in preview
     assert _roster(engine) == [("Åsa Lindqvist", "SE", 1540.7)]
+
+
+def _empty_rows_bomb(rows: int) -> bytes:
+    """A real workbook whose sheet is rewritten as a header and ``rows`` empty rows."""
+    workbook = Workbook()
+    workbook.active.append(["Name"])
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    source = zipfile.ZipFile(buffer)
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as bomb:
+        for entry in source.infolist():
+            if entry.filename != "xl/worksheets/sheet1.xml":
+                bomb.writestr(entry, source.read(entry))
+                continue
+            head, _, tail = source.read(entry).partition(b"</row>")
+            with bomb.open(entry.filename, "w", force_zip64=True) as stream:
+                stream.write(head + b"</row>")
+                for _ in range(rows // 100_000):
+                    stream.write(b"<row/>" * 100_000)
+                stream.write(tail)
+    return out.getvalue()
+
+
+def test_workbook_bomb_is_refused_at_once(
+    client: FlaskClient, engine: Engine, login_as: Callable[..., UserView]
+) -> None:
+    login_as("director")
+    bomb = _empty_rows_bomb(40_000_000)
+
+    started = time.perf_counter()
+    response = _upload(client, bomb, "players.xlsx")
+    seconds = time.perf_counter() - started
+
+    assert response.status_code == 400
+    assert "The file is not a readable workbook: xl/worksheets/sheet1.xml unpacks to " in (
+        response.get_data(as_text=True)
+    )
+    assert seconds < 1
+    assert _roster(engine) == []
 
 
 def test_file_without_a_name_column_is_refused_on_the_roster_page(

@@ -12,7 +12,8 @@ from flask.testing import FlaskClient
 from sqlalchemy.engine import Engine
 
 from tourney.store import draws
-from tourney.store.db import transaction
+from tourney.store.db import read_session, transaction
+from tourney.store.tables import Match
 
 if TYPE_CHECKING:
     from conftest import BuiltEvent
@@ -555,3 +556,25 @@ def test_cleared_result_opens_the_match_again(
     assert "wins 7-4" not in cleared
     assert f'action="/director/matches/{match_id}/games"' in cleared
     assert '<span class="badge badge-ready">Ready to play</span>' in cleared
+
+
+def test_garbled_version_is_refused_and_the_finished_result_stays(
+    client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built, match_id = drawn(engine, build_event, ["Ann", "Bob"], length=7)
+    login(client, built)
+    page = client.get(f"/director/matches/{match_id}").get_data(as_text=True)
+    client.post(
+        f"/director/matches/{match_id}/score", data={"version": version_of(page), "score": "7-4"}
+    )
+
+    garbled = [
+        client.post(f"/director/matches/{match_id}/score", data={"version": v, "score": "2-7"})
+        for v in ("x", "", "²", "1" * 40)
+    ]
+
+    assert [r.status_code for r in garbled] == [400, 400, 400, 400]
+    with read_session(engine) as session:
+        stored = session.get(Match, match_id)
+        assert stored is not None
+        assert (stored.score_a, stored.score_b) == (7, 4)

@@ -1,6 +1,10 @@
 """CSV export: one UTF-8 file with a header row per table of the event.
 
-Dates are written as ISO dates, flags as ``true``/``false``, empty cells as nothing.
+Dates are written as ISO dates, flags as ``true``/``false``, empty cells as nothing. Each
+file starts with a UTF-8 byte order mark, which is how Excel knows to read accents.
+Text that a spreadsheet would run as a formula (starting with ``=``, ``+``, ``-``, ``@``,
+a tab or a carriage return; the tie marker ``=3`` too) is prefixed with a single quote,
+as OWASP advises against CSV injection; numbers are written as they are.
 """
 
 from __future__ import annotations
@@ -13,6 +17,8 @@ from tourney.exports import CSV, Rendered
 from tourney.exports.tables import Cell, DataTable, event_tables
 from tourney.store.documents import EventDocument
 
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
 
 def _cell(value: Cell) -> str:
     if value is None:
@@ -21,6 +27,8 @@ def _cell(value: Cell) -> str:
         return "true" if value else "false"
     if isinstance(value, date):
         return value.isoformat()
+    if isinstance(value, str) and value.startswith(_FORMULA_STARTS):
+        return "'" + value
     return str(value)
 
 
@@ -30,7 +38,7 @@ def render_table_csv(table: DataTable, stem: str) -> Rendered:
     writer = csv.writer(buffer, lineterminator="\r\n")
     writer.writerow(table.headers)
     writer.writerows([_cell(v) for v in row] for row in table.rows)
-    return Rendered(buffer.getvalue().encode("utf-8"), stem, "csv", CSV)
+    return Rendered(buffer.getvalue().encode("utf-8-sig"), stem, "csv", CSV)
 
 
 def render_csv(doc: EventDocument) -> tuple[Rendered, ...]:

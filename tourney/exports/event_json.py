@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tourney.exports import JSON, Rendered
+from tourney.rules.records import parse_json
 from tourney.store.errors import EventImportError
 
 
@@ -36,7 +37,7 @@ def parse_event_json(data: bytes | str) -> dict[str, Any]:
     """
     try:
         text = data.decode("utf-8") if isinstance(data, bytes) else data
-        document = json.loads(text)
+        document = parse_json(text)
     except UnicodeDecodeError:
         raise EventImportError("The file is not UTF-8 text.") from None
     except ValueError as error:

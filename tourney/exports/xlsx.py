@@ -4,14 +4,19 @@ Every table sheet has a frozen, bold header row, an autofilter and column widths
 to its content; numbers are stored as numbers, dates as dates and flags as booleans.
 Each knockout flight gets a Bracket sheet laid out like the drawsheet: a name column
 and a score column per round, slot lines drawn as cell borders.
+
+No cell is ever a formula: openpyxl takes any text starting with ``=`` for one (a player
+named ``=HYPERLINK(...)``, even the tie marker ``=3``), so every text is stored as text.
 """
 
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from datetime import date, datetime
 
 from openpyxl import Workbook
+from openpyxl.cell.cell import Cell as SheetCell
 from openpyxl.styles import Border, Font, PatternFill, Side
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
@@ -41,6 +46,20 @@ def sheet_title(text: str, taken: set[str]) -> str:
     return title
 
 
+def _write(ws: Worksheet, row: int, column: int, value: Cell) -> SheetCell:
+    """Put ``value`` in a cell; text stays text, never a formula."""
+    cell = ws.cell(row, column, value)
+    if isinstance(value, str):
+        cell.data_type = "s"
+    return cell
+
+
+def _write_row(ws: Worksheet, row: int, values: Sequence[Cell]) -> None:
+    """Write ``values`` into row ``row`` from column A, text as text."""
+    for column, value in enumerate(values, start=1):
+        _write(ws, row, column, value)
+
+
 def _width_of(value: Cell) -> int:
     if value is None:
         return 0
@@ -50,9 +69,9 @@ def _width_of(value: Cell) -> int:
 
 
 def _write_table(ws: Worksheet, table: DataTable) -> None:
-    ws.append(list(table.headers))
-    for row in table.rows:
-        ws.append(list(row))
+    _write_row(ws, 1, table.headers)
+    for number, row in enumerate(table.rows, start=2):
+        _write_row(ws, number, row)
     for cell in ws[1]:
         cell.font = _BOLD
         cell.fill = _HEAD_FILL
@@ -85,11 +104,11 @@ def _event_sheet(ws: Worksheet, doc: EventDocument) -> None:
         ("Players", len(doc.players)),
         ("Flights", ", ".join(f.name for f in doc.flights) or None),
     ]
-    for label, value in rows:
-        ws.append([label, value])
-        ws.cell(ws.max_row, 1).font = _BOLD
+    for number, (label, value) in enumerate(rows, start=1):
+        _write(ws, number, 1, label).font = _BOLD
+        cell = _write(ws, number, 2, value)
         if isinstance(value, date):
-            ws.cell(ws.max_row, 2).number_format = "yyyy-mm-dd"
+            cell.number_format = "yyyy-mm-dd"
     ws.column_dimensions["A"].width = 14
     ws.column_dimensions["B"].width = min(max(_width_of(v) for _, v in rows) + 2, 80)
 
@@ -106,12 +125,12 @@ def _bracket_sheet(ws: Worksheet, flight: FlightDocument) -> None:
     order = sorted(rounds)
     for i, number in enumerate(order):
         col = 1 + 2 * i
-        ws.cell(1, col, rounds[number].name).font = _BOLD
-        ws.cell(2, col, f"{rounds[number].length} points")
+        _write(ws, 1, col, rounds[number].name).font = _BOLD
+        _write(ws, 2, col, f"{rounds[number].length} points")
         ws.column_dimensions[get_column_letter(col)].width = 26
         ws.column_dimensions[get_column_letter(col + 1)].width = 5
     win_col = 1 + 2 * len(order)
-    ws.cell(1, win_col, "Winner").font = _BOLD
+    _write(ws, 1, win_col, "Winner").font = _BOLD
     ws.column_dimensions[get_column_letter(win_col)].width = 26
     line = Border(bottom=_THIN)
     line_joint = Border(bottom=_THIN, right=_THIN)
@@ -123,7 +142,7 @@ def _bracket_sheet(ws: Worksheet, flight: FlightDocument) -> None:
             text = side.name if side.name is not None else (side.note or None)
             if side.name is not None and side.seed is not None:
                 text = f"[{side.seed}] {side.name}"
-            name_cell = ws.cell(row, col, text)
+            name_cell = _write(ws, row, col, text)
             name_cell.border = line
             won = m.winner == which and m.status in ("finished", "walkover")
             if won:
@@ -133,7 +152,7 @@ def _bracket_sheet(ws: Worksheet, flight: FlightDocument) -> None:
                 score = m.score[0] if which == "a" else m.score[1]
             elif m.status == "walkover" and won:
                 score = "w/o"
-            score_cell = ws.cell(row, col + 1, score)
+            score_cell = _write(ws, row, col + 1, score)
             score_cell.border = line_joint if which == "a" else line
             if won:
                 score_cell.font = _BOLD
@@ -142,7 +161,7 @@ def _bracket_sheet(ws: Worksheet, flight: FlightDocument) -> None:
             cell.border = Border(right=_THIN, bottom=_THIN if row == rb else _NO_SIDE)
         if not any(m.key in (q.match.feeders or ()) for q in placed):
             row = offset + round(p.out)
-            cell = ws.cell(row, col + 2, m.winner_name if m.status != "pending" else None)
+            cell = _write(ws, row, col + 2, m.winner_name if m.status != "pending" else None)
             cell.border = line
             cell.font = _BOLD
     ws.freeze_panes = "A3"

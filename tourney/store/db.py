@@ -4,24 +4,32 @@
 (WAL journal, foreign keys, a busy timeout). ``transaction`` is the unit of work: one
 session, committed when the block ends, rolled back when it raises. Services take that
 session and never commit themselves.
+
+No text with a NUL character is ever written: PostgreSQL refuses it (a driver error),
+SQLite would store it; a unit of work refuses it on every database alike, with a
+message a person understands.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import event, text
+from sqlalchemy import event, inspect, text
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.pool import StaticPool
 from sqlmodel import Session, create_engine
 
 from tourney.config import Settings
 from tourney.store import versions  # noqa: F401 - installs the listeners that move event versions
+from tourney.store.errors import StoreUserError
 
 SQLITE_BUSY_TIMEOUT_MS = 5000
+NUL_MESSAGE = "Text may not hold NUL characters (zero bytes)."
 
 
 def is_memory_sqlite(url: str) -> bool:
@@ -33,8 +41,10 @@ def is_memory_sqlite(url: str) -> bool:
 def make_engine(url: str, *, echo: bool = False) -> Engine:
     """Create an engine for ``url``; SQLite gets WAL, foreign keys and real transactions.
 
-    A file SQLite database gets its directory created. An in-memory one uses a single
-    shared connection, so that every session of the app sees the same database.
+    A file SQLite database gets its directory created, and the file itself, readable
+    and writable by its owner only (it holds password hashes; SQLite gives its journal
+    files the same mode). An in-memory one uses a single shared connection, so that
+    every session of the app sees the same database.
     """
     parsed = make_url(url)
     kwargs: dict[str, Any] = {"echo": echo}
@@ -43,12 +53,19 @@ def make_engine(url: str, *, echo: bool = False) -> Engine:
         if is_memory_sqlite(url):
             kwargs["poolclass"] = StaticPool
         elif parsed.database:
-            Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+            _create_private_file(Path(parsed.database))
         engine = create_engine(url, **kwargs)
         _install_sqlite_pragmas(engine, wal=not is_memory_sqlite(url))
         return engine
     kwargs["pool_pre_ping"] = True
     return create_engine(url, **kwargs)
+
+
+def _create_private_file(path: Path) -> None:
+    """Create ``path`` (and its directory) with mode 0600 unless it exists."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with contextlib.suppress(FileExistsError):
+        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
 
 
 def _install_sqlite_pragmas(engine: Engine, *, wal: bool) -> None:
@@ -90,7 +107,21 @@ def transaction(engine: Engine) -> Iterator[Session]:
     """
     bind = engine.execution_options(tourney_begin="IMMEDIATE")
     with Session(bind, expire_on_commit=False) as session, session.begin():
+        event.listen(session, "before_flush", _refuse_nul_text)
         yield session
+
+
+def _refuse_nul_text(session: Session, _context: Any, _instances: Any) -> None:
+    """Refuse to write a row whose text holds a NUL character.
+
+    Raises:
+        StoreUserError: a text column of a new or changed row holds one.
+    """
+    for row in (*session.new, *session.dirty):
+        for column in inspect(row).mapper.column_attrs:
+            value = getattr(row, column.key)
+            if isinstance(value, str) and "\x00" in value:
+                raise StoreUserError(NUL_MESSAGE, field=column.key)
 
 
 @contextmanager

@@ -30,8 +30,16 @@ from tourney.store.errors import StoreUserError
 from tourney.store.queries import PlayerView
 from tourney.store.services import PlayerFields
 from tourney.store.tables import Player
+from tourney.store.workbook import (
+    NotAWorkbookError,
+    WorkbookError,
+    WorkbookLimits,
+    read_first_sheet,
+)
 
 MAX_ROWS = 5000
+_WORKBOOK_LIMITS = WorkbookLimits(max_rows=2 * MAX_ROWS)
+"""A sheet may have blank lines between players, but not more lines than this."""
 MAX_RATING = 5000
 _COUNTRY = re.compile(r"^[A-Z]{2}$")
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
@@ -130,19 +138,14 @@ def _read_csv(data: bytes) -> list[tuple[int, list[Any]]]:
 
 
 def _read_xlsx(data: bytes) -> list[tuple[int, list[Any]]]:
-    from zipfile import BadZipFile
-
-    from openpyxl import load_workbook
-
     try:
-        workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except (BadZipFile, KeyError, OSError, ValueError):
+        return list(read_first_sheet(data, limits=_WORKBOOK_LIMITS))
+    except NotAWorkbookError:
         raise PlayerImportError("The file is not an XLSX workbook.", field="file") from None
-    try:
-        sheet = workbook.worksheets[0]
-        return [(n, list(row)) for n, row in enumerate(sheet.iter_rows(values_only=True), 1)]
-    finally:
-        workbook.close()
+    except WorkbookError as error:
+        raise PlayerImportError(
+            f"The file is not a readable workbook: {error}.", field="file"
+        ) from None
 
 
 def _header(cells: Sequence[Any]) -> dict[str, int]:

@@ -60,6 +60,8 @@ class UserView:
     name: str
     role: str
     is_active: bool
+    session_version: int = 1
+    """The account's sessions are valid only while they carry this version."""
 
     @property
     def actor(self) -> Actor:
@@ -276,7 +278,12 @@ def user_view(user: User) -> UserView:
     """The read model of a user row."""
     assert user.id is not None
     return UserView(
-        id=user.id, email=user.email, name=user.name, role=user.role, is_active=user.is_active
+        id=user.id,
+        email=user.email,
+        name=user.name,
+        role=user.role,
+        is_active=user.is_active,
+        session_version=user.session_version,
     )
 
 

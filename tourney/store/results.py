@@ -69,6 +69,9 @@ from tourney.store.variant_options import event_options
 _LEVEL_NAMES = {Level.SINGLE: "single", Level.GAMMON: "gammon", Level.BACKGAMMON: "backgammon"}
 _LEVELS = {v: k for k, v in _LEVEL_NAMES.items()}
 MAX_RECORD_BYTES = 2 * 1024 * 1024
+MAX_REJECTED_UPLOADS = 10
+"""Rejected uploads kept per match, the newest: enough to compare attempts, never a
+store for whatever anyone sends."""
 
 
 class CascadeRequiredError(ConflictError):
@@ -114,6 +117,29 @@ class GameFields:
                 )
             level = _LEVELS[self.level]
         return GameEntry(Side.X if self.winner == "a" else Side.O, end, self.cube, level)
+
+
+def _bounded_cube(entry: GameEntry, state: MatchState, number: int) -> GameEntry:
+    """``entry``, unless its cube is beyond any double the match could need.
+
+    The rules set no limit on redoubles, but once the cube is at the match length or
+    more (``decides``: from 0-0 any win takes the match) a further double changes
+    nothing. One such turn is accepted, as it is legal (like a double at double match
+    point); a cube past it is a typing slip, or a probe, and would store an absurd
+    score.
+
+    Raises:
+        StoreUserError: the cube is above twice ``decides``.
+    """
+    decides = 1 << (state.length - 1).bit_length()
+    if entry.cube > 2 * decides:
+        raise StoreUserError(
+            f"Game {number} has the cube at {entry.cube} in a {state.length}-point match: "
+            f"from a cube of {decides} any win takes the match, so the cube goes at most "
+            f"one double further, to {2 * decides}.",
+            field="cube",
+        )
+    return entry
 
 
 def _side(entry: GameEntry) -> str | None:
@@ -166,6 +192,18 @@ def _load(session: Session, actor: Actor, match_id: int, expected_version: int |
     if match.entry_a_id is None or match.entry_b_id is None:
         raise StoreUserError("This match has no two players yet.")
     return _Loaded(match, event, flight, rnd, games)
+
+
+def version_with_result(session: Session, match_id: int) -> int | None:
+    """The match's version when it has games or a result already, else none (also for
+    no such match: the use case itself answers that)."""
+    match = session.get(Match, match_id)
+    if match is None:
+        return None
+    has_games = session.exec(select(Game.id).where(Game.match_id == match_id)).first()
+    if has_games is None and match.status not in progress.DONE:
+        return None
+    return match.version
 
 
 def _names(session: Session, match: Match) -> tuple[str, str]:
@@ -409,7 +447,7 @@ def record_game(
     before = _snapshot(loaded.match, loaded.games)
     state = progress.match_state(loaded.event, loaded.match, loaded.games)
     try:
-        new = add_game(state, game.to_entry())
+        new = add_game(state, _bounded_cube(game.to_entry(), state, len(state.games) + 1))
     except MatchEntryError as error:
         raise _entry_error(error, "cube" if "cube" in error.message.lower() else None) from None
     entry = new.games[-1]
@@ -454,7 +492,7 @@ def correct_game(
     entry = game.to_entry()
     return _change_game(
         session, actor, match_id, expected_version, confirm_cascade, "match.game_correct",
-        number, lambda state: engine_correct(state, number, entry),
+        number, lambda state: engine_correct(state, number, _bounded_cube(entry, state, number)),
     )
 
 
@@ -688,6 +726,7 @@ def upload_match_record(
     session.flush()
     before = _snapshot(loaded.match, loaded.games)
     if state is None:
+        _keep_newest_rejections(session, match_id)
         _audit(
             session,
             loaded,
@@ -705,6 +744,18 @@ def upload_match_record(
         session, loaded, actor, "match.record_upload", before, {"record_id": upload.id}
     )
     return UploadOutcome(True, upload.id or 0, (), detail)
+
+
+def _keep_newest_rejections(session: Session, match_id: int) -> None:
+    """Delete the match's rejected uploads but the newest ``MAX_REJECTED_UPLOADS``."""
+    rejected = (col(UploadedRecord.match_id) == match_id, col(UploadedRecord.is_valid).is_(False))
+    newest = (
+        select(UploadedRecord.id)
+        .where(*rejected)
+        .order_by(col(UploadedRecord.id).desc())
+        .limit(MAX_REJECTED_UPLOADS)
+    )
+    session.exec(delete(UploadedRecord).where(*rejected, col(UploadedRecord.id).not_in(newest)))
 
 
 def _record_rules(event: Event) -> RecordRules:

@@ -1,19 +1,21 @@
-"""Schema management: apply the Alembic migrations and check the database is current.
+"""Schema management: apply or revert the Alembic migrations; check the database is current.
 
 The tables are never created with ``create_all`` on a live database; ``upgrade`` runs the
-migrations in ``tourney/store/migrations`` and ``check_current`` is what the app calls at
-start-up to refuse an out-of-date schema.
+migrations in ``tourney/store/migrations``, ``downgrade`` reverts them, and
+``check_current`` is what the app calls at start-up to refuse an out-of-date schema.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 UPGRADE_COMMAND = "tourney db upgrade"
@@ -44,9 +46,53 @@ def current_revisions(engine: Engine) -> set[str]:
 def upgrade(engine: Engine, revision: str = "head") -> None:
     """Apply every pending migration to the database behind ``engine``."""
     config = alembic_config()
-    with engine.begin() as connection:
+    with _migrating(engine) as connection:
         config.attributes["connection"] = connection
         command.upgrade(config, revision)
+
+
+def downgrade(engine: Engine, revision: str = "-1") -> None:
+    """Revert the database behind ``engine`` to ``revision`` (default: one step back).
+
+    Raises:
+        RuntimeError: a migration refuses because the data cannot be kept (its message
+            says what to change first).
+    """
+    config = alembic_config()
+    with _migrating(engine) as connection:
+        config.attributes["connection"] = connection
+        command.downgrade(config, revision)
+
+
+@contextmanager
+def _migrating(engine: Engine) -> Iterator[Connection]:
+    """A connection in a transaction for migrations.
+
+    On SQLite, foreign keys are off while it lasts: a migration there alters a table by
+    copying it, dropping the old one and renaming the copy, and with foreign keys on,
+    dropping a table deletes (ON DELETE CASCADE) every row that refers to it. The keys
+    are checked once the migrations are done, before the commit.
+    """
+    with engine.connect() as connection:
+        sqlite = connection.dialect.name == "sqlite"
+        # The pragma is ignored inside a transaction: it goes to the driver's connection
+        # before the first one begins.
+        driver = connection.connection.driver_connection
+        if sqlite and driver is not None:
+            driver.execute("PRAGMA foreign_keys=OFF")
+        try:
+            with connection.begin():
+                yield connection
+                if sqlite:
+                    broken = connection.exec_driver_sql("PRAGMA foreign_key_check").first()
+                    if broken is not None:
+                        raise RuntimeError(
+                            f"the migration left a row of {broken[0]} referring to a missing "
+                            f"row of {broken[2]}; nothing was changed"
+                        )
+        finally:
+            if sqlite and driver is not None:
+                driver.execute("PRAGMA foreign_keys=ON")
 
 
 def check_current(engine: Engine) -> None:

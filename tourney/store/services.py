@@ -11,6 +11,7 @@ User-fixable problems raise :class:`~tourney.store.errors.StoreUserError` (and i
 
 from __future__ import annotations
 
+import hashlib
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -145,7 +146,9 @@ class LoginLimits:
     """How many failed logins are allowed within the window."""
 
     max_failures: int = 5
+    """For one account from one address."""
     max_failures_per_address: int = 30
+    """From one address, over all accounts."""
     window_seconds: int = 900
 
 
@@ -312,21 +315,30 @@ def authenticate(
 ) -> LoginResult:
     """Check a login and record the attempt; too many recent failures lock it out.
 
-    Attempts are rows in the database, so the limit holds across workers and hosts. A
-    locked-out login is refused even with the right password, without checking it.
+    Failures are counted per account and address (so someone guessing from one address
+    never locks the owner out at another) and per address over all accounts. Attempts
+    are rows in the database, so the limit holds across workers and hosts, and attempts
+    from one address are taken one at a time, so parallel requests cannot all pass the
+    count before any of them is recorded. A locked-out login is refused even with the
+    right password, without checking it.
     """
     address = email.strip().lower()[:254]
     remote = (remote_addr or "unknown")[:64]
+    _one_attempt_at_a_time(session, remote)
     now = utcnow()
     since = now - timedelta(seconds=limits.window_seconds)
     failures = (
         select(func.count())
         .select_from(LoginAttempt)
-        .where(col(LoginAttempt.at) >= since, col(LoginAttempt.succeeded).is_(False))
+        .where(
+            col(LoginAttempt.at) >= since,
+            col(LoginAttempt.succeeded).is_(False),
+            LoginAttempt.remote_addr == remote,
+        )
     )
-    by_email = session.exec(failures.where(LoginAttempt.email == address)).one()
-    by_remote = session.exec(failures.where(LoginAttempt.remote_addr == remote)).one()
-    if by_email >= limits.max_failures or by_remote >= limits.max_failures_per_address:
+    by_account = session.exec(failures.where(LoginAttempt.email == address)).one()
+    by_remote = session.exec(failures).one()
+    if by_account >= limits.max_failures or by_remote >= limits.max_failures_per_address:
         minutes = max(1, limits.window_seconds // 60)
         return LoginResult(
             user=None,
@@ -357,6 +369,102 @@ def authenticate(
         after={"remote_addr": remote},
     )
     return LoginResult(user=queries.user_view(user))
+
+
+def _one_attempt_at_a_time(session: Session, remote: str) -> None:
+    """Hold the address's lock until the transaction ends.
+
+    SQLite writers queue already (every unit of work begins IMMEDIATE); PostgreSQL takes
+    a transaction-scoped advisory lock keyed by the address.
+    """
+    if session.get_bind().dialect.name != "postgresql":
+        return
+    digest = hashlib.blake2b(remote.encode(), digest_size=8).digest()
+    key = int.from_bytes(digest, "big", signed=True)
+    session.exec(select(func.pg_advisory_xact_lock(key))).one()
+
+
+def _own_account(session: Session, actor: Actor) -> User:
+    user = session.get(User, actor.user_id) if actor.user_id is not None else None
+    if user is None or not user.is_active:
+        raise AccessDeniedError("Log in with an active account first.")
+    return user
+
+
+def end_sessions(session: Session, *, actor: Actor) -> UserView:
+    """Log the actor out everywhere: every session cookie of the account stops working.
+
+    Raises:
+        AccessDeniedError: the actor has no active account.
+    """
+    user = _own_account(session, actor)
+    user.session_version += 1
+    record(session, actor=actor, action="user.logout", entity_type="user", entity_id=user.id)
+    return queries.user_view(user)
+
+
+def change_password(
+    session: Session,
+    *,
+    actor: Actor,
+    current_password: str,
+    new_password: str,
+    hasher: PasswordHasher,
+) -> UserView:
+    """The actor changes their own password; every session of the account ends.
+
+    The caller logs the device the change was made on in again with the returned view.
+
+    Raises:
+        AccessDeniedError: the actor has no active account.
+        StoreUserError: the current password is wrong, or the new one is too short or
+            the same.
+    """
+    user = _own_account(session, actor)
+    if not verify_password(hasher, user.password_hash, current_password):
+        raise StoreUserError("Your current password is wrong.", field="current_password")
+    if len(new_password) < MIN_PASSWORD_LENGTH:
+        raise StoreUserError(
+            f"Use a password of at least {MIN_PASSWORD_LENGTH} characters.", field="password"
+        )
+    if new_password == current_password:
+        raise StoreUserError("Choose a password other than the current one.", field="password")
+    user.password_hash = hasher.hash(new_password)
+    user.session_version += 1
+    record(
+        session, actor=actor, action="user.password_change", entity_type="user", entity_id=user.id
+    )
+    return queries.user_view(user)
+
+
+def deactivate_user(session: Session, *, actor: Actor, user_id: int) -> UserView:
+    """An admin deactivates an account: it can no longer log in, its sessions and API
+    tokens stop working at once.
+
+    Raises:
+        AccessDeniedError: the actor is not an admin.
+        NotFoundError: no such account.
+        StoreUserError: the admin's own account (someone must be left to manage accounts).
+    """
+    _require_role(actor, Role.ADMIN)
+    user = session.get(User, user_id)
+    if user is None:
+        raise NotFoundError("No such account.")
+    if user.id == actor.user_id:
+        raise StoreUserError("You cannot deactivate your own account.")
+    before = snapshot(user, exclude={"password_hash"})
+    user.is_active = False
+    user.session_version += 1
+    record(
+        session,
+        actor=actor,
+        action="user.deactivate",
+        entity_type="user",
+        entity_id=user.id,
+        before=before,
+        after=snapshot(user, exclude={"password_hash"}),
+    )
+    return queries.user_view(user)
 
 
 # --- clubs ---------------------------------------------------------------------------

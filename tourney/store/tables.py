@@ -148,6 +148,9 @@ class User(SQLModel, table=True):
     is_active: bool = Field(default=True)
     created_at: datetime = _created()
     last_login_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    session_version: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
+    """Carried in every login's session cookie; logging out, a password change and
+    deactivation move it on, which ends every session of the account on every device."""
 
 
 class LoginAttempt(SQLModel, table=True):

@@ -4,6 +4,10 @@ The factory reads the settings (defaults, ``TOURNEY_*`` environment, then ``conf
 makes the engine, refuses a database whose schema is behind the migrations, and registers
 the blueprints (accounts, public pages, director pages, the JSON API), the error pages,
 CSRF protection and the Jinja filters. Templates live in the top-level ``templates/``.
+
+Every request passes two checks before any view: an id in the path is a database id
+(``<int:...>`` matches at most 2**31 - 1, so a larger number is simply not found), and no
+text holds a NUL character, which PostgreSQL refuses and nothing of ours ever needs.
 """
 
 from __future__ import annotations
@@ -12,19 +16,24 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response
+from flask import Flask, Response, abort, request
 from flask_wtf.csrf import CSRFProtect
 from sqlalchemy.engine import Engine
 from werkzeug.middleware.proxy_fix import ProxyFix
+from werkzeug.routing import IntegerConverter, Map
 
 from tourney.config import load_settings
-from tourney.store.db import engine_from_settings
+from tourney.store.db import NUL_MESSAGE, engine_from_settings
 from tourney.store.passwords import make_hasher
 from tourney.store.schema import check_current
 from tourney.web import api, auth, director, downloads, errors, filters, live, public, sharing
+from tourney.web.api_models import MAX_ID
 from tourney.web.deps import EXTENSION, AppState
 
 TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates"
+
+PRIVATE_PATHS = ("/director", "/account", "/login", "/logout", "/setup")
+"""Pages for staff and the login forms: never kept by a browser's or a proxy's cache."""
 
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
@@ -62,6 +71,8 @@ def create_app(config: Mapping[str, Any] | None = None, *, engine: Engine | None
         static_folder="static",
         instance_path=str(Path(settings.instance_path).resolve()),
     )
+    # Before any blueprint adds a route: every <int:...> in them is a database id.
+    app.url_map.converters["int"] = DatabaseIdConverter
     app.config.update(
         SECRET_KEY=settings.resolved_secret_key(),
         TESTING=settings.testing,
@@ -90,12 +101,38 @@ def create_app(config: Mapping[str, Any] | None = None, *, engine: Engine | None
     app.register_blueprint(sharing.bp)
     app.register_blueprint(downloads.bp)
     live.init_app(app)
+    app.before_request(_refuse_nul_characters)
     app.after_request(_security_headers)
     return app
 
 
+class DatabaseIdConverter(IntegerConverter):
+    """``<int:...>``: a whole number from 0 to the largest database id.
+
+    The databases raise on a larger one (SQLite past 2**63, PostgreSQL past 2**31); no
+    row has such an id, so the route does not match and the answer is 404.
+    """
+
+    def __init__(self, map: Map, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("max", MAX_ID)
+        super().__init__(map, *args, **kwargs)
+
+
+def _refuse_nul_characters() -> None:
+    """400 for a NUL character in the path, the query or a form field."""
+    texts = [request.path]
+    for fields in (request.args, request.form):
+        for key, value in fields.items(multi=True):
+            texts += (key, value)
+    if any("\x00" in text for text in texts):
+        abort(400, NUL_MESSAGE)
+
+
 def _security_headers(response: Response) -> Response:
-    """Headers every page carries: no framing, no sniffing, scripts and styles from us only."""
+    """Headers every page carries: no framing, no sniffing, scripts and styles from us only;
+    and on staff pages, no caching."""
+    if request.path.startswith(PRIVATE_PATHS):
+        response.headers.setdefault("Cache-Control", "no-store")
     response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
     response.headers.setdefault("X-Frame-Options", "DENY")

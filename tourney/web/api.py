@@ -4,7 +4,8 @@ Reads of public events need no login. Writes (record a game, a final score, uplo
 match record, withdraw a player) call the same store services as the director's pages
 and need a director's (or scorer's) session or an API token sent as
 ``Authorization: Bearer <token>``: none answers 401, the wrong role 403, a stale
-``expected_version`` 409, a body that does not fit the schema 422 — always as
+``expected_version`` 409 (and so does a change to a match that has games or a result
+without one), a body that does not fit the schema 422 — always as
 ``{"error": {"status", "message", "field"?}}``.
 
 Each endpoint is declared with ``operation(...)``, which registers the Flask route and
@@ -29,6 +30,7 @@ from pydantic.json_schema import JsonSchemaMode, models_json_schema
 from sqlmodel import Session
 from wtforms import ValidationError as CSRFValidationError
 
+from tourney.rules.records import parse_json
 from tourney.rules.variants import variant_named
 from tourney.store import access, queries, results, services
 from tourney.store import public_views as pv
@@ -36,7 +38,7 @@ from tourney.store import tournament_views as tv
 from tourney.store.audit import Actor
 from tourney.store.errors import NotFoundError, StoreUserError
 from tourney.store.queries import EventDetail, EventSummary, FlightView
-from tourney.store.tables import Role
+from tourney.store.tables import FlightStatus, Role
 from tourney.web import api_models as m
 from tourney.web.auth import ALL_ROLES, DIRECTORS, ROLES_ATTR, public
 from tourney.web.deps import reading, writing
@@ -139,9 +141,6 @@ def operation(
     def decorate(view: F) -> F:
         @wraps(view)
         def endpoint(**params: int) -> Any:
-            for value in params.values():
-                if value > m.MAX_ID:
-                    raise ApiError(404, "Not found.")
             extra: dict[str, Any] = {}
             if allowed is not None:
                 extra["caller"] = _caller(allowed)
@@ -189,9 +188,15 @@ def _caller(allowed: frozenset[str]) -> Actor:
 
 
 def _body(model: type[BaseModel]) -> Any:
-    data = request.get_json(silent=True)
+    send_an_object = "Send a JSON object (Content-Type: application/json)."
+    if not request.is_json:
+        raise ApiError(400, send_an_object)
+    try:
+        data = parse_json(request.get_data(cache=True))
+    except ValueError as error:
+        raise ApiError(400, f"The body is not JSON this API reads: {error}.") from None
     if not isinstance(data, dict):
-        raise ApiError(400, "Send a JSON object (Content-Type: application/json).")
+        raise ApiError(400, send_an_object)
     try:
         return model.model_validate(data)
     except ValidationError as error:
@@ -224,6 +229,9 @@ def event_json(event: EventSummary) -> m.EventOut:
     )
 
 
+_UNPUBLISHED = (FlightStatus.SETUP.value, FlightStatus.DRAWN.value)
+
+
 def flight_json(flight: FlightView) -> m.FlightOut:
     """A flight's public settings."""
     return m.FlightOut(
@@ -238,7 +246,8 @@ def flight_json(flight: FlightView) -> m.FlightOut:
         swiss_lives=flight.swiss_lives,
         tiebreaks=list(flight.tiebreaks),
         draw_method=flight.draw_method,
-        draw_seed=flight.draw_seed,
+        # The seed tells the draw: it is shown once the draw is published, not before.
+        draw_seed=None if flight.status in _UNPUBLISHED else flight.draw_seed,
     )
 
 
@@ -400,11 +409,11 @@ def _reader() -> Actor | None:
     return current_user.actor if current_user.is_authenticated else None
 
 
-def _event_id_readable(session: Session, event_id: int) -> None:
-    """Raise 404 unless the event is public (or the caller works on it)."""
+def _event_id_readable(session: Session, event_id: int, actor: Actor | None = None) -> None:
+    """Raise 404 unless the event is public or ``actor`` (default: the reader) works on it."""
     if event_id in pv.public_event_ids(session):
         return
-    actor = g.get("api_reader")
+    actor = actor or g.get("api_reader")
     if actor is None or not pv.is_staff(session, actor, event_id):
         raise NotFoundError("No such event.")
 
@@ -572,6 +581,21 @@ def _match_event(session: Session, match_id: int) -> int:
 _WRITE_ERRORS = (400, 404, 409)
 
 
+def _require_version(session: Session, match_id: int, expected_version: int | None) -> None:
+    """A change to a match that has games or a result must name the version its caller
+    saw (``expected_version``), so that it never overwrites a newer result unseen."""
+    if expected_version is not None:
+        return
+    version = results.version_with_result(session, match_id)
+    if version is not None:
+        raise ApiError(
+            409,
+            "This match has games or a result already: send the version you last saw as "
+            f"expected_version (it is now {version}), so no newer result is overwritten.",
+            "expected_version",
+        )
+
+
 @operation(
     "POST",
     "/matches/{match_id}/games",
@@ -586,6 +610,7 @@ def record_game(match_id: int, caller: Actor, data: m.GameIn) -> ResponseReturnV
     """The next game: winner, how it ended, cube, level; the match finishes by itself."""
     game = results.GameFields(data.winner or "", data.end, data.cube, data.level)
     with writing() as session:
+        _require_version(session, match_id, data.expected_version)
         detail = results.record_game(
             session,
             actor=caller,
@@ -608,6 +633,7 @@ def record_game(match_id: int, caller: Actor, data: m.GameIn) -> ResponseReturnV
 def record_score(match_id: int, caller: Actor, data: m.ScoreIn) -> ResponseReturnValue:
     """The final score only (like 7-4); it must finish the match under the rules."""
     with writing() as session:
+        _require_version(session, match_id, data.expected_version)
         detail = results.record_final_score(
             session,
             actor=caller,
@@ -631,6 +657,7 @@ def record_score(match_id: int, caller: Actor, data: m.ScoreIn) -> ResponseRetur
 def upload_record(match_id: int, caller: Actor, data: m.RecordIn) -> ResponseReturnValue:
     """Fill in the games from a record; an invalid one is kept with its findings (ok false)."""
     with writing() as session:
+        _require_version(session, match_id, data.expected_version)
         outcome = results.upload_match_record(
             session,
             actor=caller,
@@ -663,6 +690,8 @@ def upload_record(match_id: int, caller: Actor, data: m.RecordIn) -> ResponseRet
 def withdraw(event_id: int, entry_id: int, caller: Actor) -> ResponseReturnValue:
     """Withdraw an entry from the event."""
     with writing() as session:
+        # Whoever may not see the event learns nothing of it, not even that it exists.
+        _event_id_readable(session, event_id, caller)
         if not any(e.id == entry_id for e in queries.list_entries(session, event_id)):
             raise NotFoundError("No such player in this event.")
         entry = services.withdraw(session, actor=caller, entry_id=entry_id)

@@ -320,6 +320,7 @@ class GameIn(_In):
     level: Literal["single", "gammon", "backgammon"] | None = "single"
     """None for a dropped double; not used for a drawn game."""
     expected_version: int | None = Field(default=None, ge=0, le=MAX_ID)
+    """The match's version as last read; required once the match has games or a result."""
 
 
 class ScoreIn(_In):

@@ -1,9 +1,15 @@
-"""Accounts: the first-run page, login and logout, and the role guard on every other view.
+"""Accounts: the first-run page, login and logout, one's own password, an admin's
+deactivation of an account, and the role guard on every other view.
 
 ``requires(...)`` is the only way a view is opened to logged-in users: it checks the login,
 then the account's role, and records the roles on the view function so that a test can
 walk ``app.url_map`` and prove that no mutating route is left open. Event-level rights
 (a director's own events, a scorer's events) are checked again by the services.
+
+A session cookie carries the account's id and its session version (``"17:3"``), checked
+against the database on every request: logging out, changing the password and
+deactivation move the version on, so a cookie copied before then opens nothing, on any
+device.
 """
 
 from __future__ import annotations
@@ -34,7 +40,7 @@ from tourney.store.queries import UserView
 from tourney.store.roles import EVENT_DIRECTORS, AccountRole, account_role
 from tourney.store.tables import Role
 from tourney.web.deps import reading, state, writing
-from tourney.web.forms import LoginForm, SetupForm, apply_error
+from tourney.web.forms import LoginForm, PasswordForm, SetupForm, apply_error
 
 bp = Blueprint("auth", __name__)
 F = TypeVar("F", bound=Callable[..., Any])
@@ -50,8 +56,8 @@ class SessionUser(UserMixin):
         self.view = view
 
     def get_id(self) -> str:
-        """The id Flask-Login keeps in the signed session cookie."""
-        return str(self.view.id)
+        """What Flask-Login keeps in the signed session cookie: id and session version."""
+        return f"{self.view.id}:{self.view.session_version}"
 
     @property
     def is_active(self) -> bool:
@@ -116,12 +122,21 @@ def login_manager_of() -> LoginManager:
     return manager
 
 
-def _load_user(user_id: str) -> SessionUser | None:
-    if not user_id.isdigit():
+def _load_user(session_id: str) -> SessionUser | None:
+    """The user of a session cookie, while its session version is the account's."""
+    user_id, _, version = session_id.partition(":")
+    if not (_is_small_number(user_id) and _is_small_number(version)):
         return None
     with reading() as session:
         view = queries.get_user(session, int(user_id))
-    return SessionUser(view) if view is not None and view.is_active else None
+    if view is None or not view.is_active or view.session_version != int(version):
+        return None
+    return SessionUser(view)
+
+
+def _is_small_number(text: str) -> bool:
+    """Digits that fit a database integer (a forged cookie may hold anything)."""
+    return text.isascii() and text.isdigit() and len(text) <= 9
 
 
 def _unauthorized() -> ResponseReturnValue:
@@ -221,7 +236,45 @@ def login() -> ResponseReturnValue:
 @bp.route("/logout", methods=["POST"])
 @requires(*ALL_ROLES)
 def logout() -> ResponseReturnValue:
-    """Log out (a POST with a CSRF token, so no other site can log a director out)."""
+    """Log out on every device (a POST with a CSRF token, so no other site can log a
+    director out)."""
+    with writing() as session:
+        services.end_sessions(session, actor=current_user.actor)
     logout_user()
     flash("Logged out.", "info")
     return redirect(url_for("public.index"))
+
+
+@bp.route("/account/password", methods=["GET", "POST"])
+@requires(*ALL_ROLES)
+def change_password() -> ResponseReturnValue:
+    """Change one's own password; every other device is logged out, this one stays in."""
+    form = PasswordForm()
+    if form.validate_on_submit():
+        try:
+            with writing() as session:
+                user = services.change_password(
+                    session,
+                    actor=current_user.actor,
+                    current_password=form.current_password.data or "",
+                    new_password=form.password.data or "",
+                    hasher=state().hasher,
+                )
+        except StoreUserError as error:
+            apply_error(form, error)
+        else:
+            login_user(SessionUser(user))
+            flash("Password changed. Every other device has been logged out.", "success")
+            return redirect(url_for("auth.change_password"))
+    status = 400 if form.errors or form.form_errors else 200
+    return render_template("auth/password.html", form=form), status
+
+
+@bp.post("/director/users/<int:user_id>/deactivate")
+@requires(Role.ADMIN)
+def deactivate_user(user_id: int) -> ResponseReturnValue:
+    """An admin deactivates an account: no more logins, its sessions and tokens end."""
+    with writing() as session:
+        user = services.deactivate_user(session, actor=current_user.actor, user_id=user_id)
+    flash(f"{user.email} is deactivated and logged out everywhere.", "success")
+    return redirect(url_for("director.users"))

@@ -37,6 +37,7 @@ from wtforms.validators import (
     InputRequired,
     Length,
     NumberRange,
+    Regexp,
     ValidationError,
 )
 from wtforms.validators import Optional as OptionalValue
@@ -124,6 +125,21 @@ def optional_int(value: Any) -> int | None:
     return int(value)
 
 
+def new_password_fields(label: str) -> tuple[PasswordField, PasswordField]:
+    """A new password and the same again, for a form's ``password`` and ``confirm``."""
+    return (
+        PasswordField(
+            label,
+            validators=[DataRequired(), Length(min=10, max=1024)],
+            description="At least 10 characters.",
+        ),
+        PasswordField(
+            f"{label} again",
+            validators=[DataRequired(), EqualTo("password", message="The passwords differ.")],
+        ),
+    )
+
+
 class LoginForm(FlaskForm):
     """E-mail address and password."""
 
@@ -136,15 +152,16 @@ class SetupForm(FlaskForm):
 
     name = StringField("Your name", validators=[DataRequired(), Length(max=120)])
     email = StringField("E-mail address", validators=[DataRequired(), Length(max=254)])
-    password = PasswordField(
-        "Password",
-        validators=[DataRequired(), Length(min=10, max=1024)],
-        description="At least 10 characters.",
+    password, confirm = new_password_fields("Password")
+
+
+class PasswordForm(FlaskForm):
+    """The logged-in user changes their password."""
+
+    current_password = PasswordField(
+        "Current password", validators=[DataRequired(), Length(max=1024)]
     )
-    confirm = PasswordField(
-        "Password again",
-        validators=[DataRequired(), EqualTo("password", message="The passwords differ.")],
-    )
+    password, confirm = new_password_fields("New password")
 
 
 class UserForm(SetupForm):
@@ -477,13 +494,19 @@ class DrawForm(FlaskForm):
 class VersionedForm(FlaskForm):
     """A change to a match: carries the version the director saw (optimistic locking)."""
 
-    version = HiddenField(validators=[InputRequired()])
+    # A version that is not a number cannot be checked, so the change is refused
+    # rather than saved unchecked over a newer result.
+    version = HiddenField(
+        validators=[
+            InputRequired(),
+            Regexp(r"^[0-9]{1,9}\Z", message="the form is damaged; reload the page."),
+        ]
+    )
     confirm_cascade = BooleanField("Also clear later results that depend on this one")
 
-    def seen_version(self) -> int | None:
-        """The version the page showed, or none when the field is garbled."""
-        value = self.version.data or ""
-        return int(value) if str(value).isdigit() else None
+    def seen_version(self) -> int:
+        """The version the page showed (call after the form validated)."""
+        return int(self.version.data or "")
 
 
 CUBE_CHOICES = options((cube, str(cube)) for cube in CUBE_VALUES)

@@ -7,10 +7,14 @@ the results it derives; ``validate_mat`` does both, through a compiled replay
 way gnubg exports it, and ``record_to_json``/``record_from_json`` give its JSON form.
 """
 
-import json
-
 from tourney.rules.records.compiled import replay_compiled
-from tourney.rules.records.json_form import SCHEMA_VERSION, record_from_json, record_to_json
+from tourney.rules.records.json_form import (
+    SCHEMA_VERSION,
+    JsonBoundsError,
+    parse_json,
+    record_from_json,
+    record_to_json,
+)
 from tourney.rules.records.mat import DEFAULT_MAX_BYTES, decode_mat, read_mat
 from tourney.rules.records.mat_writer import format_mat
 from tourney.rules.records.model import (
@@ -47,13 +51,13 @@ where ``data`` holds only its first ``max_bytes + 1`` bytes.
         total = max(size or 0, len(data))
         if total > max_bytes:
             raise ValueError(f"the file is {total} bytes, more than the limit of {max_bytes}")
-        document = json.loads(data.decode("utf-8-sig"))
+        document = parse_json(data.decode("utf-8-sig"))
         if not isinstance(document, dict):
             raise ValueError("a JSON match record is an object")
         record = record_from_json(document)
     except (ValueError, UnicodeDecodeError) as error:
-        problem = RecordError(None, None, f"not a JSON match record: {error}",
-                              ErrorKind.UNREADABLE)
+        kind = ErrorKind.BOUNDS if isinstance(error, JsonBoundsError) else ErrorKind.UNREADABLE
+        problem = RecordError(None, None, f"not a JSON match record: {error}", kind)
         return replay(MatchRecord(None, None, problems=(problem,)), rules)
     return replay(record, rules)
 
@@ -88,6 +92,7 @@ __all__ = [
     "ErrorKind",
     "GameRecord",
     "GameResult",
+    "JsonBoundsError",
     "MatchRecord",
     "MatchRules",
     "PlayForm",
@@ -95,6 +100,7 @@ __all__ = [
     "RecordReport",
     "decode_mat",
     "format_mat",
+    "parse_json",
     "read_mat",
     "record_from_json",
     "record_to_json",

@@ -34,10 +34,15 @@ mover's own numbering (25 the bar, 0 off)::
     }
 
 where a finding is ``{"game": int | null, "line": int | null, "message": str, "kind": str}``.
+
+``parse_json`` is how every JSON that reaches us from outside is read (match records,
+API bodies, event files): bounded in depth, and without the NUL character that
+PostgreSQL cannot store.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from tourney.rules.board import Side
@@ -55,6 +60,50 @@ from tourney.rules.records.model import (
 
 SCHEMA = "tourney.match-record"
 SCHEMA_VERSION = 1
+MAX_JSON_DEPTH = 64
+"""Arrays and objects nest at most this deep in any JSON we read (a record needs 6)."""
+
+
+class JsonBoundsError(ValueError):
+    """JSON that parses, or would, but goes past what we read: too deep, or a NUL."""
+
+
+def parse_json(text: str | bytes, *, max_depth: int = MAX_JSON_DEPTH) -> Any:
+    """Parse untrusted JSON: nested at most ``max_depth`` levels, no NUL in any text.
+
+    >>> parse_json('{"a": [1, 2]}')
+    {'a': [1, 2]}
+    >>> parse_json("[" * 65 + "]" * 65)
+    Traceback (most recent call last):
+        ...
+    tourney.rules.records.json_form.JsonBoundsError: it nests deeper than 64 levels
+
+    Raises:
+        JsonBoundsError: nested deeper than ``max_depth``, or a NUL character in a key
+            or a text.
+        ValueError: not JSON (the parser's message).
+    """
+    too_deep = f"it nests deeper than {max_depth} levels"
+    try:
+        document = json.loads(text)
+    except RecursionError:
+        # Python's parser gives up near the interpreter's recursion limit (about a
+        # thousand levels), at once: far deeper than max_depth anyway.
+        raise JsonBoundsError(too_deep) from None
+    # Walked with a stack, not by recursion, so any depth the parser took is safe here.
+    pending: list[tuple[Any, int]] = [(document, 1)]
+    while pending:
+        value, depth = pending.pop()
+        if isinstance(value, str):
+            if "\x00" in value:
+                raise JsonBoundsError("its text holds a NUL character")
+        elif isinstance(value, dict | list):
+            if depth > max_depth:
+                raise JsonBoundsError(too_deep)
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            for key, item in items:
+                pending += ((key, depth), (item, depth + 1))
+    return document
 
 
 def _finding(error: RecordError) -> dict[str, Any]:

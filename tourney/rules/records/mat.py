@@ -30,12 +30,15 @@ from tourney.rules.records.model import (
 
 DEFAULT_MAX_BYTES = 5 * 1024 * 1024
 """Files larger than this are refused with an error (configurable per call)."""
+MAX_DIGITS = 9
+"""Numbers in a record (match length, scores, cube values, game numbers) have at most
+this many digits, as in the compiled reader; a longer one is no number a match needs."""
 
 _BOM = b"\xef\xbb\xbf"
 _MATCH_LINE = re.compile(r"\s*(-?\d+)\s*[- ]\s*point\s+match\b.*", re.IGNORECASE)
-_GAME_LINE = re.compile(r"\s*Game\s*(\d*)\s*")
+_GAME_LINE = re.compile(r"\s*Game\s*(\d{0,9})\s*")
 _TAG = re.compile(r"\[\s*([^\]\"]*?)\s*\"(.*)\"\s*\]")
-_SCORE_LINE = re.compile(r"\s*(.*?)\s*:\s*(-?\d+)\s+(.*?)\s*:\s*(-?\d+)\s*")
+_SCORE_LINE = re.compile(r"\s*(.*?)\s*:\s*(-?\d{1,9})\s+(.*?)\s*:\s*(-?\d{1,9})\s*")
 _RATING_SUFFIX = re.compile(r",\s*\d+(?:\.\d+)?$")
 _NUMBERED = re.compile(r"\s*(\d+)\)")
 _ACTION_START = re.compile(
@@ -43,9 +46,9 @@ _ACTION_START = re.compile(
     r"|drops?|passes|rejects?|wins?|resigns?|losses|loses)\b)",
     re.IGNORECASE,
 )
-_DOUBLE = re.compile(r"\w+\s*(?:=>|=|to)?\s*(\d+)?\s*", re.IGNORECASE)
+_DOUBLE = re.compile(r"\w+\s*(?:=>|=|to)?\s*(\d{1,9})?\s*", re.IGNORECASE)
 _RESULT = re.compile(
-    r"\w+\s+(\d+)\s+points?\s*(and\s+the\s+match)?\s*\.?\s*", re.IGNORECASE
+    r"\w+\s+(\d{1,9})\s+points?\s*(and\s+the\s+match)?\s*\.?\s*", re.IGNORECASE
 )
 _RIGHT_COLUMN = 16
 """A lone action starting at this character or later is the right-hand player's: left
@@ -173,6 +176,11 @@ class _Reader:
                 continue
             match = _MATCH_LINE.fullmatch(line)
             if match:
+                digits = len(match.group(1).lstrip("-"))
+                if digits > MAX_DIGITS:
+                    self.problem(None, index + 1, f"the match length has {digits:,} digits, "
+                                 "more than any match needs; not read", ErrorKind.BOUNDS)
+                    return None, None, index + 1
                 length = int(match.group(1))
                 if length < 0:
                     self.problem(None, index + 1, f"a match length of {length} is impossible",

@@ -48,6 +48,10 @@ class ErrorKind(Enum):
     """The kind of a finding, for callers that group or count them."""
 
     UNREADABLE = "unreadable"
+    BOUNDS = "bounds"
+    """The file goes past a bound of the reader (a number of thousands of digits, JSON
+    nested thousands deep or holding a NUL): it is not read at all, and the command
+    line counts it as an unreadable file."""
     SYNTAX = "syntax"
     HEADER = "header"
     ILLEGAL_PLAY = "illegal-play"
