@@ -24,7 +24,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict tourney/rules tourney/match.py tourney/formats
+	$(BIN)/mypy --strict tourney
 
 layers: $(STAMP)
 	$(BIN)/lint-imports
