@@ -39,7 +39,7 @@ import uuid  # noqa: E402
 from sqlalchemy import create_engine, text  # noqa: E402
 from sqlalchemy.engine import make_url  # noqa: E402
 
-from tourney.store import draws, results, schema, services  # noqa: E402
+from tourney.store import draws, events, results, roster, schema  # noqa: E402
 from tourney.store.audit import Actor  # noqa: E402
 from tourney.store.db import make_engine, read_session, transaction  # noqa: E402
 from tourney.store.progress import flight_matches  # noqa: E402
@@ -60,21 +60,21 @@ def build(url: str) -> dict[str, str]:
     rng = random.Random(512)
     with transaction(engine) as session:
         players = [
-            services.register_player(
-                session, actor=actor, fields=services.PlayerFields(name=f"Player {n:03d}")
+            roster.register_player(
+                session, actor=actor, fields=roster.PlayerFields(name=f"Player {n:03d}")
             ).id
             for n in range(1, PLAYERS + 1)
         ]
         ids = {}
         for name, fmt in (("Big Swiss", "swiss"), ("Big Knockout", "knockout")):
-            event = services.create_event(
-                session, actor=actor, fields=services.EventFields(name=name, is_public=True)
+            event = events.create_event(
+                session, actor=actor, fields=events.EventFields(name=name, is_public=True)
             )
-            flight = services.add_flight(
+            flight = events.add_flight(
                 session,
                 actor=actor,
                 event_id=event.id,
-                fields=services.FlightFields(
+                fields=events.FlightFields(
                     name="Main",
                     format=fmt,
                     match_length=5,
@@ -83,7 +83,7 @@ def build(url: str) -> dict[str, str]:
                 ),
             )
             for pid in players:
-                services.enter_player(session, actor=actor, event_id=event.id, player_id=pid)
+                roster.enter_player(session, actor=actor, event_id=event.id, player_id=pid)
             ids[fmt] = (event.id, event.slug, flight.id)
     _, swiss_slug, swiss_flight = ids["swiss"]
     _, ko_slug, ko_flight = ids["knockout"]

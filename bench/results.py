@@ -23,7 +23,7 @@ from pathlib import Path
 
 from tourney.formats.simulation import random_game
 from tourney.rules import Side
-from tourney.store import draws, progress, schema, services
+from tourney.store import accounts, draws, events, progress, roster, schema
 from tourney.store.audit import Actor
 from tourney.store.db import make_engine, transaction
 from tourney.store.passwords import make_hasher
@@ -37,7 +37,7 @@ def build(engine: object, players: int, seed: int) -> tuple[str, int]:
     """An event with ``players`` entries, Main + Consolation drawn and published."""
     admin = Actor.cli()
     with transaction(engine) as session:  # type: ignore[arg-type]
-        user = services.create_user(
+        user = accounts.create_user(
             session,
             actor=admin,
             email="bench@example.org",
@@ -47,20 +47,20 @@ def build(engine: object, players: int, seed: int) -> tuple[str, int]:
             hasher=make_hasher("fast"),
         )
         actor = user.actor
-        event = services.create_event(
-            session, actor=actor, fields=services.EventFields(name="Bench")
+        event = events.create_event(
+            session, actor=actor, fields=events.EventFields(name="Bench")
         )
-        main = services.add_flight(
+        main = events.add_flight(
             session,
             actor=actor,
             event_id=event.id,
-            fields=services.FlightFields(name="Main", format="knockout", match_length=5),
+            fields=events.FlightFields(name="Main", format="knockout", match_length=5),
         )
-        services.add_flight(
+        events.add_flight(
             session,
             actor=actor,
             event_id=event.id,
-            fields=services.FlightFields(
+            fields=events.FlightFields(
                 name="Consolation",
                 format="knockout",
                 match_length=3,
@@ -70,10 +70,10 @@ def build(engine: object, players: int, seed: int) -> tuple[str, int]:
             ),
         )
         for n in range(players):
-            p = services.register_player(
-                session, actor=actor, fields=services.PlayerFields(name=f"Player {n + 1}")
+            p = roster.register_player(
+                session, actor=actor, fields=roster.PlayerFields(name=f"Player {n + 1}")
             )
-            services.enter_player(session, actor=actor, event_id=event.id, player_id=p.id)
+            roster.enter_player(session, actor=actor, event_id=event.id, player_id=p.id)
         draws.make_draw(session, actor=actor, flight_id=main.id, method="random", seed=seed)
         draws.publish_draw(session, actor=actor, flight_id=main.id)
     return user.email, event.id

@@ -23,7 +23,7 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import Engine, make_url
 from sqlmodel import SQLModel
 
-from tourney.store import schema, services
+from tourney.store import accounts, events, roster, schema
 from tourney.store.audit import Actor
 from tourney.store.db import make_engine, transaction
 from tourney.store.passwords import make_hasher
@@ -175,7 +175,7 @@ def make_user(engine: Engine) -> Callable[..., UserView]:
     def make(role: str = "director", email: str | None = None, name: str = "") -> UserView:
         n = next(counter)
         with transaction(engine) as session:
-            return services.create_user(
+            return accounts.create_user(
                 session,
                 actor=Actor.cli(),
                 email=email or f"{role}{n}@example.org",
@@ -215,10 +215,10 @@ def build_event(engine: Engine, make_user: Callable[..., UserView]) -> Callable[
         director = make_user("director")
         actor = director.actor
         with transaction(engine) as session:
-            event = services.create_event(
+            event = events.create_event(
                 session,
                 actor=actor,
-                fields=services.EventFields(
+                fields=events.EventFields(
                     name=event_fields.pop("name", "Club Night"), **event_fields
                 ),
             )
@@ -226,18 +226,18 @@ def build_event(engine: Engine, make_user: Callable[..., UserView]) -> Callable[
             for spec in flights:
                 spec = dict(spec)
                 source = spec.pop("feeds_from", None)
-                fields = services.FlightFields(
+                fields = events.FlightFields(
                     feeds_from_id=ids[source] if source else None, **spec
                 )
-                ids[spec["name"]] = services.add_flight(
+                ids[spec["name"]] = events.add_flight(
                     session, actor=actor, event_id=event.id, fields=fields
                 ).id
             entries: dict[str, int] = {}
             for n, name in enumerate(players, start=1):
-                player = services.register_player(
-                    session, actor=actor, fields=services.PlayerFields(name=name)
+                player = roster.register_player(
+                    session, actor=actor, fields=roster.PlayerFields(name=name)
                 )
-                entries[name] = services.enter_player(
+                entries[name] = roster.enter_player(
                     session,
                     actor=actor,
                     event_id=event.id,

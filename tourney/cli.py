@@ -513,7 +513,7 @@ def serve(host: str, port: int, workers: int, threads: int) -> None:
 def create_director(email: str, password: str | None, name: str | None, role: str) -> None:
     """Create an account that can log in to the director's pages."""
     from tourney.config import load_settings
-    from tourney.store import services
+    from tourney.store import accounts
     from tourney.store.audit import Actor
     from tourney.store.db import transaction
     from tourney.store.errors import StoreUserError
@@ -525,7 +525,7 @@ def create_director(email: str, password: str | None, name: str | None, role: st
             password = click.prompt("Password", hide_input=True, confirmation_prompt=True)
         try:
             with transaction(engine) as session:
-                user = services.create_user(
+                user = accounts.create_user(
                     session,
                     actor=Actor.cli(),
                     email=email,

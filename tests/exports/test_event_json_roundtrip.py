@@ -19,7 +19,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from tourney.exports.event_json import parse_event_json
-from tourney.store import draws, results, schema, services
+from tourney.store import draws, results, roster, schema
 from tourney.store.audit import Actor
 from tourney.store.db import make_engine, transaction
 from tourney.store.demo import load_demo
@@ -111,7 +111,7 @@ def test_event_json_round_trip_keeps_uploads_walkovers_and_withdrawals(
             filename="m.mat",
             data=RECORD.read_bytes(),
         )
-        services.withdraw(session, actor=actor, entry_id=built.entries["Dmitri"])
+        roster.withdraw(session, actor=actor, entry_id=built.entries["Dmitri"])
     assert outcome.ok
     first = exported(engine, built.event_id)
 

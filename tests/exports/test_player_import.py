@@ -13,7 +13,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from tourney.cli import cli
-from tourney.store import services
+from tourney.store import roster
 from tourney.store.audit import Actor
 from tourney.store.db import transaction
 from tourney.store.player_import import (
@@ -53,8 +53,8 @@ EXPECTED = [
 
 def add_roster_player(engine: Engine, name: str, country: str) -> None:
     with transaction(engine) as session:
-        services.register_player(
-            session, actor=Actor.cli(), fields=services.PlayerFields(name=name, country=country)
+        roster.register_player(
+            session, actor=Actor.cli(), fields=roster.PlayerFields(name=name, country=country)
         )
 
 

@@ -259,7 +259,7 @@ def test_roster_rename_shows_at_once_on_cached_public_pages(
 ) -> None:
     from sqlmodel import select
 
-    from tourney.store import services
+    from tourney.store import roster
     from tourney.store.audit import Actor
     from tourney.store.tables import Player
 
@@ -268,11 +268,11 @@ def test_roster_rename_shows_at_once_on_cached_public_pages(
     assert "Emre Yılmaz" in text_of(client.get(url).get_data(as_text=True))  # now cached
     with transaction(engine) as session:
         player = session.exec(select(Player).where(Player.name == "Emre Yılmaz")).one()
-        services.update_player(
+        roster.update_player(
             session,
             actor=Actor.cli(),
             player_id=player.id or 0,
-            fields=services.PlayerFields(name="Emre Yilmaz-Kaya", country=player.country),
+            fields=roster.PlayerFields(name="Emre Yilmaz-Kaya", country=player.country),
         )
 
     text = text_of(client.get(url).get_data(as_text=True))

@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
-from tourney.store import queries, services
+from tourney.store import accounts, queries
 from tourney.store.db import transaction
 from tourney.store.errors import AccessDeniedError, StoreUserError
 from tourney.store.passwords import make_hasher, verify_password
@@ -40,7 +40,7 @@ def test_end_sessions_moves_the_session_version_on(
     user = make_user("director")
 
     with transaction(engine) as session:
-        ended = services.end_sessions(session, actor=user.actor)
+        ended = accounts.end_sessions(session, actor=user.actor)
 
     assert (user.session_version, ended.session_version) == (1, 2)
     assert _audit(engine) == [("user.logout", user.id)]
@@ -52,7 +52,7 @@ def test_change_password_checks_the_current_one_and_ends_sessions(
     user = make_user("scorer")
 
     with transaction(engine) as session:
-        changed = services.change_password(
+        changed = accounts.change_password(
             session,
             actor=user.actor,
             current_password=PASSWORD,
@@ -85,7 +85,7 @@ def test_change_password_refusals_change_nothing(
     user = make_user("director")
 
     with pytest.raises(StoreUserError) as caught, transaction(engine) as session:
-        services.change_password(
+        accounts.change_password(
             session, actor=user.actor, current_password=current, new_password=new, hasher=HASHER
         )
 
@@ -100,7 +100,7 @@ def test_admin_deactivates_an_account_and_ends_its_sessions(
     admin, director = make_user("admin"), make_user("director")
 
     with transaction(engine) as session:
-        gone = services.deactivate_user(session, actor=admin.actor, user_id=director.id)
+        gone = accounts.deactivate_user(session, actor=admin.actor, user_id=director.id)
 
     assert (gone.is_active, gone.session_version) == (False, 2)
     with Session(engine) as session:
@@ -114,9 +114,9 @@ def test_only_an_admin_deactivates_and_never_their_own_account(
     admin, director = make_user("admin"), make_user("director")
 
     with pytest.raises(AccessDeniedError), transaction(engine) as session:
-        services.deactivate_user(session, actor=director.actor, user_id=admin.id)
+        accounts.deactivate_user(session, actor=director.actor, user_id=admin.id)
     with pytest.raises(StoreUserError) as own, transaction(engine) as session:
-        services.deactivate_user(session, actor=admin.actor, user_id=admin.id)
+        accounts.deactivate_user(session, actor=admin.actor, user_id=admin.id)
 
     assert own.value.message == "You cannot deactivate your own account."
     assert (_stored(engine, admin.id).is_active, _audit(engine)) == (True, [])

@@ -15,7 +15,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 from tourney.formats.flight_formats import FLIGHT_FORMATS
-from tourney.store import draws, results, services
+from tourney.store import draws, results, roster
 from tourney.store.audit import Actor
 from tourney.store.db import transaction
 from tourney.store.errors import StoreUserError
@@ -60,10 +60,10 @@ def offered(b: FlightBoard) -> set[str]:
 
 
 def _late_entry(session: Session, actor: Actor, event_id: int) -> int:
-    player = services.register_player(
-        session, actor=actor, fields=services.PlayerFields(name="Latecomer")
+    player = roster.register_player(
+        session, actor=actor, fields=roster.PlayerFields(name="Latecomer")
     )
-    return services.enter_player(session, actor=actor, event_id=event_id, player_id=player.id).id
+    return roster.enter_player(session, actor=actor, event_id=event_id, player_id=player.id).id
 
 
 def accepted(engine: Engine, built: BuiltEvent, flight_id: int) -> set[str]:

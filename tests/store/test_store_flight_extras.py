@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
-from tourney.store import draws, results, services
+from tourney.store import draws, results, roster
 from tourney.store.audit import Actor
 from tourney.store.db import transaction
 from tourney.store.errors import StoreUserError
@@ -59,10 +59,10 @@ def drawn(
     with transaction(engine) as session:
         draws.make_draw(session, actor=actor, flight_id=main, method="seeded", seed=3)
         draws.publish_draw(session, actor=actor, flight_id=main)
-        player = services.register_player(
-            session, actor=actor, fields=services.PlayerFields(name="Late")
+        player = roster.register_player(
+            session, actor=actor, fields=roster.PlayerFields(name="Late")
         )
-        late = services.enter_player(
+        late = roster.enter_player(
             session, actor=actor, event_id=built.event_id, player_id=player.id
         ).id
     return built, late

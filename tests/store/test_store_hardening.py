@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, func, select
 
-from tourney.store import schema, services
+from tourney.store import accounts, roster, schema
 from tourney.store.db import make_engine, transaction
 from tourney.store.errors import StoreUserError
 from tourney.store.passwords import make_hasher
@@ -32,20 +32,20 @@ def test_text_with_a_nul_character_is_never_stored(
     make_user: Callable[..., UserView], engine: Engine
 ) -> None:
     director = make_user("director")
-    fields = services.PlayerFields(name="Ann Berg", email="ann\x00@example.org")
+    fields = roster.PlayerFields(name="Ann Berg", email="ann\x00@example.org")
 
     with pytest.raises(StoreUserError) as caught, transaction(engine) as session:
-        services.register_player(session, actor=director.actor, fields=fields)
+        roster.register_player(session, actor=director.actor, fields=fields)
 
     assert (caught.value.message, caught.value.status_code) == (NUL, 400)
     assert _players(engine) == 0
 
 
 def _login(
-    engine: Engine, email: str, password: str, remote: str, limits: services.LoginLimits
-) -> services.LoginResult:
+    engine: Engine, email: str, password: str, remote: str, limits: accounts.LoginLimits
+) -> accounts.LoginResult:
     with transaction(engine) as session:
-        return services.authenticate(
+        return accounts.authenticate(
             session, email=email, password=password, remote_addr=remote,
             hasher=HASHER, limits=limits,
         )
@@ -55,7 +55,7 @@ def test_failures_from_one_address_do_not_lock_the_owner_out_elsewhere(
     make_user: Callable[..., UserView], engine: Engine
 ) -> None:
     user = make_user("director")
-    limits = services.LoginLimits(max_failures=5, max_failures_per_address=30)
+    limits = accounts.LoginLimits(max_failures=5, max_failures_per_address=30)
     for _ in range(5):
         _login(engine, user.email, "a wrong guess", "192.0.2.66", limits)
 
@@ -72,10 +72,10 @@ def test_parallel_wrong_logins_never_get_past_the_limit(
     engine = make_engine(empty_database_url)
     schema.upgrade(engine)
     with transaction(engine) as session:
-        user = services.create_first_admin(
+        user = accounts.create_first_admin(
             session, email="owner@example.org", name="Owner", password=PASSWORD, hasher=HASHER
         )
-    limits = services.LoginLimits(max_failures=3, max_failures_per_address=30)
+    limits = accounts.LoginLimits(max_failures=3, max_failures_per_address=30)
     start = threading.Barrier(8)
 
     def attempt(_: int) -> bool:

@@ -17,7 +17,7 @@ import pytest
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
 
-from tourney.store import draws, progress, results, services
+from tourney.store import draws, progress, results, roster
 from tourney.store.db import transaction
 from tourney.store.errors import StoreUserError
 from tourney.store.tables import Entry, Flight, FlightEntry, Match
@@ -143,7 +143,7 @@ def step(engine: Engine, built: BuiltEvent, rng: random.Random, withdrawn: list[
         elif not withdrawn and roll > 0.97:
             entry = rng.choice(sorted(built.entries.values()))
             withdrawn.append(entry)
-            services.withdraw(session, actor=actor, entry_id=entry)
+            roster.withdraw(session, actor=actor, entry_id=entry)
         else:
             m = rng.choice(ready)
             if roll > 0.9:

@@ -9,10 +9,11 @@ import pytest
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
-from tourney.store import services
+from tourney.store import events
 from tourney.store.db import transaction
 from tourney.store.errors import AccessDeniedError, StoreInvariantError, StoreUserError
-from tourney.store.queries import UserView, can_manage_event, require_event
+from tourney.store.permissions import can_manage_event, require_event
+from tourney.store.queries import UserView
 from tourney.store.roles import (
     ACCOUNT_MANAGERS,
     ACCOUNT_ROLES,
@@ -68,8 +69,8 @@ def test_unknown_roles_are_invariant_errors() -> None:
 
 def _event(engine: Engine, director: UserView) -> int:
     with transaction(engine) as session:
-        return services.create_event(
-            session, actor=director.actor, fields=services.EventFields(name="Club Night")
+        return events.create_event(
+            session, actor=director.actor, fields=events.EventFields(name="Club Night")
         ).id
 
 
@@ -77,7 +78,7 @@ def _event_with_staff(engine: Engine, director: UserView, member: UserView, role
     """An event of ``director`` with ``member`` on its staff as ``role``."""
     event_id = _event(engine, director)
     with transaction(engine) as session:
-        services.add_event_staff(
+        events.add_event_staff(
             session, actor=director.actor, event_id=event_id, user_id=member.id, role=role
         )
     return event_id
@@ -107,7 +108,7 @@ def test_a_scorer_account_cannot_be_made_a_director_of_an_event(
     event_id = _event(engine, director)
 
     with pytest.raises(StoreUserError) as caught, transaction(engine) as session:
-        services.add_event_staff(
+        events.add_event_staff(
             session, actor=director.actor, event_id=event_id, user_id=scorer.id, role="director"
         )
 
@@ -137,6 +138,6 @@ def test_only_accounts_that_direct_events_may_create_them(
     scorer = make_user("scorer")
 
     with pytest.raises(AccessDeniedError), transaction(engine) as session:
-        services.create_event(
-            session, actor=scorer.actor, fields=services.EventFields(name="Scorer's Cup")
+        events.create_event(
+            session, actor=scorer.actor, fields=events.EventFields(name="Scorer's Cup")
         )

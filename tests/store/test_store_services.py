@@ -12,13 +12,15 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import Session, select
 
-from tourney.store import queries, services
+from tourney.store import accounts, events, queries, roster
+from tourney.store.accounts import LoginLimits
 from tourney.store.audit import Actor
 from tourney.store.db import transaction
 from tourney.store.errors import AccessDeniedError, NotFoundError, StoreUserError
+from tourney.store.events import EventFields, FlightFields
 from tourney.store.passwords import make_hasher
 from tourney.store.queries import UserView
-from tourney.store.services import EventFields, FlightFields, LoginLimits, PlayerFields
+from tourney.store.roster import PlayerFields
 from tourney.store.tables import (
     AuditEntry,
     Entry,
@@ -43,12 +45,12 @@ def audit_actions(engine: Engine) -> list[str]:
 def new_event(engine: Engine, actor: Actor, **kwargs: object) -> queries.EventDetail:
     fields = EventFields(name=str(kwargs.pop("name", "Club Night")), **kwargs)  # type: ignore[arg-type]
     with transaction(engine) as session:
-        return services.create_event(session, actor=actor, fields=fields)
+        return events.create_event(session, actor=actor, fields=fields)
 
 
 def new_player(engine: Engine, actor: Actor, name: str) -> queries.PlayerView:
     with transaction(engine) as session:
-        return services.register_player(session, actor=actor, fields=PlayerFields(name=name))
+        return roster.register_player(session, actor=actor, fields=PlayerFields(name=name))
 
 
 # --- accounts ------------------------------------------------------------------------
@@ -56,12 +58,12 @@ def new_player(engine: Engine, actor: Actor, name: str) -> queries.PlayerView:
 
 def test_first_admin_is_created_once(engine: Engine) -> None:
     with transaction(engine) as session:
-        admin = services.create_first_admin(
+        admin = accounts.create_first_admin(
             session, email="Boss@Example.org", name="Boss", password=PASSWORD, hasher=HASHER
         )
 
     with pytest.raises(AccessDeniedError), transaction(engine) as session:
-        services.create_first_admin(
+        accounts.create_first_admin(
             session, email="two@example.org", name="Two", password=PASSWORD, hasher=HASHER
         )
     assert (admin.email, admin.role) == ("boss@example.org", "admin")
@@ -72,7 +74,7 @@ def test_create_user_needs_an_admin(make_user: Callable[..., UserView], engine: 
     director = make_user("director")
 
     with pytest.raises(AccessDeniedError), transaction(engine) as session:
-        services.create_user(
+        accounts.create_user(
             session,
             actor=director.actor,
             email="x@example.org",
@@ -91,7 +93,7 @@ def test_create_user_refuses_bad_input(
     engine: Engine, email: str, password: str, field: str
 ) -> None:
     with pytest.raises(StoreUserError) as caught, transaction(engine) as session:
-        services.create_user(
+        accounts.create_user(
             session,
             actor=Actor.cli(),
             email=email,
@@ -117,9 +119,9 @@ def login(
     password: str,
     limits: LoginLimits | None = None,
     remote: str = "10.0.0.1",
-) -> services.LoginResult:
+) -> accounts.LoginResult:
     with transaction(engine) as session:
-        return services.authenticate(
+        return accounts.authenticate(
             session,
             email=email,
             password=password,
@@ -248,7 +250,7 @@ def test_update_event_records_before_and_after(
     event = new_event(engine, director.actor, name="Spring Open")
 
     with transaction(engine) as session:
-        updated = services.update_event(
+        updated = events.update_event(
             session,
             actor=director.actor,
             event_id=event.id,
@@ -273,7 +275,7 @@ def test_director_cannot_change_another_directors_event(
     event = new_event(engine, owner.actor)
 
     with pytest.raises(AccessDeniedError), transaction(engine) as session:
-        services.update_event(
+        events.update_event(
             session, actor=other.actor, event_id=event.id, fields=EventFields(name="Mine now")
         )
 
@@ -284,13 +286,13 @@ def test_admin_and_co_director_can_change_the_event(
     owner, helper, admin = make_user("director"), make_user("director"), make_user("admin")
     event = new_event(engine, owner.actor)
     with transaction(engine) as session:
-        services.add_event_staff(
+        events.add_event_staff(
             session, actor=owner.actor, event_id=event.id, user_id=helper.id, role="director"
         )
 
     for actor in (helper.actor, admin.actor):
         with transaction(engine) as session:
-            services.update_event(
+            events.update_event(
                 session, actor=actor, event_id=event.id, fields=EventFields(name=actor.label)
             )
 
@@ -304,7 +306,7 @@ def test_add_flight_with_consolation_fed_by_round_one(
     director = make_user("director")
     event = new_event(engine, director.actor)
     with transaction(engine) as session:
-        main = services.add_flight(
+        main = events.add_flight(
             session,
             actor=director.actor,
             event_id=event.id,
@@ -312,7 +314,7 @@ def test_add_flight_with_consolation_fed_by_round_one(
                 name="Main", format="knockout", match_length=7, round_lengths={"final": 11}
             ),
         )
-        consolation = services.add_flight(
+        consolation = events.add_flight(
             session,
             actor=director.actor,
             event_id=event.id,
@@ -356,7 +358,7 @@ def test_add_flight_refuses_settings_that_do_not_fit(
     values: dict[str, object] = {"name": "F", "match_length": 5, **fields}
 
     with pytest.raises(StoreUserError) as caught, transaction(engine) as session:
-        services.add_flight(
+        events.add_flight(
             session,
             actor=director.actor,
             event_id=event.id,
@@ -372,7 +374,7 @@ def test_flight_cannot_be_fed_from_another_event_or_itself(
     director = make_user("director")
     one, two = new_event(engine, director.actor), new_event(engine, director.actor)
     with transaction(engine) as session:
-        main = services.add_flight(
+        main = events.add_flight(
             session,
             actor=director.actor,
             event_id=one.id,
@@ -380,14 +382,14 @@ def test_flight_cannot_be_fed_from_another_event_or_itself(
         )
 
     with pytest.raises(StoreUserError, match="in this event"), transaction(engine) as session:
-        services.add_flight(
+        events.add_flight(
             session,
             actor=director.actor,
             event_id=two.id,
             fields=FlightFields(name="C", format="knockout", match_length=3, feeds_from_id=main.id),
         )
     with pytest.raises(StoreUserError, match="feed itself"), transaction(engine) as session:
-        services.update_flight(
+        events.update_flight(
             session,
             actor=director.actor,
             flight_id=main.id,
@@ -405,14 +407,14 @@ def test_register_player_normalises_and_validates(
 ) -> None:
     director = make_user("director")
     with transaction(engine) as session:
-        player = services.register_player(
+        player = roster.register_player(
             session,
             actor=director.actor,
             fields=PlayerFields(name="  Bjørn   Ødegård ", country="no", rating=1650.5),
         )
 
     with pytest.raises(StoreUserError) as caught, transaction(engine) as session:
-        services.register_player(
+        roster.register_player(
             session, actor=director.actor, fields=PlayerFields(name="X", country="Norway")
         )
 
@@ -428,17 +430,17 @@ def test_enter_check_in_withdraw_reinstate(
     player = new_player(engine, director.actor, "Ingrid Solheim")
 
     with transaction(engine) as session:
-        entry = services.enter_player(
+        entry = roster.enter_player(
             session, actor=director.actor, event_id=event.id, player_id=player.id, seed=1
         )
     with transaction(engine) as session:
-        present = services.check_in(session, actor=director.actor, entry_id=entry.id)
+        present = roster.check_in(session, actor=director.actor, entry_id=entry.id)
     with transaction(engine) as session:
-        gone = services.withdraw(session, actor=director.actor, entry_id=entry.id)
+        gone = roster.withdraw(session, actor=director.actor, entry_id=entry.id)
     with pytest.raises(StoreUserError, match="active"), transaction(engine) as session:
-        services.check_in(session, actor=director.actor, entry_id=entry.id)
+        roster.check_in(session, actor=director.actor, entry_id=entry.id)
     with transaction(engine) as session:
-        back = services.reinstate(session, actor=director.actor, entry_id=entry.id)
+        back = roster.reinstate(session, actor=director.actor, entry_id=entry.id)
 
     assert (entry.seed, entry.checked_in, entry.status) == (1, False, "active")
     assert (present.checked_in, gone.status, back.status) == (True, "withdrawn", "active")
@@ -457,14 +459,14 @@ def test_enter_player_twice_or_with_taken_seed_is_refused(
     event = new_event(engine, director.actor)
     a, b = new_player(engine, director.actor, "A"), new_player(engine, director.actor, "B")
     with transaction(engine) as session:
-        services.enter_player(
+        roster.enter_player(
             session, actor=director.actor, event_id=event.id, player_id=a.id, seed=1
         )
 
     with pytest.raises(StoreUserError, match="entered already"), transaction(engine) as session:
-        services.enter_player(session, actor=director.actor, event_id=event.id, player_id=a.id)
+        roster.enter_player(session, actor=director.actor, event_id=event.id, player_id=a.id)
     with pytest.raises(StoreUserError, match="Seed 1 is taken"), transaction(engine) as session:
-        services.enter_player(
+        roster.enter_player(
             session, actor=director.actor, event_id=event.id, player_id=b.id, seed=1
         )
 
@@ -474,7 +476,7 @@ def test_failed_service_leaves_no_trace(make_user: Callable[..., UserView], engi
     before = audit_actions(engine)
 
     with pytest.raises(NotFoundError), transaction(engine) as session:
-        services.enter_player(session, actor=director.actor, event_id=999_999, player_id=1)
+        roster.enter_player(session, actor=director.actor, event_id=999_999, player_id=1)
 
     assert audit_actions(engine) == before
 
@@ -486,14 +488,14 @@ def test_scorer_cannot_touch_roster_or_entries(
     event = new_event(engine, director.actor)
     player = new_player(engine, director.actor, "P")
     with transaction(engine) as session:
-        services.add_event_staff(
+        events.add_event_staff(
             session, actor=director.actor, event_id=event.id, user_id=scorer.id, role="scorer"
         )
 
     with pytest.raises(AccessDeniedError):
         new_player(engine, scorer.actor, "Q")
     with pytest.raises(AccessDeniedError), transaction(engine) as session:
-        services.enter_player(session, actor=scorer.actor, event_id=event.id, player_id=player.id)
+        roster.enter_player(session, actor=scorer.actor, event_id=event.id, player_id=player.id)
     with Session(engine) as session:
         seen = queries.get_event_for(session, scorer.actor, event.id)
     assert (seen.id, seen.can_manage) == (event.id, False)

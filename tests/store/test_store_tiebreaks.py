@@ -11,7 +11,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 from tourney.formats.tiebreaks import TIEBREAKS
-from tourney.store import draws, services
+from tourney.store import draws, events
 from tourney.store.db import transaction
 from tourney.store.errors import StoreInvariantError, StoreUserError
 from tourney.store.queries import UserView
@@ -37,16 +37,16 @@ def test_saving_a_flight_with_an_unknown_tiebreak_names_the_known_ones(
 ) -> None:
     director = make_user("director")
     with transaction(engine) as session:
-        event = services.create_event(
-            session, actor=director.actor, fields=services.EventFields(name="Club Night")
+        event = events.create_event(
+            session, actor=director.actor, fields=events.EventFields(name="Club Night")
         )
 
     with pytest.raises(StoreUserError) as caught, transaction(engine) as session:
-        services.add_flight(
+        events.add_flight(
             session,
             actor=director.actor,
             event_id=event.id,
-            fields=services.FlightFields(
+            fields=events.FlightFields(
                 name="Swiss", format="swiss", match_length=3, tiebreaks=("buchholz", "coin_toss")
             ),
         )

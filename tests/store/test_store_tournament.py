@@ -457,24 +457,24 @@ def test_two_concurrent_saves_second_gets_a_conflict(
 
 
 def _build_two(engine: Engine) -> tuple[Actor, int, int]:
-    from tourney.store import services
+    from tourney.store import events, roster
 
     actor = Actor.cli()
     with transaction(engine) as session:
-        event = services.create_event(
-            session, actor=actor, fields=services.EventFields(name="Race")
+        event = events.create_event(
+            session, actor=actor, fields=events.EventFields(name="Race")
         )
-        flight = services.add_flight(
+        flight = events.add_flight(
             session,
             actor=actor,
             event_id=event.id,
-            fields=services.FlightFields(name="Main", format="knockout", match_length=5),
+            fields=events.FlightFields(name="Main", format="knockout", match_length=5),
         )
         for name in ("Ann", "Bob"):
-            p = services.register_player(
-                session, actor=actor, fields=services.PlayerFields(name=name)
+            p = roster.register_player(
+                session, actor=actor, fields=roster.PlayerFields(name=name)
             )
-            services.enter_player(session, actor=actor, event_id=event.id, player_id=p.id)
+            roster.enter_player(session, actor=actor, event_id=event.id, player_id=p.id)
         draws.make_draw(session, actor=actor, flight_id=flight.id, seed=1)
         drawn = draws.publish_draw(session, actor=actor, flight_id=flight.id)
     m = drawn.rounds[0].matches[0]
@@ -548,13 +548,13 @@ def test_correcting_a_score_with_the_same_winner_needs_no_confirmation(
 def test_withdrawal_gives_the_opponent_a_walkover(
     engine: Engine, build_event: Callable[..., BuiltEvent]
 ) -> None:
-    from tourney.store import services
+    from tourney.store import roster
 
     built = drawn_knockout(engine, build_event)
     actor = built.director.actor
 
     with transaction(engine) as session:
-        services.withdraw(session, actor=actor, entry_id=built.entries["S8"])
+        roster.withdraw(session, actor=actor, entry_id=built.entries["S8"])
 
     main = board(engine, actor, built.flights["Main"])
     qf = find(main, "S1", "S8")
@@ -670,13 +670,13 @@ def test_swiss_late_entry_starts_with_its_record_and_round_is_repaired(
         draws.make_draw(session, actor=actor, flight_id=flight, seed=3)
         draws.publish_draw(session, actor=actor, flight_id=flight)
     _finish_round(engine, actor, board(engine, actor, flight))
-    from tourney.store import services
+    from tourney.store import roster
 
     with transaction(engine) as session:
-        player = services.register_player(
-            session, actor=actor, fields=services.PlayerFields(name="Late")
+        player = roster.register_player(
+            session, actor=actor, fields=roster.PlayerFields(name="Late")
         )
-        entry = services.enter_player(
+        entry = roster.enter_player(
             session, actor=actor, event_id=built.event_id, player_id=player.id
         )
         late = draws.add_late_entry(

@@ -18,7 +18,7 @@ from sqlmodel import Session, select
 
 import tourney.store.variant_options as variant_options_module
 from tourney.rules.variants import NextGameStarter, VariantOptions
-from tourney.store import draws, queries, results, services, tournament_views
+from tourney.store import draws, events, queries, results, tournament_views
 from tourney.store.db import transaction
 from tourney.store.errors import StoreUserError
 from tourney.store.results import GameFields
@@ -43,7 +43,7 @@ def _event_row(engine: Engine, event_id: int) -> Event:
         return event
 
 
-def _fields(event: Event, **changes: object) -> services.EventFields:
+def _fields(event: Event, **changes: object) -> events.EventFields:
     """The event's current fields with some changed, as the edit form would send them."""
     values: dict[str, object] = {
         "name": event.name,
@@ -53,7 +53,7 @@ def _fields(event: Event, **changes: object) -> services.EventFields:
         "variant_options": options_from_json(event.variant_options),
     }
     values.update(changes)
-    return services.EventFields(**values)  # type: ignore[arg-type]
+    return events.EventFields(**values)  # type: ignore[arg-type]
 
 
 def _one_match(
@@ -156,10 +156,10 @@ def test_crawford_without_the_cube_is_refused_on_its_field(
     director = make_user("director")
 
     with pytest.raises(StoreUserError) as refused, transaction(engine) as session:
-        services.create_event(
+        events.create_event(
             session,
             actor=director.actor,  # type: ignore[attr-defined]
-            fields=services.EventFields(
+            fields=events.EventFields(
                 name="Nardy", variant="long-nardy", variant_options=VariantOptions(crawford=True)
             ),
         )
@@ -261,7 +261,7 @@ def test_turning_the_cube_off_after_a_two_cube_game_is_refused(
     event = _event_row(engine, built.event_id)
 
     with pytest.raises(StoreUserError) as refused, transaction(engine) as session:
-        services.update_event(
+        events.update_event(
             session, actor=built.director.actor, event_id=built.event_id,
             fields=_fields(event, variant_options=VariantOptions(koks=True, last_roll_draw=True)),
         )
@@ -284,7 +284,7 @@ def test_turning_koks_off_after_a_koks_is_refused_as_a_score_change(
     event = _event_row(engine, built.event_id)
 
     with pytest.raises(StoreUserError) as refused, transaction(engine) as session:
-        services.update_event(
+        events.update_event(
             session, actor=built.director.actor, event_id=built.event_id,
             fields=_fields(event, variant_options=VariantOptions(
                 cube=True, crawford=True, last_roll_draw=True)),
@@ -308,7 +308,7 @@ def test_option_change_that_keeps_every_score_is_saved_and_audited(
     event = _event_row(engine, built.event_id)
 
     with transaction(engine) as session:
-        services.update_event(
+        events.update_event(
             session, actor=built.director.actor, event_id=built.event_id,
             fields=_fields(event, variant_options=VariantOptions(
                 cube=True, crawford=True, koks=True, strict_block=True)),

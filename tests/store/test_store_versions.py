@@ -20,7 +20,16 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, SQLModel, select
 
 import tourney.store
-from tourney.store import access, draws, event_json, player_import, results, services
+from tourney.store import (
+    access,
+    accounts,
+    draws,
+    event_json,
+    events,
+    player_import,
+    results,
+    roster,
+)
 from tourney.store.audit import Actor
 from tourney.store.db import transaction
 from tourney.store.passwords import make_hasher
@@ -143,10 +152,10 @@ def extra_entry(w: World, built: BuiltEvent) -> int:
     """A new player entered in the event (not in any flight)."""
     actor = built.director.actor
     with transaction(w.engine) as session:
-        player = services.register_player(
-            session, actor=actor, fields=services.PlayerFields(name="Late")
+        player = roster.register_player(
+            session, actor=actor, fields=roster.PlayerFields(name="Late")
         )
-        return services.enter_player(
+        return roster.enter_player(
             session, actor=actor, event_id=built.event_id, player_id=player.id
         ).id
 
@@ -293,7 +302,7 @@ def add_event_staff(w: World) -> tuple[Call, set[int]]:
     scorer = w.make_user("scorer")
     actor = built.director.actor
     return (
-        lambda s: services.add_event_staff(
+        lambda s: events.add_event_staff(
             s, actor=actor, event_id=built.event_id, user_id=scorer.id, role="scorer"
         ),
         {built.event_id},
@@ -303,9 +312,9 @@ def add_event_staff(w: World) -> tuple[Call, set[int]]:
 def add_flight(w: World) -> tuple[Call, set[int]]:
     built = w.build_event(EIGHT[:2], [MAIN])
     actor = built.director.actor
-    fields = services.FlightFields(name="Side", format="swiss", match_length=1)
+    fields = events.FlightFields(name="Side", format="swiss", match_length=1)
     return (
-        lambda s: services.add_flight(s, actor=actor, event_id=built.event_id, fields=fields),
+        lambda s: events.add_flight(s, actor=actor, event_id=built.event_id, fields=fields),
         {built.event_id},
     )
 
@@ -313,9 +322,9 @@ def add_flight(w: World) -> tuple[Call, set[int]]:
 def update_flight(w: World) -> tuple[Call, set[int]]:
     built = w.build_event(EIGHT[:2], [MAIN])
     actor, main = built.director.actor, built.flights["Main"]
-    fields = services.FlightFields(name="Main", format="knockout", match_length=5)
+    fields = events.FlightFields(name="Main", format="knockout", match_length=5)
     return (
-        lambda s: services.update_flight(s, actor=actor, flight_id=main, fields=fields),
+        lambda s: events.update_flight(s, actor=actor, flight_id=main, fields=fields),
         {built.event_id},
     )
 
@@ -323,9 +332,9 @@ def update_flight(w: World) -> tuple[Call, set[int]]:
 def update_event(w: World) -> tuple[Call, set[int]]:
     built = w.build_event(EIGHT[:2], [MAIN])
     actor = built.director.actor
-    fields = services.EventFields(name="Thursday Open")
+    fields = events.EventFields(name="Thursday Open")
     return (
-        lambda s: services.update_event(s, actor=actor, event_id=built.event_id, fields=fields),
+        lambda s: events.update_event(s, actor=actor, event_id=built.event_id, fields=fields),
         {built.event_id},
     )
 
@@ -334,11 +343,11 @@ def enter_player(w: World) -> tuple[Call, set[int]]:
     built = w.build_event(EIGHT[:2], [MAIN])
     actor = built.director.actor
     with transaction(w.engine) as session:
-        player = services.register_player(
-            session, actor=actor, fields=services.PlayerFields(name="New")
+        player = roster.register_player(
+            session, actor=actor, fields=roster.PlayerFields(name="New")
         )
     return (
-        lambda s: services.enter_player(
+        lambda s: roster.enter_player(
             s, actor=actor, event_id=built.event_id, player_id=player.id
         ),
         {built.event_id},
@@ -348,21 +357,21 @@ def enter_player(w: World) -> tuple[Call, set[int]]:
 def check_in(w: World) -> tuple[Call, set[int]]:
     built = w.build_event(EIGHT[:2], [MAIN])
     actor, entry = built.director.actor, built.entries["S1"]
-    return lambda s: services.check_in(s, actor=actor, entry_id=entry), {built.event_id}
+    return lambda s: roster.check_in(s, actor=actor, entry_id=entry), {built.event_id}
 
 
 def withdraw(w: World) -> tuple[Call, set[int]]:
     built = w.build_event(EIGHT[:2], [MAIN])
     actor, entry = built.director.actor, built.entries["S1"]
-    return lambda s: services.withdraw(s, actor=actor, entry_id=entry), {built.event_id}
+    return lambda s: roster.withdraw(s, actor=actor, entry_id=entry), {built.event_id}
 
 
 def reinstate(w: World) -> tuple[Call, set[int]]:
     built = w.build_event(EIGHT[:2], [MAIN])
     actor, entry = built.director.actor, built.entries["S1"]
     with transaction(w.engine) as session:
-        services.withdraw(session, actor=actor, entry_id=entry)
-    return lambda s: services.reinstate(s, actor=actor, entry_id=entry), {built.event_id}
+        roster.withdraw(session, actor=actor, entry_id=entry)
+    return lambda s: roster.reinstate(s, actor=actor, entry_id=entry), {built.event_id}
 
 
 def update_player(w: World) -> tuple[Call, set[int]]:
@@ -376,12 +385,12 @@ def update_player(w: World) -> tuple[Call, set[int]]:
         assert entry is not None
         player_id = entry.player_id
     with transaction(w.engine) as session:
-        services.enter_player(
+        roster.enter_player(
             session, actor=second.director.actor, event_id=second.event_id, player_id=player_id
         )
-    fields = services.PlayerFields(name="S1 Renamed")
+    fields = roster.PlayerFields(name="S1 Renamed")
     return (
-        lambda s: services.update_player(s, actor=actor, player_id=player_id, fields=fields),
+        lambda s: roster.update_player(s, actor=actor, player_id=player_id, fields=fields),
         {first.event_id, second.event_id},
     )
 
@@ -410,26 +419,26 @@ def renew_share_link(w: World) -> tuple[Call, set[int]]:
 def create_event(w: World) -> tuple[Call, set[int]]:
     # A new event starts at its first version: nothing can have cached it.
     built = w.build_event(EIGHT[:2], [MAIN])
-    actor, fields = built.director.actor, services.EventFields(name="Friday")
-    return lambda s: services.create_event(s, actor=actor, fields=fields), set()
+    actor, fields = built.director.actor, events.EventFields(name="Friday")
+    return lambda s: events.create_event(s, actor=actor, fields=fields), set()
 
 
 def register_player(w: World) -> tuple[Call, set[int]]:
     built = w.build_event(EIGHT[:2], [MAIN])
-    actor, fields = built.director.actor, services.PlayerFields(name="Newcomer")
-    return lambda s: services.register_player(s, actor=actor, fields=fields), set()
+    actor, fields = built.director.actor, roster.PlayerFields(name="Newcomer")
+    return lambda s: roster.register_player(s, actor=actor, fields=fields), set()
 
 
 def create_club(w: World) -> tuple[Call, set[int]]:
     built = w.build_event(EIGHT[:2], [MAIN])
     actor = built.director.actor
-    return lambda s: services.create_club(s, actor=actor, name="Oslo BG"), set()
+    return lambda s: events.create_club(s, actor=actor, name="Oslo BG"), set()
 
 
 def create_user(w: World) -> tuple[Call, set[int]]:
     w.build_event(EIGHT[:2], [MAIN])
     return (
-        lambda s: services.create_user(
+        lambda s: accounts.create_user(
             s,
             actor=Actor.cli(),
             email="new@example.org",
@@ -500,19 +509,19 @@ SCENARIOS: dict[str, Scenario] = {
     "results.record_final_score": record_final_score,
     "results.record_game": record_game,
     "results.upload_match_record": upload_match_record,
-    "services.add_event_staff": add_event_staff,
-    "services.add_flight": add_flight,
-    "services.check_in": check_in,
-    "services.create_club": create_club,
-    "services.create_event": create_event,
-    "services.create_user": create_user,
-    "services.enter_player": enter_player,
-    "services.register_player": register_player,
-    "services.reinstate": reinstate,
-    "services.update_event": update_event,
-    "services.update_flight": update_flight,
-    "services.update_player": update_player,
-    "services.withdraw": withdraw,
+    "events.add_event_staff": add_event_staff,
+    "events.add_flight": add_flight,
+    "roster.check_in": check_in,
+    "events.create_club": create_club,
+    "events.create_event": create_event,
+    "accounts.create_user": create_user,
+    "roster.enter_player": enter_player,
+    "roster.register_player": register_player,
+    "roster.reinstate": reinstate,
+    "events.update_event": update_event,
+    "events.update_flight": update_flight,
+    "roster.update_player": update_player,
+    "roster.withdraw": withdraw,
 }
 """How to call each service, by ``module.function`` under ``tourney.store``."""
 

@@ -21,7 +21,7 @@ from flask.testing import FlaskClient
 from sqlalchemy.engine import Engine
 from sqlmodel import select
 
-from tourney.store import draws, services
+from tourney.store import draws, roster
 from tourney.store.access import ApiToken
 from tourney.store.db import read_session, transaction
 from tourney.store.queries import UserView
@@ -250,7 +250,7 @@ def test_every_route_answers_as_a_user_expects(
     walk(director, "POST", "/director/events/<int:event_id>/entries", data={"player_id": late})
     with transaction(engine) as session:
         spare = session.exec(select(Player.id).where(Player.name == "Nils Spare")).one()
-        spare_entry = services.enter_player(
+        spare_entry = roster.enter_player(
             session, actor=built.director.actor, event_id=built.event_id, player_id=spare
         ).id
     for action in ("check-in", "undo-check-in", "withdraw", "reinstate"):

@@ -15,7 +15,7 @@ from openpyxl import Workbook
 from sqlalchemy.engine import Engine
 from werkzeug.test import TestResponse
 
-from tourney.store import queries, services
+from tourney.store import queries, roster
 from tourney.store.audit import Actor
 from tourney.store.db import read_session, transaction
 from tourney.store.queries import UserView
@@ -100,10 +100,10 @@ def test_confirm_rechecks_against_the_roster(
     login_as("director")
     preview = _upload(client, CSV.encode("utf-8")).get_data(as_text=True)
     with transaction(engine) as session:
-        services.register_player(
+        roster.register_player(
             session,
             actor=Actor.cli(),
-            fields=services.PlayerFields(name="Emre Yılmaz", country="TR"),
+            fields=roster.PlayerFields(name="Emre Yılmaz", country="TR"),
         )
 
     response = client.post(

@@ -10,15 +10,15 @@ from flask.testing import FlaskClient
 from sqlalchemy import create_engine
 from sqlalchemy.engine import Engine
 
-from tourney.store import services
+from tourney.store import events
 from tourney.store.db import transaction
+from tourney.store.events import EventFields
 from tourney.store.queries import UserView
-from tourney.store.services import EventFields
 
 
 def _event(engine: Engine, user: UserView, name: str, *, public: bool) -> int:
     with transaction(engine) as session:
-        return services.create_event(
+        return events.create_event(
             session,
             actor=user.actor,
             fields=EventFields(name=name, is_public=public, starts_on=date(2025, 3, 6)),

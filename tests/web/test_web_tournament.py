@@ -297,14 +297,14 @@ def test_table_form_moves_a_match_and_refuses_a_taken_table(
 def test_late_bye_form_places_a_player_or_says_why_not(
     client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
 ) -> None:
-    from tourney.store import services
+    from tourney.store import roster
 
     built, match_id = drawn(engine, build_event, ["A", "B", "C"])
     with transaction(engine) as session:
-        player = services.register_player(
-            session, actor=built.director.actor, fields=services.PlayerFields(name="Late")
+        player = roster.register_player(
+            session, actor=built.director.actor, fields=roster.PlayerFields(name="Late")
         )
-        late = services.enter_player(
+        late = roster.enter_player(
             session, actor=built.director.actor, event_id=built.event_id, player_id=player.id
         ).id
     login(client, built)
@@ -448,14 +448,14 @@ def test_round_paired_again_keeps_the_records_and_only_the_newest_round(
 def test_late_entry_joins_the_swiss_with_the_record_given(
     client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
 ) -> None:
-    from tourney.store import services
+    from tourney.store import roster
 
     built, _ = swiss_round_one(engine, build_event, ["Ann", "Bob", "Cid", "Dee"])
     with transaction(engine) as session:
-        player = services.register_player(
-            session, actor=built.director.actor, fields=services.PlayerFields(name="Eve")
+        player = roster.register_player(
+            session, actor=built.director.actor, fields=roster.PlayerFields(name="Eve")
         )
-        late = services.enter_player(
+        late = roster.enter_player(
             session, actor=built.director.actor, event_id=built.event_id, player_id=player.id
         ).id
     login(client, built)

@@ -15,7 +15,7 @@ from flask.testing import FlaskClient
 from sqlalchemy.engine import Engine
 
 from tourney.rules.variants import VariantOptions
-from tourney.store import draws, services
+from tourney.store import draws, events
 from tourney.store.db import transaction
 from tourney.store.queries import UserView
 
@@ -356,9 +356,9 @@ def test_service_fields_keep_event_rules_for_standard(engine: Engine,
     director = make_user("director")
 
     with transaction(engine) as session:
-        detail = services.create_event(
+        detail = events.create_event(
             session, actor=director.actor,
-            fields=services.EventFields(name="Plain", crawford=False),
+            fields=events.EventFields(name="Plain", crawford=False),
         )
 
     assert (detail.crawford, detail.variant_summary, detail.rules_summary) == (

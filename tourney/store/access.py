@@ -24,7 +24,7 @@ from sqlmodel import Field, Session, SQLModel, col, select
 
 from tourney.store.audit import Actor, record
 from tourney.store.errors import NotFoundError, StoreUserError
-from tourney.store.queries import require_event
+from tourney.store.permissions import require_event
 from tourney.store.tables import Role, User
 from tourney.store.types import UTCDateTime, utcnow
 

@@ -21,11 +21,12 @@ from tourney.formats.simulation import random_game
 from tourney.match import GameEntry
 from tourney.rules import Side
 from tourney.rules.variants import DEFAULT_VARIANT
-from tourney.store import draws, progress, results, services
+from tourney.store import accounts, draws, events, progress, results, roster
 from tourney.store.audit import Actor
 from tourney.store.errors import StoreUserError
+from tourney.store.events import EventFields, FlightFields
 from tourney.store.results import GameFields
-from tourney.store.services import EventFields, FlightFields, PlayerFields
+from tourney.store.roster import PlayerFields
 from tourney.store.tables import (
     Club,
     Entry,
@@ -119,7 +120,7 @@ def _director(
     email = spec["email"].lower()
     user = session.exec(select(User).where(User.email == email)).first()
     if user is None:
-        view = services.create_user(
+        view = accounts.create_user(
             session,
             actor=Actor.cli(),
             email=email,
@@ -140,7 +141,7 @@ def _club(session: Session, actor: Actor, spec: dict[str, Any] | None) -> int | 
     club = session.exec(select(Club).where(Club.slug == spec["slug"])).first()
     if club is not None:
         return club.id
-    return services.create_club(session, actor=actor, name=spec["name"], slug=spec["slug"]).id
+    return events.create_club(session, actor=actor, name=spec["name"], slug=spec["slug"]).id
 
 
 def _players(
@@ -160,7 +161,7 @@ def _players(
                 email=spec.get("email"),
                 club_id=club_id,
             )
-            ids[spec["name"]] = services.register_player(session, actor=actor, fields=fields).id
+            ids[spec["name"]] = roster.register_player(session, actor=actor, fields=fields).id
             created += 1
         else:
             ids[spec["name"]] = row.id or 0
@@ -176,7 +177,7 @@ def _event(
 ) -> None:
     rules = spec.get("rules", {})
     starts = spec.get("starts_on")
-    event = services.create_event(
+    event = events.create_event(
         session,
         actor=actor,
         fields=EventFields(
@@ -197,7 +198,7 @@ def _event(
     flight_ids: dict[str, int] = {}
     for flight in spec.get("flights", []):
         source = flight.get("feeds_from")
-        view = services.add_flight(
+        view = events.add_flight(
             session,
             actor=actor,
             event_id=event.id,
@@ -220,11 +221,11 @@ def _event(
         flight_ids[flight["name"]] = view.id
     checked_in = set(spec.get("checked_in", []))
     for name in spec.get("entries", []):
-        entry = services.enter_player(
+        entry = roster.enter_player(
             session, actor=actor, event_id=event.id, player_id=players[name]
         )
         if name in checked_in:
-            services.check_in(session, actor=actor, entry_id=entry.id)
+            roster.check_in(session, actor=actor, entry_id=entry.id)
     if "play" in spec:
         _play(session, actor, flight_ids[spec["play"]["flight"]], spec["play"])
 

@@ -1,7 +1,7 @@
 """Draw use cases: make a draw, review and publish it, undo it, pair Swiss rounds, tables.
 
 Each function is one use case in the caller's transaction with one audit entry, like
-``services``. The pure draw and pairing code lives in ``tourney.formats``; here it is fed
+``events``. The pure draw and pairing code lives in ``tourney.formats``; here it is fed
 from the database and its result stored.
 
 Terminology: a *draw* is the first round of a flight (for a knockout: the whole bracket
@@ -36,8 +36,9 @@ from tourney.formats.standings import compute_standings
 from tourney.store import progress
 from tourney.store.audit import Actor, record
 from tourney.store.errors import ConflictError, NotFoundError, StoreUserError
+from tourney.store.permissions import require_event
 from tourney.store.plans import encode_plan, plan_rounds
-from tourney.store.queries import require_event, tiebreak_chain
+from tourney.store.queries import tiebreak_chain
 from tourney.store.tables import (
     DrawMethod,
     Entry,

@@ -24,11 +24,11 @@ from typing import Any
 
 from sqlmodel import Session, select
 
-from tourney.store import services
 from tourney.store.audit import Actor
 from tourney.store.errors import StoreUserError
+from tourney.store.inputs import EMAIL_ADDRESS
 from tourney.store.queries import PlayerView
-from tourney.store.services import PlayerFields
+from tourney.store.roster import PlayerFields, register_player
 from tourney.store.tables import Player
 from tourney.store.workbook import (
     NotAWorkbookError,
@@ -42,7 +42,6 @@ _WORKBOOK_LIMITS = WorkbookLimits(max_rows=2 * MAX_ROWS)
 """A sheet may have blank lines between players, but not more lines than this."""
 MAX_RATING = 5000
 _COUNTRY = re.compile(r"^[A-Z]{2}$")
-_EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 _HEADERS: dict[str, tuple[str, ...]] = {
     "name": ("name", "player", "player name", "full name", "navn", "spieler"),
     "country": ("country", "country code", "nation", "nationality", "land"),
@@ -246,7 +245,7 @@ def check_rows(
             problems.append(f"country {country!r} is not a two-letter code (NO, DE, US)")
         if rating_problem:
             problems.append(rating_problem)
-        if email and (not _EMAIL.match(email) or len(email) > 254):
+        if email and (not EMAIL_ADDRESS.match(email) or len(email) > 254):
             problems.append(f"e-mail address {email!r} is not valid")
         if name:
             key = _key(name, country)
@@ -306,7 +305,7 @@ def apply_player_import(
             club_id=preview.club_id,
         )
         try:
-            created.append(services.register_player(session, actor=actor, fields=fields))
+            created.append(register_player(session, actor=actor, fields=fields))
         except StoreUserError as error:
             if error.status_code != 400:
                 raise

@@ -23,7 +23,7 @@ from tourney.store import tournament_views as tv
 from tourney.store.access import share_token_of
 from tourney.store.audit import Actor
 from tourney.store.errors import NotFoundError
-from tourney.store.queries import EntryView, EventDetail, event_detail, list_entries, staff_role
+from tourney.store.queries import EntryView, EventDetail, event_detail, list_entries
 from tourney.store.tables import EntryStatus, Event, Match, Round, RoundStatus, UploadedRecord
 
 READER = Actor(user_id=None, label="public page", role="admin")
@@ -118,12 +118,6 @@ def event_access(session: Session, slug: str) -> EventAccess:
     return EventAccess(
         event.id or 0, event.slug, event.name, event.is_public, event.data_version, event.updated_at
     )
-
-
-def is_staff(session: Session, actor: Actor, event_id: int) -> bool:
-    """True when the actor works on the event (so sees it while private)."""
-    event = session.get(Event, event_id)
-    return event is not None and staff_role(session, actor, event) is not None
 
 
 def share_token(session: Session, event_id: int) -> str | None:

@@ -28,8 +28,9 @@ from tourney.rules.variants import (
     variant_named,
 )
 from tourney.store.audit import Actor
-from tourney.store.errors import AccessDeniedError, NotFoundError, StoreInvariantError
-from tourney.store.roles import account_role, event_role
+from tourney.store.errors import NotFoundError, StoreInvariantError
+from tourney.store.permissions import can_manage_event, require_event
+from tourney.store.roles import account_role
 from tourney.store.tables import (
     AuditEntry,
     Club,
@@ -41,7 +42,6 @@ from tourney.store.tables import (
     FlightFormat,
     FlightStatus,
     Player,
-    StaffRole,
     User,
     Venue,
 )
@@ -301,53 +301,6 @@ def count_users(session: Session) -> int:
 def list_users(session: Session) -> list[UserView]:
     """Every account, by e-mail address."""
     return [user_view(u) for u in session.exec(select(User).order_by(col(User.email)))]
-
-
-# --- permissions ---------------------------------------------------------------------
-
-
-def staff_role(session: Session, actor: Actor, event: Event) -> str | None:
-    """The actor's part in the event: ``director``, ``scorer`` or none."""
-    account = account_role(actor.role)
-    if account.directs_every_event:
-        return StaffRole.DIRECTOR.value
-    if actor.user_id is None:
-        return None
-    if event.owner_id == actor.user_id and account.can_direct_events:
-        return StaffRole.DIRECTOR.value
-    row = session.exec(
-        select(EventStaff).where(
-            EventStaff.event_id == event.id, EventStaff.user_id == actor.user_id
-        )
-    ).first()
-    if row is None:
-        return None
-    if event_role(row.role).can_manage_event and not account.can_direct_events:
-        return None
-    return row.role
-
-
-def can_manage_event(session: Session, actor: Actor, event: Event) -> bool:
-    """True for an admin, the event's owner and its co-directors."""
-    role = staff_role(session, actor, event)
-    return role is not None and event_role(role).can_manage_event
-
-
-def require_event(session: Session, actor: Actor, event_id: int, *, manage: bool) -> Event:
-    """The event, if the actor may see it (``manage``: may change it).
-
-    Raises:
-        NotFoundError: no such event.
-        AccessDeniedError: the actor is not on the event's staff (or only a scorer).
-    """
-    event = session.get(Event, event_id)
-    if event is None:
-        raise NotFoundError("No such event.")
-    part = staff_role(session, actor, event)
-    rights = None if part is None else event_role(part)
-    if rights is None or not (rights.can_manage_event if manage else rights.can_enter_results):
-        raise AccessDeniedError("You are not a director of this event.")
-    return event
 
 
 # --- clubs and players ---------------------------------------------------------------

@@ -47,7 +47,7 @@ from tourney.rules.variants import DEFAULT_VARIANT
 from tourney.store import progress
 from tourney.store.audit import Actor, record
 from tourney.store.errors import ConflictError, NotFoundError, StoreUserError
-from tourney.store.queries import require_event
+from tourney.store.permissions import require_event
 from tourney.store.tables import (
     Entry,
     Event,

@@ -30,15 +30,9 @@ from tourney.rules.variants import DEFAULT_OPTIONS, DEFAULT_VARIANT, STANDARD
 from tourney.store import progress
 from tourney.store.audit import Actor
 from tourney.store.errors import NotFoundError
+from tourney.store.permissions import can_manage_event, require_event
 from tourney.store.plans import StoredPlan
-from tourney.store.queries import (
-    FlightView,
-    can_manage_event,
-    flight_view,
-    require_event,
-    rules_summary,
-    tiebreak_chain,
-)
+from tourney.store.queries import FlightView, flight_view, rules_summary, tiebreak_chain
 from tourney.store.tables import (
     Entry,
     EntryStatus,

@@ -32,11 +32,12 @@ from wtforms import ValidationError as CSRFValidationError
 
 from tourney.rules.records import parse_json
 from tourney.rules.variants import variant_named
-from tourney.store import access, queries, results, services
+from tourney.store import access, queries, results, roster
 from tourney.store import public_views as pv
 from tourney.store import tournament_views as tv
 from tourney.store.audit import Actor
 from tourney.store.errors import NotFoundError, StoreUserError
+from tourney.store.permissions import is_staff
 from tourney.store.queries import EventDetail, EventSummary, FlightView
 from tourney.store.tables import FlightStatus, Role
 from tourney.web import api_models as m
@@ -414,7 +415,7 @@ def _event_id_readable(session: Session, event_id: int, actor: Actor | None = No
     if event_id in pv.public_event_ids(session):
         return
     actor = actor or g.get("api_reader")
-    if actor is None or not pv.is_staff(session, actor, event_id):
+    if actor is None or not is_staff(session, actor, event_id):
         raise NotFoundError("No such event.")
 
 
@@ -694,7 +695,7 @@ def withdraw(event_id: int, entry_id: int, caller: Actor) -> ResponseReturnValue
         _event_id_readable(session, event_id, caller)
         if not any(e.id == entry_id for e in queries.list_entries(session, event_id)):
             raise NotFoundError("No such player in this event.")
-        entry = services.withdraw(session, actor=caller, entry_id=entry_id)
+        entry = roster.withdraw(session, actor=caller, entry_id=entry_id)
     return _json(
         m.EntryOut,
         m.EntryOut(

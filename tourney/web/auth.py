@@ -33,7 +33,7 @@ from flask import (
 from flask.typing import ResponseReturnValue
 from flask_login import LoginManager, UserMixin, current_user, login_user, logout_user
 
-from tourney.store import queries, services
+from tourney.store import accounts, queries
 from tourney.store.audit import Actor
 from tourney.store.errors import StoreUserError
 from tourney.store.queries import UserView
@@ -183,7 +183,7 @@ def setup() -> ResponseReturnValue:
     if form.validate_on_submit():
         try:
             with writing() as session:
-                user = services.create_first_admin(
+                user = accounts.create_first_admin(
                     session,
                     email=form.email.data or "",
                     name=form.name.data or "",
@@ -212,13 +212,13 @@ def login() -> ResponseReturnValue:
     if form.validate_on_submit():
         settings = state().settings
         with writing() as session:
-            result = services.authenticate(
+            result = accounts.authenticate(
                 session,
                 email=form.email.data or "",
                 password=form.password.data or "",
                 remote_addr=request.remote_addr or "",
                 hasher=state().hasher,
-                limits=services.LoginLimits(
+                limits=accounts.LoginLimits(
                     max_failures=settings.login_max_failures,
                     max_failures_per_address=settings.login_max_failures_per_address,
                     window_seconds=settings.login_window_seconds,
@@ -239,7 +239,7 @@ def logout() -> ResponseReturnValue:
     """Log out on every device (a POST with a CSRF token, so no other site can log a
     director out)."""
     with writing() as session:
-        services.end_sessions(session, actor=current_user.actor)
+        accounts.end_sessions(session, actor=current_user.actor)
     logout_user()
     flash("Logged out.", "info")
     return redirect(url_for("public.index"))
@@ -253,7 +253,7 @@ def change_password() -> ResponseReturnValue:
     if form.validate_on_submit():
         try:
             with writing() as session:
-                user = services.change_password(
+                user = accounts.change_password(
                     session,
                     actor=current_user.actor,
                     current_password=form.current_password.data or "",
@@ -275,6 +275,6 @@ def change_password() -> ResponseReturnValue:
 def deactivate_user(user_id: int) -> ResponseReturnValue:
     """An admin deactivates an account: no more logins, its sessions and tokens end."""
     with writing() as session:
-        user = services.deactivate_user(session, actor=current_user.actor, user_id=user_id)
+        user = accounts.deactivate_user(session, actor=current_user.actor, user_id=user_id)
     flash(f"{user.email} is deactivated and logged out everywhere.", "success")
     return redirect(url_for("director.users"))

@@ -33,7 +33,7 @@ from tourney.exports.registry import (
     export_downloaded_as,
     exports_offered,
 )
-from tourney.store import queries
+from tourney.store import permissions
 from tourney.store.event_documents import event_document, public_event_document
 from tourney.store.event_json import export_event
 from tourney.web.auth import ALL_ROLES, public, requires
@@ -126,7 +126,7 @@ def staff_download(event_id: int, name: str) -> ResponseReturnValue:
     paper = _paper(export)
     with reading() as session:
         manage = export.audience is Audience.MANAGERS
-        queries.require_event(session, actor(), event_id, manage=manage)
+        permissions.require_event(session, actor(), event_id, manage=manage)
         source = _stored_source(session, event_id, public=False)
         return _send(export, source, paper)
 

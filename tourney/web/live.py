@@ -29,6 +29,7 @@ from tourney.store import public_views as pv
 from tourney.store.access import is_share_token
 from tourney.store.audit import Actor
 from tourney.store.errors import NotFoundError
+from tourney.store.permissions import is_staff
 from tourney.web.deps import reading
 
 POLL_SECONDS = 5
@@ -111,7 +112,7 @@ def open_event(db: Session, slug: str, who: Actor | None) -> pv.EventAccess:
     remembered = session.get(SHARES_KEY, {}).get(str(access.id), "")
     if remembered and is_share_token(db, access.id, remembered):
         return access
-    if who is not None and pv.is_staff(db, who, access.id):
+    if who is not None and is_staff(db, who, access.id):
         return access
     raise NotFoundError("No such event.")
 

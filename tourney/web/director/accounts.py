@@ -6,7 +6,7 @@ from flask import render_template, url_for
 from flask.typing import ResponseReturnValue
 from sqlmodel import Session
 
-from tourney.store import queries, services
+from tourney.store import accounts, queries
 from tourney.store.roles import ACCOUNT_MANAGERS
 from tourney.web.auth import requires
 from tourney.web.deps import actor, reading, state
@@ -22,7 +22,7 @@ def users() -> ResponseReturnValue:
     form = UserForm()
 
     def change(session: Session) -> Done:
-        user = services.create_user(
+        user = accounts.create_user(
             session,
             actor=actor(),
             email=form.email.data or "",

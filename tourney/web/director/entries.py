@@ -9,11 +9,11 @@ from flask import render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from sqlmodel import Session
 
-from tourney.store import queries, services
+from tourney.store import events, queries, roster
 from tourney.store.errors import StoreUserError
 from tourney.store.player_import import apply_player_import, preview_player_import
 from tourney.store.queries import EntryView, EventDetail
-from tourney.store.services import PlayerFields
+from tourney.store.roster import PlayerFields
 from tourney.web.auth import DIRECTORS, requires
 from tourney.web.deps import actor, reading
 from tourney.web.director.base import bp, club_choices, load_event
@@ -41,7 +41,7 @@ def entries(event_id: int) -> ResponseReturnValue:
     form = _entry_form(event_id)
 
     def change(session: Session) -> Done:
-        entry = services.enter_player(
+        entry = roster.enter_player(
             session,
             actor=actor(),
             event_id=event_id,
@@ -110,7 +110,7 @@ def check_in(entry_id: int) -> ResponseReturnValue:
     """Mark an entry present."""
     return _entry_button(
         entry_id,
-        lambda s: services.check_in(s, actor=actor(), entry_id=entry_id),
+        lambda s: roster.check_in(s, actor=actor(), entry_id=entry_id),
         "{name} checked in.",
     )
 
@@ -121,7 +121,7 @@ def undo_check_in(entry_id: int) -> ResponseReturnValue:
     """Take back a check-in."""
     return _entry_button(
         entry_id,
-        lambda s: services.check_in(s, actor=actor(), entry_id=entry_id, checked_in=False),
+        lambda s: roster.check_in(s, actor=actor(), entry_id=entry_id, checked_in=False),
         "{name} is no longer checked in.",
     )
 
@@ -132,7 +132,7 @@ def withdraw(entry_id: int) -> ResponseReturnValue:
     """Withdraw an entry."""
     return _entry_button(
         entry_id,
-        lambda s: services.withdraw(s, actor=actor(), entry_id=entry_id),
+        lambda s: roster.withdraw(s, actor=actor(), entry_id=entry_id),
         "{name} withdrawn.",
     )
 
@@ -143,7 +143,7 @@ def reinstate(entry_id: int) -> ResponseReturnValue:
     """Undo a withdrawal."""
     return _entry_button(
         entry_id,
-        lambda s: services.reinstate(s, actor=actor(), entry_id=entry_id),
+        lambda s: roster.reinstate(s, actor=actor(), entry_id=entry_id),
         "{name} is back in the event.",
     )
 
@@ -160,7 +160,7 @@ def players() -> ResponseReturnValue:
     club_choices(form)
 
     def change(session: Session) -> Done:
-        player = services.register_player(session, actor=actor(), fields=_player_fields(form))
+        player = roster.register_player(session, actor=actor(), fields=_player_fields(form))
         return Done(f"{player.name} added to the roster.", url_for(".players"))
 
     return submit_form(form, change, lambda: _players_page(search, form=form))
@@ -221,7 +221,7 @@ def edit_player(player_id: int) -> ResponseReturnValue:
     club_choices(form)
 
     def change(session: Session) -> Done:
-        services.update_player(
+        roster.update_player(
             session, actor=actor(), player_id=player_id, fields=_player_fields(form)
         )
         return Done("Player saved.", url_for(".players"))
@@ -240,7 +240,7 @@ def add_club() -> ResponseReturnValue:
     form = ClubForm()
 
     def change(session: Session) -> Done:
-        club = services.create_club(session, actor=actor(), name=form.club_name.data or "")
+        club = events.create_club(session, actor=actor(), name=form.club_name.data or "")
         return Done(f"Club “{club.name}” added.", url_for(".players"))
 
     return submit_form(form, change, lambda: _players_page(club_form=form))

@@ -7,9 +7,9 @@ from flask.typing import ResponseReturnValue
 from sqlmodel import Session
 
 from tourney.rules.variants import DEFAULT_VARIANT
-from tourney.store import queries, services, tournament_views
+from tourney.store import queries, tournament_views
+from tourney.store.events import EventFields, create_event, update_event
 from tourney.store.queries import EventDetail
-from tourney.store.services import EventFields
 from tourney.web.auth import ALL_ROLES, DIRECTORS, requires
 from tourney.web.deps import actor, reading
 from tourney.web.director.base import bp, club_choices, load_event
@@ -34,7 +34,7 @@ def new_event() -> ResponseReturnValue:
     club_choices(form)
 
     def change(session: Session) -> Done:
-        event = services.create_event(session, actor=actor(), fields=_event_fields(form))
+        event = create_event(session, actor=actor(), fields=_event_fields(form))
         return Done(
             f"Event “{event.name}” created. Add its flights next.",
             url_for(".event", event_id=event.id),
@@ -64,7 +64,7 @@ def edit_event(event_id: int) -> ResponseReturnValue:
     club_choices(form)
 
     def change(session: Session) -> Done:
-        services.update_event(
+        update_event(
             session, actor=actor(), event_id=event_id, fields=_event_fields(form)
         )
         return Done("Event saved.", url_for(".event", event_id=event_id))

@@ -9,9 +9,9 @@ from flask import render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from sqlmodel import Session
 
-from tourney.store import draws, queries, services, tournament_views
+from tourney.store import draws, events, queries, tournament_views
+from tourney.store.events import FlightFields
 from tourney.store.queries import EventDetail, FlightView
-from tourney.store.services import FlightFields
 from tourney.web.auth import ALL_ROLES, DIRECTORS, requires
 from tourney.web.deps import actor, reading
 from tourney.web.director.base import bp, load_event
@@ -39,7 +39,7 @@ def new_flight(event_id: int) -> ResponseReturnValue:
     form = _flight_form(detail, None)
 
     def change(session: Session) -> Done:
-        flight = services.add_flight(
+        flight = events.add_flight(
             session, actor=actor(), event_id=event_id, fields=_flight_fields(form)
         )
         return Done(f"Flight “{flight.name}” added.", url_for(".event", event_id=event_id))
@@ -57,7 +57,7 @@ def edit_flight(flight_id: int) -> ResponseReturnValue:
     form = _flight_form(detail, flight)
 
     def change(session: Session) -> Done:
-        services.update_flight(
+        events.update_flight(
             session, actor=actor(), flight_id=flight_id, fields=_flight_fields(form)
         )
         return Done("Flight saved.", url_for(".event", event_id=detail.id))

@@ -1,0 +1,76 @@
+"""Who may see and who may change an event: decided here, and only here.
+
+An actor's part in an event comes from their account role (an admin directs every event),
+from owning the event, or from a row of its staff. The use cases ask ``require_event``
+before changing anything; the read models and the public pages ask ``staff_role``,
+``can_manage_event`` and ``is_staff`` what to show.
+"""
+
+from __future__ import annotations
+
+from sqlmodel import Session, select
+
+from tourney.store.audit import Actor
+from tourney.store.errors import AccessDeniedError, NotFoundError
+from tourney.store.roles import account_role, event_role
+from tourney.store.tables import Event, EventStaff, Role, StaffRole
+
+
+def require_role(actor: Actor, *roles: Role) -> None:
+    """Refuse an actor whose account role is none of ``roles``.
+
+    Raises:
+        AccessDeniedError: the account may not do this.
+    """
+    if actor.role not in {r.value for r in roles}:
+        raise AccessDeniedError("Your account may not do this.")
+
+
+def staff_role(session: Session, actor: Actor, event: Event) -> str | None:
+    """The actor's part in the event: ``director``, ``scorer`` or none."""
+    account = account_role(actor.role)
+    if account.directs_every_event:
+        return StaffRole.DIRECTOR.value
+    if actor.user_id is None:
+        return None
+    if event.owner_id == actor.user_id and account.can_direct_events:
+        return StaffRole.DIRECTOR.value
+    row = session.exec(
+        select(EventStaff).where(
+            EventStaff.event_id == event.id, EventStaff.user_id == actor.user_id
+        )
+    ).first()
+    if row is None:
+        return None
+    if event_role(row.role).can_manage_event and not account.can_direct_events:
+        return None
+    return row.role
+
+
+def can_manage_event(session: Session, actor: Actor, event: Event) -> bool:
+    """True for an admin, the event's owner and its co-directors."""
+    role = staff_role(session, actor, event)
+    return role is not None and event_role(role).can_manage_event
+
+
+def require_event(session: Session, actor: Actor, event_id: int, *, manage: bool) -> Event:
+    """The event, if the actor may see it (``manage``: may change it).
+
+    Raises:
+        NotFoundError: no such event.
+        AccessDeniedError: the actor is not on the event's staff (or only a scorer).
+    """
+    event = session.get(Event, event_id)
+    if event is None:
+        raise NotFoundError("No such event.")
+    part = staff_role(session, actor, event)
+    rights = None if part is None else event_role(part)
+    if rights is None or not (rights.can_manage_event if manage else rights.can_enter_results):
+        raise AccessDeniedError("You are not a director of this event.")
+    return event
+
+
+def is_staff(session: Session, actor: Actor, event_id: int) -> bool:
+    """True when the actor works on the event (so sees it while private)."""
+    event = session.get(Event, event_id)
+    return event is not None and staff_role(session, actor, event) is not None

@@ -1,0 +1,271 @@
+"""Use cases of the roster: players (register, correct) and their entries in events
+(enter, seed, check in, withdraw, reinstate).
+
+Like every use case, each function takes the session of the caller's ``transaction()``
+first and everything else as keyword arguments, checks the actor's rights
+(``tourney.store.permissions``), changes rows, writes its audit entry and returns a read
+model; none commits, so a composite use case (loading the demo) can call several inside
+one transaction. User-fixable problems raise :class:`~tourney.store.errors.StoreUserError`
+(and its 404/403/409/429 subclasses) with a message that says what to change.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from sqlmodel import Session, select
+
+from tourney.store import queries, results
+from tourney.store.audit import Actor, record, snapshot
+from tourney.store.errors import NotFoundError, StoreUserError
+from tourney.store.inputs import EMAIL_ADDRESS, clean_text
+from tourney.store.permissions import require_event, require_role
+from tourney.store.queries import EntryView, PlayerView
+from tourney.store.roles import EVENT_DIRECTORS
+from tourney.store.tables import (
+    Club,
+    Entry,
+    EntryStatus,
+    EventStatus,
+    FlightEntry,
+    Player,
+)
+from tourney.store.types import utcnow
+
+
+@dataclass(frozen=True)
+class PlayerFields:
+    """What a director sets on a roster player."""
+
+    name: str
+    country: str = ""
+    rating: float | None = None
+    email: str | None = None
+    club_id: int | None = None
+
+
+def _get_entry(session: Session, entry_id: int) -> Entry:
+    entry = session.get(Entry, entry_id)
+    if entry is None:
+        raise NotFoundError("No such entry.")
+    return entry
+
+
+def _entry_view(session: Session, entry: Entry) -> EntryView:
+    for view in queries.list_entries(session, entry.event_id):
+        if view.id == entry.id:
+            return view
+    raise NotFoundError("No such entry.")  # pragma: no cover - the row was just written
+
+
+# --- players -------------------------------------------------------------------------
+
+
+def _apply_player_fields(session: Session, player: Player, f: PlayerFields) -> None:
+    name = clean_text(f.name)
+    if not name:
+        raise StoreUserError("Enter the player's name.", field="name")
+    country = f.country.strip().upper()
+    if country and not re.fullmatch(r"[A-Z]{2}", country):
+        raise StoreUserError("Use a two-letter country code (NO, DE, US).", field="country")
+    if f.rating is not None and not 0 <= f.rating <= 5000:
+        raise StoreUserError("A rating is between 0 and 5000.", field="rating")
+    email = (f.email or "").strip().lower() or None
+    if email and not EMAIL_ADDRESS.match(email):
+        raise StoreUserError("Enter a valid e-mail address or none.", field="email")
+    if f.club_id is not None and session.get(Club, f.club_id) is None:
+        raise StoreUserError("No such club.", field="club_id")
+    player.name = name
+    player.country = country
+    player.rating = f.rating
+    player.email = email
+    player.club_id = f.club_id
+
+
+def register_player(session: Session, *, actor: Actor, fields: PlayerFields) -> PlayerView:
+    """A director adds a player to the roster.
+
+    Raises:
+        AccessDeniedError: the actor is a scorer.
+        StoreUserError: no name, a bad country code, rating or e-mail address.
+    """
+    require_role(actor, *EVENT_DIRECTORS)
+    player = Player(name="")
+    _apply_player_fields(session, player, fields)
+    session.add(player)
+    session.flush()
+    record(
+        session,
+        actor=actor,
+        action="player.create",
+        entity_type="player",
+        entity_id=player.id,
+        after=snapshot(player),
+    )
+    return queries.get_player(session, player.id or 0)
+
+
+def update_player(
+    session: Session, *, actor: Actor, player_id: int, fields: PlayerFields
+) -> PlayerView:
+    """A director corrects a roster player.
+
+    Raises:
+        AccessDeniedError: the actor is a scorer.
+        NotFoundError: no such player.
+        StoreUserError: no name, a bad country code, rating or e-mail address.
+    """
+    require_role(actor, *EVENT_DIRECTORS)
+    player = session.get(Player, player_id)
+    if player is None:
+        raise NotFoundError("No such player.")
+    before = snapshot(player)
+    _apply_player_fields(session, player, fields)
+    session.flush()
+    record(
+        session,
+        actor=actor,
+        action="player.update",
+        entity_type="player",
+        entity_id=player.id,
+        before=before,
+        after=snapshot(player),
+    )
+    return queries.get_player(session, player_id)
+
+
+# --- entries -------------------------------------------------------------------------
+
+
+def enter_player(
+    session: Session, *, actor: Actor, event_id: int, player_id: int, seed: int | None = None
+) -> EntryView:
+    """A director enters a roster player in an event.
+
+    Raises:
+        NotFoundError, AccessDeniedError: no such event or player, or not the actor's event.
+        StoreUserError: the player is entered already, the event is finished, a bad seed.
+    """
+    event = require_event(session, actor, event_id, manage=True)
+    if event.status == EventStatus.FINISHED.value:
+        raise StoreUserError("The event is finished.")
+    if session.get(Player, player_id) is None:
+        raise NotFoundError("No such player.")
+    existing = session.exec(
+        select(Entry.id).where(Entry.event_id == event_id, Entry.player_id == player_id)
+    ).first()
+    if existing is not None:
+        raise StoreUserError("This player is entered already.", field="player_id")
+    _check_seed(session, event_id, seed, None)
+    entry = Entry(event_id=event_id, player_id=player_id, seed=seed)
+    session.add(entry)
+    session.flush()
+    record(
+        session,
+        actor=actor,
+        action="entry.create",
+        entity_type="entry",
+        entity_id=entry.id,
+        event_id=event_id,
+        after=snapshot(entry),
+    )
+    return _entry_view(session, entry)
+
+
+def _check_seed(session: Session, event_id: int, seed: int | None, entry_id: int | None) -> None:
+    if seed is None:
+        return
+    if seed < 1:
+        raise StoreUserError("Seeds are numbered from 1.", field="seed")
+    taken = session.exec(
+        select(Entry.id).where(Entry.event_id == event_id, Entry.seed == seed)
+    ).first()
+    if taken is not None and taken != entry_id:
+        raise StoreUserError(f"Seed {seed} is taken.", field="seed")
+
+
+def _change_entry(
+    session: Session, *, actor: Actor, entry_id: int, action: str, change: str
+) -> EntryView:
+    entry = _get_entry(session, entry_id)
+    require_event(session, actor, entry.event_id, manage=True)
+    before = snapshot(entry)
+    now = utcnow()
+    if change == "check_in":
+        if entry.status != EntryStatus.ACTIVE.value:
+            raise StoreUserError("Only an active entry can check in.")
+        entry.checked_in_at = entry.checked_in_at or now
+    elif change == "undo_check_in":
+        entry.checked_in_at = None
+    walkovers: list[int] = []
+    if change == "withdraw":
+        if entry.status != EntryStatus.ACTIVE.value:
+            raise StoreUserError("This entry is not active.")
+        entry.status = EntryStatus.WITHDRAWN.value
+        entry.withdrawn_at = now
+        session.flush()
+        # The opponent of every open match goes through by walkover (shown as such).
+        walkovers = results.withdraw_from_matches(session, entry_id=entry.id or 0)
+    elif change == "reinstate":
+        if entry.status != EntryStatus.WITHDRAWN.value:
+            raise StoreUserError("This entry is not withdrawn.")
+        entry.status = EntryStatus.ACTIVE.value
+        entry.withdrawn_at = None
+        for row in session.exec(select(FlightEntry).where(FlightEntry.entry_id == entry.id)):
+            if row.status == EntryStatus.WITHDRAWN.value:
+                row.status = EntryStatus.ACTIVE.value
+    session.flush()
+    after = snapshot(entry) or {}
+    if walkovers:
+        after["walkover_matches"] = walkovers
+    record(
+        session,
+        actor=actor,
+        action=action,
+        entity_type="entry",
+        entity_id=entry.id,
+        event_id=entry.event_id,
+        before=before,
+        after=after,
+    )
+    return _entry_view(session, entry)
+
+
+def check_in(
+    session: Session, *, actor: Actor, entry_id: int, checked_in: bool = True
+) -> EntryView:
+    """Mark an entry present (or, with ``checked_in=False``, not yet present).
+
+    Raises:
+        NotFoundError, AccessDeniedError: no such entry, or not the actor's event.
+        StoreUserError: a withdrawn or eliminated entry checks in.
+    """
+    change = "check_in" if checked_in else "undo_check_in"
+    return _change_entry(
+        session, actor=actor, entry_id=entry_id, action=f"entry.{change}", change=change
+    )
+
+
+def withdraw(session: Session, *, actor: Actor, entry_id: int) -> EntryView:
+    """Withdraw an entry from the event (its later matches are walkovers, when drawn).
+
+    Raises:
+        NotFoundError, AccessDeniedError: no such entry, or not the actor's event.
+        StoreUserError: the entry is not active.
+    """
+    return _change_entry(
+        session, actor=actor, entry_id=entry_id, action="entry.withdraw", change="withdraw"
+    )
+
+
+def reinstate(session: Session, *, actor: Actor, entry_id: int) -> EntryView:
+    """Undo a withdrawal.
+
+    Raises:
+        NotFoundError, AccessDeniedError: no such entry, or not the actor's event.
+        StoreUserError: the entry is not withdrawn.
+    """
+    return _change_entry(
+        session, actor=actor, entry_id=entry_id, action="entry.reinstate", change="reinstate"
+    )
