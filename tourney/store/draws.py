@@ -283,7 +283,7 @@ def _draw_knockout(
     for child in children:
         if child.status == FlightStatus.SETUP.value:
             # A fed flight no loser can reach (nothing to feed it) stays without matches.
-            child.status = FlightStatus.DRAWN.value
+            child.status = FlightStatus.DRAWN
         child.draw_seed = str(seed)
 
 
@@ -316,7 +316,7 @@ def _draw_rounds(
         _pair_swiss(session, flight, 1)
     else:
         _draw_schedule(session, flight, fmt, [EntrantId(fe.id or 0) for fe in rows], method, seed)
-    flight.status = FlightStatus.DRAWN.value
+    flight.status = FlightStatus.DRAWN
 
 
 def _draw_schedule(
@@ -360,7 +360,7 @@ def _add_round_matches(
                 entry_b_id=b,
                 table_label=str(i),
                 match_length=rnd.match_length,
-                status=MatchStatus.READY.value,
+                status=MatchStatus.READY,
             )
         )
     if bye is not None:
@@ -371,7 +371,7 @@ def _add_round_matches(
                 position=len(pairs) + 1,
                 entry_a_id=bye,
                 match_length=rnd.match_length,
-                status=MatchStatus.BYE.value,
+                status=MatchStatus.BYE,
                 winner_entry_id=bye,
                 result_source="bye",
             )
@@ -468,13 +468,13 @@ def publish_draw(session: Session, *, actor: Actor, flight_id: int) -> FlightBoa
     )
     now = utcnow()
     for rnd in drafts:
-        rnd.status = RoundStatus.PUBLISHED.value
+        rnd.status = RoundStatus.PUBLISHED
         rnd.published_at = now
     for f in flights:
         if f.status in (FlightStatus.DRAWN.value, FlightStatus.SETUP.value):
-            f.status = FlightStatus.RUNNING.value
+            f.status = FlightStatus.RUNNING
     if event.status in (EventStatus.DRAFT.value, EventStatus.OPEN.value):
-        event.status = EventStatus.RUNNING.value
+        event.status = EventStatus.RUNNING
     session.flush()
     if progress.is_knockout(flight):
         progress.sync_group(session, flight, published=True)
@@ -521,7 +521,7 @@ def undo_draw(session: Session, *, actor: Actor, flight_id: int) -> FlightBoard:
         # Nothing drawn is left: the flights are back to how they were set up.
         session.exec(delete(FlightEntry).where(col(FlightEntry.flight_id).in_(ids)))
         for f in flights:
-            f.status = FlightStatus.SETUP.value
+            f.status = FlightStatus.SETUP
             f.bracket_plan = None
             f.draw_seed = None
     session.flush()

@@ -275,7 +275,7 @@ def create_event(session: Session, *, actor: Actor, fields: EventFields) -> Even
         StoreUserError: a rule combination the rules do not allow, or a taken slug.
     """
     require_role(actor, *EVENT_DIRECTORS)
-    event = Event(name="", slug="", owner_id=actor.user_id, status=EventStatus.OPEN.value)
+    event = Event(name="", slug="", owner_id=actor.user_id, status=EventStatus.OPEN)
     _apply_event_fields(session, event, fields)
     _set_slug(session, event, fields.slug)
     session.add(event)

@@ -536,7 +536,7 @@ def sync_round_robin_or_swiss(session: Session, flight: Flight) -> None:
             m.status not in (MatchStatus.PENDING.value, *OPEN)
             for m in by_round.get(rnd.id or 0, [])
         )
-        rnd.status = RoundStatus.FINISHED.value if done else RoundStatus.PUBLISHED.value
+        rnd.status = RoundStatus.FINISHED if done else RoundStatus.PUBLISHED
     if flight.status in (FlightStatus.RUNNING.value, FlightStatus.FINISHED.value):
         all_done = bool(rounds) and all(r.status == RoundStatus.FINISHED.value for r in rounds)
         finished = all_done and not is_round_due(session, flight)

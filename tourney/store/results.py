@@ -50,6 +50,7 @@ from tourney.store.errors import ConflictError, NotFoundError, StoreUserError
 from tourney.store.permissions import require_event
 from tourney.store.tables import (
     Entry,
+    EntryStatus,
     Event,
     Flight,
     FlightEntry,
@@ -317,11 +318,11 @@ def _write_games(
 def _set_state(match: Match, state: MatchState, *, source: str) -> None:
     match.score_a, match.score_b = state.score
     if state.is_over:
-        match.status = MatchStatus.FINISHED.value
+        match.status = MatchStatus.FINISHED
         match.winner_entry_id = match.entry_a_id if state.winner is Side.X else match.entry_b_id
         match.finished_at = match.finished_at or utcnow()
     else:
-        match.status = MatchStatus.PLAYING.value if state.games else MatchStatus.READY.value
+        match.status = MatchStatus.PLAYING if state.games else MatchStatus.READY
         match.winner_entry_id = None
         match.finished_at = None
     if state.games and match.started_at is None:
@@ -336,7 +337,7 @@ def _clear(session: Session, match: Match) -> None:
     match.finished_at = None
     match.started_at = None
     match.result_source = ""
-    match.status = MatchStatus.READY.value
+    match.status = MatchStatus.READY
 
 
 def _cascade(session: Session, loaded: _Loaded, new_winner: int | None, confirm: bool) -> list[int]:
@@ -357,7 +358,7 @@ def _cascade(session: Session, loaded: _Loaded, new_winner: int | None, confirm:
     if progress.is_knockout(loaded.flight):
         for other in blocking:
             _clear(session, other)
-            other.status = MatchStatus.PENDING.value
+            other.status = MatchStatus.PENDING
     return [m.id or 0 for m in blocking]
 
 
@@ -594,7 +595,7 @@ def record_final_score(
     cleared = _cascade(session, loaded, new_winner, confirm_cascade)
     match.score_a, match.score_b = score_a, score_b
     match.winner_entry_id = new_winner
-    match.status = MatchStatus.FINISHED.value
+    match.status = MatchStatus.FINISHED
     match.result_source = "score"
     match.finished_at = utcnow()
     return _finish(
@@ -668,7 +669,7 @@ def award_walkover(
 
 def walkover(match: Match, winner_entry_id: int | None) -> None:
     """Mark a match won by walkover (games on the sheet stay for the record)."""
-    match.status = MatchStatus.WALKOVER.value
+    match.status = MatchStatus.WALKOVER
     match.winner_entry_id = winner_entry_id
     match.result_source = "walkover"
     match.finished_at = utcnow()
@@ -905,7 +906,7 @@ def withdraw_from_matches(session: Session, *, entry_id: int) -> list[int]:
     """
     fe_ids = list(session.exec(select(FlightEntry.id).where(FlightEntry.entry_id == entry_id)))
     for fe in session.exec(select(FlightEntry).where(FlightEntry.entry_id == entry_id)):
-        fe.status = "withdrawn"
+        fe.status = EntryStatus.WITHDRAWN
     if not fe_ids:
         return []
     published = select(Round.id).where(Round.status != RoundStatus.DRAFT.value)

@@ -202,7 +202,7 @@ def _change_entry(
     if change == "withdraw":
         if entry.status != EntryStatus.ACTIVE.value:
             raise StoreUserError("This entry is not active.")
-        entry.status = EntryStatus.WITHDRAWN.value
+        entry.status = EntryStatus.WITHDRAWN
         entry.withdrawn_at = now
         session.flush()
         # The opponent of every open match goes through by walkover (shown as such).
@@ -210,11 +210,11 @@ def _change_entry(
     elif change == "reinstate":
         if entry.status != EntryStatus.WITHDRAWN.value:
             raise StoreUserError("This entry is not withdrawn.")
-        entry.status = EntryStatus.ACTIVE.value
+        entry.status = EntryStatus.ACTIVE
         entry.withdrawn_at = None
         for row in session.exec(select(FlightEntry).where(FlightEntry.entry_id == entry.id)):
             if row.status == EntryStatus.WITHDRAWN.value:
-                row.status = EntryStatus.ACTIVE.value
+                row.status = EntryStatus.ACTIVE
     session.flush()
     after = snapshot(entry) or {}
     if walkovers:

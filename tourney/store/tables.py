@@ -28,7 +28,7 @@ from sqlalchemy import JSON, Column, Integer, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 from tourney.rules.variants import DEFAULT_VARIANT
-from tourney.store.types import UTCDateTime, utcnow
+from tourney.store.types import StoredEnum, UTCDateTime, utcnow
 
 
 class Role(StrEnum):
@@ -215,7 +215,9 @@ class Event(SQLModel, table=True):
     club_id: int | None = Field(default=None, foreign_key="clubs.id", index=True)
     venue_id: int | None = Field(default=None, foreign_key="venues.id", index=True)
     owner_id: int | None = Field(default=None, foreign_key="users.id", index=True)
-    status: str = Field(default=EventStatus.DRAFT.value, max_length=16)
+    status: EventStatus = Field(
+        default=EventStatus.DRAFT, sa_column=Column(StoredEnum(EventStatus, 16), nullable=False)
+    )
     is_public: bool = Field(default=False)
     variant: str = Field(default=DEFAULT_VARIANT.name, max_length=16)
     """The name of a registered variant (``tourney.rules.variants``), which the services
@@ -265,7 +267,9 @@ class Flight(SQLModel, table=True):
     position: int = Field(default=0)
     """Display order within the event."""
     format: str = Field(max_length=24)
-    status: str = Field(default=FlightStatus.SETUP.value, max_length=16)
+    status: FlightStatus = Field(
+        default=FlightStatus.SETUP, sa_column=Column(StoredEnum(FlightStatus, 16), nullable=False)
+    )
     match_length: int
     round_lengths: dict[str, int] = Field(default_factory=dict, sa_column=Column(JSON))
     """Longer matches for named rounds: ``{"final": 11, "3": 9}``."""
@@ -303,7 +307,9 @@ class Entry(SQLModel, table=True):
     event_id: int = Field(foreign_key="events.id", index=True, ondelete="CASCADE")
     player_id: int = Field(foreign_key="players.id", index=True)
     seed: int | None = Field(default=None)
-    status: str = Field(default=EntryStatus.ACTIVE.value, max_length=16)
+    status: EntryStatus = Field(
+        default=EntryStatus.ACTIVE, sa_column=Column(StoredEnum(EntryStatus, 16), nullable=False)
+    )
     checked_in_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     withdrawn_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     created_at: datetime = _created()
@@ -319,7 +325,9 @@ class FlightEntry(SQLModel, table=True):
     flight_id: int = Field(foreign_key="flights.id", index=True, ondelete="CASCADE")
     entry_id: int = Field(foreign_key="entries.id", index=True, ondelete="CASCADE")
     seed: int | None = Field(default=None)
-    status: str = Field(default=EntryStatus.ACTIVE.value, max_length=16)
+    status: EntryStatus = Field(
+        default=EntryStatus.ACTIVE, sa_column=Column(StoredEnum(EntryStatus, 16), nullable=False)
+    )
     late: bool = Field(default=False)
     initial_wins: int = Field(default=0)
     """A late Swiss entry's starting record, as set by the director."""
@@ -340,7 +348,9 @@ class Round(SQLModel, table=True):
     number: int
     name: str = Field(default="", max_length=40)
     match_length: int
-    status: str = Field(default=RoundStatus.DRAFT.value, max_length=16)
+    status: RoundStatus = Field(
+        default=RoundStatus.DRAFT, sa_column=Column(StoredEnum(RoundStatus, 16), nullable=False)
+    )
     pairing_seed: str | None = Field(default=None, max_length=40)
     created_at: datetime = _created()
     published_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
@@ -371,7 +381,9 @@ class Match(SQLModel, table=True):
     entry_b_id: int | None = Field(default=None, foreign_key="flight_entries.id")
     table_label: str = Field(default="", max_length=20)
     match_length: int
-    status: str = Field(default=MatchStatus.PENDING.value, max_length=16)
+    status: MatchStatus = Field(
+        default=MatchStatus.PENDING, sa_column=Column(StoredEnum(MatchStatus, 16), nullable=False)
+    )
     score_a: int = Field(default=0)
     score_b: int = Field(default=0)
     winner_entry_id: int | None = Field(default=None, foreign_key="flight_entries.id")
