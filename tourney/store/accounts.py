@@ -1,12 +1,7 @@
 """Use cases of accounts: creating users (the first admin too), logging in within the
 failed-login limits, changing one's password, ending one's sessions, deactivating.
 
-Like every use case, each function takes the session of the caller's ``transaction()``
-first and everything else as keyword arguments, checks the actor's rights
-(``tourney.store.permissions``), changes rows, writes its audit entry and returns a read
-model; none commits, so a composite use case (loading the demo) can call several inside
-one transaction. User-fixable problems raise :class:`~tourney.store.errors.StoreUserError`
-(and its 404/403/409/429 subclasses) with a message that says what to change.
+The use cases keep the contract described in ``tourney.store``.
 """
 
 from __future__ import annotations
@@ -53,16 +48,20 @@ class LoginResult:
     throttled: bool = False
 
 
+def _check_password_length(password: str) -> None:
+    if len(password) < MIN_PASSWORD_LENGTH:
+        raise StoreUserError(
+            f"Use a password of at least {MIN_PASSWORD_LENGTH} characters.", field="password"
+        )
+
+
 def _check_new_user(session: Session, *, email: str, name: str, password: str, role: str) -> str:
     address = email.strip().lower()
     if not EMAIL_ADDRESS.match(address):
         raise StoreUserError("Enter a valid e-mail address.", field="email")
     if not clean_text(name):
         raise StoreUserError("Enter a name.", field="name")
-    if len(password) < MIN_PASSWORD_LENGTH:
-        raise StoreUserError(
-            f"Use a password of at least {MIN_PASSWORD_LENGTH} characters.", field="password"
-        )
+    _check_password_length(password)
     if role not in {r.value for r in Role}:
         raise StoreUserError(f"Unknown role {role!r}.", field="role")
     if session.exec(select(User.id).where(User.email == address)).first() is not None:
@@ -261,10 +260,7 @@ def change_password(
     user = _own_account(session, actor)
     if not verify_password(hasher, user.password_hash, current_password):
         raise StoreUserError("Your current password is wrong.", field="current_password")
-    if len(new_password) < MIN_PASSWORD_LENGTH:
-        raise StoreUserError(
-            f"Use a password of at least {MIN_PASSWORD_LENGTH} characters.", field="password"
-        )
+    _check_password_length(new_password)
     if new_password == current_password:
         raise StoreUserError("Choose a password other than the current one.", field="password")
     user.password_hash = hasher.hash(new_password)

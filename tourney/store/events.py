@@ -1,11 +1,6 @@
 """Use cases of events: clubs and venues, events and their rules, event staff, flights.
 
-Like every use case, each function takes the session of the caller's ``transaction()``
-first and everything else as keyword arguments, checks the actor's rights
-(``tourney.store.permissions``), changes rows, writes its audit entry and returns a read
-model; none commits, so a composite use case (loading the demo) can call several inside
-one transaction. User-fixable problems raise :class:`~tourney.store.errors.StoreUserError`
-(and its 404/403/409/429 subclasses) with a message that says what to change.
+The use cases keep the contract described in ``tourney.store``.
 """
 
 from __future__ import annotations
@@ -43,6 +38,7 @@ from tourney.store.tables import (
     EventStaff,
     EventStatus,
     Flight,
+    FlightFormat,
     FlightStatus,
     StaffRole,
     User,
@@ -446,7 +442,7 @@ def _feeds_into(session: Session, source: Flight, target_id: int | None) -> bool
 
 def _apply_flight_fields(flight: Flight, f: FlightFields) -> None:
     flight.name = clean_text(f.name)
-    flight.format = f.format
+    flight.format = FlightFormat(f.format)
     flight.match_length = f.match_length
     flight.round_lengths = dict(f.round_lengths)
     flight.feeds_from_id = f.feeds_from_id
@@ -484,7 +480,13 @@ def add_flight(
     count = session.exec(
         select(func.count()).select_from(Flight).where(Flight.event_id == event_id)
     ).one()
-    flight = Flight(event_id=event_id, name="", format="", match_length=1, position=count)
+    flight = Flight(
+        event_id=event_id,
+        name="",
+        format=FlightFormat(fields.format),
+        match_length=1,
+        position=count,
+    )
     _apply_flight_fields(flight, fields)
     session.add(flight)
     session.flush()
@@ -516,7 +518,7 @@ def update_flight(
     event = require_event(session, actor, flight.event_id, manage=True)
     _check_flight_fields(session, event, flight, fields)
     _check_flight_name(session, event.id or 0, fields.name, flight.id)
-    if flight.status != FlightStatus.SETUP.value and (
+    if flight.status != FlightStatus.SETUP and (
         fields.format != flight.format or fields.feeds_from_id != flight.feeds_from_id
     ):
         raise ConflictError("The flight is drawn: its format and feeding can no longer change.")

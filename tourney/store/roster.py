@@ -1,12 +1,7 @@
 """Use cases of the roster: players (register, correct) and their entries in events
 (enter, seed, check in, withdraw, reinstate).
 
-Like every use case, each function takes the session of the caller's ``transaction()``
-first and everything else as keyword arguments, checks the actor's rights
-(``tourney.store.permissions``), changes rows, writes its audit entry and returns a read
-model; none commits, so a composite use case (loading the demo) can call several inside
-one transaction. User-fixable problems raise :class:`~tourney.store.errors.StoreUserError`
-(and its 404/403/409/429 subclasses) with a message that says what to change.
+The use cases keep the contract described in ``tourney.store``.
 """
 
 from __future__ import annotations
@@ -148,7 +143,7 @@ def enter_player(
         StoreUserError: the player is entered already, the event is finished, a bad seed.
     """
     event = require_event(session, actor, event_id, manage=True)
-    if event.status == EventStatus.FINISHED.value:
+    if event.status == EventStatus.FINISHED:
         raise StoreUserError("The event is finished.")
     if session.get(Player, player_id) is None:
         raise NotFoundError("No such player.")
@@ -193,14 +188,14 @@ def _change_entry(
     before = snapshot(entry)
     now = utcnow()
     if change == "check_in":
-        if entry.status != EntryStatus.ACTIVE.value:
+        if entry.status != EntryStatus.ACTIVE:
             raise StoreUserError("Only an active entry can check in.")
         entry.checked_in_at = entry.checked_in_at or now
     elif change == "undo_check_in":
         entry.checked_in_at = None
     walkovers: list[int] = []
     if change == "withdraw":
-        if entry.status != EntryStatus.ACTIVE.value:
+        if entry.status != EntryStatus.ACTIVE:
             raise StoreUserError("This entry is not active.")
         entry.status = EntryStatus.WITHDRAWN
         entry.withdrawn_at = now
@@ -208,12 +203,12 @@ def _change_entry(
         # The opponent of every open match goes through by walkover (shown as such).
         walkovers = results.withdraw_from_matches(session, entry_id=entry.id or 0)
     elif change == "reinstate":
-        if entry.status != EntryStatus.WITHDRAWN.value:
+        if entry.status != EntryStatus.WITHDRAWN:
             raise StoreUserError("This entry is not withdrawn.")
         entry.status = EntryStatus.ACTIVE
         entry.withdrawn_at = None
         for row in session.exec(select(FlightEntry).where(FlightEntry.entry_id == entry.id)):
-            if row.status == EntryStatus.WITHDRAWN.value:
+            if row.status == EntryStatus.WITHDRAWN:
                 row.status = EntryStatus.ACTIVE
     session.flush()
     after = snapshot(entry) or {}

@@ -266,7 +266,7 @@ class Flight(SQLModel, table=True):
     name: str = Field(max_length=80)
     position: int = Field(default=0)
     """Display order within the event."""
-    format: str = Field(max_length=24)
+    format: FlightFormat = Field(sa_column=Column(StoredEnum(FlightFormat, 24), nullable=False))
     status: FlightStatus = Field(
         default=FlightStatus.SETUP, sa_column=Column(StoredEnum(FlightStatus, 16), nullable=False)
     )
