@@ -477,6 +477,33 @@ def import_event(w: World) -> tuple[Call, set[int]]:
     )
 
 
+def change_password(w: World) -> tuple[Call, set[int]]:
+    built = w.build_event(EIGHT[:2], [MAIN])
+    director = built.director.actor
+    return (
+        lambda s: accounts.change_password(
+            s,
+            actor=director,
+            current_password="correct horse battery staple",
+            new_password="a new and longer passphrase",
+            hasher=make_hasher("fast"),
+        ),
+        set(),
+    )
+
+
+def end_sessions(w: World) -> tuple[Call, set[int]]:
+    built = w.build_event(EIGHT[:2], [MAIN])
+    director = built.director.actor
+    return lambda s: accounts.end_sessions(s, actor=director), set()
+
+
+def deactivate_user(w: World) -> tuple[Call, set[int]]:
+    w.build_event(EIGHT[:2], [MAIN])
+    scorer = w.make_user(role="scorer")
+    return lambda s: accounts.deactivate_user(s, actor=Actor.cli(), user_id=scorer.id), set()
+
+
 def apply_player_import(w: World) -> tuple[Call, set[int]]:
     built = w.build_event(EIGHT[:2], [MAIN])
     actor = built.director.actor
@@ -492,6 +519,10 @@ SCENARIOS: dict[str, Scenario] = {
     "access.renew_share_link": renew_share_link,
     "access.revoke_api_token": revoke_api_token,
     "access.set_visibility": set_visibility,
+    "accounts.change_password": change_password,
+    "accounts.create_user": create_user,
+    "accounts.deactivate_user": deactivate_user,
+    "accounts.end_sessions": end_sessions,
     "draws.add_late_entry": add_late_entry,
     "draws.add_late_knockout_entry": add_late_knockout_entry,
     "draws.make_draw": make_draw,
@@ -501,6 +532,12 @@ SCENARIOS: dict[str, Scenario] = {
     "draws.set_table": set_table,
     "draws.undo_draw": undo_draw,
     "event_json.import_event": import_event,
+    "events.add_event_staff": add_event_staff,
+    "events.add_flight": add_flight,
+    "events.create_club": create_club,
+    "events.create_event": create_event,
+    "events.update_event": update_event,
+    "events.update_flight": update_flight,
     "player_import.apply_player_import": apply_player_import,
     "results.award_walkover": award_walkover,
     "results.clear_result": clear_result,
@@ -509,17 +546,10 @@ SCENARIOS: dict[str, Scenario] = {
     "results.record_final_score": record_final_score,
     "results.record_game": record_game,
     "results.upload_match_record": upload_match_record,
-    "events.add_event_staff": add_event_staff,
-    "events.add_flight": add_flight,
     "roster.check_in": check_in,
-    "events.create_club": create_club,
-    "events.create_event": create_event,
-    "accounts.create_user": create_user,
     "roster.enter_player": enter_player,
     "roster.register_player": register_player,
     "roster.reinstate": reinstate,
-    "events.update_event": update_event,
-    "events.update_flight": update_flight,
     "roster.update_player": update_player,
     "roster.withdraw": withdraw,
 }

@@ -8,7 +8,8 @@ before changing anything; the read models and the public pages ask ``staff_role`
 
 from __future__ import annotations
 
-from sqlmodel import Session, select
+from sqlalchemy import ColumnElement, true
+from sqlmodel import Session, col, or_, select
 
 from tourney.store.audit import Actor
 from tourney.store.errors import AccessDeniedError, NotFoundError
@@ -74,3 +75,11 @@ def is_staff(session: Session, actor: Actor, event_id: int) -> bool:
     """True when the actor works on the event (so sees it while private)."""
     event = session.get(Event, event_id)
     return event is not None and staff_role(session, actor, event) is not None
+
+
+def worked_on_by(actor: Actor) -> ColumnElement[bool]:
+    """A filter on events: those the actor owns or is on the staff of (all for an admin)."""
+    if account_role(actor.role).directs_every_event:
+        return true()
+    staffed = select(EventStaff.event_id).where(EventStaff.user_id == actor.user_id)
+    return or_(col(Event.owner_id) == actor.user_id, col(Event.id).in_(staffed))

@@ -13,7 +13,7 @@ from datetime import date, datetime
 from typing import Any
 
 from sqlalchemy import func
-from sqlmodel import Session, col, or_, select
+from sqlmodel import Session, col, select
 
 from tourney.formats.errors import FormatUserError
 from tourney.formats.flight_formats import FLIGHT_FORMATS
@@ -29,7 +29,7 @@ from tourney.rules.variants import (
 )
 from tourney.store.audit import Actor
 from tourney.store.errors import NotFoundError, StoreInvariantError
-from tourney.store.permissions import can_manage_event, require_event
+from tourney.store.permissions import can_manage_event, require_event, worked_on_by
 from tourney.store.roles import account_role
 from tourney.store.tables import (
     AuditEntry,
@@ -37,7 +37,6 @@ from tourney.store.tables import (
     Entry,
     EntryStatus,
     Event,
-    EventStaff,
     Flight,
     FlightFormat,
     FlightStatus,
@@ -528,10 +527,7 @@ def list_public_events(session: Session) -> list[EventSummary]:
 
 def list_events_for(session: Session, actor: Actor) -> list[EventSummary]:
     """The events the actor works on (all of them for an admin), newest first."""
-    query = select(Event).order_by(*_event_order())
-    if not account_role(actor.role).directs_every_event:
-        staffed = select(EventStaff.event_id).where(EventStaff.user_id == actor.user_id)
-        query = query.where(or_(col(Event.owner_id) == actor.user_id, col(Event.id).in_(staffed)))
+    query = select(Event).where(worked_on_by(actor)).order_by(*_event_order())
     return _summaries(session, list(session.exec(query)))
 
 
