@@ -13,9 +13,10 @@ Terminology:
               exponent), level.
 
 Closed sets (roles, statuses, formats) are stored as short strings and named by the
-``StrEnum`` classes below; the services refuse anything else. An event's variant is
-stored as the name of a variant in the rules core's registry. Tables are only ever
-created by the Alembic migrations in ``tourney/store/migrations``.
+``StrEnum`` classes below; the use cases refuse anything else. The status and format
+columns hold the members themselves (``types.StoredEnum``), still stored as that text.
+An event's variant is stored as the name of a variant in the rules core's registry.
+Tables are only ever created by the Alembic migrations in ``tourney/store/migrations``.
 """
 
 from __future__ import annotations
