@@ -100,7 +100,7 @@ class FlightFields:
     draw_method: str = DrawMethod.RANDOM.value
 
 
-# --- clubs and venues ------------------------------------------------------------------
+# --- clubs and venues ----------------------------------------------------------------
 
 
 def slugify(text: str) -> str:
