@@ -6,9 +6,9 @@ from __future__ import annotations
 import time
 
 import pytest
-from tourney.exports.player_import import PlayerImportError, read_table
 from workbook_builders import HEADER_ROW, empty_rows_bomb, sheet, strings, workbook
 
+from tourney.store.player_import import PlayerImportError, read_table
 from tourney.store.workbook import read_first_sheet
 
 READABLE = "The file is not a readable workbook: "
