@@ -12,10 +12,12 @@ import time
 from collections.abc import Callable
 
 from tourney.exports.csv import render_csv
-from tourney.exports.documents import EventDocument, documents_from_simulation
-from tourney.exports.pdf import KINDS, render_pdf
+from tourney.exports.documents import documents_from_simulation
+from tourney.exports.pdf import render_drawsheets_pdf
+from tourney.exports.registry import PAPERS, PDF_EXPORTS, EventSource, Export
 from tourney.exports.xlsx import render_xlsx
 from tourney.formats.simulation import SimulationOptions
+from tourney.store.documents import EventDocument
 
 SIZES = (16, 128, 512)
 TARGET_SECONDS = 2.0
@@ -32,15 +34,20 @@ def _timed(work: Callable[[], object]) -> float:
     return time.perf_counter() - start
 
 
+def _render(export: Export, doc: EventDocument) -> object:
+    return export.render(EventSource.from_document(doc), PAPERS["a4"])
+
+
 def main() -> None:
     """Run every export for every size and print the table."""
     exports: dict[str, Callable[[EventDocument], object]] = {
-        f"pdf {kind}": (lambda doc, kind=kind: render_pdf(doc, kind)) for kind in KINDS
+        f"pdf {export.identifier}": (lambda doc, export=export: _render(export, doc))
+        for export in PDF_EXPORTS
     }
-    exports["pdf set"] = lambda doc: [render_pdf(doc, kind) for kind in KINDS]
+    exports["pdf set"] = lambda doc: [_render(export, doc) for export in PDF_EXPORTS]
     exports["xlsx"] = render_xlsx
     exports["csv"] = render_csv
-    render_pdf(_event(4), "drawsheets")  # load fonts outside the timings
+    render_drawsheets_pdf(_event(4))  # load fonts outside the timings
     seconds: dict[tuple[str, int], float] = {}
     matches: dict[int, int] = {}
     for size in SIZES:

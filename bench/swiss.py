@@ -8,7 +8,8 @@ Histories: ``fixed`` = ceil(log2 n) - 1 rounds (the last round of a standard Swi
 rematches bite); ``lives 3`` = 5 rounds of a three-lives Swiss, paired by losses, with
 the players out of lives gone. At 256 players the same round is also paired by one networkx
 ``max_weight_matching`` on the complete graph with weights encoding the same objective
-(``pair_round_exact``), and the table compares time, rematches and out-of-group players.
+(``pair_round_exact``), and the table compares time, rematches, squared record distances
+and out-of-group players.
 
 Run: ``.venv/bin/python bench/swiss.py [--sizes 64,256,1000,10000] [--seed 1]``
 """
@@ -80,7 +81,8 @@ def main() -> None:
     sizes = [int(x) for x in args.sizes.split(",")]
     header = (
         f"{'history':>7} {'players':>8} {'played':>6} {'groups':>6} {'time/round':>11} "
-        f"{'method':>7} {'optimal':>7} {'rematch':>7} {'floaters':>8} {'distance':>8}"
+        f"{'method':>7} {'optimal':>7} {'rematch':>7} {'squares':>7} {'floaters':>8} "
+        f"{'distance':>8}"
     )
     print(header)
     print("-" * len(header))
@@ -97,7 +99,7 @@ def main() -> None:
             print(
                 f"{kind:>7} {len(field):>8} {rounds:>6} {groups:>6} {seconds * 1000:>9.1f}ms "
                 f"{result.method:>7} {result.optimal!s:>7} {result.rematches:>7} "
-                f"{result.floaters:>8} {result.record_distance:>8}"
+                f"{result.squared_distance:>7} {result.floaters:>8} {result.record_distance:>8}"
             )
             if n == args.reference_at:
                 exact, ref_seconds = timed(
@@ -107,7 +109,8 @@ def main() -> None:
                     f"{kind} at {len(field)} players: networkx complete graph {ref_seconds:.2f}s, "
                     f"pair_round {seconds * 1000:.1f}ms, ratio {ref_seconds / seconds:.0f}x; "
                     "(networkx vs pair_round) "
-                    f"rematches {exact.rematches} vs {result.rematches}, out-of-group players "
+                    f"rematches {exact.rematches} vs {result.rematches}, squared distance "
+                    f"{exact.squared_distance} vs {result.squared_distance}, out-of-group players "
                     f"{exact.floaters} vs {result.floaters}, record distance "
                     f"{exact.record_distance} vs {result.record_distance}; "
                     f"same objective: {exact.cost == result.cost}"

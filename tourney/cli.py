@@ -15,7 +15,16 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from tourney import __version__
-from tourney.rules import Position, Roll, RulesError, format_play, legal_positions
+from tourney.exports.registry import (
+    PAPERS,
+    PDF_EXPORTS,
+    EventSource,
+    Export,
+    Paper,
+    export_named,
+    paper_named,
+)
+from tourney.rules import Position, Roll, RulesError, format_play
 from tourney.rules.diagram import format_board
 from tourney.rules.moves import legal_play_map
 from tourney.rules.records import (
@@ -24,12 +33,20 @@ from tourney.rules.records import (
     RecordReport,
     validate_record,
 )
-from tourney.rules.variants import variant_named
+from tourney.rules.variant_protocol import VariantPosition
+from tourney.rules.variants import (
+    DEFAULT_VARIANT,
+    GameVariant,
+    VariantOptions,
+    registered_variants,
+    variant_named,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from sqlalchemy.engine import Engine
+
 
 
 class UsageFailure(click.ClickException):
@@ -55,10 +72,16 @@ def rules() -> None:
     """Positions and legal plays."""
 
 
-def _read_position(position_id: str, variant: str) -> Any:
-    """A ``Position`` (backgammon family) or a ``NardyPosition`` (long nardy)."""
+def _read_variant(name: str) -> GameVariant:
     try:
-        return variant_named(variant).decode_position_id(position_id)
+        return variant_named(name)
+    except RulesError as error:
+        raise UsageFailure(str(error)) from None
+
+
+def _read_position(position_id: str, variant: GameVariant) -> VariantPosition:
+    try:
+        return variant.decode_position_id(position_id)
     except RulesError as error:
         raise UsageFailure(str(error)) from None
 
@@ -70,11 +93,13 @@ def _read_roll(dice: tuple[str, ...]) -> Roll:
         raise UsageFailure(str(error)) from None
 
 
+_VARIANT_HELP = "Rules to play by (`tourney rules variants` lists them)."
+
+
 @rules.command("legal")
 @click.argument("position_id")
 @click.argument("dice", nargs=-1, required=True)
-@click.option("--variant", default="standard", show_default=True,
-              help="Rules to play by: standard, nackgammon, hypergammon, long-nardy.")
+@click.option("--variant", default=DEFAULT_VARIANT.name, show_default=True, help=_VARIANT_HELP)
 @click.option("--strict-block", is_flag=True,
               help="Long nardy: a six-point block only once an opposing checker is home.")
 def rules_legal(position_id: str, dice: tuple[str, ...], variant: str,
@@ -85,33 +110,30 @@ def rules_legal(position_id: str, dice: tuple[str, ...], variant: str,
     (for long nardy the same layout over each side's own nardy numbering).
     DICE is two digits (31) or two arguments (3 1).
     """
-    from tourney.rules.nardy import NardyPosition, NardyRules, legal_nardy_positions
-
-    position = _read_position(position_id, variant)
+    chosen = _read_variant(variant)
+    position = _read_position(position_id, chosen)
     roll = _read_roll(dice)
-    if isinstance(position, NardyPosition):
-        nardy = legal_nardy_positions(position, roll, rules=NardyRules(strict_block=strict_block))
-        lines = sorted(result.turned().to_id() for result in nardy)
-    else:
-        lines = sorted(result.turned().to_id() for result in legal_positions(position, roll))
-    for line in lines:
+    found = chosen.legal_positions(position, roll, VariantOptions(strict_block=strict_block))
+    for line in sorted(result.turned().to_id() for result in found):
         click.echo(line)
 
 
 @rules.command("show")
 @click.argument("position_id")
-@click.option("--variant", default="standard", show_default=True,
-              help="Rules to play by: standard, nackgammon, hypergammon, long-nardy.")
+@click.option("--variant", default=DEFAULT_VARIANT.name, show_default=True, help=_VARIANT_HELP)
 def rules_show(position_id: str, variant: str) -> None:
     """Draw POSITION_ID as a board, the side on roll at the bottom."""
-    from tourney.rules.diagram import format_nardy_board
-    from tourney.rules.nardy import NardyPosition
+    chosen = _read_variant(variant)
+    click.echo(chosen.format_board(_read_position(position_id, chosen)))
 
-    position = _read_position(position_id, variant)
-    if isinstance(position, NardyPosition):
-        click.echo(format_nardy_board(position))
-    else:
-        click.echo(format_board(position))
+
+@rules.command("variants")
+def rules_variants() -> None:
+    """List every variant by the NAME --variant takes, with a one-line description."""
+    known = registered_variants()
+    width = max(len(variant.name) for variant in known)
+    for variant in known:
+        click.echo(f"{variant.name:<{width}}  {variant.description}")
 
 
 @cli.command("demo-rules", hidden=True)
@@ -148,10 +170,9 @@ def demo_rules() -> None:
 @click.option("--seed", type=int, default=None, help="Seed of every random choice.")
 @click.option(
     "--variant",
-    type=click.Choice(["standard", "nackgammon", "hypergammon", "long"]),
-    default="standard",
+    default=DEFAULT_VARIANT.name,
     show_default=True,
-    help="The game played: its match scoring (long = long nardy: oin 1, mars 2, no cube).",
+    help="The game played, for its match scoring (`tourney rules variants` lists them).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the event as one JSON document.")
 def simulate(
@@ -190,7 +211,7 @@ def simulate(
         click.echo(json.dumps(document))
         return
     click.echo(f"seed {document['seed']}")
-    if document["variant"] != "standard":
+    if document["variant"] != DEFAULT_VARIANT.name:
         click.echo(f"variant {document['variant']}")
     for flight in document["flights"]:
         top = [row for row in flight["standings"] if row["rank"] <= 4]
@@ -256,8 +277,8 @@ def _validate_lines(name: str, report: RecordReport) -> list[str]:
 @click.option(
     "--variant",
     default=None,
-    help="Replay by this variant (standard, nackgammon, hypergammon, long-nardy) instead "
-    "of the one the record names.",
+    help="Replay by this variant (`tourney rules variants` lists them) instead of the one "
+    "the record names.",
 )
 def validate(
     files: tuple[str, ...], as_json: bool, max_bytes: int, holland: bool, expect_finished: bool,
@@ -275,10 +296,7 @@ def validate(
     from contextlib import nullcontext
 
     if variant is not None:
-        try:
-            variant_named(variant)
-        except RulesError as error:
-            raise UsageFailure(str(error)) from None
+        _read_variant(variant)
     rules = MatchRules(holland=True if holland else None, expect_finished=expect_finished,
                        variant=variant)
     unreadable: list[str] = []
@@ -432,7 +450,7 @@ def serve(host: str, port: int, workers: int, threads: int) -> None:
         app.run(host=host, port=port, threaded=True)
         return
 
-    class _Server(BaseApplication):  # type: ignore[misc]
+    class _Server(BaseApplication):
         def load_config(self) -> None:
             self.cfg.set("bind", f"{shown}:{port}")
             self.cfg.set("workers", workers)
@@ -490,22 +508,25 @@ def create_director(email: str, password: str | None, name: str | None, role: st
 # --- export ------------------------------------------------------------------------
 
 
+_PDF_KINDS = [export.identifier for export in PDF_EXPORTS]
+
+
 @cli.command("export")
 @click.argument("event")
 @click.option(
     "--pdf",
     "pdfs",
-    type=(click.Choice(["drawsheets", "pairings", "scoresheets", "standings"]), click.Path()),
+    type=(click.Choice(_PDF_KINDS), click.Path()),
     multiple=True,
     metavar="KIND FILE",
-    help="A PDF document (drawsheets, pairings, scoresheets, standings) to FILE; repeatable.",
+    help=f"A PDF document ({', '.join(_PDF_KINDS)}) to FILE; repeatable.",
 )
 @click.option("--xlsx", "xlsx_file", type=click.Path(), default=None, help="The workbook.")
 @click.option(
     "--csv", "csv_dir", type=click.Path(file_okay=False), default=None, help="One CSV per table."
 )
 @click.option(
-    "--paper", type=click.Choice(["a4", "letter", "a3"]), default="a4", show_default=True,
+    "--paper", type=click.Choice(list(PAPERS)), default="a4", show_default=True,
     help="Paper size (a3: drawsheets as posters).",
 )
 @click.option("--base-url", default=None, help="Public site address, for the QR codes.")
@@ -523,11 +544,18 @@ def export(
     json_file: str | None,
 ) -> None:
     """Write an event's (id or slug) printed documents and spreadsheets to files."""
-    from tourney.exports.from_store import event_document
     from tourney.store.db import read_session
     from tourney.store.errors import NotFoundError
+    from tourney.store.event_documents import event_document, find_event
+    from tourney.store.event_json import export_event
 
-    if not (pdfs or xlsx_file or csv_dir or json_file):
+    wanted = [
+        *([("json", json_file)] if json_file else []),
+        *pdfs,
+        *([("xlsx", xlsx_file)] if xlsx_file else []),
+        *([("csv", csv_dir)] if csv_dir else []),
+    ]
+    if not wanted:
         raise UsageFailure(
             "nothing to export: give --pdf KIND FILE, --xlsx FILE, --csv DIR or --json FILE."
         )
@@ -535,12 +563,15 @@ def export(
         _require_current_schema(engine)
         try:
             with read_session(engine) as session:
-                if json_file:
-                    _export_json(session, event, Path(json_file))
-                doc = event_document(session, event, base_url=base_url)
+                event_id = find_event(session, event).id or 0
+                source = EventSource(
+                    lambda: event_document(session, str(event_id), base_url=base_url),
+                    make_event_file=lambda tell: export_event(session, event_id, progress=tell),
+                )
+                for identifier, target in wanted:
+                    _export_to(export_named(identifier), source, paper_named(paper), Path(target))
         except NotFoundError as error:
             raise UsageFailure(str(error)) from None
-    _export_files(doc, pdfs, xlsx_file, csv_dir, paper)
 
 
 @contextlib.contextmanager
@@ -562,11 +593,23 @@ def _table_progress(label: str) -> Iterator[Any]:
         yield tell
 
 
-def _export_json(session: Any, event: str, path: Path) -> None:
-    from tourney.exports.event_json import render_event_json
+def _export_to(export: Export, source: EventSource, paper: Paper, target: Path) -> None:
+    """Render one export and write it to the file ``target`` (an export of several files:
+    into the directory ``target``)."""
+    click.echo(f"rendering {export.verbose_name.lower()} ...", err=True)
+    with _table_progress(f"exporting {export.verbose_name.lower()}") as tell:
+        source.progress = tell
+        files = export.render(source, paper)
+    if not export.several_files:
+        (rendered,) = files
+        _write(target, rendered.content)
+        return
+    target.mkdir(parents=True, exist_ok=True)
+    for rendered in files:
+        _write(target / rendered.filename, rendered.content)
 
-    with _table_progress("exporting") as tell:
-        content = render_event_json(session, event, progress=tell).content
+
+def _write(path: Path, content: bytes) -> None:
     try:
         path.write_bytes(content)
     except OSError as error:
@@ -582,9 +625,10 @@ def _export_json(session: Any, event: str, path: Path) -> None:
 )
 def import_command(file: Path, as_copy: bool) -> None:
     """Rebuild an event from a file written by `tourney export EVENT --json FILE`."""
-    from tourney.exports.event_json import import_event, parse_event_json
+    from tourney.exports.event_json import parse_event_json
     from tourney.store.db import transaction
     from tourney.store.errors import StoreUserError
+    from tourney.store.event_json import import_event
 
     try:
         data = file.read_bytes()
@@ -616,9 +660,9 @@ def players_group() -> None:
 def players_import(file: Path, apply_rows: bool) -> None:
     """Check a CSV or XLSX list of players (name, country, rating, email) and, with
     --apply, add the good rows to the roster. Exit 1 when a row has a problem."""
-    from tourney.exports.player_import import apply_player_import, preview_player_import
     from tourney.store.db import read_session, transaction
     from tourney.store.errors import StoreUserError
+    from tourney.store.player_import import apply_player_import, preview_player_import
 
     try:
         data = file.read_bytes()
@@ -645,38 +689,6 @@ def players_import(file: Path, apply_rows: bool) -> None:
         click.echo(f"{good} row(s) ready, {bad} with problems; run with --apply to save.")
     if bad:
         sys.exit(1)
-
-
-def _export_files(
-    doc: Any,
-    pdfs: tuple[tuple[str, str], ...],
-    xlsx_file: str | None,
-    csv_dir: str | None,
-    paper: str,
-) -> None:
-    """Render and write each asked-for export, saying on stderr what is being written."""
-    from tourney.exports.csv import render_csv
-    from tourney.exports.pdf import render_pdf
-    from tourney.exports.xlsx import render_xlsx
-
-    def write(path: Path, content: bytes) -> None:
-        try:
-            path.write_bytes(content)
-        except OSError as error:
-            raise UsageFailure(f"cannot write {path}: {error.strerror}") from None
-        click.echo(f"wrote {path} ({len(content):,} bytes)", err=True)
-
-    for kind, target in pdfs:
-        click.echo(f"rendering {kind} ...", err=True)
-        write(Path(target), render_pdf(doc, kind, paper=paper).content)
-    if xlsx_file:
-        click.echo("rendering the workbook ...", err=True)
-        write(Path(xlsx_file), render_xlsx(doc).content)
-    if csv_dir:
-        directory = Path(csv_dir)
-        directory.mkdir(parents=True, exist_ok=True)
-        for rendered in render_csv(doc):
-            write(directory / rendered.filename, rendered.content)
 
 
 def main() -> None:

@@ -40,11 +40,11 @@ from typing import NamedTuple, TypeAlias
 from tourney.rules import GameEnd, Level, Side
 from tourney.rules.variants import (
     DEFAULT_OPTIONS,
-    STANDARD,
-    AnyVariant,
-    LongNardy,
-    Variant,
+    DEFAULT_VARIANT,
+    GameVariant,
     VariantOptions,
+    is_registered,
+    registered_variants,
 )
 
 Score: TypeAlias = tuple[int, int]
@@ -100,8 +100,9 @@ class MatchRules:
     False
 
     Raises:
-        ValueError: a length below 1, a cube limit that is not a power of two, or a
-            variant or options that are not variant objects.
+        ValueError: a length below 1, a cube limit that is not a power of two, a variant
+            that is not a registered variant object, or options that are not
+            ``VariantOptions``.
     """
 
     length: int
@@ -114,7 +115,7 @@ class MatchRules:
     """The highest cube value allowed, or ``None``: the rules themselves set no limit."""
     jacoby: bool = False
     """House rule: gammons and backgammons count single unless the cube was turned."""
-    variant: AnyVariant = STANDARD
+    variant: GameVariant = DEFAULT_VARIANT
     """The game the match is played in: what each result level scores, and whether the
     cube and the Crawford rule are used."""
     options: VariantOptions = DEFAULT_OPTIONS
@@ -122,7 +123,8 @@ class MatchRules:
     and koks in long nardy)."""
 
     def __post_init__(self) -> None:
-        if not isinstance(self.variant, (Variant, LongNardy)):
+        # A registered variant, so that the repr's ``variant_named`` finds it again.
+        if not is_registered(self.variant):
             raise ValueError(f"{self.variant!r} is not a variant of the game")
         if not isinstance(self.options, VariantOptions):
             raise ValueError(f"{self.options!r} is not a VariantOptions")
@@ -142,7 +144,7 @@ class MatchRules:
         )
         # The variant and options only when they differ from the defaults, so the repr of
         # a standard match stays short; ``variant_named`` gives the variant back.
-        if self.variant != STANDARD:
+        if self.variant is not DEFAULT_VARIANT:
             shown += f", variant=variant_named({self.variant.name!r})"
         if self.options != DEFAULT_OPTIONS:
             shown += f", options={self.options!r}"
@@ -521,11 +523,13 @@ def _entry_problem(rules: MatchRules, kind: GameKind, number: int, entry: GameEn
 
 def _draw_problem(rules: MatchRules, number: int, entry: GameEntry) -> str | None:
     """Why a drawn ``entry`` cannot be game ``number``, or ``None`` when it can."""
-    if not rules.options.last_roll_draw or not isinstance(rules.variant, LongNardy):
+    if not rules.variant.can_draw(rules.options):
+        drawing = " or ".join(
+            v.name for v in registered_variants() if v.offers("last_roll_draw"))
         return (
-            f"Game {number} cannot be a draw: only a long-nardy event with the last-roll "
+            f"Game {number} cannot be a draw: only a {drawing} event with the last-roll "
             f"rule has drawn games, and this {_variant_words(rules)} event "
-            + ("does not use it." if isinstance(rules.variant, LongNardy) else "has none.")
+            + ("does not use it." if rules.variant.offers("last_roll_draw") else "has none.")
         )
     if entry.winner is not None:
         return f"Game {number} is entered as drawn, so it cannot also have a winner."

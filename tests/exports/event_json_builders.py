@@ -12,12 +12,13 @@ import random
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
 
-from tourney.exports.event_json import dump_event, export_event
+from tourney.exports.event_json import dump_event
 from tourney.formats.simulation import random_game
 from tourney.rules import Side
 from tourney.store import draws, progress, results
 from tourney.store.audit import Actor
 from tourney.store.db import transaction
+from tourney.store.event_json import export_event
 from tourney.store.results import GameFields
 from tourney.store.tables import Event, Flight, Match, MatchStatus, Round
 

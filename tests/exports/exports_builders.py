@@ -18,8 +18,6 @@ from pathlib import Path
 import pytest
 
 from tourney.exports.documents import (
-    EventDocument,
-    PlayerDocument,
     documents_from_bracket,
     documents_from_simulation,
     sample_names,
@@ -29,6 +27,7 @@ from tourney.formats.model import EntrantId, MatchId
 from tourney.formats.simulation import SimulationOptions, play_bracket
 from tourney.match import GameEntry, MatchRules, MatchState, score_match
 from tourney.rules import GameEnd, Level, Side
+from tourney.store.documents import EventDocument, PlayerDocument
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 

@@ -17,19 +17,19 @@ from sqlalchemy import func
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, SQLModel, select
 
-from tourney.exports.event_json import (
-    VERSION,
-    EventExistsError,
-    EventImportError,
-    NewerVersionError,
-    import_event,
-    parse_event_json,
-)
+from tourney.exports.event_json import parse_event_json
+from tourney.formats.tiebreaks import TIEBREAKS
 from tourney.store import schema
 from tourney.store.audit import Actor
 from tourney.store.db import make_engine, transaction
 from tourney.store.demo import load_demo
-from tourney.store.errors import AccessDeniedError
+from tourney.store.errors import (
+    AccessDeniedError,
+    EventExistsError,
+    EventImportError,
+    NewerVersionError,
+)
+from tourney.store.event_json import VERSION, import_event
 from tourney.store.passwords import make_hasher
 
 REPO = Path(__file__).resolve().parents[2]
@@ -178,6 +178,20 @@ MALFORMED = [
     (
         _set(["tables", "events", 0, "crawford"], 1),
         "tables.events[0].crawford: expected true or false, found 1",
+    ),
+    (
+        _set(["tables", "flights", 0, "tiebreaks"], ["buchholz", "coin_toss"]),
+        "tables.flights[0].tiebreaks: Unknown tiebreak 'coin_toss': use one of "
+        + ", ".join(t.key for t in TIEBREAKS)
+        + ".",
+    ),
+    (
+        _set(["tables", "flights", 0, "tiebreaks"], ["buchholz", "buchholz"]),
+        "tables.flights[0].tiebreaks: Each tiebreak may appear once in the chain.",
+    ),
+    (
+        _set(["tables", "flights", 0, "tiebreaks"], "buchholz"),
+        "tables.flights[0].tiebreaks: expected a list of tiebreak keys, found 'buchholz'",
     ),
 ]
 

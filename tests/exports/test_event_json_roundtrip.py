@@ -18,11 +18,12 @@ from sqlalchemy import func
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
-from tourney.exports.event_json import IMPORT_ACTION, import_event, parse_event_json
+from tourney.exports.event_json import parse_event_json
 from tourney.store import draws, results, schema, services
 from tourney.store.audit import Actor
 from tourney.store.db import make_engine, transaction
 from tourney.store.demo import load_demo
+from tourney.store.event_json import IMPORT_ACTION, import_event
 from tourney.store.passwords import make_hasher
 from tourney.store.results import GameFields
 from tourney.store.tables import AuditEntry, Event, Player

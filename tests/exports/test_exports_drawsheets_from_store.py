@@ -17,10 +17,10 @@ from exports_builders import first_page_png, pdf_text
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
-from tourney.exports.from_store import event_document
 from tourney.exports.pdf import render_drawsheets_pdf
 from tourney.store import draws, results
 from tourney.store.db import transaction
+from tourney.store.event_documents import event_document
 from tourney.store.tournament_views import flight_board
 
 if TYPE_CHECKING:

@@ -22,14 +22,16 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 from tourney.exports.csv import render_csv
-from tourney.exports.documents import EventDocument
-from tourney.exports.event_json import EventImportError, import_event, parse_event_json
-from tourney.exports.from_store import event_document, find_event
+from tourney.exports.event_json import parse_event_json
 from tourney.exports.pdf import render_scoresheets_pdf
 from tourney.exports.xlsx import render_xlsx
 from tourney.rules.variants import VariantOptions
 from tourney.store import draws, results, schema
 from tourney.store.db import make_engine, transaction
+from tourney.store.documents import EventDocument
+from tourney.store.errors import EventImportError
+from tourney.store.event_documents import event_document, find_event
+from tourney.store.event_json import import_event
 from tourney.store.results import GameFields
 
 if TYPE_CHECKING:

@@ -13,14 +13,14 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from tourney.cli import cli
-from tourney.exports.player_import import (
+from tourney.store import services
+from tourney.store.audit import Actor
+from tourney.store.db import transaction
+from tourney.store.player_import import (
     PlayerImportError,
     apply_player_import,
     preview_player_import,
 )
-from tourney.store import services
-from tourney.store.audit import Actor
-from tourney.store.db import transaction
 from tourney.store.tables import AuditEntry, Player
 
 CSV = (

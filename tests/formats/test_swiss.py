@@ -62,6 +62,35 @@ def test_pair_round_avoids_rematch_by_floating() -> None:
     assert (result.rematches, result.floaters, result.record_distance) == (0, 4, 2)
 
 
+def test_pair_round_lone_leader_meets_free_two_one_player() -> None:
+    # 1 is alone at 3-0; 2 and 3 are 2-1; 4, 5 and 6 are 1-2. 1 has met 2, so 1 meets 3
+    # (one win apart) rather than a 1-2 player (two apart), although that floats four
+    # players instead of two. 2 passes on down to the one 1-2 player it has not met.
+    field = [entrant(1, 3, 0), entrant(2, 2, 1), entrant(3, 2, 1)]
+    field += [entrant(4, 1, 2), entrant(5, 1, 2), entrant(6, 1, 2)]
+    result = pair_round(field, met((1, 2), (2, 4), (2, 5)), seed=4)
+    assert result.pairings == ((1, 3), (2, 6), (4, 5))
+    assert (result.squared_distance, result.floaters, result.record_distance) == (2, 4, 2)
+
+
+def test_pair_round_groups_of_one_two_one_cross_twice_to_adjacent_groups() -> None:
+    # 1 (2-0) alone, 2 and 3 at 1-1, 4 (0-2) alone: 1 meets a 1-1 player and the other
+    # meets 4, squares 1 + 1, not 1-4 (square 4) with 2-3. 1 has met 2, so 1-3 and 2-4.
+    field = [entrant(1, 2, 0), entrant(2, 1, 1), entrant(3, 1, 1), entrant(4, 0, 2)]
+    result = pair_round(field, met((1, 2)), seed=8)
+    assert result.pairings == ((1, 3), (2, 4))
+    assert (result.squared_distance, result.floaters, result.optimal) == (2, 4, True)
+
+
+def test_pair_round_rematch_forces_float_past_adjacent_group() -> None:
+    # 1 (3-0) has met the only 2-1 player (2) and the 1-2 player 3: it meets the other
+    # 1-2 player, two wins apart (square 4), and 2 meets 3 (square 1): no rematch.
+    field = [entrant(1, 3, 0), entrant(2, 2, 1), entrant(3, 1, 2), entrant(4, 1, 2)]
+    result = pair_round(field, met((1, 2), (1, 3)), seed=1)
+    assert result.pairings == ((1, 4), (2, 3))
+    assert (result.rematches, result.squared_distance, result.record_distance) == (0, 5, 3)
+
+
 def test_pair_round_rematch_only_when_unavoidable() -> None:
     # Two players who already met must meet again; the round says so.
     result = pair_round([entrant(1, 1, 0), entrant(2, 0, 1)], met((1, 2)), seed=0)
@@ -131,11 +160,13 @@ def test_pair_round_rating_order_moves_only_as_far_as_rematches_require() -> Non
 
 def test_pair_round_lives_record_groups_by_losses() -> None:
     # By losses, 1 (3-0) and 2 (1-0, late entry) share a group, as do 3 and 4 (one loss).
+    # By wins the groups are 1 (3 wins), 3 and 4 (2 wins), 2 (1 win): 1 meets 4 (1 met 3)
+    # and 3 meets 2, each one win apart.
     field = [entrant(1, 3, 0), entrant(2, 1, 0), entrant(3, 2, 1), entrant(4, 2, 1)]
     by_losses = pair_round(field, met((1, 3)), seed=1, record="losses")
     by_wins = pair_round(field, met((1, 3)), seed=1)
     assert (by_losses.pairings, by_losses.floaters) == (((1, 2), (3, 4)), 0)
-    assert by_wins.floaters == 2
+    assert (by_wins.pairings, by_wins.floaters) == (((1, 4), (2, 3)), 4)
 
 
 def test_pair_round_ignores_pairs_with_absent_players() -> None:
@@ -149,8 +180,24 @@ def test_pairing_cost_counts_each_criterion() -> None:
     field = [entrant(1, 1, 0), entrant(2, 1, 0, had_bye=True), entrant(3, 0, 1)]
     cost = pairing_cost(field, met((1, 3)), [(1, 3)], 2)
     assert cost == PairingCost(
-        rematches=1, repeat_bye=1, bye_score=1, floaters=2, record_distance=1, bye_place=1
+        rematches=1,
+        repeat_bye=1,
+        bye_score=1,
+        squared_distance=1,
+        floaters=2,
+        record_distance=1,
+        bye_place=1,
     )
+
+
+def test_pairing_cost_ranks_two_adjacent_floats_before_one_long_float() -> None:
+    # 3-0, 2-1, 2-1, 1-2: chaining 1-2 and 3-4 (squares 1 + 1, four floaters) beats
+    # 1-4 and 2-3 (square 4, two floaters).
+    field = [entrant(1, 3, 0), entrant(2, 2, 1), entrant(3, 2, 1), entrant(4, 1, 2)]
+    chained = pairing_cost(field, set(), [(1, 2), (3, 4)], None)
+    long_float = pairing_cost(field, set(), [(1, 4), (2, 3)], None)
+    assert (chained.squared_distance, long_float.squared_distance) == (2, 4)
+    assert chained < long_float
 
 
 def test_is_alive_out_after_lives_losses() -> None:

@@ -82,6 +82,28 @@ def test_standings_show_rank_ties_record_and_tiebreaks(client: FlaskClient, demo
     assert 'A rank written "=3" is shared.' in text
 
 
+def test_standings_explain_each_tiebreak_of_the_chain(client: FlaskClient, demo: Demo) -> None:
+    # The Monday Swiss breaks ties on Buchholz, then net game points.
+    flight = demo.flights[SWISS]["Swiss"]
+
+    html = client.get(f"/events/{SWISS}/flights/{flight}/standings").get_data(as_text=True)
+
+    text = text_of(html)
+    assert "Players are ranked by match wins, then Buchholz, then net game points." in text
+    explained = re.findall(r"<dt>([^<]+)</dt><dd>([^<]+)</dd>", html_lib.unescape(html))
+    assert explained == [
+        (
+            "Buchholz",
+            "The match wins of all your opponents added up: beating strong players counts more.",
+        ),
+        (
+            "Net game points",
+            "Points you won minus points you lost, counting at most the match length from "
+            "each match.",
+        ),
+    ]
+
+
 def test_knockout_standings_show_shared_ranks(client: FlaskClient, demo: Demo) -> None:
     flight = demo.flights[SPRING]["Main"]
 
@@ -131,6 +153,21 @@ def test_match_page_shows_games_cube_result_and_crawford(client: FlaskClient, de
     assert html.count('class="game-crawford"') == 1
     assert '<span class="badge badge-crawford">Crawford game</span>' in html
     assert "1 Jürgen Weiß Played out, single 1 1 0-1" in text
+
+
+def test_match_page_heading_and_score_name_both_players(client: FlaskClient, demo: Demo) -> None:
+    matches = client.get(f"/api/v1/flights/{demo.flights[SWISS]['Swiss']}/rounds").get_json()
+    first = matches["rounds"][0]["matches"][0]
+
+    html = client.get(f"/events/{SWISS}/matches/{first['id']}").get_data(as_text=True)
+
+    heading = re.search(r"<h1>(.*?)</h1>", html, re.S)
+    sides = re.findall(r'<p class="side( won)?"><span>(.*?)</span>', html, re.S)
+    assert heading is not None and text_of(heading.group(1)) == "Bjørn Ødegård v Jürgen Weiß"
+    assert [(won, text_of(name)) for won, name in sides] == [
+        (" won", "Bjørn Ødegård"),
+        ("", "Jürgen Weiß"),
+    ]
 
 
 def test_live_region_answers_204_until_the_event_changes(

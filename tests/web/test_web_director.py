@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from flask.testing import FlaskClient
 
+from tourney.formats.tiebreaks import TIEBREAKS
 from tourney.store.queries import UserView
 
 
@@ -61,7 +62,7 @@ def test_event_form_shows_rule_errors_on_the_field(
 
     response = client.post("/director/events/new", data={"name": "X", "holland": "y"})
 
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert "turn the Crawford rule on" in response.get_data(as_text=True)
 
 
@@ -113,7 +114,7 @@ def test_flight_form_reports_unparseable_round_lengths(
         data={"name": "Main", "format": "knockout", "match_length": "7", "round_lengths": "x"},
     )
 
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert "is not like" in response.get_data(as_text=True)
 
 
@@ -209,3 +210,180 @@ def test_admin_adds_an_account(client: FlaskClient, login_as: Callable[..., User
 
     assert response.status_code == 302
     assert "scorer@example.org" in client.get("/director/users").get_data(as_text=True)
+
+
+def _event_with_main_flight(client: FlaskClient) -> tuple[int, int]:
+    """A new event with a knockout of 5-point matches: the event's and the flight's ids."""
+    event_id = _event_id(_create_event(client))
+    client.post(
+        f"/director/events/{event_id}/flights/new",
+        data={"name": "Main", "format": "knockout", "match_length": "5", "draw_method": "random"},
+    )
+    page = client.get(f"/director/events/{event_id}").get_data(as_text=True)
+    found = re.search(r'href="/director/flights/(\d+)"><strong>Main</strong>', page)
+    assert found is not None
+    return event_id, int(found.group(1))
+
+
+def _edit_url(client: FlaskClient) -> str:
+    """The edit page of the roster's first player."""
+    roster = client.get("/director/players").get_data(as_text=True)
+    found = re.search(r'href="(/director/players/\d+/edit)"', roster)
+    assert found is not None
+    return found.group(1)
+
+
+def test_flight_edit_shows_the_settings_and_saves_new_lengths(
+    client: FlaskClient, login_as: Callable[..., UserView]
+) -> None:
+    login_as("director")
+    _, flight_id = _event_with_main_flight(client)
+
+    form = client.get(f"/director/flights/{flight_id}/edit").get_data(as_text=True)
+    saved = client.post(
+        f"/director/flights/{flight_id}/edit",
+        data={
+            "name": "Main",
+            "format": "knockout",
+            "match_length": "7",
+            "round_lengths": "final: 11",
+            "draw_method": "seeded",
+        },
+        follow_redirects=True,
+    ).get_data(as_text=True)
+
+    assert 'name="match_length" required type="number" value="5"' in form
+    assert "Flight saved." in saved
+    assert "7-point matches (final: 11)" in saved
+
+
+def test_flight_edit_refuses_a_length_out_of_range_on_its_field(
+    client: FlaskClient, login_as: Callable[..., UserView]
+) -> None:
+    login_as("director")
+    event_id, flight_id = _event_with_main_flight(client)
+
+    refused = client.post(
+        f"/director/flights/{flight_id}/edit",
+        data={"name": "Main", "format": "knockout", "match_length": "0", "draw_method": "random"},
+    )
+    page = client.get(f"/director/events/{event_id}").get_data(as_text=True)
+
+    assert refused.status_code == 400
+    help_text = re.search(
+        r'<div id="match_length-help" class="help">(.*?)</div>',
+        refused.get_data(as_text=True),
+        re.S,
+    )
+    assert help_text is not None and "Number must be between 1 and 99." in help_text.group(1)
+    assert "5-point matches" in page
+
+
+def test_player_edit_shows_the_player_and_saves_the_correction(
+    client: FlaskClient, login_as: Callable[..., UserView]
+) -> None:
+    login_as("director")
+    _add_player(client, "Ingrid Solhiem", "no")
+    url = _edit_url(client)
+
+    form = client.get(url).get_data(as_text=True)
+    saved = client.post(
+        url, data={"name": "Ingrid Solheim", "country": "NO", "rating": "1655"},
+        follow_redirects=True,
+    ).get_data(as_text=True)
+
+    assert 'name="name" required type="text" value="Ingrid Solhiem"' in form
+    assert "Player saved." in saved
+    assert "<th scope=\"row\">Ingrid Solheim</th>" in saved and "Solhiem" not in saved
+    assert '<td class="num">1655.0</td>' in saved
+
+
+def test_player_edit_refuses_a_three_letter_country(
+    client: FlaskClient, login_as: Callable[..., UserView]
+) -> None:
+    login_as("director")
+    _add_player(client, "Ingrid Solheim", "NO")
+
+    refused = client.post(
+        _edit_url(client), data={"name": "Ingrid Solheim", "country": "NOR"}
+    )
+
+    assert refused.status_code == 400
+    assert "Field cannot be longer than 2 characters." in refused.get_data(as_text=True)
+
+
+def test_club_added_from_the_roster_is_offered_to_players(
+    client: FlaskClient, login_as: Callable[..., UserView]
+) -> None:
+    login_as("director")
+
+    added = client.post("/director/clubs", data={"club_name": "Fjordside BG"})
+    roster = client.get("/director/players").get_data(as_text=True)
+
+    assert added.status_code == 302
+    assert "Club “Fjordside BG” added." in roster
+    assert re.search(r'<option value="\d+">Fjordside BG</option>', roster)
+
+
+def test_club_without_a_name_is_refused_on_the_roster_page(
+    client: FlaskClient, login_as: Callable[..., UserView]
+) -> None:
+    login_as("director")
+
+    refused = client.post("/director/clubs", data={"club_name": "  "})
+
+    assert refused.status_code == 400
+    assert "Enter the club&#39;s name." in refused.get_data(as_text=True)
+    assert "<h1>Players</h1>" in refused.get_data(as_text=True)
+
+
+def test_check_in_taken_back_leaves_the_player_not_present(
+    client: FlaskClient, login_as: Callable[..., UserView]
+) -> None:
+    login_as("director")
+    event_id = _event_id(_create_event(client))
+    _add_player(client, "Ingrid Solheim")
+    ids = _player_ids(client, event_id)
+    client.post(f"/director/events/{event_id}/entries", data={"player_id": ids["Ingrid Solheim"]})
+    page = client.get(f"/director/events/{event_id}/entries").get_data(as_text=True)
+    entry_id = int(re.findall(r'id="entry-(\d+)"', page)[0])
+    client.post(f"/director/entries/{entry_id}/check-in")
+
+    undone = client.post(f"/director/entries/{entry_id}/undo-check-in", follow_redirects=True)
+
+    text = undone.get_data(as_text=True)
+    assert "Ingrid Solheim is no longer checked in." in text
+    assert "<span>0 checked in</span>" in text
+    assert "✓ Present" not in text
+    assert f'action="/director/entries/{entry_id}/check-in"' in text
+
+
+def test_flight_form_offers_the_registered_tiebreaks_and_the_event_shows_the_chain(
+    client: FlaskClient, login_as: Callable[..., UserView]
+) -> None:
+    login_as("director")
+    event_id = _event_id(_create_event(client))
+
+    form = client.get(f"/director/events/{event_id}/flights/new").get_data(as_text=True)
+    saved = client.post(
+        f"/director/events/{event_id}/flights/new",
+        data={
+            "name": "Swiss",
+            "format": "swiss",
+            "match_length": "5",
+            "draw_method": "random",
+            "tiebreak_1": "median_buchholz",
+            "tiebreak_2": "head_to_head",
+        },
+    )
+    page = client.get(f"/director/events/{event_id}").get_data(as_text=True)
+
+    select = re.search(r'<select[^>]*name="tiebreak_1"[^>]*>(.*?)</select>', form, re.S)
+    assert select is not None
+    # The registry's order and headings, after the empty choice.
+    assert re.findall(r'<option[^>]*value="(\w*)"[^>]*>([^<]+)</option>', select.group(1)) == [
+        ("", "—"),
+        *((t.key, t.title) for t in TIEBREAKS),
+    ]
+    assert saved.status_code == 302, saved.get_data(as_text=True)
+    assert "tiebreaks: Median Buchholz, Head-to-head" in page

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
@@ -345,3 +346,38 @@ def test_printed_short_address_leads_to_the_public_page(client: FlaskClient) -> 
 
     assert (event.status_code, event.location) == (302, f"/events/{KNOCKOUT}")
     assert (match.status_code, match.location) == (302, f"/events/{KNOCKOUT}/matches/7?key=abc")
+
+
+def test_event_pages_list_the_downloads_each_reader_may_have(
+    client: FlaskClient, events: dict[str, int]
+) -> None:
+    public_page = client.get(f"/events/{KNOCKOUT}").get_data(as_text=True)
+    _log_in_demo_director(client)
+    staff_page = client.get(f"/director/events/{events[KNOCKOUT]}").get_data(as_text=True)
+
+    public_links = re.findall(r'href="/events/[^/]+/downloads/([^"]+)"', public_page)
+    staff_links = re.findall(r'href="/director/events/\d+/downloads/([^"]+)"', staff_page)
+
+    assert public_links == [
+        "drawsheets.pdf?paper=a4",
+        "drawsheets.pdf?paper=letter",
+        "pairings.pdf?paper=a4",
+        "pairings.pdf?paper=letter",
+        "standings.pdf?paper=a4",
+        "standings.pdf?paper=letter",
+        "workbook.xlsx",
+    ]
+    # The demo director directs the event: every export, the event file last.
+    assert staff_links == [
+        "drawsheets.pdf?paper=a4",
+        "drawsheets.pdf?paper=letter",
+        "pairings.pdf?paper=a4",
+        "pairings.pdf?paper=letter",
+        "scoresheets.pdf?paper=a4",
+        "scoresheets.pdf?paper=letter",
+        "standings.pdf?paper=a4",
+        "standings.pdf?paper=letter",
+        "workbook.xlsx",
+        "tables.zip",
+        "event.json",
+    ]

@@ -48,6 +48,11 @@ def version_of(page: str) -> str:
     return found.group(1)
 
 
+def seen_version(client: FlaskClient, match_id: int) -> str:
+    """The match's version as its page shows it: what a result form sends back."""
+    return version_of(client.get(f"/director/matches/{match_id}").get_data(as_text=True))
+
+
 def game(version: str, **values: Any) -> dict[str, Any]:
     data = {"version": version, "winner": "a", "end": "played", "cube": "1", "level": "single"}
     data.update(values)
@@ -318,3 +323,235 @@ def test_late_bye_form_places_a_player_or_says_why_not(
     assert placed.status_code == 302
     page = client.get(f"/director/flights/{flight_id}").get_data(as_text=True)
     assert "Late entry into a bye" not in page
+
+
+def test_undo_takes_back_an_unpublished_draw_and_nothing_more(
+    client: FlaskClient, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built = build_event(
+        ["Ann", "Bob", "Cid", "Dee"], [{"name": "Main", "format": "knockout", "match_length": 5}]
+    )
+    login(client, built)
+    flight = built.flights["Main"]
+    client.post(f"/director/flights/{flight}/draw", data={"method": "seeded"})
+
+    undone = client.post(f"/director/flights/{flight}/undo", follow_redirects=True)
+    again = client.post(f"/director/flights/{flight}/undo")
+
+    text = undone.get_data(as_text=True)
+    assert "Draw undone." in text
+    assert "Make the draw" in text and "Semifinal" not in text
+    assert again.status_code == 400
+    assert "There is no draw to undo." in again.get_data(as_text=True)
+
+
+def swiss_round_one(
+    engine: Engine, build_event: Callable[..., BuiltEvent], players: list[str]
+) -> tuple[BuiltEvent, list[tuple[str, str]]]:
+    """A Swiss of 1-point matches with round 1 published and won by every side a:
+    (winner, loser) of each match."""
+    from tourney.store import results
+
+    built = build_event(
+        players, [{"name": "Swiss", "format": "swiss", "match_length": 1, "swiss_rounds": 3}]
+    )
+    actor = built.director.actor
+    flight = built.flights["Swiss"]
+    with transaction(engine) as session:
+        draws.make_draw(session, actor=actor, flight_id=flight, method="seeded")
+        board = draws.publish_draw(session, actor=actor, flight_id=flight)
+    outcomes = []
+    for m in board.rounds[0].matches:
+        assert m.a is not None and m.b is not None
+        with transaction(engine) as session:
+            results.record_final_score(session, actor=actor, match_id=m.id, score_a=1, score_b=0)
+        outcomes.append((m.a.name, m.b.name))
+    return built, outcomes
+
+
+def swiss_rounds(engine: Engine, built: BuiltEvent) -> dict[int, tuple[int, set[frozenset[str]]]]:
+    """The Swiss's rounds by number: the round's id and who plays whom in it."""
+    from tourney.store import tournament_views
+    from tourney.store.db import read_session
+
+    with read_session(engine) as session:
+        board = tournament_views.flight_board(
+            session, built.director.actor, built.flights["Swiss"]
+        )
+    return {
+        r.number: (r.id, {frozenset(p.name for p in (m.a, m.b) if p) for m in r.matches})
+        for r in board.rounds
+    }
+
+
+def test_next_swiss_round_pairs_winners_with_winners(
+    client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built, outcomes = swiss_round_one(engine, build_event, ["Ann", "Bob", "Cid", "Dee"])
+    login(client, built)
+    flight = built.flights["Swiss"]
+
+    paired = client.post(f"/director/flights/{flight}/pair-next", follow_redirects=True)
+
+    # Both 1-0 players meet, and both 0-1 players: never a rematch, records equal.
+    winners = frozenset(w for w, _ in outcomes)
+    losers = frozenset(loser for _, loser in outcomes)
+    assert "Next round paired. Review it, then publish it." in paired.get_data(as_text=True)
+    assert swiss_rounds(engine, built)[2][1] == {winners, losers}
+
+
+def test_next_swiss_round_waits_for_every_result(
+    client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built = build_event(
+        ["Ann", "Bob", "Cid", "Dee"],
+        [{"name": "Swiss", "format": "swiss", "match_length": 1, "swiss_rounds": 3}],
+    )
+    flight = built.flights["Swiss"]
+    with transaction(engine) as session:
+        draws.make_draw(session, actor=built.director.actor, flight_id=flight, method="seeded")
+        draws.publish_draw(session, actor=built.director.actor, flight_id=flight)
+    login(client, built)
+
+    refused = client.post(f"/director/flights/{flight}/pair-next")
+
+    assert refused.status_code == 400
+    assert "Round 1 is not finished: enter every result (or publish it) first." in (
+        refused.get_data(as_text=True)
+    )
+
+
+def test_round_paired_again_keeps_the_records_and_only_the_newest_round(
+    client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built, outcomes = swiss_round_one(engine, build_event, ["Ann", "Bob", "Cid", "Dee"])
+    login(client, built)
+    client.post(f"/director/flights/{built.flights['Swiss']}/pair-next")
+    rounds = swiss_rounds(engine, built)
+    page = client.get(f"/director/flights/{built.flights['Swiss']}").get_data(as_text=True)
+
+    repaired = client.post(f"/director/rounds/{rounds[2][0]}/repair", follow_redirects=True)
+    refused = client.post(f"/director/rounds/{rounds[1][0]}/repair")
+
+    winners = frozenset(w for w, _ in outcomes)
+    losers = frozenset(loser for _, loser in outcomes)
+    assert re.findall(r'action="/director/rounds/(\d+)/repair"', page) == [str(rounds[2][0])]
+    assert "Round paired again from the current records." in repaired.get_data(as_text=True)
+    assert swiss_rounds(engine, built)[2][1] == {winners, losers}
+    assert refused.status_code == 400
+    assert "Round 2 is paired already: only the newest round can be paired again." in (
+        refused.get_data(as_text=True)
+    )
+
+
+def test_late_entry_joins_the_swiss_with_the_record_given(
+    client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    from tourney.store import services
+
+    built, _ = swiss_round_one(engine, build_event, ["Ann", "Bob", "Cid", "Dee"])
+    with transaction(engine) as session:
+        player = services.register_player(
+            session, actor=built.director.actor, fields=services.PlayerFields(name="Eve")
+        )
+        late = services.enter_player(
+            session, actor=built.director.actor, event_id=built.event_id, player_id=player.id
+        ).id
+    login(client, built)
+    flight = built.flights["Swiss"]
+
+    refused = client.post(
+        f"/director/flights/{flight}/late-entry", data={"entry_id": late, "wins": "-1"}
+    )
+    added = client.post(
+        f"/director/flights/{flight}/late-entry",
+        data={"entry_id": late, "wins": "1", "losses": "0"},
+        follow_redirects=True,
+    )
+
+    assert refused.status_code == 400
+    assert "Number must be between 0 and 30." in refused.get_data(as_text=True)
+    text = added.get_data(as_text=True)
+    assert "Late entry added: paired from the next round." in text
+    assert "<span>5 players</span>" in text
+    eve = re.search(r"<th scope=\"row\">Eve</th>\s*<td class=\"num\">(\d+)</td>\s*"
+                    r"<td class=\"num\">(\d+)</td>", text)
+    assert eve is not None and eve.groups() == ("1", "0")
+
+
+def test_game_corrected_rescores_the_match(
+    client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built, match_id = drawn(engine, build_event, ["Ann", "Bob"], length=5)
+    login(client, built)
+    v = seen_version(client, match_id)
+    client.post(f"/director/matches/{match_id}/games", data=game(v))
+
+    corrected = client.post(
+        f"/director/matches/{match_id}/games/1/edit",
+        data=game(seen_version(client, match_id), winner="b", level="gammon", cube="2"),
+        follow_redirects=True,
+    ).get_data(as_text=True)
+
+    # Bob's gammon on a 2-cube scores 2 x 2 = 4 points: 0-4 in a 5-point match.
+    assert "Saved. The score is 0-4." in corrected
+    assert '<td class="score">0-4</td>' in corrected
+
+
+def test_game_deleted_moves_later_games_up(
+    client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built, match_id = drawn(engine, build_event, ["Ann", "Bob"], length=5)
+    login(client, built)
+    v = seen_version(client, match_id)
+    client.post(f"/director/matches/{match_id}/games", data=game(v))
+    v = seen_version(client, match_id)
+    client.post(f"/director/matches/{match_id}/games", data=game(v, winner="b", level="gammon"))
+
+    deleted = client.post(
+        f"/director/matches/{match_id}/games/1/delete",
+        data={"version": seen_version(client, match_id)},
+        follow_redirects=True,
+    ).get_data(as_text=True)
+
+    # Only Bob's gammon is left, now game 1: 0-2.
+    assert "Saved. The score is 0-2." in deleted
+    assert deleted.count('<tr class="game game-') == 1
+    assert f'action="/director/matches/{match_id}/games/2/edit"' not in deleted
+
+
+def test_walkover_puts_the_chosen_player_through(
+    client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built, match_id = drawn(engine, build_event, ["Ann", "Bob"])
+    login(client, built)
+    v = seen_version(client, match_id)
+
+    given = client.post(
+        f"/director/matches/{match_id}/walkover",
+        data={"version": v, "winner": "b"},
+        follow_redirects=True,
+    ).get_data(as_text=True)
+
+    assert "Saved. Bob goes through by walkover." in given
+    assert "Walkover to <strong>Bob</strong>." in given
+
+
+def test_cleared_result_opens_the_match_again(
+    client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built, match_id = drawn(engine, build_event, ["Ann", "Bob"], length=7)
+    login(client, built)
+    v = seen_version(client, match_id)
+    client.post(f"/director/matches/{match_id}/score", data={"version": v, "score": "7-4"})
+
+    cleared = client.post(
+        f"/director/matches/{match_id}/clear",
+        data={"version": seen_version(client, match_id)},
+        follow_redirects=True,
+    ).get_data(as_text=True)
+
+    assert "Result cleared." in cleared
+    assert "wins 7-4" not in cleared
+    assert f'action="/director/matches/{match_id}/games"' in cleared
+    assert '<span class="badge badge-ready">Ready to play</span>' in cleared

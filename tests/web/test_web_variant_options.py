@@ -127,7 +127,7 @@ def test_crawford_without_the_cube_is_refused_on_its_field(
     )
     page = refused.get_data(as_text=True)
 
-    assert refused.status_code == 200
+    assert refused.status_code == 400
     help_text = re.search(r'<div id="nardy_crawford-help" class="help">(.*?)</div>', page, re.S)
     assert help_text is not None
     assert (
@@ -168,7 +168,7 @@ def test_options_change_that_would_rescore_a_match_is_refused_with_the_reason(
               "variant": "long-nardy", "nardy_koks": "y"},
     )
 
-    assert refused.status_code == 200
+    assert refused.status_code == 400
     assert (
         "Main round 1, Ann v Bob: This long nardy event is played without the doubling cube, "
         "so in game 1 the cube must stay at 1." in refused.get_data(as_text=True)

@@ -9,11 +9,9 @@ import csv
 import io
 from datetime import date
 
-from tourney.exports import Rendered
-from tourney.exports.documents import EventDocument
+from tourney.exports import CSV, Rendered
 from tourney.exports.tables import Cell, DataTable, event_tables
-
-CSV = "text/csv; charset=utf-8"
+from tourney.store.documents import EventDocument
 
 
 def _cell(value: Cell) -> str:

@@ -1,36 +1,21 @@
-"""Document models: what the printed and exported documents of an event show.
+"""Event documents made by the pure format code, for tests and benchmarks.
 
-The renderers (:mod:`tourney.exports.pdf`, :mod:`tourney.exports.xlsx`,
-:mod:`tourney.exports.csv`) read only these frozen dataclasses, never a database row or a
-format object, so the same renderer serves the store (``from_store``) and the pure format
-code (:func:`documents_from_bracket`, :func:`documents_from_simulation`) used by tests and
-benchmarks.
-
-Terminology:
-
-* An :class:`EventDocument` is a whole event: its players and flights.
-* A :class:`FlightDocument` is one flight (main draw, consolation, last chance, a Swiss,
-  a round robin) with its rounds and standings; a knockout flight is printed as a
-  *drawsheet*.
-* A :class:`SideDocument` is one side of a match: a player, or nobody yet, with a *note*
-  saying where the side comes from ("Loser of Main R1 M3", "Winner of R2 M1") or that it
-  is a bye. A side that is settled (a player, a bye, or nobody in a void match) has no
-  such note: a finished bracket shows names and byes only.
-* A match's *feeders* are the keys of the matches of the same flight whose winners fill
-  its two sides; the drawsheet joins them with lines.
-* A match's *loser_to* names the flight its loser goes to (consolation, last chance).
+:func:`documents_from_bracket` and :func:`documents_from_simulation` fill the document
+models of :mod:`tourney.store.documents` from a knockout bracket or a simulated event
+(``tourney simulate``), without a database, so the renderers can be exercised on any
+field size; :data:`SAMPLE_NAMES` are names every renderer must print correctly.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
 from tourney.formats import knockout as ko
 from tourney.formats.model import EntrantId, MatchId, Standing
+from tourney.formats.rounds import bracket_round_name, numbered_round_name, round_name
 from tourney.formats.simulation import (
     SimulationOptions,
     knockout_plan,
@@ -39,233 +24,27 @@ from tourney.formats.simulation import (
     simulation_variant,
 )
 from tourney.match import GameKind, MatchState
-from tourney.rules.variants import DEFAULT_OPTIONS, AnyVariant, VariantOptions
-
-# --- the model -----------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerDocument:
-    """A player entered in the event."""
-
-    id: int
-    name: str
-    country: str = ""
-    rating: float | None = None
-    seed: int | None = None
-    club: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class GameDocument:
-    """One game of a match as the score sheet and the Games sheet show it."""
-
-    number: int
-    winner: str | None
-    """``"a"`` or ``"b"``; ``None`` for a drawn game (long nardy's last-roll draw)."""
-    end: str
-    """``played``, ``dropped``, ``resigned`` or ``drawn``."""
-    cube: int
-    """The cube value (for a drop: the value before the refused double)."""
-    level: str | None
-    """``single``, ``gammon``, ``backgammon``; ``None`` for a dropped double."""
-    points: int
-    score_after: tuple[int, int]
-    crawford: bool = False
-    """Whether this was the Crawford game (no doubling)."""
-
-
-@dataclass(frozen=True, slots=True)
-class SideDocument:
-    """One side of a match."""
-
-    name: str | None = None
-    """The player's name, or ``None`` while unknown or empty."""
-    player_id: int | None = None
-    seed: int | None = None
-    note: str = ""
-    """Where an unknown side comes from, or ``"bye"``."""
-
-
-@dataclass(frozen=True, slots=True)
-class MatchDocument:
-    """One match (or bye) of a round."""
-
-    key: str
-    """A stable key, unique in the event (``main/2/3``)."""
-    flight: str
-    round: int
-    round_name: str
-    number: int
-    """Position in the round, from 1 (bracket order for knockouts)."""
-    length: int
-    a: SideDocument
-    b: SideDocument
-    status: str
-    """``pending``, ``ready``, ``playing``, ``finished``, ``walkover``, ``bye`` or ``void``."""
-    table: str = ""
-    winner: str | None = None
-    """``"a"``, ``"b"`` or ``None`` while undecided."""
-    score: tuple[int, int] | None = None
-    games: tuple[GameDocument, ...] = ()
-    feeders: tuple[str | None, str | None] = (None, None)
-    """Keys of the same-flight matches whose winners fill sides a and b."""
-    loser_to: str | None = None
-    """The flight the loser goes to, if any."""
-    url: str | None = None
-    """The match's public page, for the score sheet's QR code."""
-
-    @property
-    def is_bye(self) -> bool:
-        """Whether one side goes through without a match."""
-        return self.status == "bye"
-
-    @property
-    def is_playable(self) -> bool:
-        """Whether both players are known and the match is not a bye or void."""
-        return (
-            self.a.name is not None
-            and self.b.name is not None
-            and self.status
-            not in (
-                "bye",
-                "void",
-            )
-        )
-
-    @property
-    def winner_name(self) -> str | None:
-        """The winner's name, once decided."""
-        if self.winner == "a":
-            return self.a.name
-        if self.winner == "b":
-            return self.b.name
-        return None
-
-
-@dataclass(frozen=True, slots=True)
-class RoundDocument:
-    """One round of a flight."""
-
-    number: int
-    name: str
-    length: int
-    """Match length of the round's matches (the longest, if they differ)."""
-    matches: tuple[MatchDocument, ...]
-    losers_to: str | None = None
-    """The flights this round's losers go to, as a short text (``Consolation``)."""
-
-
-@dataclass(frozen=True, slots=True)
-class StandingRow:
-    """One row of a flight's standings."""
-
-    player_id: int
-    name: str
-    rank: int
-    tied: bool
-    metrics: tuple[tuple[str, int], ...]
-    """Column label and value: match wins first, then the tiebreaks."""
-    reason: str | None = None
-    note: str = ""
-    """For a knockout: the round the player went out in (or ``Winner``)."""
-
-    @property
-    def display_rank(self) -> str:
-        """The rank as printed: ``"=3"`` when shared."""
-        return f"={self.rank}" if self.tied else str(self.rank)
-
-
-@dataclass(frozen=True, slots=True)
-class FlightDocument:
-    """One flight with its rounds and standings."""
-
-    name: str
-    format: str
-    """``knockout``, ``double-elimination``, ``swiss`` or ``roundrobin``."""
-    rounds: tuple[RoundDocument, ...]
-    standings: tuple[StandingRow, ...] = ()
-    fed_from: str = ""
-    """A text saying who enters this flight (``Losers of Main round 1``)."""
-    champion: str | None = None
-    drawn: bool = True
-    """``False`` for a fresh draw not made yet (its rounds are blank placeholders)."""
-
-    @property
-    def is_bracket(self) -> bool:
-        """Whether the flight prints as a drawsheet."""
-        return self.format in ("knockout", "double-elimination")
-
-    @property
-    def metric_labels(self) -> tuple[str, ...]:
-        """The standings' metric column labels, in order."""
-        return tuple(label for label, _ in self.standings[0].metrics) if self.standings else ()
-
-
-@dataclass(frozen=True, slots=True)
-class EventDocument:
-    """An event as all its documents show it."""
-
-    name: str
-    slug: str
-    players: tuple[PlayerDocument, ...]
-    flights: tuple[FlightDocument, ...]
-    starts_on: date | None = None
-    venue: str = ""
-    url: str | None = None
-    """The event's public page, for the pairing lists' QR code."""
-    rules: tuple[str, ...] = field(default=())
-    """Short texts of the rules in force (``Crawford rule``)."""
-    variant: str = "standard"
-    """The variant's name (``long-nardy``): sheets name it and use its result words."""
-    variant_options: VariantOptions = DEFAULT_OPTIONS
-    """The event's options for its variant: which levels score, whether the cube is used."""
-    variant_summary: str = ""
-    """The variant and its options in one line ("Long nardy · cube on, Crawford · koks
-    scores 3"); empty: the variant's title."""
-
-    def flight(self, name: str) -> FlightDocument:
-        """The flight with this name.
-
-        Raises:
-            KeyError: no flight has that name.
-        """
-        for flight in self.flights:
-            if flight.name == name:
-                return flight
-        raise KeyError(name)
-
+from tourney.rules.variants import DEFAULT_VARIANT, GameVariant
+from tourney.store.documents import (
+    WINS_LABEL,
+    EventDocument,
+    FlightDocument,
+    GameDocument,
+    MatchDocument,
+    PlayerDocument,
+    RoundDocument,
+    SideDocument,
+    StandingRow,
+    metric_label,
+)
 
 # --- labels --------------------------------------------------------------------------
-
-METRIC_LABELS = {
-    "wins": "Wins",
-    "round": "Round",
-    "head-to-head": "H2H",
-    "buchholz": "Buchholz",
-    "median-buchholz": "Median BH",
-    "buchholz-minus-worst": "BH−worst",
-    "sonneborn-berger": "S-B",
-    "net-game-points": "Net pts",
-}
-"""Column labels of the standings metrics computed by :mod:`tourney.formats`."""
 
 
 def flight_title(name: str) -> str:
     """A flight name as printed: ``last-chance`` becomes ``Last chance``."""
     text = name.replace("-", " ").replace("_", " ")
     return text[:1].upper() + text[1:]
-
-
-def knockout_round_name(rounds: int, number: int, *, double: bool = False, flight: str = "") -> str:
-    """``Final``, ``Semifinal``, ``Quarterfinal`` or ``Round r`` (double elimination aside)."""
-    if double:
-        if flight == "final":
-            return "Final" if number == 1 else "Final (reset)"
-        prefix = "Losers" if flight == "losers" else "Winners"
-        return f"{prefix} round {number}"
-    from_end = rounds - number
-    return {0: "Final", 1: "Semifinal", 2: "Quarterfinal"}.get(from_end, f"Round {number}")
 
 
 SAMPLE_NAMES = (
@@ -506,8 +285,8 @@ def documents_from_bracket(
                     key=match.id,
                     flight=title,
                     round=match.round,
-                    round_name=knockout_round_name(
-                        flight.rounds, match.round, double=double, flight=flight.name
+                    round_name=bracket_round_name(
+                        flight.name, match.round, flight.rounds, double_elimination=double
                     ),
                     number=match.index,
                     length=match.length,
@@ -584,7 +363,7 @@ def _undrawn_flight(flight: ko.Flight, title: str, titles: Mapping[str, str]) ->
     rounds: list[RoundDocument] = []
     for number in range(1, rounds_count + 1):
         length = flight.lengths.for_round(number, rounds_count)
-        name = knockout_round_name(rounds_count, number)
+        name = round_name(number, rounds_count)
         count = size >> number
         matches = tuple(
             MatchDocument(
@@ -633,10 +412,10 @@ def _knockout_standings(
         if row.entrant == champion:
             note = "Winner"
         elif row.entrant in out_in:
-            note = round_names.get(out_in[row.entrant], f"Round {out_in[row.entrant]}")
+            note = round_names.get(out_in[row.entrant], numbered_round_name(out_in[row.entrant]))
         else:
             note = "still in"
-        metrics = tuple((METRIC_LABELS.get(k, k), v) for k, v in row.metrics if k == "wins")
+        metrics = ((WINS_LABEL, row.metric("wins")),)
         rows.append(
             StandingRow(
                 row.entrant,
@@ -658,7 +437,7 @@ def _standing_rows(rows: Sequence[Standing], names: Mapping[int, str]) -> tuple[
             names.get(r.entrant, str(r.entrant)),
             r.rank,
             r.tied,
-            tuple((METRIC_LABELS.get(k, k), v) for k, v in r.metrics),
+            tuple((metric_label(k), v) for k, v in r.metrics),
             r.reason,
         )
         for r in rows
@@ -695,7 +474,7 @@ def _rounds_from_json(
                     key=key,
                     flight=title,
                     round=number,
-                    round_name=f"Round {number}",
+                    round_name=numbered_round_name(number),
                     number=index,
                     length=item["length"],
                     a=SideDocument(names.get(a, str(a)), a),
@@ -712,7 +491,7 @@ def _rounds_from_json(
         rounds.append(
             RoundDocument(
                 number,
-                f"Round {number}",
+                numbered_round_name(number),
                 max(m.length for m in matches),
                 tuple(_with_tables(matches)),
             )
@@ -792,9 +571,9 @@ def documents_from_simulation(
     )
 
 
-def _simulated_rules(variant: AnyVariant) -> tuple[str, ...]:
+def _simulated_rules(variant: GameVariant) -> tuple[str, ...]:
     """The rule texts of a simulated event: its variant's default options."""
-    named = () if variant.name == "standard" else (variant.title,)
+    named = () if variant is DEFAULT_VARIANT else (variant.title,)
     if not variant.uses_cube():
         return (*named, "No doubling cube")
     return (*named, "Crawford rule" if variant.uses_crawford() else "No Crawford rule")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tourney.exports.documents import MatchDocument
+from tourney.store.documents import MatchDocument
 
 
 @dataclass

@@ -1,6 +1,6 @@
 """PDF renderers: drawsheets, pairing lists, match score sheets and standings.
 
-Each renderer takes an :class:`~tourney.exports.documents.EventDocument` and returns
+Each renderer takes an :class:`~tourney.store.documents.EventDocument` and returns
 :class:`~tourney.exports.Rendered` bytes. Text is set in DejaVu Sans, embedded, so that
 every name players really have prints (accents, Nordic letters, Polish, Cyrillic, Greek,
 Turkish); where the font is missing the built-in Helvetica is used with a
@@ -26,7 +26,7 @@ from typing import Any
 import segno
 from PIL import Image
 from reportlab.lib import colors
-from reportlab.lib.pagesizes import A3, A4, landscape, letter, portrait
+from reportlab.lib.pagesizes import A3, landscape, portrait
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
@@ -44,20 +44,24 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from tourney.exports import Rendered
-from tourney.exports.documents import (
+from tourney.exports import PDF, Rendered
+from tourney.exports.layout import Placed as _Placed
+from tourney.exports.layout import layout as _layout
+from tourney.exports.registry import PAPERS
+from tourney.rules import Level
+from tourney.rules.variants import (
+    DEFAULT_OPTIONS,
+    DEFAULT_VARIANT,
+    VariantOptions,
+    variant_named,
+)
+from tourney.store.documents import (
     EventDocument,
     FlightDocument,
     MatchDocument,
     RoundDocument,
     SideDocument,
 )
-from tourney.exports.layout import Placed as _Placed
-from tourney.exports.layout import layout as _layout
-from tourney.rules import Level
-from tourney.rules.variants import DEFAULT_OPTIONS, LongNardy, VariantOptions, variant_named
-
-PDF = "application/pdf"
 
 FONT_DIRS = (
     Path("/usr/share/fonts/truetype/dejavu"),
@@ -66,11 +70,6 @@ FONT_DIRS = (
     Path("/usr/local/share/fonts"),
 )
 """Where DejaVu Sans is looked for (Debian's ``fonts-dejavu-core`` is the first)."""
-
-PAPERS = {"a4": A4, "letter": letter, "a3": A3}
-
-KINDS = ("drawsheets", "pairings", "scoresheets", "standings")
-"""The PDF documents ``tourney export --pdf`` can make."""
 
 INK = colors.black
 GREY = colors.Color(0.45, 0.45, 0.45)
@@ -432,7 +431,7 @@ def render_drawsheets_pdf(
     Flights follow each other in event order (main, consolation, last chance); a larger
     draw is split into sections with a finals page, each marked where it continues.
     """
-    pagesize = landscape(A3 if poster else PAPERS[paper])
+    pagesize = landscape(A3 if poster else PAPERS[paper].size)
     per_page = POSTER_MATCHES_PER_PAGE if poster else MATCHES_PER_PAGE
     pages: list[_DrawPage] = []
     section_pages: dict[tuple[str, int], int] = {}
@@ -616,7 +615,7 @@ def render_pairings_pdf(
     Every page carries a QR code to the event's public page. By default every round of
     every flight with known pairings is printed.
     """
-    pagesize = portrait(PAPERS[paper])
+    pagesize = portrait(PAPERS[paper].size)
     width = pagesize[0] - 2 * MARGIN
     st = _styles()
     story: list[Any] = []
@@ -767,7 +766,7 @@ def render_standings_pdf(doc: EventDocument, *, paper: str = "a4") -> Rendered:
     Column headings wrap onto several lines rather than run into each other, and the
     last column's notes wrap rather than being cut.
     """
-    pagesize = portrait(PAPERS[paper])
+    pagesize = portrait(PAPERS[paper].size)
     width = pagesize[0] - 2 * MARGIN
     st = _styles()
     note_style = ParagraphStyle(
@@ -778,7 +777,7 @@ def render_standings_pdf(doc: EventDocument, *, paper: str = "a4") -> Rendered:
         if not f.standings:
             continue
         story.append(CondPageBreak(120))
-        final = f.champion is not None or (f.format in ("swiss", "roundrobin") and f.rounds)
+        final = f.champion is not None or (not f.is_bracket and f.rounds)
         story.append(
             Paragraph(f"{_esc(f.name)} — {'final standings' if final else 'standings'}", st["h1"])
         )
@@ -875,7 +874,7 @@ class _SheetPainter:
         self.text(x0, y, " · ".join(where), 9.5)
         y += 14
         heading = f"Match to {m.length} point{'s' if m.length != 1 else ''}"
-        if self.doc.variant != "standard":
+        if self.doc.variant != DEFAULT_VARIANT.name:
             heading += f" · {self.doc.variant_summary or variant_named(self.doc.variant).title}"
         self.text(x0, y, heading, 11, bold=True)
         if m.url:
@@ -979,7 +978,7 @@ def _ended_heading(variant: str, options: VariantOptions = DEFAULT_OPTIONS) -> s
     if chosen.uses_cube(options):
         ends.append("dropped")
     ends.append("resigned")
-    if isinstance(chosen, LongNardy) and options.last_roll_draw:
+    if chosen.can_draw(options):
         ends.append("drawn")
     words = [chosen.level_names[level] for level in chosen.levels(options)]
     return f"Ended ({', '.join(ends)} · {', '.join(words).replace('backgammon', 'bg')})"
@@ -1017,7 +1016,7 @@ def render_scoresheets_pdf(
     A played match's sheet is filled with its games; a match still to play gets empty
     rows, as many as the longest possible match (2N-1 games).
     """
-    pagesize = portrait(PAPERS[paper])
+    pagesize = portrait(PAPERS[paper].size)
     buffer = io.BytesIO()
     c = _canvas(buffer, pagesize, doc, "Score sheets")
     painter = _SheetPainter(c, doc, pagesize)
@@ -1056,22 +1055,3 @@ def render_scoresheets_pdf(
     c.showPage()
     c.save()
     return Rendered(buffer.getvalue(), _stem(doc, "scoresheets"), "pdf", PDF)
-
-
-def render_pdf(doc: EventDocument, kind: str, *, paper: str = "a4") -> Rendered:
-    """The PDF document of one of :data:`KINDS`.
-
-    Raises:
-        ValueError: an unknown kind or paper.
-    """
-    if paper not in PAPERS:
-        raise ValueError(f"Unknown paper {paper!r}; use one of {', '.join(PAPERS)}.")
-    if kind == "drawsheets":
-        return render_drawsheets_pdf(doc, paper=paper, poster=paper == "a3")
-    if kind == "pairings":
-        return render_pairings_pdf(doc, paper=paper)
-    if kind == "scoresheets":
-        return render_scoresheets_pdf(doc, paper=paper)
-    if kind == "standings":
-        return render_standings_pdf(doc, paper=paper)
-    raise ValueError(f"Unknown PDF document {kind!r}; use one of {', '.join(KINDS)}.")

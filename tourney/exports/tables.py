@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from tourney.exports.documents import EventDocument, MatchDocument
+from tourney.store.documents import EventDocument, MatchDocument
 
 Cell = str | int | float | bool | date | None
 

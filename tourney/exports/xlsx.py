@@ -16,12 +16,10 @@ from openpyxl.styles import Border, Font, PatternFill, Side
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
-from tourney.exports import Rendered
-from tourney.exports.documents import EventDocument, FlightDocument
+from tourney.exports import XLSX, Rendered
 from tourney.exports.layout import layout
 from tourney.exports.tables import Cell, DataTable, event_tables, flight_standings_table
-
-XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+from tourney.store.documents import EventDocument, FlightDocument
 
 _BOLD = Font(bold=True)
 _HEAD_FILL = PatternFill("solid", fgColor="E8E8E8")

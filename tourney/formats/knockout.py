@@ -20,13 +20,18 @@ Terminology:
 
 The state is a :class:`Bracket`: the planned matches plus the results recorded so far.
 It is immutable; :func:`record_result` returns a new bracket, so the web app can store
-the plan and the results and rebuild the same bracket at any time.
+the plan and the results and rebuild the same bracket at any time. A bracket resolves
+lazily: showing a few matches (:func:`view`) works out only the matches they are built
+on, so a store can rebuild it from its results and rewrite just the matches a result
+changes (:func:`dependents`). A *late entrant* takes the empty side of a first-round bye
+of the main draw (:func:`place_late_entrant`).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import TypeVar
@@ -35,6 +40,7 @@ from tourney.formats.errors import FormatInvariantError, FormatUserError
 from tourney.formats.model import EntrantId, MatchId, Standing
 
 T = TypeVar("T")
+K = TypeVar("K", bound=Hashable)
 
 # --- sources -------------------------------------------------------------------------
 
@@ -830,17 +836,32 @@ def eliminations(bracket: Bracket, flight: str) -> dict[EntrantId, BracketMatch]
     return out
 
 
-def _feeds(bracket: Bracket) -> dict[MatchId, list[tuple[bool | None, str]]]:
-    """For each match whose loser goes on, the condition and the flight it leads to."""
-    feeds: dict[MatchId, list[tuple[bool | None, str]]] = {}
+def _loser_slots(bracket: Bracket) -> Iterator[tuple[LoserOf, str]]:
+    """Every place a loser is sent to, with its flight: match sides in plan order."""
     for match in bracket.matches:
         for side in (match.a, match.b):
             if isinstance(side, LoserOf):
-                feeds.setdefault(side.match, []).append((side.first_match, match.flight))
+                yield side, match.flight
+
+
+def _feeds(bracket: Bracket) -> dict[MatchId, list[tuple[bool | None, str]]]:
+    """For each match whose loser goes on, the condition and the flight it leads to."""
+    feeds: dict[MatchId, list[tuple[bool | None, str]]] = {}
+    for slot, flight_name in _loser_slots(bracket):
+        feeds.setdefault(slot.match, []).append((slot.first_match, flight_name))
     for flight in bracket.flights:
         for source in flight.pool:
             feeds.setdefault(source.match, []).append((source.first_match, flight.name))
     return feeds
+
+
+def loser_destinations(bracket: Bracket) -> dict[MatchId, tuple[str, bool | None]]:
+    """For each match whose loser has a place in a planned match: that place's flight, and
+    the first-match condition (``True``: only if it was the loser's first match)."""
+    out: dict[MatchId, tuple[str, bool | None]] = {}
+    for slot, flight_name in _loser_slots(bracket):
+        out.setdefault(slot.match, (flight_name, slot.first_match))
+    return out
 
 
 def next_flight(bracket: Bracket, match_id: MatchId) -> str | None:
@@ -848,6 +869,12 @@ def next_flight(bracket: Bracket, match_id: MatchId) -> str | None:
 
     For a fresh draw not drawn yet this is the flight the loser is in the pool for.
     """
+    return _next_flight(bracket, match_id, _feeds(bracket))
+
+
+def _next_flight(
+    bracket: Bracket, match_id: MatchId, feeds: Mapping[MatchId, list[tuple[bool | None, str]]]
+) -> str | None:
     match = bracket.match(match_id)
     if status(bracket, match) is not MatchStatus.DECIDED:
         raise FormatUserError(f"Match {match_id} has no result yet.")
@@ -855,7 +882,7 @@ def next_flight(bracket: Bracket, match_id: MatchId) -> str | None:
     winner = bracket.results[match_id].winner
     loser = b if winner == a else a
     assert isinstance(loser, int)
-    for condition, flight in _feeds(bracket).get(match_id, []):
+    for condition, flight in feeds.get(match_id, []):
         if condition is None or condition != _played_before(bracket, match, loser):
             target = bracket.flight(flight)
             if target.pool and target.drawn and loser not in entrants(bracket, flight):
@@ -902,6 +929,24 @@ def knockout_standings(bracket: Bracket, flight: str) -> tuple[Standing, ...]:
     return _rank_by(list(reached), depth, lambda e: (("wins", wins[e]), ("round", reached[e])))
 
 
+def double_elimination_standings(bracket: Bracket) -> tuple[Standing, ...]:
+    """A double elimination's table as one: the final's players, then the losers' bracket's,
+    then the winners' bracket's; each player ranks by the last bracket they reached.
+
+    Ranks within a bracket come from :func:`knockout_standings` of that bracket, moved down
+    by the number of players ranked ahead in later brackets.
+    """
+    table: list[Standing] = []
+    placed: set[EntrantId] = set()
+    # The final is planned last and the winners' bracket first: walk them backwards.
+    for flight in reversed(bracket.flights):
+        offset = len(table)
+        part = [s for s in knockout_standings(bracket, flight.name) if s.entrant not in placed]
+        table.extend(Standing(s.entrant, s.rank + offset, s.tied, s.metrics) for s in part)
+        placed.update(s.entrant for s in part)
+    return tuple(table)
+
+
 def _rank_by(
     items: Iterable[EntrantId],
     key: Callable[[EntrantId], int],
@@ -914,3 +959,230 @@ def _rank_by(
         tied = sum(1 for other in ordered if key(other) == key(entrant)) > 1
         rows.append(Standing(entrant, rank, tied, metrics(entrant)))
     return tuple(rows)
+
+
+# --- moving a drawn bracket on -------------------------------------------------------
+
+
+def has_fixed_shape(bracket: Bracket) -> bool:
+    """Whether every match of the bracket is planned already.
+
+    A fresh draw adds its matches once its pool is decided, so a bracket with one changes
+    shape with results and has to be worked out whole.
+    """
+    return all(flight.drawn and not flight.pool for flight in bracket.flights)
+
+
+def dependents(bracket: Bracket, match_id: MatchId) -> tuple[MatchId, ...]:
+    """Every planned match whose players depend on ``match_id``'s result, in plan order.
+
+    That is the matches its winner or loser goes on to (or the reset it decides), and the
+    matches built on those in turn. A result can change nothing else in the bracket.
+    """
+    built_on: dict[MatchId, list[MatchId]] = {}
+    for match in bracket.matches:
+        for side in (match.a, match.b):
+            if isinstance(side, WinnerOf | LoserOf):
+                built_on.setdefault(side.match, []).append(match.id)
+        if match.reset_of is not None:
+            built_on.setdefault(match.reset_of, []).append(match.id)
+    seen: set[MatchId] = set()
+    stack = list(built_on.get(match_id, ()))
+    while stack:
+        current = stack.pop()
+        if current not in seen:
+            seen.add(current)
+            stack.extend(built_on.get(current, ()))
+    return tuple(m.id for m in bracket.matches if m.id in seen)
+
+
+def walk_over_withdrawn(
+    bracket: Bracket,
+    withdrawn: Collection[EntrantId],
+    *,
+    in_play: Collection[MatchId] = (),
+    among: Collection[MatchId] | None = None,
+) -> tuple[Bracket, tuple[MatchId, ...]]:
+    """The bracket after each ready match with a withdrawn player goes to the other player.
+
+    When both players withdrew, side ``a`` goes through. A match in play (games on its
+    sheet) is left to the director. ``among`` limits the walkovers to those matches. A
+    walkover can make a later match ready, so this repeats until nothing changes; the
+    walked-over matches are returned in the order they were given.
+    """
+    walked: list[MatchId] = []
+    candidates = [
+        m for m in bracket.matches if m.id not in in_play and (among is None or m.id in among)
+    ]
+    changed = bool(withdrawn)
+    while changed:
+        changed = False
+        for match in candidates:
+            if status(bracket, match) is not MatchStatus.READY:
+                continue
+            a, b = _sides(bracket, match)
+            if a not in withdrawn and b not in withdrawn:
+                continue
+            winner = b if a in withdrawn and b not in withdrawn else a
+            assert isinstance(winner, int)
+            bracket = record_result(bracket, match.id, winner)
+            walked.append(match.id)
+            changed = True
+    return bracket, tuple(walked)
+
+
+def knocked_out(bracket: Bracket, groups: Mapping[str, K]) -> dict[K, set[EntrantId]]:
+    """Everyone out of each group of flights so far.
+
+    ``groups`` names the group each flight counts in (flights it leaves out are skipped).
+    A player knocked out of a flight stays in its group when their loss sends them to
+    another flight of the same group: a double elimination shows its winners' and losers'
+    brackets as one, so only the second loss puts a player out.
+    """
+    feeds = _feeds(bracket)
+    sizes = Counter(groups.values())
+    out: dict[K, set[EntrantId]] = {}
+    for flight in bracket.flights:
+        group = groups.get(flight.name)
+        if group is None:
+            continue
+        for entrant, match in eliminations(bracket, flight.name).items():
+            # Only a group of several flights can keep a loser: elsewhere the costlier
+            # question of where the loser goes need not be asked.
+            if sizes[group] > 1:
+                goes = _next_flight(bracket, match.id, feeds)
+                if goes is not None and groups.get(goes) == group:
+                    continue
+            out.setdefault(group, set()).add(entrant)
+    return out
+
+
+# --- late entries --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LateEntry:
+    """A late entrant placed in a bye of the main draw's first round."""
+
+    bracket: Bracket
+    """The bracket with the entrant placed, and the same results."""
+    consolation_slot: MatchId | None
+    """The consolation match that now takes the loser of the filled bye, if any."""
+
+
+def place_late_entrant(bracket: Bracket, match_id: MatchId, entrant: EntrantId) -> LateEntry:
+    """Put a late entrant in the empty side of a first-round bye of the main draw.
+
+    The bye's player then plays the late entrant. Where a consolation takes the main
+    draw's first-round losers, the loser of this match needs a place there: the place
+    kept for the bye's player losing their first match later (their next match's
+    first-match loser slot) when only that player could have used it, else a bye of the
+    consolation's first round held by a first-round loser.
+
+    Raises:
+        FormatUserError: the match is not in the first round of the main draw, it is not
+            a bye, or the consolation has no free place.
+    """
+    main = bracket.flights[0].name
+    match = bracket._index.get(match_id)
+    if match is None or match.flight != main or match.round != 1 or match.reset_of is not None:
+        raise FormatUserError("Late entrants take a bye of the first round only.")
+    if not (isinstance(match.a, Empty) or isinstance(match.b, Empty)):
+        raise FormatUserError("This match is not a bye: it has two players already.")
+    changed = {match.id: _with_side(match, Empty(), Seat(entrant))}
+    slot = _consolation_slot(bracket, match)
+    if slot is not None:
+        target, old = slot
+        changed[target.id] = _with_side(target, old, LoserOf(match.id))
+    matches = tuple(changed.get(m.id, m) for m in bracket.matches)
+    placed = Bracket(bracket.seed, bracket.flights, matches, bracket.results)
+    return LateEntry(placed, None if slot is None else slot[0].id)
+
+
+def players_changed(
+    before: Bracket, after: Bracket, among: Collection[MatchId]
+) -> tuple[MatchId, ...]:
+    """The matches of ``among`` whose two sides differ between two plans of a bracket.
+
+    Both brackets must plan the same matches; the ids come in plan order.
+    """
+    return tuple(
+        match.id
+        for match in after.matches
+        if match.id in among
+        and _shown_sides(before, before.match(match.id)) != _shown_sides(after, match)
+    )
+
+
+def _shown_sides(
+    bracket: Bracket, match: BracketMatch
+) -> tuple[EntrantId | None, EntrantId | None]:
+    shown = view(bracket, match)
+    return shown.a, shown.b
+
+
+def _with_side(match: BracketMatch, old: Source, new: Source) -> BracketMatch:
+    """The match with side ``old`` (``a`` when both are) replaced by ``new``."""
+    return replace(match, a=new) if match.a == old else replace(match, b=new)
+
+
+def _consolation_slot(bracket: Bracket, bye: BracketMatch) -> tuple[BracketMatch, Source] | None:
+    """The consolation match and side that take the loser of a filled bye, if any."""
+    if LoserOf(bye.id) in _loser_slot_set(bracket):
+        return None  # its loser has a place already (a double elimination's losers' bracket)
+    first_round = {m.id for m in bracket.flight_matches(bye.flight) if m.round == bye.round}
+    consolation = _first_round_consolation(bracket, first_round)
+    if consolation is None:
+        return None
+    kept = _kept_first_match_slot(bracket, bye, consolation)
+    if kept is not None:
+        return kept
+    for match in bracket.flight_matches(consolation):
+        if match.round == 1 and _is_bye_of_loser(match, first_round):
+            return match, Empty()
+    raise FormatUserError(
+        f"“{consolation}” takes first-round losers but has no free place for the loser of "
+        "this match."
+    )
+
+
+def _loser_slot_set(bracket: Bracket) -> set[LoserOf]:
+    return {slot for slot, _ in _loser_slots(bracket)}
+
+
+def _first_round_consolation(bracket: Bracket, first_round: Collection[MatchId]) -> str | None:
+    """The first flight fed with the losers of these first-round matches."""
+    for slot, flight_name in _loser_slots(bracket):
+        if slot.first_match is None and slot.match in first_round:
+            return flight_name
+    return None
+
+
+def _kept_first_match_slot(
+    bracket: Bracket, bye: BracketMatch, consolation: str
+) -> tuple[BracketMatch, Source] | None:
+    """The consolation slot kept for the bye's player losing their next match, when they
+    alone could have used it (the other side of that match did not come through a bye)."""
+    winner = WinnerOf(bye.id)
+    following = next((m for m in bracket.matches if winner in (m.a, m.b)), None)
+    if following is None:
+        return None
+    other = following.b if following.a == winner else following.a
+    if isinstance(other, WinnerOf) and _is_bye(bracket.match(other.match)):
+        return None
+    kept = LoserOf(following.id, first_match=True)
+    for match in bracket.flight_matches(consolation):
+        if kept in (match.a, match.b):
+            return match, kept
+    return None
+
+
+def _is_bye(match: BracketMatch) -> bool:
+    """Whether the draw itself gave this match a bye (an empty side)."""
+    return isinstance(match.a, Empty) or isinstance(match.b, Empty)
+
+
+def _is_bye_of_loser(match: BracketMatch, losers_of: Collection[MatchId]) -> bool:
+    """Whether the draw gave this match a bye held by the loser of one of ``losers_of``."""
+    held = match.b if isinstance(match.a, Empty) else match.a
+    return _is_bye(match) and isinstance(held, LoserOf) and held.match in losers_of

@@ -26,7 +26,13 @@ from tourney.formats.model import Bye, EntrantId, MatchId, MatchOutcome, Pairing
 from tourney.formats.roundrobin import berger_schedule
 from tourney.formats.standings import compute_standings
 from tourney.formats.swiss import SwissEntrant, default_round_count, pair_round
-from tourney.formats.tiebreaks import Tiebreak
+from tourney.formats.tiebreaks import (
+    BUCHHOLZ,
+    HEAD_TO_HEAD,
+    MEDIAN_BUCHHOLZ,
+    NET_GAME_POINTS,
+    SONNEBORN_BERGER,
+)
 from tourney.match import (
     GameEntry,
     MatchRules,
@@ -36,12 +42,13 @@ from tourney.match import (
     score_match,
 )
 from tourney.rules import GameEnd, NotationError, Side
-from tourney.rules.variants import STANDARD, AnyVariant, variant_named
+from tourney.rules.variants import STANDARD, variant_named
+from tourney.rules.variants import GameVariant as AnyVariant
 
 FORMATS = ("knockout", "swiss", "roundrobin")
 
-SWISS_CHAIN = (Tiebreak.BUCHHOLZ, Tiebreak.MEDIAN_BUCHHOLZ, Tiebreak.NET_GAME_POINTS)
-ROUND_ROBIN_CHAIN = (Tiebreak.HEAD_TO_HEAD, Tiebreak.SONNEBORN_BERGER, Tiebreak.NET_GAME_POINTS)
+SWISS_CHAIN = (BUCHHOLZ, MEDIAN_BUCHHOLZ, NET_GAME_POINTS)
+ROUND_ROBIN_CHAIN = (HEAD_TO_HEAD, SONNEBORN_BERGER, NET_GAME_POINTS)
 
 Json = dict[str, Any]
 

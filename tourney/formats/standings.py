@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from tourney.formats.model import EntrantId, MatchOutcome, Standing
-from tourney.formats.tiebreaks import METRICS, Record, Tiebreak, build_records, head_to_head
+from tourney.formats.tiebreaks import Record, Tiebreak, build_records
 
 
 def compute_standings(
@@ -27,7 +27,14 @@ def compute_standings(
     Within a shared rank rows are listed by entrant id.
     """
     records = build_records(outcomes, entrants=entrants, bye_is_win=bye_is_win)
-    values = {tb: METRICS[tb](records) for tb in chain if tb in METRICS}
+    # Metrics that do not depend on who is tied are worked out once for everyone: they
+    # are also the standings' columns.
+    values: dict[Tiebreak, Mapping[EntrantId, int]] = {}
+    for tiebreak in chain:
+        if not tiebreak.within_group:
+            scores = tiebreak.metric(records.keys(), records)
+            assert scores is not None, f"{tiebreak.key} scores everyone"
+            values[tiebreak] = scores
     ordered: list[list[EntrantId]] = []
     reasons: dict[EntrantId, str] = {}
     by_wins: dict[int, list[EntrantId]] = {}
@@ -41,7 +48,7 @@ def compute_standings(
         for entrant in group:
             metrics = (
                 ("wins", records[entrant].wins),
-                *((tb.value, values[tb][entrant]) for tb in chain if tb in values),
+                *((tb.metric_key, values[tb][entrant]) for tb in chain if tb in values),
             )
             rows.append(
                 Standing(entrant, placed + 1, len(group) > 1, metrics, reasons.get(entrant))
@@ -63,10 +70,7 @@ def _refine(
         ordered.append(group)
         return
     tiebreak, rest = chain[0], chain[1:]
-    if tiebreak is Tiebreak.HEAD_TO_HEAD:
-        scores: Mapping[EntrantId, int] | None = head_to_head(group, records)
-    else:
-        scores = values[tiebreak]
+    scores = values[tiebreak] if tiebreak in values else tiebreak.metric(group, records)
     if scores is None:
         _refine(group, rest, records, values, ordered, reasons)
         return
@@ -79,4 +83,4 @@ def _refine(
         _refine(sub, rest, records, values, ordered, reasons)
         if i + 1 < len(keys):
             # The last row of this level is ahead of the first row of the next one.
-            reasons[ordered[-1][-1]] = f"ahead on {tiebreak.label} {key} to {keys[i + 1]}"
+            reasons[ordered[-1][-1]] = f"ahead on {tiebreak.name} {key} to {keys[i + 1]}"

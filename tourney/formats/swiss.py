@@ -13,14 +13,18 @@ record
 score
     The record as one integer where higher is better: ``wins``, or ``-losses``.
 score group
-    All players with the same score. The *record distance* of a pairing is the
-    difference of the two scores (0 inside a group).
+    All players with the same score. Two score groups are *adjacent* when no group
+    scores between them. The *record distance* of a pairing is the difference of the two
+    scores (0 inside a group).
 out-of-group player (floater)
     A player paired with someone from another score group.
 rematch
     A pairing of two players who already met in this event (``played``).
 bye
     A round off for one player of an odd field.
+field
+    Everyone entered in a drawn flight with their record so far: wins, losses, whether
+    they had a bye, whether they are still active (:class:`SwissField`).
 
 The pairing rule (DESIGN §4) is a lexicographic objective; :func:`pair_round` returns a
 pairing that minimises, in this order:
@@ -28,9 +32,16 @@ pairing that minimises, in this order:
 1. the number of rematches;
 2. whether the bye goes to a player who already had one;
 3. the score of the bye player (the bye goes to the lowest score group possible);
-4. the number of out-of-group players;
-5. the sum of record distances over all pairings;
-6. the bye player's place from the bottom (the lowest-placed eligible player gets it).
+4. the sum over all pairings of the squared record distance;
+5. the number of out-of-group players;
+6. the sum of record distances over all pairings;
+7. the bye player's place from the bottom (the lowest-placed eligible player gets it).
+
+Squaring the distance makes players float only to the adjacent group wherever rematches
+allow: a lone 3-0 leader meets a 2-1 player, and when that leaves a 2-1 player over, that
+one meets a 1-2 player (two floats of distance 1: squares 1 + 1), rather than the leader
+meeting a 1-2 player (one float of distance 2: square 4), although that moves fewer
+players.
 
 So the bye never forces an avoidable rematch, and among equally good pairings the choice
 is random from ``seed`` (``order="random"``) or follows ratings (``order="rating"``):
@@ -41,14 +52,16 @@ ratings sort last; equal ratings keep the caller's standings order.
 
 How it is computed
 ------------------
-Ignoring rematches, the optimum of criteria 4-5 is known in closed form: every score
-group with an odd number of players must send exactly one player out, and on a line the
-cheapest way to pair those is neighbour with neighbour (odd groups 1-2, 3-4, ...). The
-pairing is built to meet that bound: each odd group's floater meets the floater of the
-next odd group, and every group is matched internally without rematches by a randomised
-greedy pass with augmenting swaps. This is near-linear work, and when it meets the bound
-(with the best-placed bye candidate) the result is *proved* optimal, since no pairing can
-do better than the bound. Otherwise fields of at most :data:`EXACT_LIMIT` players are
+Ignoring rematches, the optimum of criteria 4-6 is known in closed form
+(:meth:`_Field.lower_bound` derives it): one pairing crosses each boundary between
+adjacent score groups with an odd number of players above it, always between those two
+groups, and no pairing crosses any other boundary. The pairing is built to meet that
+bound: each group sends one member down across such a boundary below it and receives
+one across such a boundary above it (a group that does both passes a different member
+down), and every group is matched internally without rematches by a randomised greedy
+pass with augmenting swaps. This is near-linear work, and when it meets the bound (with
+the best-placed bye candidate) the result is *proved* optimal, since no pairing can do
+better than the bound. Otherwise fields of at most :data:`EXACT_LIMIT` players are
 solved exactly by a maximum-weight perfect matching (networkx, blossom algorithm) on the
 complete graph whose weights encode the whole objective; larger fields re-solve exactly
 only the windows of score groups around the trouble (small groups whole, large groups
@@ -59,13 +72,14 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
 import networkx as nx
 
 from tourney.formats.errors import FormatInvariantError, FormatUserError
+from tourney.formats.model import EntrantId, MatchOutcome
 
 ORDERS: Final = ("random", "rating")
 """Values accepted for ``order``."""
@@ -105,6 +119,8 @@ class PairingCost:
     """1 when the bye goes to a player who already had one."""
     bye_score: int
     """The bye player's score above the lowest score in the field (0 without a bye)."""
+    squared_distance: int
+    """Sum over pairings of the squared score difference."""
     floaters: int
     """Players paired outside their score group."""
     record_distance: int
@@ -121,6 +137,8 @@ class SwissRound:
     """Each pairing names the better-placed player first; boards in standings order."""
     bye: int | None
     rematches: int
+    squared_distance: int
+    """Sum over pairings of the squared score difference."""
     floaters: int
     """Players paired outside their score group."""
     record_distance: int
@@ -178,6 +196,170 @@ def score_of(entrant: SwissEntrant, record: str = "wins") -> int:
     return entrant.wins if record == "wins" else -entrant.losses
 
 
+# --- the field of a drawn flight ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FieldEntry:
+    """A player entered in a drawn flight, with the record they start from."""
+
+    entrant: EntrantId
+    wins: int = 0
+    """Match wins a late entrant starts with (set by the director)."""
+    losses: int = 0
+    active: bool = True
+    """``False`` once the player has withdrawn."""
+
+
+@dataclass(frozen=True)
+class RoundMatch:
+    """A match of a drawn round as recorded; ``b`` is ``None`` for a bye."""
+
+    round: int
+    a: EntrantId
+    b: EntrantId | None
+    winner: EntrantId | None = None
+    """The winner once decided; for a bye, its player."""
+    score: tuple[int, int] = (0, 0)
+    length: int = 0
+
+
+@dataclass(frozen=True)
+class SwissRecord:
+    """One player's record in a drawn flight."""
+
+    entrant: EntrantId
+    wins: int
+    losses: int
+    had_bye: bool
+    active: bool
+
+
+@dataclass(frozen=True)
+class SwissField:
+    """Where a drawn flight stands: records, pairs that have met, and outcomes.
+
+    ``outcomes`` are what the standings take: decided matches, byes where they count as
+    wins, and each starting win of a late entrant as a bye of round 0.
+    """
+
+    records: tuple[SwissRecord, ...]
+    played: frozenset[frozenset[EntrantId]]
+    outcomes: tuple[MatchOutcome, ...]
+
+
+def swiss_field(
+    entries: Iterable[FieldEntry],
+    matches: Iterable[RoundMatch],
+    *,
+    bye_is_win: bool,
+    byes_recorded: bool = True,
+) -> SwissField:
+    """The field after the recorded matches, from the entries' starting records.
+
+    A bye marks its player as having had one, and with ``bye_is_win`` counts as a match
+    win. A round robin's schedule gives its byes to nobody's record
+    (``byes_recorded=False``). Matches without a winner yet change no record, but a pair
+    that has been drawn counts as met.
+    """
+    entries = list(entries)
+    wins = {e.entrant: e.wins for e in entries}
+    losses = {e.entrant: e.losses for e in entries}
+    had_bye = dict.fromkeys(wins, False)
+    played: set[frozenset[EntrantId]] = set()
+    outcomes = [MatchOutcome(0, e.entrant, None, e.entrant) for e in entries for _ in range(e.wins)]
+    for match in matches:
+        if match.b is None:
+            if byes_recorded and match.winner is not None:
+                had_bye[match.a] = True
+                if bye_is_win:
+                    wins[match.a] += 1
+                    outcomes.append(
+                        MatchOutcome(match.round, match.a, None, match.a, (0, 0), match.length)
+                    )
+            continue
+        played.add(frozenset((match.a, match.b)))
+        if match.winner is not None:
+            wins[match.winner] += 1
+            losses[match.b if match.winner == match.a else match.a] += 1
+            outcomes.append(
+                MatchOutcome(
+                    match.round, match.a, match.b, match.winner, match.score, match.length
+                )
+            )
+    records = tuple(
+        SwissRecord(e.entrant, wins[e.entrant], losses[e.entrant], had_bye[e.entrant], e.active)
+        for e in entries
+    )
+    return SwissField(records, frozenset(played), tuple(outcomes))
+
+
+def swiss_entrants(records: Iterable[SwissRecord], lives: int | None) -> list[SwissEntrant]:
+    """The players still in (active, with a life left in a lives Swiss) as pairing sees them."""
+    return [
+        SwissEntrant(r.entrant, r.wins, r.losses, had_bye=r.had_bye)
+        for r in records
+        if r.active and (lives is None or r.losses < lives)
+    ]
+
+
+def round_limit(*, rounds: int | None, lives: int | None, players: int) -> int | None:
+    """How many rounds a Swiss plays: the number set, else ceil(log2 players); none on lives."""
+    if lives is not None:
+        return None
+    if rounds is not None:
+        return rounds
+    return default_round_count(max(players, 2))
+
+
+def pair_field(
+    field: SwissField,
+    *,
+    ranking: Sequence[EntrantId],
+    ratings: Mapping[EntrantId, float | None],
+    seed: int,
+    by_rating: bool,
+    lives: int | None,
+) -> SwissRound:
+    """Pair the next round of a drawn Swiss from its field.
+
+    The players still in are placed as in ``ranking`` (the standings, best first); a lives
+    Swiss groups them by losses. ``by_rating`` pairs by ``ratings`` inside a group rather
+    than at random from ``seed``.
+
+    Raises:
+        FormatUserError: fewer than two players are still in.
+    """
+    still_in = swiss_entrants(field.records, lives)
+    if len(still_in) < 2:
+        raise FormatUserError(
+            f"A Swiss round needs two players still in; there are {len(still_in)}."
+        )
+    place = {entrant: i for i, entrant in enumerate(ranking)}
+    entrants = [
+        SwissEntrant(e.id, e.wins, e.losses, ratings.get(EntrantId(e.id)), e.had_bye)
+        for e in sorted(still_in, key=lambda e: place.get(EntrantId(e.id), 0))
+    ]
+    return pair_round(
+        entrants,
+        field.played,
+        seed=seed,
+        order="rating" if by_rating else "random",
+        record="wins" if lives is None else "losses",
+    )
+
+
+def is_next_round_due(
+    field: SwissField, *, rounds_drawn: int, rounds: int | None, lives: int | None
+) -> bool:
+    """Whether a Swiss pairs another round: two players are still in and, unless it runs
+    on lives, fewer than its number of rounds have been drawn."""
+    if len(swiss_entrants(field.records, lives)) < 2:
+        return False
+    limit = round_limit(rounds=rounds, lives=lives, players=len(field.records))
+    return limit is None or rounds_drawn < limit
+
+
 class _Field:
     """The players of one round, indexed 0..n-1 in standings order."""
 
@@ -233,29 +415,63 @@ class _Field:
         return (int(self.had_bye[b]), self.score[b] - self.smin, self.n - 1 - b)
 
     def cost(self, pairs: Iterable[tuple[int, int]], bye: int | None) -> PairingCost:
-        rematches = floaters = distance = 0
+        rematches = squares = floaters = distance = 0
         for u, v in pairs:
             rematches += v in self.adj[u]
             if self.group[u] != self.group[v]:
+                gap = abs(self.score[u] - self.score[v])
+                squares += gap * gap
                 floaters += 2
-                distance += abs(self.score[u] - self.score[v])
+                distance += gap
         had, bs, place = self.bye_terms(bye)
-        return PairingCost(rematches, had, bs, floaters, distance, place)
+        return PairingCost(rematches, had, bs, squares, floaters, distance, place)
 
-    def lower_bound(self, bye: int | None) -> PairingCost:
-        """The best objective any pairing with this bye could reach (ignoring rematches)."""
-        odd: list[int] = []
+    def crossed_boundaries(self, bye: int | None) -> list[tuple[int, int]]:
+        """The adjacent groups ``(upper, lower)`` an optimal pairing floats one player
+        between, ignoring rematches: those with an odd number of players above them.
+
+        Groups left empty by the bye do not count: the groups around them are adjacent.
+        """
+        crossed: list[tuple[int, int]] = []
+        above = 0
+        upper: int | None = None
         for g, members in enumerate(self.groups):
             size = len(members) - (bye is not None and self.group[bye] == g)
-            if size % 2:
-                odd.append(g)
-        # Groups are best first, so odd[k] scores above odd[k + 1].
-        distance = sum(
-            self.score[self.groups[odd[k]][0]] - self.score[self.groups[odd[k + 1]][0]]
-            for k in range(0, len(odd), 2)
-        )
+            if not size:
+                continue
+            if upper is not None and above % 2:
+                crossed.append((upper, g))
+            above += size
+            upper = g
+        return crossed
+
+    def lower_bound(self, bye: int | None) -> PairingCost:
+        """The best objective any pairing with this bye could reach (ignoring rematches).
+
+        Number the boundaries between adjacent non-empty groups (the bye left out) from
+        the top; boundary k has width w_k, the score difference of its two groups, and
+        c_k pairings cross it. A pairing of distance d crosses the boundaries between its
+        two groups, and d is the sum of their widths, so d^2 >= the sum of their squared
+        widths, with equality only when it crosses one boundary: between adjacent groups.
+        Summed over all pairings, sum d^2 >= sum_k c_k w_k^2. The players above boundary
+        k meet each other except for one in each of the c_k pairings across it, so c_k
+        has the parity p_k (0 or 1) of the number of players above it, and c_k >= p_k.
+        Hence sum d^2 >= sum_k p_k w_k^2 (with unit widths: sum d^2 >= sum d = sum_k c_k
+        >= sum_k p_k). Equality needs every c_k = p_k with adjacent pairings only, which
+        also fixes the floaters (2 per crossing) and the distance (sum_k p_k w_k). It is
+        reached without rematches in mind: a group sends one member down when p_k = 1
+        below it and receives one when p_k = 1 above it; its size has the parity of the
+        two, so the rest pair inside, and a group that does both has an even size, so at
+        least two members: a different one goes down.
+        """
+        gaps = [
+            self.score[self.groups[upper][0]] - self.score[self.groups[lower][0]]
+            for upper, lower in self.crossed_boundaries(bye)
+        ]
         had, bs, place = self.bye_terms(bye)
-        return PairingCost(0, had, bs, len(odd), distance, place)
+        return PairingCost(
+            0, had, bs, sum(gap * gap for gap in gaps), 2 * len(gaps), sum(gaps), place
+        )
 
 
 def pairing_cost(
@@ -379,6 +595,7 @@ def _round(
         pairings=tuple((field.ids[u], field.ids[v]) for u, v in ordered),
         bye=None if bye is None else field.ids[bye],
         rematches=cost.rematches,
+        squared_distance=cost.squared_distance,
         floaters=cost.floaters,
         record_distance=cost.record_distance,
         optimal=optimal,
@@ -412,7 +629,6 @@ def _construct(field: _Field, bye: int | None, order: str, rng: random.Random) -
     if bye is not None:
         mate[bye] = _BYE
     adj = field.adj
-    odd: list[int] = []
     members: list[list[int]] = []
     for g in range(len(field.groups)):
         if order == "rating":
@@ -421,31 +637,29 @@ def _construct(field: _Field, bye: int | None, order: str, rng: random.Random) -
             lst = [i for i in field.groups[g] if i != bye]
             rng.shuffle(lst)
         members.append(lst)
-        if len(lst) % 2:
-            odd.append(g)
-    # Odd groups pair off neighbour with neighbour: the upper one's floater goes down.
-    floater: dict[int, int] = {}
-    for k, g in enumerate(odd):
-        lst = members[g]
-        # Rating order: the lowest-rated floats down, the highest-rated receives.
-        floater[g] = lst.pop() if (k % 2 == 0 or order != "rating") else lst.pop(0)
+    crossed = field.crossed_boundaries(bye)
+    # Across each crossed boundary the upper group's last member floats down (rating
+    # order: the lowest-rated) and meets the lower group's first (the highest-rated).
+    # Senders are taken before receivers, so a group that does both passes a different
+    # member down; it has at least two (see _Field.lower_bound).
+    senders = [members[upper].pop() for upper, _lower in crossed]
+    receivers = [
+        members[lower].pop(0) if order == "rating" else members[lower].pop()
+        for _upper, lower in crossed
+    ]
     group_pairs: dict[int, list[tuple[int, int]]] = {}
     for g, lst in enumerate(members):
         pairs, _left = _match_group(lst, adj, order)
         group_pairs[g] = pairs
         for u, v in pairs:
             mate[u], mate[v] = v, u
-    for k in range(0, len(odd), 2):
-        ga, gb = odd[k], odd[k + 1]
-        x, y = floater[ga], floater[gb]
+    for (upper, lower), x, y in zip(crossed, senders, receivers, strict=True):
         if y not in adj[x]:
             mate[x], mate[y] = y, x
             continue
-        # Let another member of either group float instead of the chosen one.
-        if _swap_floater(group_pairs[gb], y, x, adj, mate) or _swap_floater(
-            group_pairs[ga], x, y, adj, mate
-        ):
-            continue
+        # Let another member of either group receive or float instead of the chosen one.
+        if not _swap_floater(group_pairs[lower], y, x, adj, mate):
+            _swap_floater(group_pairs[upper], x, y, adj, mate)
     return mate
 
 
@@ -548,7 +762,8 @@ def _solve_exact(
     w_place = tie * npairs + 1
     w_dist = w_place * n
     w_float = w_dist * (npairs * span + 1)
-    w_bye_score = w_float * (2 * npairs + 1)
+    w_square = w_float * (2 * npairs + 1)
+    w_bye_score = w_square * (npairs * span * span + 1)
     w_bye_had = w_bye_score * (span + 1)
     w_rematch = w_bye_had * 2
     big = w_rematch * 2
@@ -560,7 +775,8 @@ def _solve_exact(
             v = nodes[b]
             cost = w_rematch * (v in adj[u])
             if group[u] != group[v]:
-                cost += 2 * w_float + w_dist * abs(score[u] - score[v])
+                gap = abs(score[u] - score[v])
+                cost += w_square * gap * gap + 2 * w_float + w_dist * gap
             cost += _tiebreak(field, u, v, order, rng)
             graph.add_edge(u, v, weight=big - cost)
     if with_bye:

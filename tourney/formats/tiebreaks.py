@@ -1,45 +1,24 @@
-"""The tiebreak metrics an event can chain after match wins, by name.
+"""The tiebreaks an event can chain after match wins: one registry of named metrics.
+
+Every tiebreak is one :class:`Tiebreak` in :data:`TIEBREAKS`, carrying its key, its names
+and its metric. Stores, pages, forms, the API and the exports ask this registry (by key
+with :func:`tiebreak_named`, a whole chain with :func:`tiebreak_chain`) and never spell a
+tiebreak out themselves, so adding one means adding its entry here and its test.
 
 Terminology: an entrant's *wins* are matches won (plus byes where the event counts a bye
 as a win). *Opponents* are the entrants actually played (a bye has no opponent and adds
 nothing to Buchholz). *Net game points* are points won minus points lost, each side's
 points in a match capped at the match length N so an overshooting last game does not
-count extra. All values are integers.
+count extra. All values are integers; a higher value is better.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
-from enum import Enum
 
+from tourney.formats.errors import FormatInvariantError, FormatUserError
 from tourney.formats.model import EntrantId, MatchOutcome
-
-
-class Tiebreak(Enum):
-    """A tiebreak an event can put in its chain."""
-
-    HEAD_TO_HEAD = "head-to-head"
-    BUCHHOLZ = "buchholz"
-    MEDIAN_BUCHHOLZ = "median-buchholz"
-    BUCHHOLZ_CUT1 = "buchholz-minus-worst"
-    SONNEBORN_BERGER = "sonneborn-berger"
-    NET_GAME_POINTS = "net-game-points"
-
-    @property
-    def label(self) -> str:
-        """The name as a director reads it in a reason."""
-        return _LABELS[self]
-
-
-_LABELS = {
-    Tiebreak.HEAD_TO_HEAD: "head-to-head",
-    Tiebreak.BUCHHOLZ: "Buchholz",
-    Tiebreak.MEDIAN_BUCHHOLZ: "median Buchholz",
-    Tiebreak.BUCHHOLZ_CUT1: "Buchholz minus worst",
-    Tiebreak.SONNEBORN_BERGER: "Sonneborn-Berger",
-    Tiebreak.NET_GAME_POINTS: "net game points",
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,50 +70,52 @@ def build_records(
     return {e: Record(e, wins[e], tuple(opponents[e]), tuple(beaten[e]), net[e]) for e in wins}
 
 
-Metric = Callable[[Mapping[EntrantId, Record]], dict[EntrantId, int]]
+Metric = Callable[[Collection[EntrantId], Mapping[EntrantId, Record]], dict[EntrantId, int] | None]
+"""Scores of some entrants (higher is better) given everyone's records, or ``None`` when
+the metric cannot tell those entrants apart at all."""
 
 
-def buchholz(records: Mapping[EntrantId, Record]) -> dict[EntrantId, int]:
+def buchholz(
+    entrants: Collection[EntrantId], records: Mapping[EntrantId, Record]
+) -> dict[EntrantId, int]:
     """Sum of the opponents' wins."""
-    return {e: sum(records[o].wins for o in r.opponents) for e, r in records.items()}
+    return {e: sum(records[o].wins for o in records[e].opponents) for e in entrants}
 
 
-def median_buchholz(records: Mapping[EntrantId, Record]) -> dict[EntrantId, int]:
+def median_buchholz(
+    entrants: Collection[EntrantId], records: Mapping[EntrantId, Record]
+) -> dict[EntrantId, int]:
     """Buchholz without the best and the worst opponent (with at least three opponents)."""
     out: dict[EntrantId, int] = {}
-    for entrant, record in records.items():
-        scores = sorted(records[o].wins for o in record.opponents)
+    for entrant in entrants:
+        scores = sorted(records[o].wins for o in records[entrant].opponents)
         out[entrant] = sum(scores[1:-1]) if len(scores) >= 3 else sum(scores)
     return out
 
 
-def buchholz_minus_worst(records: Mapping[EntrantId, Record]) -> dict[EntrantId, int]:
+def buchholz_minus_worst(
+    entrants: Collection[EntrantId], records: Mapping[EntrantId, Record]
+) -> dict[EntrantId, int]:
     """Buchholz without the worst opponent (with at least two opponents)."""
     out: dict[EntrantId, int] = {}
-    for entrant, record in records.items():
-        scores = sorted(records[o].wins for o in record.opponents)
+    for entrant in entrants:
+        scores = sorted(records[o].wins for o in records[entrant].opponents)
         out[entrant] = sum(scores[1:]) if len(scores) >= 2 else sum(scores)
     return out
 
 
-def sonneborn_berger(records: Mapping[EntrantId, Record]) -> dict[EntrantId, int]:
+def sonneborn_berger(
+    entrants: Collection[EntrantId], records: Mapping[EntrantId, Record]
+) -> dict[EntrantId, int]:
     """Sum of the wins of the opponents beaten (no draws in backgammon)."""
-    return {e: sum(records[o].wins for o in r.beaten) for e, r in records.items()}
+    return {e: sum(records[o].wins for o in records[e].beaten) for e in entrants}
 
 
-def net_game_points(records: Mapping[EntrantId, Record]) -> dict[EntrantId, int]:
+def net_game_points(
+    entrants: Collection[EntrantId], records: Mapping[EntrantId, Record]
+) -> dict[EntrantId, int]:
     """Points won minus points lost, each match capped at its length."""
-    return {e: r.net_points for e, r in records.items()}
-
-
-METRICS: dict[Tiebreak, Metric] = {
-    Tiebreak.BUCHHOLZ: buchholz,
-    Tiebreak.MEDIAN_BUCHHOLZ: median_buchholz,
-    Tiebreak.BUCHHOLZ_CUT1: buchholz_minus_worst,
-    Tiebreak.SONNEBORN_BERGER: sonneborn_berger,
-    Tiebreak.NET_GAME_POINTS: net_game_points,
-}
-"""The metrics that do not depend on which entrants are tied (all but head-to-head)."""
+    return {e: records[e].net_points for e in entrants}
 
 
 def head_to_head(
@@ -154,3 +135,141 @@ def head_to_head(
     if len(set(mini.values())) == 1:
         return None
     return mini
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Tiebreak:
+    """A tiebreak an event can put in its chain: its key, its names and its metric.
+
+    Each tiebreak exists once, in :data:`TIEBREAKS`, so two are equal when they are the
+    same object.
+    """
+
+    key: str
+    """The name an event stores, and forms, the API and event files use (``buchholz_cut1``)."""
+    metric_key: str
+    """The name of its value in a standings row and in ``tourney simulate`` output
+    (``buchholz-minus-worst``); both spellings are fixed by files already written."""
+    name: str
+    """As a sentence reads it: "ahead on median Buchholz 10 to 9"."""
+    short_name: str
+    """For narrow columns (a phone, a printed table): ``Med. Buch.``."""
+    explanation: str
+    """One sentence a player understands."""
+    metric: Metric
+    within_group: bool = False
+    """Whether the scores depend on who is tied (head-to-head). Such a tiebreak has no
+    value of its own per entrant, so standings show no column for it."""
+
+    @property
+    def title(self) -> str:
+        """The name as a heading or a choice shows it: ``Median Buchholz``."""
+        return self.name[:1].upper() + self.name[1:]
+
+    def __repr__(self) -> str:
+        return f"tiebreak_named({self.key!r})"
+
+
+HEAD_TO_HEAD = Tiebreak(
+    key="head_to_head",
+    metric_key="head-to-head",
+    name="head-to-head",
+    short_name="H2H",
+    explanation="Among tied players who have all played each other, the one who won most "
+    "of those matches goes ahead.",
+    metric=head_to_head,
+    within_group=True,
+)
+BUCHHOLZ = Tiebreak(
+    key="buchholz",
+    metric_key="buchholz",
+    name="Buchholz",
+    short_name="Buch.",
+    explanation="The match wins of all your opponents added up: beating strong players "
+    "counts more.",
+    metric=buchholz,
+)
+MEDIAN_BUCHHOLZ = Tiebreak(
+    key="median_buchholz",
+    metric_key="median-buchholz",
+    name="median Buchholz",
+    short_name="Med. Buch.",
+    explanation="Buchholz without your best and your worst opponent.",
+    metric=median_buchholz,
+)
+BUCHHOLZ_MINUS_WORST = Tiebreak(
+    key="buchholz_cut1",
+    metric_key="buchholz-minus-worst",
+    name="Buchholz minus worst opponent",
+    short_name="Buch. −1",
+    explanation="Buchholz without your weakest opponent.",
+    metric=buchholz_minus_worst,
+)
+SONNEBORN_BERGER = Tiebreak(
+    key="sonneborn_berger",
+    metric_key="sonneborn-berger",
+    name="Sonneborn-Berger",
+    short_name="S-B",
+    explanation="The match wins of the opponents you beat, added up.",
+    metric=sonneborn_berger,
+)
+NET_GAME_POINTS = Tiebreak(
+    key="net_game_points",
+    metric_key="net-game-points",
+    name="net game points",
+    short_name="Net",
+    explanation="Points you won minus points you lost, counting at most the match length "
+    "from each match.",
+    metric=net_game_points,
+)
+
+TIEBREAKS: tuple[Tiebreak, ...] = (
+    HEAD_TO_HEAD,
+    BUCHHOLZ,
+    MEDIAN_BUCHHOLZ,
+    BUCHHOLZ_MINUS_WORST,
+    SONNEBORN_BERGER,
+    NET_GAME_POINTS,
+)
+"""Every tiebreak, in the order a flight form offers them (DESIGN §4)."""
+
+_BY_KEY = {tiebreak.key: tiebreak for tiebreak in TIEBREAKS}
+_BY_METRIC_KEY = {tiebreak.metric_key: tiebreak for tiebreak in TIEBREAKS}
+
+
+def tiebreak_named(key: str) -> Tiebreak:
+    """The tiebreak an event stores as ``key``.
+
+    Raises:
+        FormatUserError: no tiebreak has that key (the message lists the keys).
+    """
+    try:
+        return _BY_KEY[key]
+    except KeyError:
+        known = ", ".join(_BY_KEY)
+        raise FormatUserError(f"Unknown tiebreak {key!r}: use one of {known}.") from None
+
+
+def tiebreak_of_metric(metric_key: str) -> Tiebreak:
+    """The tiebreak whose value a standings row names ``metric_key``.
+
+    Raises:
+        FormatInvariantError: no tiebreak's value has that name (the standings code
+            writes only those, besides ``wins`` and a knockout's ``round``).
+    """
+    try:
+        return _BY_METRIC_KEY[metric_key]
+    except KeyError:
+        raise FormatInvariantError(f"No tiebreak's value is named {metric_key!r}.") from None
+
+
+def tiebreak_chain(keys: Iterable[str]) -> tuple[Tiebreak, ...]:
+    """The tiebreaks of a chain given by key, in order.
+
+    Raises:
+        FormatUserError: an unknown key, or a tiebreak named twice.
+    """
+    chain = tuple(tiebreak_named(key) for key in keys)
+    if len(set(chain)) != len(chain):
+        raise FormatUserError("Each tiebreak may appear once in the chain.")
+    return chain

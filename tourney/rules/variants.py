@@ -1,17 +1,15 @@
-"""Variants of the game as objects: one class per variant, one engine underneath.
+"""Variants of the game as declarative definitions, and the one registry of them.
 
-Terminology: a *variant* is a set of rules a game is played by. Standard backgammon,
-nackgammon and hypergammon share every rule of movement and differ in where the checkers
-start and how many there are (``Variant`` and its subclasses; plays come from
-``tourney.rules.moves``). Long nardy has its own movement rules (``LongNardy``, plays from
-``tourney.rules.nardy``). *Event options* (:class:`VariantOptions`) are the choices the
-sources leave to an event: whether gammons count in hypergammon, whether the cube is used
-in long nardy, how a koks scores, and so on.
-
-What the match and web layers need is here as plain attributes and functions:
-``title``, ``level_names``, ``levels(options)``, ``level_points(level, options)``,
-``uses_cube(options)``, ``uses_crawford(options)``, ``mat_variation`` and
-``variant_named()`` / ``variant_for_mat()``.
+Terminology: a variant is defined by one :class:`Variant` value (VARIANTS.md section 17,
+one row): its rules of movement (:class:`~tourney.rules.movement.MovementRules`, played by
+the engine :func:`~tourney.rules.movement.movement_for` picks), its scoring levels
+(:class:`ScoringLevel`), its defaults for the event options (:class:`VariantOptions`),
+the options an event may change (:class:`OptionSpec`), its opening rule and its names. A
+``Variant`` answers :class:`GameVariant`, the protocol every layer outside the rules core
+uses. The *registry* holds every variant tourney knows: :func:`register_variant` adds
+one, :func:`variant_named` finds one by name or alias, :func:`variant_for_mat` by a
+``.mat`` file's ``[Variation "..."]`` header, and :func:`registered_variants` lists them.
+Adding a variant is adding one definition and registering it.
 
 >>> variant_named("hypergammon").level_points(Level.GAMMON)
 1
@@ -21,230 +19,576 @@ What the match and web layers need is here as plain attributes and functions:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields, replace
 from enum import Enum
-from typing import ClassVar, TypeAlias
+from types import MappingProxyType
+from typing import Any
 
-from tourney.rules.board import Position
+from tourney.rules.dice import Roll
 from tourney.rules.errors import NotationError
 from tourney.rules.game import Level
-from tourney.rules.nardy import NardyPosition, NardyRules
-from tourney.rules.position_id import decode_position_id
+from tourney.rules.movement import (
+    BackgammonMovement,
+    Entry,
+    Geometry,
+    Landing,
+    Movement,
+    MovementRules,
+    Restriction,
+    movement_for,
+)
+from tourney.rules.moves import Play, format_play
+from tourney.rules.variant_protocol import (
+    DEFAULT_OPTIONS,
+    GameVariant,
+    NextGameStarter,
+    OptionChoice,
+    OptionSpec,
+    OptionValue,
+    VariantOptions,
+    VariantPosition,
+    flag_option,
+)
+
+__all__ = [
+    "BACKGAMMON_DEFAULTS",
+    "BACKGAMMON_LEVELS",
+    "DEFAULT_OPTIONS",
+    "DEFAULT_VARIANT",
+    "GAMMONS_TAG",
+    "HYPERGAMMON",
+    "LONG_NARDY",
+    "NACKGAMMON",
+    "STANDARD",
+    "GameVariant",
+    "NextGameStarter",
+    "Opening",
+    "RecordTag",
+    "ScoringLevel",
+    "Variant",
+    "VariantOptions",
+    "backgammon_variant_named",
+    "is_registered",
+    "register_variant",
+    "registered_variants",
+    "tag_flag",
+    "unregister_variant",
+    "variant_for_mat",
+    "variant_named",
+]
 
 
-class NextGameStarter(Enum):
-    """Who opens the next game of a match (a long-nardy event option)."""
+class Opening(Enum):
+    """How the first game of a match opens."""
 
-    ROLL = "roll"
-    """Both players roll one die, as in backgammon."""
-    WINNER = "winner"
-    """The previous game's winner."""
-    ALTERNATE = "alternate"
-    """Colours alternate from game to game."""
+    HIGHER_DIE_PLAYS = "higher-die-plays"
+    """Each player rolls one die; the higher plays the two dice as rolled, so a game
+    never opens with a doublet."""
+    HIGHER_DIE_ROLLS_AGAIN = "higher-die-rolls-again"
+    """Each player rolls one die; the higher rolls both dice afresh for the first move,
+    which may be a doublet."""
 
 
 @dataclass(frozen=True, slots=True)
-class VariantOptions:
-    """The choices an event makes for its variant; ``None`` means the variant's default."""
+class ScoringLevel:
+    """One result level of a variant: its word and points, and the event option that
+    decides whether it counts at all."""
 
-    gammons: bool | None = None
-    """Whether gammons and backgammons count (hypergammon: off by default, as the seed
-    rules say; gnubg counts them, so its files are validated with them on)."""
-    cube: bool | None = None
-    """Whether the doubling cube is used (off by default in long nardy)."""
-    crawford: bool | None = None
-    """Whether the Crawford rule applies (with the cube; off by default in long nardy)."""
-    koks: bool = False
-    """Long nardy: score a koks 3 points (the seeds count it as a mars, 2)."""
-    last_roll_draw: bool = False
-    """Long nardy: the second player gets a last roll, and bearing everything off with it
-    draws the game."""
-    strict_block: bool = False
-    """Long nardy: a six-point block only once an opposing checker has reached its home."""
-    next_game_starter: NextGameStarter | None = None
-    """Who opens the next game (backgammon: a roll of one die each; long nardy default:
-    the previous game's winner)."""
-
-    def nardy_rules(self) -> NardyRules:
-        """The long-nardy move and scoring rules these options select."""
-        return NardyRules(strict_block=self.strict_block, koks=self.koks)
+    level: Level
+    word: str
+    """The variant's word for it: ``gammon``, or ``mars`` in long nardy."""
+    points: int
+    """What it scores before the cube where it counts."""
+    option: str | None = None
+    """The :class:`VariantOptions` flag that must be on for it to count (``None``:
+    always counts)."""
+    otherwise: Level = Level.SINGLE
+    """The level it counts as where ``option`` is off (a koks as a mars)."""
 
 
-DEFAULT_OPTIONS = VariantOptions()
+def tag_flag(value: str) -> bool:
+    """Whether a record's header tag says on (``[Crawford "On"]``).
 
-_BACKGAMMON_WORDS = {Level.SINGLE: "single", Level.GAMMON: "gammon",
-                     Level.BACKGAMMON: "backgammon"}
+    >>> tag_flag(" On"), tag_flag("off"), tag_flag("maybe")
+    (True, False, False)
+    """
+    return value.strip().lower() in ("on", "yes", "true", "1")
 
 
-@dataclass(frozen=True)
+def _starter_tag(value: str) -> NextGameStarter | None:
+    """The ``[NextGame "winner"]`` tag's rule; ``None`` for a value it does not name."""
+    try:
+        return NextGameStarter(value.strip().lower())
+    except ValueError:
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class RecordTag:
+    """A record header tag that sets an event option where the caller gives none."""
+
+    option: str
+    """The :class:`VariantOptions` field it sets."""
+    tag: str
+    """The tag's name: ``[Koks "On"]`` -> ``Koks``."""
+    absent: OptionValue | None = None
+    """The option's value when the record has no such tag."""
+    parse: Callable[[str], OptionValue | None] = tag_flag
+    """The tag's value as the option's."""
+
+
+BACKGAMMON_LEVELS = (
+    ScoringLevel(Level.SINGLE, "single", 1),
+    ScoringLevel(Level.GAMMON, "gammon", 2, option="gammons"),
+    ScoringLevel(Level.BACKGAMMON, "backgammon", 3, option="gammons"),
+)
+"""Single 1, gammon 2, backgammon 3; every level single where gammons do not count."""
+
+BACKGAMMON_DEFAULTS = VariantOptions(
+    gammons=True, cube=True, crawford=True, next_game_starter=NextGameStarter.ROLL)
+"""Gammons count, the cube and the Crawford rule are used, a roll opens each game."""
+
+GAMMONS_TAG = RecordTag("gammons", "Gammons", absent=True)
+"""``[Gammons "Off"]``: gnubg and its kin count gammons unless a file says not."""
+
+_NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+
+
+@dataclass(frozen=True, eq=False)
 class Variant:
-    """A backgammon-family variant: its name, checkers a side and starting layout (own
-    numbering); every rule of movement is standard backgammon's."""
+    """A variant as one declarative definition, interpreted for :class:`GameVariant`.
+
+    Options the variant does not offer still apply where a caller sets them (a gnubg
+    record's ``[Gammons "Off"]`` in standard backgammon, a match without the cube),
+    except the last-roll draw and who opens the next game: only a variant that offers
+    those has them.
+
+    Raises:
+        ValueError: the definition contradicts itself (see ``__post_init__``), or no
+            engine plays its rules of movement yet.
+    """
 
     name: str
-    checkers: int
-    start: tuple[tuple[int, int], ...]
-    title: str = ""
-    """The name to show on pages and sheets."""
+    """The registry key, lower case with dashes: ``long-nardy``."""
+    title: str
+    description: str
+    """One line for ``tourney rules variants``."""
+    short_name: str
+    """Unique among variants; prefixes names made per variant (``nardy_cube``)."""
+    movement: MovementRules
+    scoring: tuple[ScoringLevel, ...] = BACKGAMMON_LEVELS
+    """Single, gammon and backgammon, in that order."""
+    defaults: VariantOptions = BACKGAMMON_DEFAULTS
+    """The value of every option where an event sets none (no ``None`` in it)."""
+    options: tuple[OptionSpec, ...] = ()
+    """The options an event may set, in the order pages word them."""
+    opening: Opening = Opening.HIGHER_DIE_PLAYS
+    record_tags: tuple[RecordTag, ...] = (GAMMONS_TAG,)
+    """The header tags a record sets options by."""
+    aliases: tuple[str, ...] = ()
     mat_variation: str | None = None
-    """The ``[Variation "..."]`` header gnubg writes for it in ``.mat`` files."""
-    gammons_by_default: bool = True
-    level_names: dict[Level, str] = field(
-        default_factory=lambda: dict(_BACKGAMMON_WORDS), compare=False, repr=False)
-    """The words for the result levels (single/gammon/backgammon)."""
+    """The ``[Variation]`` header gnubg writes for it (none for standard backgammon)."""
+    mat_variations: tuple[str, ...] = ()
+    """Every ``[Variation]`` value read as this variant, the one messages name first."""
+    engine: Movement = field(init=False, repr=False)
+    """The engine that plays ``movement``."""
+    level_names: Mapping[Level, str] = field(init=False, repr=False)
+    """The word for each level."""
 
-    family: ClassVar[str] = "backgammon"
-    """``backgammon`` (moves from ``tourney.rules.moves``) or ``nardy``."""
-
-    def initial(self) -> Position:
-        """The starting position, either side on roll."""
-        layout = dict(self.start)
-        return Position.from_points(layout, layout, checkers=self.checkers)
-
-    def decode_position_id(self, position_id: str) -> Position:
-        """Decode a gnubg Position ID, counting missing checkers as borne off.
+    def __post_init__(self) -> None:
+        """Check the definition and pick its engine.
 
         Raises:
-            NotationError: the ID is malformed or holds too many checkers.
+            ValueError: a name that is not lower case with dashes, scoring that is not
+                single, gammon and backgammon in order, a default left unset, an option
+                or tag of no :class:`VariantOptions` field, a ``requires`` that names no
+                offered option, or rules of movement no engine plays.
         """
-        return decode_position_id(position_id, checkers=self.checkers)
+        if not _NAME.fullmatch(self.name) or not self.short_name:
+            raise ValueError(f"variant name {self.name!r} must be lower case words joined by "
+                             "dashes, with a short name")
+        if tuple(entry.level for entry in self.scoring) != tuple(Level):
+            raise ValueError(f"{self.name}: scoring must define single, gammon and "
+                             "backgammon, in that order")
+        known = {f.name for f in fields(VariantOptions)}
+        unset = [name for name in sorted(known) if getattr(self.defaults, name) is None]
+        if unset:
+            raise ValueError(f"{self.name}: the defaults leave {', '.join(unset)} unset")
+        offered = [spec.key for spec in self.options]
+        named = [*offered, *(tag.option for tag in self.record_tags),
+                 *(entry.option for entry in self.scoring if entry.option is not None)]
+        if not set(named) <= known:
+            raise ValueError(f"{self.name}: {sorted(set(named) - known)} are not options")
+        if any(spec.requires is not None and spec.requires not in offered
+               for spec in self.options):
+            raise ValueError(f"{self.name}: an option requires one the variant does not offer")
+        if self.mat_variation is not None and self.mat_variation not in self.mat_variations:
+            raise ValueError(f"{self.name}: mat_variations must include {self.mat_variation!r}")
+        object.__setattr__(self, "engine", movement_for(self.movement))
+        object.__setattr__(self, "level_names", MappingProxyType(
+            {entry.level: entry.word for entry in self.scoring}))
 
-    def counts_gammons(self, options: VariantOptions = DEFAULT_OPTIONS) -> bool:
-        """Whether gammons and backgammons score more than a single game."""
-        return self.gammons_by_default if options.gammons is None else options.gammons
+    def __repr__(self) -> str:
+        return f"variant_named({self.name!r})"
+
+    @property
+    def checkers(self) -> int:
+        """Checkers a side."""
+        return self.movement.checkers
+
+    @property
+    def can_open_with_doublet(self) -> bool:
+        """Whether the first roll of a game may be a doublet."""
+        return self.opening is Opening.HIGHER_DIE_ROLLS_AGAIN
+
+    # --- scoring ---------------------------------------------------------------------
+
+    def _counted(self, level: Level, options: VariantOptions) -> ScoringLevel:
+        """The entry ``level`` scores as: itself, or what it counts as where its option
+        is off."""
+        entry = self.scoring[level - 1]
+        while entry.option is not None and not self.option_value(entry.option, options):
+            entry = self.scoring[entry.otherwise - 1]
+        return entry
 
     def levels(self, options: VariantOptions = DEFAULT_OPTIONS) -> tuple[Level, ...]:
-        """The result levels a game can end at under ``options``."""
-        if not self.counts_gammons(options):
-            return (Level.SINGLE,)
-        return (Level.SINGLE, Level.GAMMON, Level.BACKGAMMON)
+        """The result levels a game can end at under ``options``.
+
+        >>> LONG_NARDY.levels(), LONG_NARDY.levels(VariantOptions(koks=True))[-1].name
+        ((<Level.SINGLE: 1>, <Level.GAMMON: 2>), 'BACKGAMMON')
+        """
+        return tuple(entry.level for entry in self.scoring
+                     if self._counted(entry.level, options) is entry)
 
     def level_points(self, level: Level, options: VariantOptions = DEFAULT_OPTIONS) -> int:
-        """The points a level scores before the cube (1 for every level when gammons do
-        not count)."""
-        return int(level) if self.counts_gammons(options) else 1
+        """The points a level scores before the cube.
+
+        >>> LONG_NARDY.level_points(Level.BACKGAMMON), HYPERGAMMON.level_points(Level.GAMMON)
+        (2, 1)
+        """
+        return self._counted(level, options).points
+
+    def counts_gammons(self, options: VariantOptions = DEFAULT_OPTIONS) -> bool:
+        """Whether a gammon (mars) is a level of its own."""
+        return Level.GAMMON in self.levels(options)
 
     def uses_cube(self, options: VariantOptions = DEFAULT_OPTIONS) -> bool:
         """Whether the doubling cube is used."""
-        return True if options.cube is None else options.cube
+        return bool(self.option_value("cube", options))
 
     def uses_crawford(self, options: VariantOptions = DEFAULT_OPTIONS) -> bool:
-        """Whether the Crawford rule applies in matches."""
-        if not self.uses_cube(options):
-            return False
-        return True if options.crawford is None else options.crawford
+        """Whether the Crawford rule applies in matches (never without the cube)."""
+        return self.uses_cube(options) and bool(self.option_value("crawford", options))
 
-
-@dataclass(frozen=True)
-class StandardBackgammon(Variant):
-    """Backgammon as DESIGN §2 states it."""
-
-    name: str = "standard"
-    checkers: int = 15
-    start: tuple[tuple[int, int], ...] = ((24, 2), (13, 5), (8, 3), (6, 5))
-    title: str = "Backgammon"
-
-
-@dataclass(frozen=True)
-class Nackgammon(Variant):
-    """Standard rules; start 2 on the 24 point, 2 on the 23, 4 on the 13, 3 on the 8 and
-    4 on the 6."""
-
-    name: str = "nackgammon"
-    checkers: int = 15
-    start: tuple[tuple[int, int], ...] = ((24, 2), (23, 2), (13, 4), (8, 3), (6, 4))
-    title: str = "Nackgammon"
-    mat_variation: str | None = "NackGammon"
-
-
-@dataclass(frozen=True)
-class Hypergammon(Variant):
-    """Standard rules with three checkers a side, on the 24, 23 and 22 points. The seed
-    rules count no gammons or backgammons; gnubg counts them (an event option)."""
-
-    name: str = "hypergammon"
-    checkers: int = 3
-    start: tuple[tuple[int, int], ...] = ((24, 1), (23, 1), (22, 1))
-    title: str = "Hypergammon"
-    mat_variation: str | None = "HyperGammon (3)"
-    gammons_by_default: bool = False
-
-
-@dataclass(frozen=True)
-class LongNardy:
-    """Long nardy (``tourney.rules.nardy``): fifteen checkers on the head, no hitting, the
-    head and six-block rules; oin 1, mars 2; no cube unless the event uses one."""
-
-    name: str = "long-nardy"
-    checkers: int = 15
-    title: str = "Long nardy"
-    mat_variation: str | None = None
-    level_names: dict[Level, str] = field(default_factory=lambda: {
-        Level.SINGLE: "oin", Level.GAMMON: "mars", Level.BACKGAMMON: "koks"},
-        compare=False, repr=False)
-    """The words for the result levels: oin, mars, koks."""
-
-    family: ClassVar[str] = "nardy"
-
-    def initial(self) -> NardyPosition:
-        """Both sides' fifteen checkers on their heads."""
-        return NardyPosition.initial()
-
-    def decode_position_id(self, position_id: str) -> NardyPosition:
-        """Decode a long-nardy position ID.
-
-        Raises:
-            NotationError: the ID is malformed or not a legal long-nardy position.
-        """
-        return NardyPosition.from_id(position_id)
-
-    def counts_gammons(self, options: VariantOptions = DEFAULT_OPTIONS) -> bool:
-        """A mars always counts double."""
-        return True
-
-    def levels(self, options: VariantOptions = DEFAULT_OPTIONS) -> tuple[Level, ...]:
-        """Oin and mars, and koks where the event scores it."""
-        if options.koks:
-            return (Level.SINGLE, Level.GAMMON, Level.BACKGAMMON)
-        return (Level.SINGLE, Level.GAMMON)
-
-    def level_points(self, level: Level, options: VariantOptions = DEFAULT_OPTIONS) -> int:
-        """Oin 1, mars 2, koks 3 when scored (else a mars, 2)."""
-        if level is Level.BACKGAMMON and not options.koks:
-            return 2
-        return int(level)
-
-    def uses_cube(self, options: VariantOptions = DEFAULT_OPTIONS) -> bool:
-        """The cube only where the event turns it on (the Russian sport rules use it)."""
-        return bool(options.cube)
-
-    def uses_crawford(self, options: VariantOptions = DEFAULT_OPTIONS) -> bool:
-        """Crawford only with the cube, and only where the event asks for it."""
-        return self.uses_cube(options) and bool(options.crawford)
+    def can_draw(self, options: VariantOptions = DEFAULT_OPTIONS) -> bool:
+        """Whether a game can end drawn by the last-roll rule."""
+        return self.offers("last_roll_draw") and bool(
+            self.option_value("last_roll_draw", options))
 
     def next_game_starter(self, options: VariantOptions = DEFAULT_OPTIONS) -> NextGameStarter:
-        """Who opens the next game: the previous winner unless the event says otherwise."""
-        return options.next_game_starter or NextGameStarter.WINNER
+        """Who opens each game after the first.
+
+        >>> STANDARD.next_game_starter(), LONG_NARDY.next_game_starter()
+        (<NextGameStarter.ROLL: 'roll'>, <NextGameStarter.WINNER: 'winner'>)
+        """
+        chosen = options if self.offers("next_game_starter") else DEFAULT_OPTIONS
+        starter = self.option_value("next_game_starter", chosen)
+        assert isinstance(starter, NextGameStarter)
+        return starter
+
+    # --- event options ---------------------------------------------------------------
+
+    def offers(self, key: str) -> bool:
+        """Whether an event may set the option ``key``."""
+        return any(spec.key == key for spec in self.options)
+
+    def option_value(self, key: str, options: VariantOptions) -> OptionValue:
+        """The value of option ``key``: as ``options`` set it, else the default."""
+        value: OptionValue | None = getattr(options, key)
+        if value is None:
+            default: OptionValue = getattr(self.defaults, key)
+            return default
+        return value
+
+    def _in_force(self, spec: OptionSpec, options: VariantOptions) -> OptionValue:
+        """An option's value where it acts: off while the option it requires is off."""
+        if spec.requires is not None and not self.option_value(spec.requires, options):
+            return False
+        return self.option_value(spec.key, options)
+
+    def option_problems(self, options: VariantOptions) -> tuple[tuple[str, str], ...]:
+        """``(key, reason)`` for each option on while the option it requires is off.
+
+        >>> LONG_NARDY.option_problems(VariantOptions(crawford=True))[0][0]
+        'crawford'
+        """
+        return tuple(
+            (spec.key, spec.conflict) for spec in self.options
+            if spec.requires is not None and self.option_value(spec.key, options)
+            and not self.option_value(spec.requires, options)
+        )
+
+    def option_phrases(self, options: VariantOptions) -> tuple[str, ...]:
+        """The options as short phrases after the title; an option that requires another
+        is worded after it ("cube on, Crawford").
+
+        >>> LONG_NARDY.option_phrases(VariantOptions(cube=True, crawford=True, koks=True))
+        ('cube on, Crawford', 'koks scores 3')
+        """
+        phrases: list[str] = []
+        placed: dict[str, int] = {}
+        for spec in self.options:
+            phrase = spec.choice(self._in_force(spec, options)).phrase
+            if not phrase:
+                continue
+            if spec.requires in placed:
+                phrases[placed[spec.requires]] += f", {phrase}"
+            else:
+                placed[spec.key] = len(phrases)
+                phrases.append(phrase)
+        return tuple(phrases)
+
+    def option_rules(self, options: VariantOptions) -> tuple[str, ...]:
+        """The options as rule tags for an event page.
+
+        >>> HYPERGAMMON.option_rules(DEFAULT_OPTIONS)
+        ('No gammons: every game scores single',)
+        """
+        words = (spec.choice(self._in_force(spec, options)).rule for spec in self.options)
+        return tuple(word for word in words if word)
+
+    def options_from_tags(self, tag: Callable[[str], str | None]) -> VariantOptions:
+        """The options a record's header tags set.
+
+        >>> LONG_NARDY.options_from_tags({"Koks": "On"}.get).koks
+        True
+        """
+        values: dict[str, Any] = {}
+        for record_tag in self.record_tags:
+            text = tag(record_tag.tag)
+            values[record_tag.option] = (
+                record_tag.absent if text is None else record_tag.parse(text))
+        return replace(DEFAULT_OPTIONS, **values)
+
+    # --- positions and plays ---------------------------------------------------------
+
+    def initial(self) -> VariantPosition:
+        """The starting position, either side on roll."""
+        return self.engine.initial()
+
+    def decode_position_id(self, position_id: str) -> VariantPosition:
+        """The position an ID stands for.
+
+        Raises:
+            NotationError: the ID is malformed or not a position of this variant.
+        """
+        return self.engine.decode_position_id(position_id)
+
+    def encode_position_id(self, position: VariantPosition) -> str:
+        """The position's ID, the side on roll first."""
+        return position.to_id()
+
+    def legal_positions(self, position: VariantPosition, roll: Roll,
+                        options: VariantOptions = DEFAULT_OPTIONS) -> frozenset[VariantPosition]:
+        """Every distinct position a legal play of ``roll`` reaches."""
+        return self.engine.legal_positions(position, roll, options)
+
+    def legal_play_map(self, position: VariantPosition, roll: Roll,
+                       options: VariantOptions = DEFAULT_OPTIONS) -> dict[VariantPosition, Play]:
+        """Each distinct legal result of ``roll`` with one play reaching it."""
+        return self.engine.legal_play_map(position, roll, options)
+
+    def check_play(self, position: VariantPosition, roll: Roll, play: Play,
+                   options: VariantOptions = DEFAULT_OPTIONS) -> VariantPosition:
+        """Check ``play`` and apply it.
+
+        Raises:
+            IllegalPlayError: the play breaks a rule; the message names it.
+        """
+        return self.engine.check_play(position, roll, play, options)
+
+    def winning_level(self, position: VariantPosition,
+                      options: VariantOptions = DEFAULT_OPTIONS) -> Level | None:
+        """The level the mover has won at, as the options score it, once the game is over
+        on the board."""
+        level = self.engine.winning_level(position)
+        return None if level is None else self._counted(level, options).level
+
+    def format_board(self, position: VariantPosition) -> str:
+        """A text diagram of the position."""
+        return self.engine.format_board(position)
+
+    def format_play(self, play: Play) -> str:
+        """A play as records write it."""
+        return format_play(play)
 
 
-AnyVariant: TypeAlias = Variant | LongNardy
+# --- the variants ----------------------------------------------------------------------
 
-STANDARD: Variant = StandardBackgammon()
-NACKGAMMON: Variant = Nackgammon()
-HYPERGAMMON: Variant = Hypergammon()
-LONG_NARDY = LongNardy()
+STANDARD = Variant(
+    name="standard",
+    title="Backgammon",
+    description="Backgammon: 15 checkers a side from 24:2 13:5 8:3 6:5, hitting, the "
+    "doubling cube",
+    short_name="standard",
+    movement=MovementRules(15, ((24, 2), (13, 5), (8, 3), (6, 5))),
+    aliases=("backgammon",),
+    mat_variations=("backgammon", "standard"),
+)
 
-VARIANTS: dict[str, AnyVariant] = {
-    variant.name: variant for variant in (STANDARD, NACKGAMMON, HYPERGAMMON, LONG_NARDY)
-}
-_ALIASES = {"backgammon": "standard", "long": "long-nardy", "nardy": "long-nardy",
-            "long_nardy": "long-nardy", "longnardy": "long-nardy", "nack": "nackgammon",
-            "hyper": "hypergammon", "hypergammon3": "hypergammon"}
+NACKGAMMON = Variant(
+    name="nackgammon",
+    title="Nackgammon",
+    description="Backgammon from the nackgammon start: 24:2 23:2 13:4 8:3 6:4",
+    short_name="nack",
+    movement=MovementRules(15, ((24, 2), (23, 2), (13, 4), (8, 3), (6, 4))),
+    aliases=("nack",),
+    mat_variation="NackGammon",
+    mat_variations=("NackGammon",),
+)
+
+HYPERGAMMON = Variant(
+    name="hypergammon",
+    title="Hypergammon",
+    description="Backgammon with 3 checkers a side on the 24, 23 and 22 points; no "
+    "gammons unless the event counts them",
+    short_name="hyper",
+    movement=MovementRules(3, ((24, 1), (23, 1), (22, 1))),
+    # The seed rules count no gammons or backgammons; gnubg counts them (an option).
+    defaults=replace(BACKGAMMON_DEFAULTS, gammons=False),
+    options=(
+        flag_option(
+            "gammons", "Gammons and backgammons count",
+            "Off: every game scores single, as hypergammon is usually played.",
+            on_phrase="gammons count", off_phrase="no gammons",
+            on_rule="Gammons and backgammons count",
+            off_rule="No gammons: every game scores single",
+        ),
+    ),
+    aliases=("hyper", "hypergammon3"),
+    mat_variation="HyperGammon (3)",
+    mat_variations=("HyperGammon (3)", "HyperGammon"),
+)
+
+LONG_NARDY = Variant(
+    name="long-nardy",
+    title="Long nardy",
+    description="Long nardy: 15 checkers on the head, no hitting, the head and six-block "
+    "rules; oin 1, mars 2, no cube",
+    short_name="nardy",
+    movement=MovementRules(
+        15, ((24, 15),), geometry=Geometry.PARALLEL_12, landing=Landing.BLOCK1,
+        entry=Entry.NONE, restrictions=(Restriction.HEAD_RULE, Restriction.SIX_BLOCK),
+    ),
+    scoring=(
+        ScoringLevel(Level.SINGLE, "oin", 1),
+        ScoringLevel(Level.GAMMON, "mars", 2),
+        # The seeds count a koks as a mars; an event may score it 3.
+        ScoringLevel(Level.BACKGAMMON, "koks", 3, option="koks", otherwise=Level.GAMMON),
+    ),
+    defaults=VariantOptions(gammons=True, cube=False, crawford=False,
+                            next_game_starter=NextGameStarter.WINNER),
+    options=(
+        flag_option("cube", "Doubling cube",
+                    "Off: every game is played at 1, as the usual rules say.",
+                    on_phrase="cube on", off_phrase="no cube"),
+        flag_option(
+            "crawford", "Crawford rule",
+            "Only with the doubling cube: no doubling in the first game after a player "
+            "reaches N−1.",
+            on_phrase="Crawford", requires="cube",
+            conflict="The Crawford rule is about doubling: turn the doubling cube on too, "
+            "or leave the Crawford rule off.",
+        ),
+        flag_option("koks", "A koks scores 3", "Off: a koks counts as a mars, 2 points.",
+                    on_phrase="koks scores 3", on_rule="Koks scores 3",
+                    off_rule="Koks scores 2, as a mars"),
+        flag_option("last_roll_draw", "Last-roll draw",
+                    "The second player gets a last roll; bearing everything off with it "
+                    "draws the game.",
+                    on_phrase="last-roll draw", on_rule="Last-roll draw"),
+        flag_option("strict_block", "Strict six-block rule",
+                    "A block of six points only once an opposing checker has reached its "
+                    "home.",
+                    on_phrase="strict six-block", on_rule="Strict six-block rule"),
+        OptionSpec("next_game_starter", "Who opens the next game", (
+            OptionChoice(NextGameStarter.WINNER, "The winner of the previous game",
+                         rule="Winner opens the next game"),
+            OptionChoice(NextGameStarter.ROLL, "Both players roll one die",
+                         "players roll to open each game", "Players roll to open each game"),
+            OptionChoice(NextGameStarter.ALTERNATE, "The players take turns",
+                         "players take turns to open", "Players take turns to open"),
+        )),
+    ),
+    opening=Opening.HIGHER_DIE_ROLLS_AGAIN,
+    record_tags=(
+        RecordTag("cube", "Cube"),
+        RecordTag("crawford", "Crawford"),
+        RecordTag("koks", "Koks", absent=False),
+        RecordTag("last_roll_draw", "LastRollDraw", absent=False),
+        RecordTag("strict_block", "StrictBlock", absent=False),
+        RecordTag("next_game_starter", "NextGame", parse=_starter_tag),
+    ),
+    aliases=("long", "nardy", "long_nardy", "longnardy"),
+)
 
 
-def variant_named(name: str) -> AnyVariant:
-    """The variant called ``name``: ``standard``, ``nackgammon``, ``hypergammon`` or
-    ``long-nardy`` (also ``long``, ``nardy``).
+# --- the registry ----------------------------------------------------------------------
+
+_REGISTRY: dict[str, GameVariant] = {}
+_KEYS: dict[str, str] = {}
+"""Every name and alias, lower case, to the registry key it finds."""
+
+
+def register_variant(variant: GameVariant) -> GameVariant:
+    """Add ``variant`` to the registry, found from now on by its name and aliases.
+
+    Raises:
+        ValueError: its name, an alias or its short name is taken.
+    """
+    keys = [key.lower() for key in (variant.name, *variant.aliases)]
+    taken = [key for key in keys if key in _KEYS]
+    if taken:
+        raise ValueError(f"variant names already taken: {', '.join(taken)}")
+    if any(other.short_name == variant.short_name for other in _REGISTRY.values()):
+        raise ValueError(f"short name {variant.short_name!r} already taken")
+    _REGISTRY[variant.name] = variant
+    _KEYS.update(dict.fromkeys(keys, variant.name))
+    return variant
+
+
+def unregister_variant(name: str) -> None:
+    """Remove the variant called ``name`` (its registry key) from the registry.
+
+    Raises:
+        NotationError: no variant is registered under that name.
+    """
+    variant = _REGISTRY.pop(name, None)
+    if variant is None:
+        raise NotationError(f"no variant {name!r} is registered")
+    for key in (variant.name, *variant.aliases):
+        del _KEYS[key.lower()]
+
+
+def is_registered(variant: object) -> bool:
+    """Whether ``variant`` is a registered variant: the one its name finds.
+
+    >>> is_registered(LONG_NARDY), is_registered("long-nardy")
+    (True, False)
+    """
+    name = getattr(variant, "name", None)
+    return isinstance(name, str) and _REGISTRY.get(name) is variant
+
+
+def registered_variants() -> tuple[GameVariant, ...]:
+    """Every registered variant, in the order they were registered."""
+    return tuple(_REGISTRY.values())
+
+
+def variant_named(name: str) -> GameVariant:
+    """The variant called ``name`` or an alias of it (``long`` for ``long-nardy``).
 
     >>> variant_named("long").name
     'long-nardy'
@@ -252,44 +596,53 @@ def variant_named(name: str) -> AnyVariant:
     Raises:
         NotationError: no variant has that name.
     """
-    key = name.strip().lower()
-    try:
-        return VARIANTS[_ALIASES.get(key, key)]
-    except KeyError:
-        known = ", ".join(VARIANTS)
-        raise NotationError(f"unknown variant {name!r}; choose one of {known}") from None
+    key = _KEYS.get(name.strip().lower())
+    if key is None:
+        known = ", ".join(_REGISTRY)
+        raise NotationError(f"unknown variant {name!r}; choose one of {known}")
+    return _REGISTRY[key]
 
 
 def backgammon_variant_named(name: str) -> Variant:
-    """Like :func:`variant_named`, for callers that need a backgammon-family variant.
+    """Like :func:`variant_named`, for callers that need backgammon's rules of movement
+    (and its ``Position``).
 
     Raises:
-        NotationError: no such variant, or it is long nardy.
+        NotationError: no such variant, or it moves by other rules.
     """
     variant = variant_named(name)
-    if not isinstance(variant, Variant):
+    if not (isinstance(variant, Variant) and isinstance(variant.engine, BackgammonMovement)):
         raise NotationError(f"{variant.name} is not played with backgammon's rules")
     return variant
 
 
-def variant_for_mat(variation: str | None) -> Variant:
-    """The variant a ``.mat`` header's ``[Variation "..."]`` value names (none: standard).
+def _mat_key(text: str) -> str:
+    return text.strip().lower().replace(" ", "")
+
+
+def variant_for_mat(variation: str | None) -> GameVariant:
+    """The variant a ``.mat`` header's ``[Variation "..."]`` value names (none or empty:
+    the default variant).
 
     >>> variant_for_mat("HyperGammon (3)").name
     'hypergammon'
 
     Raises:
-        NotationError: a variation the rules core does not play (e.g. 1-checker
+        NotationError: a variation no registered variant reads (e.g. 1-checker
             hypergammon).
     """
-    if variation is None:
-        return STANDARD
-    text = variation.strip().lower().replace(" ", "")
-    if text in ("", "backgammon", "standard"):
-        return STANDARD
-    if text == "nackgammon":
-        return NACKGAMMON
-    if text in ("hypergammon(3)", "hypergammon"):
-        return HYPERGAMMON
-    raise NotationError(f"variation {variation!r} is not supported (backgammon, "
-                        "NackGammon, HyperGammon (3))")
+    if variation is None or not _mat_key(variation):
+        return DEFAULT_VARIANT
+    wanted = _mat_key(variation)
+    for variant in _REGISTRY.values():
+        if any(_mat_key(name) == wanted for name in variant.mat_variations):
+            return variant
+    supported = ", ".join(v.mat_variations[0] for v in _REGISTRY.values() if v.mat_variations)
+    raise NotationError(f"variation {variation!r} is not supported ({supported})")
+
+
+for _variant in (STANDARD, NACKGAMMON, HYPERGAMMON, LONG_NARDY):
+    register_variant(_variant)
+
+DEFAULT_VARIANT: GameVariant = STANDARD
+"""The variant of an event or record that names none."""

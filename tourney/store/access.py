@@ -25,7 +25,7 @@ from sqlmodel import Field, Session, SQLModel, col, select
 from tourney.store.audit import Actor, record
 from tourney.store.errors import NotFoundError, StoreUserError
 from tourney.store.queries import require_event
-from tourney.store.tables import Event, Role, User
+from tourney.store.tables import Role, User
 from tourney.store.types import UTCDateTime, utcnow
 
 TOKEN_PREFIX = "tny_"
@@ -97,11 +97,6 @@ def _token_view(row: ApiToken) -> ApiTokenView:
     )
 
 
-def _bump(event: Event) -> None:
-    event.data_version += 1
-    event.updated_at = utcnow()
-
-
 # --- share links ---------------------------------------------------------------------
 
 
@@ -141,7 +136,6 @@ def set_visibility(session: Session, *, actor: Actor, event_id: int, public: boo
     event.is_public = public
     if not public and share_token_of(session, event_id) is None:
         session.add(EventShare(event_id=event_id, token=secrets.token_urlsafe(24)))
-    _bump(event)
     session.flush()
     record(
         session,
@@ -162,14 +156,13 @@ def renew_share_link(session: Session, *, actor: Actor, event_id: int) -> Sharin
     Raises:
         NotFoundError, AccessDeniedError: no such event, or not one of its directors.
     """
-    event = require_event(session, actor, event_id, manage=True)
+    require_event(session, actor, event_id, manage=True)
     row = session.exec(select(EventShare).where(EventShare.event_id == event_id)).first()
     if row is None:
         row = EventShare(event_id=event_id, token="")
         session.add(row)
     row.token = secrets.token_urlsafe(24)
     row.created_at = utcnow()
-    _bump(event)
     session.flush()
     record(
         session,

@@ -19,6 +19,7 @@ from sqlalchemy.pool import StaticPool
 from sqlmodel import Session, create_engine
 
 from tourney.config import Settings
+from tourney.store import versions  # noqa: F401 - installs the listeners that move event versions
 
 SQLITE_BUSY_TIMEOUT_MS = 5000
 

@@ -20,6 +20,7 @@ from sqlmodel import Session, col, select
 from tourney.formats.simulation import random_game
 from tourney.match import GameEntry
 from tourney.rules import Side
+from tourney.rules.variants import DEFAULT_VARIANT
 from tourney.store import draws, progress, results, services
 from tourney.store.audit import Actor
 from tourney.store.errors import StoreUserError
@@ -189,7 +190,7 @@ def _event(
             holland=bool(rules.get("holland", False)),
             cube_limit_exponent=rules.get("cube_limit_exponent"),
             notes=spec.get("notes", ""),
-            variant=spec.get("variant", "standard"),
+            variant=spec.get("variant", DEFAULT_VARIANT.name),
             variant_options=options_from_json(rules.get("options")),
         ),
     )

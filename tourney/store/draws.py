@@ -14,20 +14,30 @@ unpublished draw can be undone.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping
 
 from sqlmodel import Session, col, delete, select
 
 from tourney.formats import knockout as ko
+from tourney.formats import swiss
 from tourney.formats.errors import FormatUserError
+from tourney.formats.flight_formats import (
+    Action,
+    BracketDraw,
+    FlightFormat,
+    FlightState,
+    Refusal,
+    flight_format,
+    refusal,
+)
 from tourney.formats.model import Bye, EntrantId, MatchId
-from tourney.formats.roundrobin import berger_schedule
+from tourney.formats.rounds import NAMED_ROUNDS, numbered_round_name
 from tourney.formats.standings import compute_standings
-from tourney.formats.swiss import SwissEntrant, pair_round
 from tourney.store import progress
 from tourney.store.audit import Actor, record
 from tourney.store.errors import ConflictError, NotFoundError, StoreUserError
-from tourney.store.plans import StoredPlan, encode_plan, plan_rounds
-from tourney.store.queries import require_event
+from tourney.store.plans import encode_plan, plan_rounds
+from tourney.store.queries import require_event, tiebreak_chain
 from tourney.store.tables import (
     DrawMethod,
     Entry,
@@ -36,7 +46,6 @@ from tourney.store.tables import (
     EventStatus,
     Flight,
     FlightEntry,
-    FlightFormat,
     FlightStatus,
     Match,
     MatchStatus,
@@ -44,16 +53,11 @@ from tourney.store.tables import (
     Round,
     RoundStatus,
 )
-from tourney.store.tournament_views import FlightBoard, flight_board, tiebreak_chain
+from tourney.store.tournament_views import FlightBoard, flight_board
 from tourney.store.types import utcnow
 
 MAX_SEED = 2**31 - 1
-_NAMED_FROM_END = {"final": -1, "semifinal": -2, "quarterfinal": -3}
-
-
-def _bump(event: Event) -> None:
-    event.data_version += 1
-    event.updated_at = utcnow()
+_NAMED_FROM_END = {named.key: -named.from_end for named in NAMED_ROUNDS}
 
 
 def _flight(
@@ -67,6 +71,26 @@ def _flight(
 
 def _user_error(error: FormatUserError) -> StoreUserError:
     return StoreUserError(str(error))
+
+
+_CONFLICTS = frozenset({Refusal.DRAWN, Refusal.PUBLISHED})
+"""Refusals that mean the flight moved on (someone drew or published it): 409."""
+
+
+def _check_allowed(
+    state: FlightState, action: Action, default: str, messages: Mapping[Refusal, str]
+) -> None:
+    """Refuse an action the flight does not allow now, with the message for the reason.
+
+    Raises:
+        ConflictError: the flight is drawn or published already.
+        StoreUserError: any other reason; ``default`` unless ``messages`` names it.
+    """
+    reason = refusal(state, action)
+    if reason is None:
+        return
+    message = messages.get(reason, default)
+    raise ConflictError(message) if reason in _CONFLICTS else StoreUserError(message)
 
 
 def round_lengths(flight: Flight) -> ko.RoundLengths:
@@ -133,12 +157,12 @@ def make_draw(
     method = method or flight.draw_method
     if method not in (DrawMethod.RANDOM.value, DrawMethod.SEEDED.value):
         raise StoreUserError("Draw at random or by seeding; a draw by hand is not available.")
-    if flight.status != FlightStatus.SETUP.value:
-        raise ConflictError(f"“{flight.name}” is drawn already; undo the draw to draw again.")
-    if flight.feeds_from_id is not None:
-        raise StoreUserError(
-            f"“{flight.name}” takes the losers of another flight: it is drawn with that flight."
-        )
+    _check_allowed(
+        progress.load_flight_state(session, flight),
+        Action.DRAW,
+        f"“{flight.name}” takes the losers of another flight: it is drawn with that flight.",
+        {Refusal.DRAWN: f"“{flight.name}” is drawn already; undo the draw to draw again."},
+    )
     value = _seed_value(seed)
     entrants = _entrants(session, event.id or 0)
     if len(entrants) < 2:
@@ -147,19 +171,14 @@ def make_draw(
         )
     flight.draw_seed = str(value)
     flight.draw_method = method
+    fmt = flight_format(flight.format)
     try:
-        if flight.format in progress.KNOCKOUTS:
-            _draw_knockout(session, flight, entrants, method, value)
-        elif flight.format == FlightFormat.SWISS.value:
-            _add_flight_entries(session, flight, entrants)
-            _pair_swiss(session, flight, 1)
-            flight.status = FlightStatus.DRAWN.value
+        if fmt.is_knockout:
+            _draw_knockout(session, flight, fmt, entrants, method, value)
         else:
-            _draw_round_robin(session, flight, entrants, method, value)
-            flight.status = FlightStatus.DRAWN.value
+            _draw_rounds(session, flight, fmt, entrants, method, value)
     except FormatUserError as error:
         raise _user_error(error) from None
-    _bump(event)
     session.flush()
     record(
         session,
@@ -188,6 +207,7 @@ def _add_flight_entries(
 def _draw_knockout(
     session: Session,
     flight: Flight,
+    fmt: FlightFormat,
     entrants: list[tuple[Entry, Player]],
     method: str,
     seed: int,
@@ -197,38 +217,34 @@ def _draw_knockout(
         positions = ko.seeded_positions(ids)
     else:
         positions = ko.random_positions(ids, seed=seed)
-    double = flight.format == FlightFormat.DOUBLE_ELIMINATION.value
     children = progress.knockout_children(session, flight)
-    if double:
-        if children:
-            raise StoreUserError(
-                "A double elimination has its own losers' bracket: "
-                "no other flight can be fed from it."
-            )
-        bracket = ko.plan_double_elimination(
-            positions, seed=seed, lengths=round_lengths(flight), reset=flight.reset_match
+    specs = [
+        ko.FlightSpec(
+            child.name,
+            round_lengths(child),
+            ko.Feed(
+                source=_name_of(session, child.feeds_from_id),
+                rounds=tuple(child.feed_rounds or (1,)),
+                first_match_losers=child.feed_bye_losers,
+                progressive=child.progressive,
+            ),
         )
-        flight_ids = {f.name: flight.id or 0 for f in bracket.flights}
-    else:
-        specs = [
-            ko.FlightSpec(
-                child.name,
-                round_lengths(child),
-                ko.Feed(
-                    source=_name_of(session, child.feeds_from_id),
-                    rounds=tuple(child.feed_rounds or (1,)),
-                    first_match_losers=child.feed_bye_losers,
-                    progressive=child.progressive,
-                ),
-            )
-            for child in children
-        ]
-        bracket = ko.plan_knockout(
-            positions, seed=seed, lengths=round_lengths(flight), fed=specs, name=flight.name
+        for child in children
+    ]
+    bracket = fmt.plan(
+        BracketDraw(
+            positions,
+            seed,
+            round_lengths(flight),
+            fed=specs,
+            name=flight.name,
+            reset=flight.reset_match,
         )
-        by_name = {f.name: f.id or 0 for f in (flight, *children)}
-        flight_ids = {f.name: by_name[f.name] for f in bracket.flights}
-    rounds = plan_rounds(bracket, flight_ids, double=double)
+    )
+    by_name = {f.name: f.id or 0 for f in (flight, *children)}
+    # A double elimination keeps all its brackets in the flight drawn.
+    flight_ids = {f.name: by_name.get(f.name, flight.id or 0) for f in bracket.flights}
+    rounds = plan_rounds(bracket, flight_ids, double=fmt.has_losers_bracket)
     flight.bracket_plan = encode_plan(bracket, rounds)
     _add_flight_entries(session, flight, entrants)
     round_rows: dict[tuple[str, int], Round] = {}
@@ -285,21 +301,38 @@ def _length_for(flight: Flight, number: int, total: int | None) -> int:
     return flight.match_length
 
 
-def _draw_round_robin(
-    session: Session, flight: Flight, entrants: list[tuple[Entry, Player]], method: str, seed: int
+def _draw_rounds(
+    session: Session,
+    flight: Flight,
+    fmt: FlightFormat,
+    entrants: list[tuple[Entry, Player]],
+    method: str,
+    seed: int,
 ) -> None:
+    """Enter the players and draw the first round (Swiss) or every round (round robin)."""
     rows = _add_flight_entries(session, flight, entrants)
-    ids = [EntrantId(fe.id or 0) for fe in rows]
-    if method == DrawMethod.RANDOM.value:
-        import random
+    if fmt.pairs_round_by_round:
+        _pair_swiss(session, flight, 1)
+    else:
+        _draw_schedule(session, flight, fmt, [EntrantId(fe.id or 0) for fe in rows], method, seed)
+    flight.status = FlightStatus.DRAWN.value
 
-        random.Random(seed).shuffle(ids)
-    schedule = berger_schedule(ids)
+
+def _draw_schedule(
+    session: Session,
+    flight: Flight,
+    fmt: FlightFormat,
+    ids: list[EntrantId],
+    method: str,
+    seed: int,
+) -> None:
+    shuffle_seed = seed if method == DrawMethod.RANDOM.value else None
+    schedule = fmt.schedule(ids, shuffle_seed=shuffle_seed)
     for number, pairings in enumerate(schedule, start=1):
         rnd = Round(
             flight_id=flight.id or 0,
             number=number,
-            name=f"Round {number}",
+            name=numbered_round_name(number),
             match_length=_length_for(flight, number, len(schedule)),
             pairing_seed=str(seed),
         )
@@ -346,37 +379,34 @@ def _add_round_matches(
 
 
 def _pair_swiss(session: Session, flight: Flight, number: int, rnd: Round | None = None) -> Round:
-    """Pair Swiss round ``number`` from the records so far (into ``rnd`` when re-pairing)."""
-    records, played, outcomes = progress.swiss_field(session, flight)
-    field = progress.swiss_entrants(records, flight.swiss_lives)
-    if len(field) < 2:
-        raise StoreUserError(f"A Swiss round needs two players still in; there are {len(field)}.")
+    """Pair Swiss round ``number`` from the records so far (into ``rnd`` when re-pairing).
+
+    Raises:
+        FormatUserError: fewer than two players are still in.
+    """
+    field = progress.swiss_field(session, flight)
     table = compute_standings(
-        outcomes,
+        field.outcomes,
         tiebreak_chain(flight.tiebreaks),
-        entrants=[EntrantId(r.flight_entry_id) for r in records],
+        entrants=[r.entrant for r in field.records],
     )
-    place = {row.entrant: i for i, row in enumerate(table)}
-    ratings = _ratings(session, flight)
-    field = [
-        SwissEntrant(e.id, e.wins, e.losses, ratings.get(e.id), e.had_bye)
-        for e in sorted(field, key=lambda e: place.get(EntrantId(e.id), 0))
-    ]
     seed = int(flight.draw_seed or 0) + number
-    order = "rating" if flight.draw_method == DrawMethod.SEEDED.value else "random"
-    result = pair_round(
+    result = swiss.pair_field(
         field,
-        played,
+        ranking=[row.entrant for row in table],
+        ratings=_ratings(session, flight),
         seed=seed,
-        order=order,
-        record="losses" if flight.swiss_lives else "wins",
+        by_rating=flight.draw_method == DrawMethod.SEEDED.value,
+        lives=flight.swiss_lives,
     )
-    limit = progress.swiss_round_limit(flight, len(records))
+    limit = swiss.round_limit(
+        rounds=flight.swiss_rounds, lives=flight.swiss_lives, players=len(field.records)
+    )
     if rnd is None:
         rnd = Round(
             flight_id=flight.id or 0,
             number=number,
-            name=f"Round {number}",
+            name=numbered_round_name(number),
             match_length=_length_for(flight, number, limit),
             pairing_seed=str(seed),
         )
@@ -386,14 +416,29 @@ def _pair_swiss(session: Session, flight: Flight, number: int, rnd: Round | None
     return rnd
 
 
-def _ratings(session: Session, flight: Flight) -> dict[int, float | None]:
+def _ratings(session: Session, flight: Flight) -> dict[EntrantId, float | None]:
     query = (
         select(FlightEntry.id, Player.rating)
         .join(Entry, col(Entry.id) == FlightEntry.entry_id)
         .join(Player, col(Player.id) == Entry.player_id)
         .where(FlightEntry.flight_id == flight.id)
     )
-    return {fe_id or 0: rating for fe_id, rating in session.exec(query)}
+    return {EntrantId(fe_id or 0): rating for fe_id, rating in session.exec(query)}
+
+
+def _with_its_source(flight: Flight, done: str) -> str:
+    """Why a fed knockout is not published or undone on its own."""
+    return (
+        f"“{flight.name}” takes the losers of another flight: "
+        f"its draw is {done} with that flight."
+    )
+
+
+def _drawn_together(session: Session, flight: Flight) -> list[Flight]:
+    """The flight and, for a knockout, the flights planned into its bracket."""
+    if progress.is_knockout(flight):
+        return [flight, *progress.knockout_children(session, flight)]
+    return [flight]
 
 
 def publish_draw(session: Session, *, actor: Actor, flight_id: int) -> FlightBoard:
@@ -401,12 +446,17 @@ def publish_draw(session: Session, *, actor: Actor, flight_id: int) -> FlightBoa
 
     Raises:
         NotFoundError, AccessDeniedError: no such flight, or not the actor's event.
-        StoreUserError: nothing drafted to publish.
+        StoreUserError: nothing drafted to publish, or a fed knockout (published with the
+            flight it is fed from).
     """
     flight, event = _flight(session, actor, flight_id)
-    root = progress.plan_root(session, flight) if flight.format in progress.KNOCKOUTS else None
-    owner = root or flight
-    flights = [owner, *progress.knockout_children(session, owner)] if root else [flight]
+    _check_allowed(
+        progress.load_flight_state(session, flight),
+        Action.PUBLISH,
+        "There is no unpublished draw or round to publish.",
+        {Refusal.FED: _with_its_source(flight, "published")},
+    )
+    flights = _drawn_together(session, flight)
     ids = [f.id or 0 for f in flights]
     drafts = list(
         session.exec(
@@ -415,8 +465,6 @@ def publish_draw(session: Session, *, actor: Actor, flight_id: int) -> FlightBoa
             )
         )
     )
-    if not drafts:
-        raise StoreUserError("There is no unpublished draw or round to publish.")
     now = utcnow()
     for rnd in drafts:
         rnd.status = RoundStatus.PUBLISHED.value
@@ -427,17 +475,16 @@ def publish_draw(session: Session, *, actor: Actor, flight_id: int) -> FlightBoa
     if event.status in (EventStatus.DRAFT.value, EventStatus.OPEN.value):
         event.status = EventStatus.RUNNING.value
     session.flush()
-    if root is not None:
-        progress.sync_group(session, root, published=True)
+    if progress.is_knockout(flight):
+        progress.sync_group(session, flight, published=True)
     else:
         progress.sync_round_robin_or_swiss(session, flight)
-    _bump(event)
     record(
         session,
         actor=actor,
         action="flight.publish",
         entity_type="flight",
-        entity_id=owner.id,
+        entity_id=flight.id,
         event_id=event.id,
         after={"rounds": sorted(r.number for r in drafts), "flights": [f.name for f in flights]},
     )
@@ -450,27 +497,32 @@ def undo_draw(session: Session, *, actor: Actor, flight_id: int) -> FlightBoard:
     Raises:
         NotFoundError, AccessDeniedError: no such flight, or not the actor's event.
         ConflictError: the draw or round is published already.
+        StoreUserError: nothing is drawn, or a fed knockout (undone with the flight it is
+            fed from).
     """
     flight, event = _flight(session, actor, flight_id)
-    root = progress.plan_root(session, flight) if flight.format in progress.KNOCKOUTS else None
-    if root is not None:
-        flights = [root, *progress.knockout_children(session, root)]
-        undone = _undo_rounds(session, [f.id or 0 for f in flights], every=True)
+    _check_allowed(
+        progress.load_flight_state(session, flight),
+        Action.UNDO,
+        "There is no draw to undo.",
+        {
+            Refusal.PUBLISHED: (
+                "The draw is published: results may depend on it, so it cannot be undone."
+            ),
+            Refusal.FED: _with_its_source(flight, "undone"),
+        },
+    )
+    flights = _drawn_together(session, flight)
+    ids = [f.id or 0 for f in flights]
+    every = not flight_format(flight.format).pairs_round_by_round
+    undone = _undo_rounds(session, ids, every=every)
+    if not progress.flight_rounds(session, flight.id or 0):
+        # Nothing drawn is left: the flights are back to how they were set up.
+        session.exec(delete(FlightEntry).where(col(FlightEntry.flight_id).in_(ids)))
         for f in flights:
             f.status = FlightStatus.SETUP.value
             f.bracket_plan = None
             f.draw_seed = None
-    elif flight.format == FlightFormat.SWISS.value:
-        undone = _undo_rounds(session, [flight.id or 0], every=False)
-        if not progress.flight_rounds(session, flight.id or 0):
-            session.exec(delete(FlightEntry).where(col(FlightEntry.flight_id) == flight.id))
-            flight.status = FlightStatus.SETUP.value
-            flight.draw_seed = None
-    else:
-        undone = _undo_rounds(session, [flight.id or 0], every=True)
-        flight.status = FlightStatus.SETUP.value
-        flight.draw_seed = None
-    _bump(event)
     session.flush()
     record(
         session,
@@ -485,23 +537,16 @@ def undo_draw(session: Session, *, actor: Actor, flight_id: int) -> FlightBoard:
 
 
 def _undo_rounds(session: Session, flight_ids: list[int], *, every: bool) -> list[int]:
+    """Delete the flights' rounds with their matches (only the newest unless ``every``)."""
     rounds = list(
         session.exec(
             select(Round).where(col(Round.flight_id).in_(flight_ids)).order_by(col(Round.number))
         )
     )
-    if not rounds:
-        raise StoreUserError("There is no draw to undo.")
-    targets = rounds if every else [rounds[-1]]
-    if any(r.status != RoundStatus.DRAFT.value for r in targets):
-        raise ConflictError(
-            "The draw is published: results may depend on it, so it cannot be undone."
-        )
+    targets = rounds if every else rounds[-1:]
     ids = [r.id or 0 for r in targets]
     session.exec(delete(Match).where(col(Match.round_id).in_(ids)))
     session.exec(delete(Round).where(col(Round.id).in_(ids)))
-    if every:
-        session.exec(delete(FlightEntry).where(col(FlightEntry.flight_id).in_(flight_ids)))
     session.expire_all()
     return [r.number for r in targets]
 
@@ -514,20 +559,26 @@ def pair_next_round(session: Session, *, actor: Actor, flight_id: int) -> Flight
         StoreUserError: not a drawn Swiss, a round still open, or no round due.
     """
     flight, event = _flight(session, actor, flight_id)
-    if flight.format != FlightFormat.SWISS.value or flight.status == FlightStatus.SETUP.value:
-        raise StoreUserError("Only a drawn Swiss pairs its rounds one by one.")
     rounds = progress.flight_rounds(session, flight_id)
-    if rounds and rounds[-1].status != RoundStatus.FINISHED.value:
-        raise StoreUserError(
-            f"{rounds[-1].name} is not finished: enter every result (or publish it) first."
-        )
-    if not progress.is_swiss_round_due(session, flight):
-        raise StoreUserError("No round is due: the Swiss is complete.")
+    state = progress.flight_state(
+        session, flight, rounds, progress.flight_matches(session, flight_id)
+    )
+    newest = rounds[-1].name if rounds else "The last round"
+    _check_allowed(
+        state,
+        Action.PAIR_NEXT_ROUND,
+        "Only a drawn Swiss pairs its rounds one by one.",
+        {
+            Refusal.ROUND_OPEN: (
+                f"{newest} is not finished: enter every result (or publish it) first."
+            ),
+            Refusal.COMPLETE: "No round is due: the Swiss is complete.",
+        },
+    )
     try:
         rnd = _pair_swiss(session, flight, len(rounds) + 1)
     except FormatUserError as error:
         raise _user_error(error) from None
-    _bump(event)
     record(
         session,
         actor=actor,
@@ -545,27 +596,28 @@ def repair_round(session: Session, *, actor: Actor, round_id: int) -> FlightBoar
 
     Raises:
         NotFoundError, AccessDeniedError: no such round, or not the actor's event.
-        StoreUserError: not a Swiss round, or a match of it has a result or games.
+        StoreUserError: not a Swiss round, not the newest round, or a match of it has a
+            result or games.
     """
     rnd = session.get(Round, round_id)
     if rnd is None:
         raise NotFoundError("No such round.")
     flight, event = _flight(session, actor, rnd.flight_id)
-    if flight.format != FlightFormat.SWISS.value:
+    rounds = progress.flight_rounds(session, flight.id or 0)
+    matches = list(session.exec(select(Match).where(Match.round_id == round_id)))
+    reason = refusal(progress.flight_state(session, flight, rounds, matches), Action.REPAIR_ROUND)
+    if reason is Refusal.NOT_OFFERED:
         raise StoreUserError("Only Swiss rounds are paired again.")
-    later = [r for r in progress.flight_rounds(session, flight.id or 0) if r.number > rnd.number]
+    later = [r for r in rounds if r.number > rnd.number]
     if later:
         raise StoreUserError(
             f"{later[0].name} is paired already: only the newest round can be paired again."
         )
-    matches = list(session.exec(select(Match).where(Match.round_id == round_id)))
-    started = [
-        m for m in matches if m.status not in (MatchStatus.READY.value, MatchStatus.BYE.value)
-    ]
-    if started:
+    if reason is not None:
+        started = [m for m in matches if progress.has_started(m)]
+        table = started[0].table_label or started[0].position if started else "-"
         raise StoreUserError(
-            f"{rnd.name} has results already (table "
-            f"{started[0].table_label or started[0].position}); "
+            f"{rnd.name} has results already (table {table}); "
             "delete them before pairing the round again."
         )
     before = [(m.entry_a_id, m.entry_b_id) for m in matches]
@@ -575,7 +627,6 @@ def repair_round(session: Session, *, actor: Actor, round_id: int) -> FlightBoar
         _pair_swiss(session, flight, rnd.number, rnd)
     except FormatUserError as error:
         raise _user_error(error) from None
-    _bump(event)
     after = [
         (m.entry_a_id, m.entry_b_id)
         for m in session.exec(
@@ -595,6 +646,29 @@ def repair_round(session: Session, *, actor: Actor, round_id: int) -> FlightBoar
     return flight_board(session, actor, flight.id or 0)
 
 
+def _late_entry_flight(
+    session: Session, actor: Actor, flight_id: int, entry_id: int, action: Action, refused: str
+) -> tuple[Flight, Event]:
+    """The flight a late entry joins and its event, once the flight allows ``action`` and
+    the entry is an active one of the event.
+
+    Raises:
+        NotFoundError, AccessDeniedError: no such flight or entry, or not the actor's event.
+        StoreUserError: the flight takes no such late entry now (``refused``, or that it is
+            finished), or the entry is not active.
+    """
+    flight, event = _flight(session, actor, flight_id)
+    finished = f"“{flight.name}” is finished: nobody can join it now."
+    state = progress.load_flight_state(session, flight)
+    _check_allowed(state, action, refused, {Refusal.FINISHED: finished})
+    entry = session.get(Entry, entry_id)
+    if entry is None or entry.event_id != event.id:
+        raise NotFoundError("No such entry.")
+    if entry.status != EntryStatus.ACTIVE.value:
+        raise StoreUserError("Only an active entry can join.")
+    return flight, event
+
+
 def add_late_entry(
     session: Session, *, actor: Actor, flight_id: int, entry_id: int, wins: int = 0, losses: int = 0
 ) -> FlightBoard:
@@ -602,16 +676,17 @@ def add_late_entry(
 
     Raises:
         NotFoundError, AccessDeniedError: no such flight or entry, or not the actor's event.
-        StoreUserError: not a drawn Swiss, the player is in it already, a negative record.
+        StoreUserError: not a drawn Swiss or a finished one, the player is in it already, a
+            negative record.
     """
-    flight, event = _flight(session, actor, flight_id)
-    if flight.format != FlightFormat.SWISS.value or flight.status == FlightStatus.SETUP.value:
-        raise StoreUserError("Late entries with a record join a drawn Swiss; draw it first.")
-    entry = session.get(Entry, entry_id)
-    if entry is None or entry.event_id != event.id:
-        raise NotFoundError("No such entry.")
-    if entry.status != EntryStatus.ACTIVE.value:
-        raise StoreUserError("Only an active entry can join.")
+    _, event = _late_entry_flight(
+        session,
+        actor,
+        flight_id,
+        entry_id,
+        Action.ENTER_LATE_WITH_RECORD,
+        "Late entries with a record join a drawn Swiss; draw it first.",
+    )
     if wins < 0 or losses < 0:
         raise StoreUserError("A starting record cannot be negative.", field="wins")
     exists = session.exec(
@@ -625,7 +700,6 @@ def add_late_entry(
         flight_id=flight_id, entry_id=entry_id, late=True, initial_wins=wins, initial_losses=losses
     )
     session.add(row)
-    _bump(event)
     session.flush()
     record(
         session,
@@ -639,80 +713,61 @@ def add_late_entry(
     return flight_board(session, actor, flight_id)
 
 
-def _replace_side(match: ko.BracketMatch, old: ko.Source, new: ko.Source) -> ko.BracketMatch:
-    if match.a == old:
-        return ko.BracketMatch(
-            match.id, match.flight, match.round, match.index, new, match.b, match.length
-        )
-    return ko.BracketMatch(
-        match.id, match.flight, match.round, match.index, match.a, new, match.length
-    )
-
-
 def add_late_knockout_entry(
     session: Session, *, actor: Actor, flight_id: int, entry_id: int, match_id: int
 ) -> FlightBoard:
     """Place a late entrant in a first-round bye of a drawn knockout (DESIGN: late entry).
 
-    The bye's player then plays the late entrant. Where a consolation takes first-round
-    losers, the loser of this match takes a free bye slot of its first round. Nothing
-    already started may change: the bye's player must not have begun the next match.
+    The bye's player then plays the late entrant; where a consolation takes first-round
+    losers, the loser of this match gets a place there (``ko.place_late_entrant``).
+    Nothing already under way may change: the bye's player must not have begun the next
+    match.
 
     Raises:
         NotFoundError, AccessDeniedError: no such flight, entry or match.
         StoreUserError: not a bye of the first round, the draw has moved on from it, the
             player is in the flight already, or no consolation place is free.
     """
-    flight, event = _flight(session, actor, flight_id)
-    root = progress.plan_root(session, flight) if flight.format in progress.KNOCKOUTS else None
-    if root is None or root.id != flight.id:
-        raise StoreUserError("A late entrant joins a drawn knockout's main draw in a bye slot.")
-    entry = session.get(Entry, entry_id)
-    if entry is None or entry.event_id != event.id:
-        raise NotFoundError("No such entry.")
-    if entry.status != EntryStatus.ACTIVE.value:
-        raise StoreUserError("Only an active entry can join.")
+    flight, event = _late_entry_flight(
+        session,
+        actor,
+        flight_id,
+        entry_id,
+        Action.ENTER_LATE_IN_BYE,
+        "A late entrant joins a drawn knockout's main draw in a bye slot.",
+    )
     inside = session.exec(select(FlightEntry.id).where(FlightEntry.entry_id == entry_id))
     if inside.first() is not None:
         raise StoreUserError("This player is in the draw already.")
     row = session.get(Match, match_id)
     if row is None or row.flight_id != flight.id:
         raise NotFoundError("No such match in this flight.")
-    plan = progress.stored_plan(session, root)
-    by_id = {m.id: m for m in plan.matches}
-    planned = by_id.get(MatchId(row.bracket_key))
-    if planned is None or planned.round != 1 or planned.reset_of is not None:
-        raise StoreUserError("Late entrants take a bye of the first round only.")
-    if not isinstance(planned.a, ko.Empty) and not isinstance(planned.b, ko.Empty):
-        raise StoreUserError("This match is not a bye: it has two players already.")
-    empty = planned.a if isinstance(planned.a, ko.Empty) else planned.b
-    replaced = {planned.id: _replace_side(planned, empty, ko.Seat(EntrantId(entry_id)))}
-    fed = _consolation_slot(session, root, plan, planned)
-    fed_slot = None if fed is None else fed[0]
-    if fed is not None:
-        replaced[fed[0].id] = _replace_side(fed[0], fed[1], ko.LoserOf(planned.id))
-    matches = tuple(replaced.get(m.id, m) for m in plan.matches)
-    group = progress.load_group(session, root)
-    after = ko.Bracket(plan.seed, plan.flights, matches, dict(group.bracket.results))
-    for m in plan.matches:
-        stored = group.rows[m.id]
-        if stored.status not in (MatchStatus.PLAYING.value, *progress.DONE):
-            continue
-        before_view = ko.view(group.bracket, m)
-        after_view = ko.view(after, replaced.get(m.id, m))
-        if (before_view.a, before_view.b) != (after_view.a, after_view.b):
-            rnd = session.get(Round, stored.round_id)
-            raise StoreUserError(
-                "The draw has moved on from this bye: "
-                f"{rnd.name if rnd else 'a later match'} (table {stored.table_label or '-'}) "
-                "is already under way with its players."
-            )
-    flight.bracket_plan = encode_plan(ko.Bracket(plan.seed, plan.flights, matches), plan.rounds)
+    group = progress.load_group(session, flight)
+    try:
+        placed = ko.place_late_entrant(
+            group.bracket, MatchId(row.bracket_key), EntrantId(entry_id)
+        )
+    except FormatUserError as error:
+        raise _user_error(error) from None
+    under_way = {
+        MatchId(key)
+        for key, stored in group.rows.items()
+        if stored.status in (MatchStatus.PLAYING.value, *progress.DONE)
+    }
+    moved = ko.players_changed(group.bracket, placed.bracket, under_way)
+    if moved:
+        stored = group.rows[moved[0]]
+        rnd = session.get(Round, stored.round_id)
+        raise StoreUserError(
+            "The draw has moved on from this bye: "
+            f"{rnd.name if rnd else 'a later match'} (table {stored.table_label or '-'}) "
+            "is already under way with its players."
+        )
+    flight.bracket_plan = encode_plan(placed.bracket, group.plan.rounds)
     late = FlightEntry(flight_id=flight.id or 0, entry_id=entry_id, late=True)
     session.add(late)
     session.flush()
-    progress.sync_group(session, root)
-    _bump(event)
+    progress.sync_group(session, flight)
     session.flush()
     record(
         session,
@@ -725,62 +780,10 @@ def add_late_knockout_entry(
         after={
             "entry_id": entry_id,
             "match": row.bracket_key,
-            "consolation_slot": None if fed_slot is None else str(fed_slot.id),
+            "consolation_slot": placed.consolation_slot,
         },
     )
     return flight_board(session, actor, flight_id)
-
-
-def _consolation_slot(
-    session: Session, root: Flight, plan: StoredPlan, planned: ko.BracketMatch
-) -> tuple[ko.BracketMatch, ko.Source] | None:
-    """Where the loser of a filled bye enters the consolation taking first-round losers.
-
-    The place kept for the bye's player losing their first match later (a first-match
-    loser slot of the next match) is taken over when only that player could have used
-    it; otherwise a free bye of the consolation's first round is used.
-
-    Raises:
-        StoreUserError: a consolation takes first-round losers but has no free place.
-    """
-    takers = [
-        child
-        for child in progress.knockout_children(session, root)
-        if child.feeds_from_id == root.id and 1 in (child.feed_rounds or [1])
-    ]
-    if not takers:
-        return None
-    child = takers[0]
-    names = {r.bracket_flight for r in plan.rounds if r.flight_id == child.id}
-    by_id = {m.id: m for m in plan.matches}
-    nxt = next(
-        (m for m in plan.matches if ko.WinnerOf(planned.id) in (m.a, m.b)),
-        None,
-    )
-    if nxt is not None:
-        other = nxt.b if nxt.a == ko.WinnerOf(planned.id) else nxt.a
-        other_has_bye = isinstance(other, ko.WinnerOf) and any(
-            isinstance(s, ko.Empty) for s in (by_id[other.match].a, by_id[other.match].b)
-        )
-        kept = ko.LoserOf(nxt.id, first_match=True)
-        for m in plan.matches:
-            if m.flight in names and kept in (m.a, m.b) and not other_has_bye:
-                return m, kept
-    first_round = {
-        m.id for m in plan.matches if m.flight == planned.flight and m.round == planned.round
-    }
-    for m in plan.matches:
-        if m.flight not in names or m.round != 1:
-            continue
-        other_side = m.b if isinstance(m.a, ko.Empty) else m.a
-        if any(isinstance(s, ko.Empty) for s in (m.a, m.b)) and (
-            isinstance(other_side, ko.LoserOf) and other_side.match in first_round
-        ):
-            return m, ko.Empty()
-    raise StoreUserError(
-        f"“{child.name}” takes first-round losers but has no free place for the loser of "
-        "this match."
-    )
 
 
 MAX_TABLE_LABEL = 20
@@ -839,7 +842,6 @@ def set_table(
     if before == label:
         return flight_board(session, actor, row.flight_id)
     row.table_label = label
-    _bump(event)
     session.flush()
     record(
         session,

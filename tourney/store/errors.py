@@ -42,3 +42,25 @@ class LoginThrottledError(StoreUserError):
     """Too many failed logins in the window."""
 
     status_code = 429
+
+
+class StoreInvariantError(RuntimeError):
+    """The database holds something the code never writes (a bug or a hand edit).
+
+    Not user-fixable from a page: it surfaces as a logged server error.
+    """
+
+
+class EventImportError(StoreUserError):
+    """An event JSON document cannot be imported; the message names the field and what
+    is wrong."""
+
+
+class NewerVersionError(EventImportError):
+    """The event JSON document was written by a newer tourney."""
+
+
+class EventExistsError(EventImportError):
+    """An event with the document's slug is in the database already."""
+
+    status_code = 409

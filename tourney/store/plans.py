@@ -20,6 +20,7 @@ from typing import Any
 
 from tourney.formats import knockout as ko
 from tourney.formats.model import EntrantId, MatchId
+from tourney.formats.rounds import bracket_round_name
 
 PLAN_VERSION = 1
 
@@ -58,23 +59,6 @@ class StoredPlan:
         raise KeyError(match.id)  # pragma: no cover - every match has its round
 
 
-def round_name(bracket_flight: ko.Flight, round_number: int, *, double: bool) -> str:
-    """``Final``, ``Semifinal``, ``Round 2``; in a double elimination ``Winners 2`` etc."""
-    if double:
-        if bracket_flight.name == "final":
-            return "Final" if round_number == 1 else "Final (reset)"
-        prefix = "Losers" if bracket_flight.name == "losers" else "Winners"
-        return f"{prefix} round {round_number}"
-    from_end = bracket_flight.rounds - round_number
-    if from_end == 0:
-        return "Final"
-    if from_end == 1:
-        return "Semifinal"
-    if from_end == 2:
-        return "Quarterfinal"
-    return f"Round {round_number}"
-
-
 def plan_rounds(
     bracket: ko.Bracket, flight_ids: Mapping[str, int], *, double: bool
 ) -> tuple[PlannedRound, ...]:
@@ -85,7 +69,7 @@ def plan_rounds(
         flight_id = flight_ids[flight.name]
         for number in range(1, flight.rounds + 1):
             counters[flight_id] = counters.get(flight_id, 0) + 1
-            name = round_name(flight, number, double=double)
+            name = bracket_round_name(flight.name, number, flight.rounds, double_elimination=double)
             out.append(PlannedRound(flight.name, number, flight_id, counters[flight_id], name))
     return tuple(out)
 
@@ -204,33 +188,3 @@ def decode_plan(data: Mapping[str, Any]) -> StoredPlan:
         for r in data["rounds"]
     )
     return StoredPlan(int(data["seed"]), flights, matches, rounds)
-
-
-def loser_destinations(plan: StoredPlan) -> dict[MatchId, tuple[str, bool | None]]:
-    """For each match whose loser goes on: the bracket flight, and the first-match condition."""
-    out: dict[MatchId, tuple[str, bool | None]] = {}
-    for match in plan.matches:
-        for side in (match.a, match.b):
-            if isinstance(side, ko.LoserOf):
-                out.setdefault(side.match, (match.flight, side.first_match))
-    return out
-
-
-def dependents(plan: StoredPlan, match_id: MatchId) -> tuple[MatchId, ...]:
-    """Every planned match whose players depend on ``match_id``'s result, transitively."""
-    feeds: dict[MatchId, list[MatchId]] = {}
-    for match in plan.matches:
-        for side in (match.a, match.b):
-            if isinstance(side, ko.WinnerOf | ko.LoserOf):
-                feeds.setdefault(side.match, []).append(match.id)
-        if match.reset_of is not None:
-            feeds.setdefault(match.reset_of, []).append(match.id)
-    seen: dict[MatchId, None] = {}
-    stack = list(feeds.get(match_id, []))
-    while stack:
-        current = stack.pop()
-        if current in seen:
-            continue
-        seen[current] = None
-        stack.extend(feeds.get(current, []))
-    return tuple(seen)

@@ -24,7 +24,7 @@ from tourney.store.access import share_token_of
 from tourney.store.audit import Actor
 from tourney.store.errors import NotFoundError
 from tourney.store.queries import EntryView, EventDetail, event_detail, list_entries, staff_role
-from tourney.store.tables import Event, Match, Round, RoundStatus, UploadedRecord
+from tourney.store.tables import EntryStatus, Event, Match, Round, RoundStatus, UploadedRecord
 
 READER = Actor(user_id=None, label="public page", role="admin")
 """Reads a match like staff would, for the public match page: the ``can_*`` flags of what
@@ -91,6 +91,11 @@ class PlayerPage:
     next_match: PlayerMatch | None
     wins: int
     losses: int
+
+    @property
+    def is_active(self) -> bool:
+        """Still in the event (not withdrawn, not eliminated)."""
+        return self.status == EntryStatus.ACTIVE.value
 
 
 @dataclass(frozen=True)

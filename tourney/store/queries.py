@@ -7,6 +7,7 @@ the ``can_*`` booleans that decide which buttons appear.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
@@ -14,9 +15,21 @@ from typing import Any
 from sqlalchemy import func
 from sqlmodel import Session, col, or_, select
 
-from tourney.rules.variants import DEFAULT_OPTIONS, VariantOptions, variant_named
+from tourney.formats.errors import FormatUserError
+from tourney.formats.flight_formats import FLIGHT_FORMATS
+from tourney.formats.rounds import named_round
+from tourney.formats.tiebreaks import Tiebreak
+from tourney.formats.tiebreaks import tiebreak_chain as parse_tiebreak_chain
+from tourney.rules.variants import (
+    DEFAULT_OPTIONS,
+    DEFAULT_VARIANT,
+    STANDARD,
+    VariantOptions,
+    variant_named,
+)
 from tourney.store.audit import Actor
-from tourney.store.errors import AccessDeniedError, NotFoundError
+from tourney.store.errors import AccessDeniedError, NotFoundError, StoreInvariantError
+from tourney.store.roles import account_role, event_role
 from tourney.store.tables import (
     AuditEntry,
     Club,
@@ -26,38 +39,16 @@ from tourney.store.tables import (
     EventStaff,
     Flight,
     FlightFormat,
+    FlightStatus,
     Player,
-    Role,
     StaffRole,
     User,
     Venue,
 )
 from tourney.store.variant_options import event_options, option_rules, variant_summary
 
-FORMAT_LABELS = {
-    FlightFormat.KNOCKOUT.value: "Knockout",
-    FlightFormat.DOUBLE_ELIMINATION.value: "Double elimination",
-    FlightFormat.SWISS.value: "Swiss",
-    FlightFormat.ROUND_ROBIN.value: "Round robin",
-}
-
-VARIANT_LABELS = {
-    "standard": "Backgammon",
-    "nackgammon": "Nackgammon",
-    "hypergammon": "Hypergammon",
-    "long-nardy": "Long nardy",
-}
-"""The variants an event may be played in, as the event form offers them."""
-
-TIEBREAK_LABELS = {
-    "head_to_head": "Head-to-head",
-    "buchholz": "Buchholz",
-    "median_buchholz": "Median Buchholz",
-    "buchholz_cut1": "Buchholz minus worst opponent",
-    "sonneborn_berger": "Sonneborn-Berger",
-    "net_game_points": "Net game points",
-}
-"""The tiebreaks a flight may chain, in the order the form offers them (DESIGN §4)."""
+FORMAT_LABELS = {fmt.key: fmt.label for fmt in FLIGHT_FORMATS}
+"""The flight formats as forms offer them: key -> label."""
 
 
 @dataclass(frozen=True)
@@ -74,6 +65,11 @@ class UserView:
     def actor(self) -> Actor:
         """This user as the actor of a service call."""
         return Actor(user_id=self.id, label=self.email, role=self.role)
+
+    @property
+    def role_label(self) -> str:
+        """The account's role as the pages name it: ``Director``."""
+        return account_role(self.role).label
 
 
 @dataclass(frozen=True)
@@ -127,6 +123,29 @@ class FlightView:
     draw_method: str
     draw_seed: str | None
 
+    @property
+    def is_setup(self) -> bool:
+        """Not drawn yet."""
+        return self.status == FlightStatus.SETUP.value
+
+    @property
+    def is_finished(self) -> bool:
+        """Every match is decided."""
+        return self.status == FlightStatus.FINISHED.value
+
+    @property
+    def is_swiss(self) -> bool:
+        """Paired round by round."""
+        return self.format == FlightFormat.SWISS.value
+
+    @property
+    def feed_rounds_text(self) -> str:
+        """The rounds whose losers enter: ``round 1``, ``rounds 1, 2``; empty for none."""
+        if not self.feed_rounds:
+            return ""
+        numbers = ", ".join(str(r) for r in self.feed_rounds)
+        return f"round{'s' if len(self.feed_rounds) > 1 else ''} {numbers}"
+
 
 @dataclass(frozen=True)
 class EventSummary:
@@ -176,8 +195,18 @@ class EventDetail:
     can_manage: bool
     variant_options: VariantOptions = DEFAULT_OPTIONS
     """The event's options for its variant (canonical: defaults where none is set)."""
-    variant_summary: str = "Backgammon"
+    variant_summary: str = DEFAULT_VARIANT.title
     """The variant and its options in one line: "Long nardy · cube on, Crawford"."""
+
+    @property
+    def is_variant(self) -> bool:
+        """Played in a variant, not standard backgammon: pages name it."""
+        return self.variant != STANDARD.name
+
+    @property
+    def is_multi_day(self) -> bool:
+        """Ends on a later day than it starts: pages show both dates."""
+        return self.ends_on is not None and self.ends_on != self.starts_on
 
 
 @dataclass(frozen=True)
@@ -200,6 +229,11 @@ class EntryView:
     def is_active(self) -> bool:
         """Still in the event (not withdrawn, not eliminated)."""
         return self.status == EntryStatus.ACTIVE.value
+
+    @property
+    def is_withdrawn(self) -> bool:
+        """Withdrawn by the director (and so may be reinstated)."""
+        return self.status == EntryStatus.WITHDRAWN.value
 
 
 @dataclass(frozen=True)
@@ -227,6 +261,12 @@ class AuditView:
             for key in keys
             if before.get(key) != after.get(key)
         )
+
+    @property
+    def changes_text(self) -> str:
+        """How many fields changed: ``1 field``, ``3 fields``."""
+        count = len(self.changes)
+        return f"{count} field{'' if count == 1 else 's'}"
 
 
 # --- users ---------------------------------------------------------------------------
@@ -261,11 +301,12 @@ def list_users(session: Session) -> list[UserView]:
 
 def staff_role(session: Session, actor: Actor, event: Event) -> str | None:
     """The actor's part in the event: ``director``, ``scorer`` or none."""
-    if actor.role == Role.ADMIN.value:
+    account = account_role(actor.role)
+    if account.directs_every_event:
         return StaffRole.DIRECTOR.value
     if actor.user_id is None:
         return None
-    if event.owner_id == actor.user_id and actor.role == Role.DIRECTOR.value:
+    if event.owner_id == actor.user_id and account.can_direct_events:
         return StaffRole.DIRECTOR.value
     row = session.exec(
         select(EventStaff).where(
@@ -274,14 +315,15 @@ def staff_role(session: Session, actor: Actor, event: Event) -> str | None:
     ).first()
     if row is None:
         return None
-    if row.role == StaffRole.DIRECTOR.value and actor.role != Role.DIRECTOR.value:
+    if event_role(row.role).can_manage_event and not account.can_direct_events:
         return None
     return row.role
 
 
 def can_manage_event(session: Session, actor: Actor, event: Event) -> bool:
     """True for an admin, the event's owner and its co-directors."""
-    return staff_role(session, actor, event) == StaffRole.DIRECTOR.value
+    role = staff_role(session, actor, event)
+    return role is not None and event_role(role).can_manage_event
 
 
 def require_event(session: Session, actor: Actor, event_id: int, *, manage: bool) -> Event:
@@ -294,8 +336,9 @@ def require_event(session: Session, actor: Actor, event_id: int, *, manage: bool
     event = session.get(Event, event_id)
     if event is None:
         raise NotFoundError("No such event.")
-    role = staff_role(session, actor, event)
-    if role is None or (manage and role != StaffRole.DIRECTOR.value):
+    part = staff_role(session, actor, event)
+    rights = None if part is None else event_role(part)
+    if rights is None or not (rights.can_manage_event if manage else rights.can_enter_results):
         raise AccessDeniedError("You are not a director of this event.")
     return event
 
@@ -357,15 +400,28 @@ def format_round_lengths(lengths: dict[str, int]) -> str:
 
 
 def _sorted_lengths(lengths: dict[str, int]) -> list[tuple[str, int]]:
-    named = ("quarterfinal", "semifinal", "final")
-
     def key(item: tuple[str, int]) -> tuple[int, int, str]:
         name = item[0]
         if name.isdigit():
             return (0, int(name), "")
-        return (1, named.index(name) if name in named else len(named), name)
+        named = named_round(name)
+        # Named rounds count from the end: the final (1 from the end) comes last.
+        return (1, -named.from_end if named else 0, name)
 
     return sorted(lengths.items(), key=key)
+
+
+def tiebreak_chain(keys: Sequence[str] | None) -> tuple[Tiebreak, ...]:
+    """A flight's stored tiebreak keys as the standings code's chain.
+
+    Raises:
+        StoreInvariantError: the database names a tiebreak that does not exist; saving
+            and importing refuse those, so the row was written by hand or by a bug.
+    """
+    try:
+        return parse_tiebreak_chain(keys or ())
+    except FormatUserError as error:
+        raise StoreInvariantError(f"Stored tiebreak chain {list(keys or ())}: {error}") from None
 
 
 def flight_view(flight: Flight, feeds_from_name: str = "") -> FlightView:
@@ -373,6 +429,7 @@ def flight_view(flight: Flight, feeds_from_name: str = "") -> FlightView:
     assert flight.id is not None
     lengths = dict(flight.round_lengths or {})
     tiebreaks = tuple(flight.tiebreaks or ())
+    chain = tiebreak_chain(tiebreaks)
     return FlightView(
         id=flight.id,
         event_id=flight.event_id,
@@ -394,7 +451,7 @@ def flight_view(flight: Flight, feeds_from_name: str = "") -> FlightView:
         swiss_lives=flight.swiss_lives,
         bye_counts_as_win=flight.bye_counts_as_win,
         tiebreaks=tiebreaks,
-        tiebreak_labels=tuple(TIEBREAK_LABELS.get(t, t) for t in tiebreaks),
+        tiebreak_labels=tuple(tiebreak.title for tiebreak in chain),
         draw_method=flight.draw_method,
         draw_seed=flight.draw_seed,
     )
@@ -404,16 +461,16 @@ def rules_summary(event: Event) -> tuple[str, ...]:
     """The event's rules as short phrases for the event and match pages: the variant,
     the cube and Crawford rule as its options set them, then its other options."""
     lines = []
-    if event.variant != "standard":
-        lines.append(VARIANT_LABELS.get(event.variant, event.variant))
     variant = variant_named(event.variant)
+    if variant is not DEFAULT_VARIANT:
+        lines.append(variant.title)
     options = event_options(event)
     if not variant.uses_cube(options):
-        # Long nardy plays without the cube unless the event turns it on, so the
-        # Crawford flag has nothing to act on.
+        # Without the cube (long nardy unless the event turns it on) the Crawford flag
+        # has nothing to act on.
         lines.append("No doubling cube")
     else:
-        if event.variant == "long-nardy":
+        if variant.offers("cube"):
             lines.append("Doubling cube")
         crawford = event.crawford and variant.uses_crawford(options)
         lines.append("Crawford rule" if crawford else "No Crawford rule")
@@ -512,7 +569,7 @@ def list_public_events(session: Session) -> list[EventSummary]:
 def list_events_for(session: Session, actor: Actor) -> list[EventSummary]:
     """The events the actor works on (all of them for an admin), newest first."""
     query = select(Event).order_by(*_event_order())
-    if actor.role != Role.ADMIN.value:
+    if not account_role(actor.role).directs_every_event:
         staffed = select(EventStaff.event_id).where(EventStaff.user_id == actor.user_id)
         query = query.where(or_(col(Event.owner_id) == actor.user_id, col(Event.id).in_(staffed)))
     return _summaries(session, list(session.exec(query)))
@@ -545,7 +602,7 @@ def event_detail(session: Session, event: Event, *, can_manage: bool) -> EventDe
         automatic_doubles=event.automatic_doubles,
         notes=event.notes,
         variant=event.variant,
-        variant_label=VARIANT_LABELS.get(event.variant, event.variant),
+        variant_label=variant_named(event.variant).title,
         data_version=event.data_version,
         rules_summary=rules_summary(event),
         flights=_flights(session, event.id),
@@ -623,6 +680,18 @@ def list_entries(session: Session, event_id: int) -> list[EntryView]:
         for entry, player, club in session.exec(query)
     ]
     return sorted(rows, key=lambda e: (e.seed is None, e.seed or 0, e.player_name.casefold()))
+
+
+def entry_event_id(session: Session, entry_id: int) -> int:
+    """The event an entry belongs to.
+
+    Raises:
+        NotFoundError: no such entry.
+    """
+    event_id = session.exec(select(Entry.event_id).where(Entry.id == entry_id)).first()
+    if event_id is None:
+        raise NotFoundError("No such entry.")
+    return event_id
 
 
 def players_not_entered(session: Session, event_id: int) -> list[PlayerView]:

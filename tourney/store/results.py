@@ -25,6 +25,7 @@ from typing import Any
 from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import Session, col, delete, select
 
+from tourney.formats import knockout as ko
 from tourney.formats.model import MatchId
 from tourney.match import (
     GameEntry,
@@ -42,10 +43,10 @@ from tourney.match import rescore as engine_rescore
 from tourney.rules import GameEnd, Level, Side
 from tourney.rules.records import MatchRules as RecordRules
 from tourney.rules.records import validate_record
+from tourney.rules.variants import DEFAULT_VARIANT
 from tourney.store import progress
 from tourney.store.audit import Actor, record
 from tourney.store.errors import ConflictError, NotFoundError, StoreUserError
-from tourney.store.plans import dependents
 from tourney.store.queries import require_event
 from tourney.store.tables import (
     Entry,
@@ -60,7 +61,6 @@ from tourney.store.tables import (
     Round,
     RoundStatus,
     UploadedRecord,
-    Variant,
 )
 from tourney.store.tournament_views import MatchDetail, RecordFinding, match_detail
 from tourney.store.types import utcnow
@@ -244,11 +244,6 @@ def _audit(
     )
 
 
-def _bump(event: Event) -> None:
-    event.data_version += 1
-    event.updated_at = utcnow()
-
-
 def _entry_error(error: MatchEntryError, field: str | None = None) -> StoreUserError:
     return StoreUserError(error.message, field=field)
 
@@ -321,7 +316,7 @@ def _cascade(session: Session, loaded: _Loaded, new_winner: int | None, confirm:
             f"{'es' if len(blocking) > 1 else ''} already depend on it: {described}. "
             "Confirm the correction to clear those results as well."
         )
-    if loaded.flight.format in progress.KNOCKOUTS:
+    if progress.is_knockout(loaded.flight):
         for other in blocking:
             _clear(session, other)
             other.status = MatchStatus.PENDING.value
@@ -331,10 +326,11 @@ def _cascade(session: Session, loaded: _Loaded, new_winner: int | None, confirm:
 def _dependent_results(session: Session, loaded: _Loaded) -> list[Match]:
     match = loaded.match
     started = (MatchStatus.PLAYING.value, MatchStatus.FINISHED.value, MatchStatus.WALKOVER.value)
-    if loaded.flight.format in progress.KNOCKOUTS:
+    if progress.is_knockout(loaded.flight):
         root = progress.plan_root(session, loaded.flight)
         assert root is not None and root.bracket_plan is not None
-        keys = dependents(progress.stored_plan(session, root), MatchId(match.bracket_key))
+        plan = progress.stored_plan(session, root).bracket({})
+        keys = ko.dependents(plan, MatchId(match.bracket_key))
         if not keys:
             return []
         rows = session.exec(
@@ -374,7 +370,6 @@ def _finish(
 ) -> MatchDetail:
     _flush(session)
     progress.sync_after_result(session, loaded.match)
-    _bump(loaded.event)
     _flush(session)
     _audit(session, loaded, actor, action, before, extra)
     return match_detail(session, actor, loaded.match.id or 0)
@@ -434,7 +429,6 @@ def record_game(
     if not new.is_over:
         # Nothing moves on in the flight: skip the bracket work (the common case).
         _flush(session)
-        _bump(loaded.event)
         _audit(session, loaded, actor, "match.game_add", before)
         return match_detail(session, actor, match_id)
     return _finish(session, loaded, actor, "match.game_add", before)
@@ -715,14 +709,15 @@ def upload_match_record(
 
 def _record_rules(event: Event) -> RecordRules:
     """The rules an uploaded record of ``event`` is replayed by: the event's flags, and its
-    variant with its options where it is not standard backgammon."""
-    standard = event.variant == Variant.STANDARD.value
+    variant with its options where it is not the default variant (an event of the default
+    variant takes a record in the variant the record names)."""
+    by_record = event.variant == DEFAULT_VARIANT.name
     return RecordRules(
         crawford=event.crawford,
         holland=event.holland,
         expect_finished=True,
-        variant=None if standard else event.variant,
-        options=None if standard else event_options(event),
+        variant=None if by_record else event.variant,
+        options=None if by_record else event_options(event),
     )
 
 
@@ -884,7 +879,7 @@ def withdraw_from_matches(session: Session, *, entry_id: int) -> list[int]:
     # Knockout groups also give walkovers in matches that were still pending.
     for fe in session.exec(select(FlightEntry).where(FlightEntry.entry_id == entry_id)):
         flight = session.get(Flight, fe.flight_id)
-        if flight is not None and flight.format in progress.KNOCKOUTS:
+        if flight is not None and progress.is_knockout(flight):
             root = progress.plan_root(session, flight)
             if root is not None and root.status != "setup":
                 progress.sync_group(session, root)

@@ -20,7 +20,17 @@ from argon2 import PasswordHasher
 from sqlalchemy import func
 from sqlmodel import Session, col, delete, select
 
-from tourney.rules.variants import DEFAULT_OPTIONS, VariantOptions
+from tourney.formats.errors import FormatUserError
+from tourney.formats.flight_formats import flight_format
+from tourney.formats.rounds import NAMED_ROUNDS, named_round
+from tourney.formats.tiebreaks import tiebreak_chain
+from tourney.rules.variants import (
+    DEFAULT_OPTIONS,
+    DEFAULT_VARIANT,
+    VariantOptions,
+    registered_variants,
+    variant_named,
+)
 from tourney.store import queries, results
 from tourney.store.audit import Actor, record, snapshot
 from tourney.store.errors import (
@@ -38,6 +48,7 @@ from tourney.store.queries import (
     UserView,
     require_event,
 )
+from tourney.store.roles import ACCOUNT_MANAGERS, EVENT_DIRECTORS, account_role, event_role
 from tourney.store.tables import (
     Club,
     DrawMethod,
@@ -48,24 +59,21 @@ from tourney.store.tables import (
     EventStatus,
     Flight,
     FlightEntry,
-    FlightFormat,
     FlightStatus,
     LoginAttempt,
     Player,
     Role,
     StaffRole,
     User,
-    Variant,
     Venue,
 )
 from tourney.store.types import utcnow
-from tourney.store.variant_options import options_for, options_to_json
+from tourney.store.variant_options import option_field, options_for, options_to_json
 
 MIN_PASSWORD_LENGTH = 10
 MAX_MATCH_LENGTH = 99
 MAX_CUBE_EXPONENT = 12
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
-_ROUND_NAMES = ("final", "semifinal", "quarterfinal")
 _TRANSLITERATE = str.maketrans(
     {"ø": "o", "Ø": "o", "æ": "ae", "Æ": "ae", "å": "a", "ß": "ss", "ł": "l", "đ": "d"}
 )
@@ -94,7 +102,7 @@ class EventFields:
     beavers: bool = False
     automatic_doubles: bool = False
     notes: str = ""
-    variant: str = Variant.STANDARD.value
+    variant: str = DEFAULT_VARIANT.name
     variant_options: VariantOptions = DEFAULT_OPTIONS
     """The event's choices for its variant; those the variant does not offer are ignored
     (``tourney.store.variant_options``). In long nardy the Crawford rule is its option
@@ -189,12 +197,6 @@ def _unique_slug(session: Session, table: type[Event] | type[Club], base: str) -
     return slug
 
 
-def _bump(event: Event) -> None:
-    """Mark the event changed: readers keyed by its data version refresh."""
-    event.data_version += 1
-    event.updated_at = utcnow()
-
-
 def _get_entry(session: Session, entry_id: int) -> Entry:
     entry = session.get(Entry, entry_id)
     if entry is None:
@@ -270,7 +272,7 @@ def create_user(
         AccessDeniedError: the actor is not an admin.
         StoreUserError: a bad address, a short password, a taken address.
     """
-    _require_role(actor, Role.ADMIN)
+    _require_role(actor, *ACCOUNT_MANAGERS)
     return _add_user(
         session, actor=actor, email=email, name=name, password=password, role=role, hasher=hasher
     )
@@ -367,7 +369,7 @@ def create_club(session: Session, *, actor: Actor, name: str, slug: str = "") ->
         AccessDeniedError: the actor is a scorer.
         StoreUserError: no name, or the slug is taken.
     """
-    _require_role(actor, Role.ADMIN, Role.DIRECTOR)
+    _require_role(actor, *EVENT_DIRECTORS)
     clean = _clean(name)
     if not clean:
         raise StoreUserError("Enter the club's name.", field="name")
@@ -408,23 +410,23 @@ def _variant_fields(fields: EventFields) -> tuple[VariantOptions, bool]:
     """The event's options, kept to those its variant offers, and its Crawford flag.
 
     Raises:
-        StoreUserError: an unknown variant, or the Crawford rule without the cube.
+        StoreUserError: an unknown variant, or options its rules refuse together (long
+            nardy's Crawford rule without the cube).
     """
-    if fields.variant not in {v.value for v in Variant}:
+    if fields.variant not in {v.name for v in registered_variants()}:
         raise StoreUserError(f"Unknown variant {fields.variant!r}.", field="variant")
+    variant = variant_named(fields.variant)
     chosen = options_for(fields.variant, fields.variant_options)
+    problems = variant.option_problems(chosen)
+    if problems:
+        key, reason = problems[0]
+        raise StoreUserError(reason, field=option_field(variant, key))
     crawford = fields.crawford
-    if fields.variant == Variant.LONG_NARDY.value:
-        # Long nardy has no Crawford game without the cube (the rule is about doubling);
-        # the event's Crawford flag follows the long-nardy option so that every page and
-        # export reading it tells the same story.
-        if chosen.crawford and not chosen.cube:
-            raise StoreUserError(
-                "The Crawford rule is about doubling: turn the doubling cube on too, or "
-                "leave the Crawford rule off.",
-                field="nardy_crawford",
-            )
-        crawford = bool(chosen.crawford)
+    if variant.offers("crawford"):
+        # Where the Crawford rule is one of the variant's options (long nardy: only with
+        # the cube, the rule being about doubling), the event's Crawford flag follows the
+        # option so that every page and export reading it tells the same story.
+        crawford = variant.uses_crawford(chosen)
     return chosen, crawford
 
 
@@ -502,7 +504,7 @@ def create_event(session: Session, *, actor: Actor, fields: EventFields) -> Even
         AccessDeniedError: the actor is a scorer.
         StoreUserError: a rule combination the rules do not allow, or a taken slug.
     """
-    _require_role(actor, Role.ADMIN, Role.DIRECTOR)
+    _require_role(actor, *EVENT_DIRECTORS)
     event = Event(name="", slug="", owner_id=actor.user_id, status=EventStatus.OPEN.value)
     _apply_event_fields(session, event, fields)
     _set_slug(session, event, fields.slug)
@@ -539,7 +541,6 @@ def update_event(
         # Results already entered are checked against the new rules; a change that
         # would rescore a match is refused (``results.recheck_results``).
         remarked = results.recheck_results(session, event)
-    _bump(event)
     session.flush()
     after = snapshot(event)
     if after is not None and remarked:
@@ -566,14 +567,16 @@ def add_event_staff(
         NotFoundError, AccessDeniedError: no such event or user, or not the actor's event.
         StoreUserError: an unknown role, or a scorer account made co-director.
     """
-    event = require_event(session, actor, event_id, manage=True)
+    require_event(session, actor, event_id, manage=True)
     user = session.get(User, user_id)
     if user is None:
         raise NotFoundError("No such user.")
     if role not in {r.value for r in StaffRole}:
         raise StoreUserError(f"Unknown event role {role!r}.", field="role")
-    if role == StaffRole.DIRECTOR.value and user.role == Role.SCORER.value:
-        raise StoreUserError("A scorer account cannot direct an event.", field="role")
+    account = account_role(user.role)
+    if event_role(role).can_manage_event and not account.can_direct_events:
+        label = account.label.lower()
+        raise StoreUserError(f"A {label} account cannot direct an event.", field="role")
     row = session.exec(
         select(EventStaff).where(EventStaff.event_id == event_id, EventStaff.user_id == user_id)
     ).first()
@@ -582,7 +585,6 @@ def add_event_staff(
         row = EventStaff(event_id=event_id, user_id=user_id, role=role)
         session.add(row)
     row.role = role
-    _bump(event)
     session.flush()
     record(
         session,
@@ -604,16 +606,19 @@ def _check_flight_fields(
 ) -> None:
     if not _clean(f.name):
         raise StoreUserError("Enter the flight's name.", field="name")
-    if f.format not in {x.value for x in FlightFormat}:
-        raise StoreUserError(f"Unknown format {f.format!r}.", field="format")
+    try:
+        fmt = flight_format(f.format)
+    except FormatUserError as error:
+        raise StoreUserError(str(error), field="format") from None
     if not 1 <= f.match_length <= MAX_MATCH_LENGTH:
         raise StoreUserError(
             f"Match length must be between 1 and {MAX_MATCH_LENGTH} points.", field="match_length"
         )
     for key, length in f.round_lengths.items():
-        if not (key.isdigit() and int(key) >= 1) and key not in _ROUND_NAMES:
+        if not (key.isdigit() and int(key) >= 1) and named_round(key) is None:
+            named = ", ".join(r.key for r in NAMED_ROUNDS)
             raise StoreUserError(
-                f"Unknown round {key!r}: use a round number or final, semifinal, quarterfinal.",
+                f"Unknown round {key!r}: use a round number or {named}.",
                 field="round_lengths",
             )
         if not 1 <= length <= MAX_MATCH_LENGTH:
@@ -621,8 +626,7 @@ def _check_flight_fields(
                 f"Match length for {key} must be between 1 and {MAX_MATCH_LENGTH} points.",
                 field="round_lengths",
             )
-    is_swiss = f.format == FlightFormat.SWISS.value
-    if not is_swiss and (f.swiss_rounds is not None or f.swiss_lives is not None):
+    if not fmt.pairs_round_by_round and (f.swiss_rounds is not None or f.swiss_lives is not None):
         raise StoreUserError("Rounds and lives are Swiss settings.", field="swiss_rounds")
     if f.swiss_rounds is not None and f.swiss_lives is not None:
         raise StoreUserError(
@@ -633,17 +637,16 @@ def _check_flight_fields(
         raise StoreUserError("A Swiss has between 1 and 30 rounds.", field="swiss_rounds")
     if f.swiss_lives is not None and not 1 <= f.swiss_lives <= 9:
         raise StoreUserError("Lives must be between 1 and 9.", field="swiss_lives")
-    if f.reset_match and f.format != FlightFormat.DOUBLE_ELIMINATION.value:
+    if f.reset_match and not fmt.has_losers_bracket:
         raise StoreUserError(
             "A reset final exists only in double elimination.", field="reset_match"
         )
     if f.draw_method not in {x.value for x in DrawMethod}:
         raise StoreUserError(f"Unknown draw method {f.draw_method!r}.", field="draw_method")
-    unknown = [t for t in f.tiebreaks if t not in queries.TIEBREAK_LABELS]
-    if unknown:
-        raise StoreUserError(f"Unknown tiebreak {unknown[0]!r}.", field="tiebreaks")
-    if len(set(f.tiebreaks)) != len(f.tiebreaks):
-        raise StoreUserError("Each tiebreak may appear once.", field="tiebreaks")
+    try:
+        tiebreak_chain(f.tiebreaks)
+    except FormatUserError as error:
+        raise StoreUserError(str(error), field="tiebreaks") from None
     if f.feeds_from_id is None:
         if f.feed_rounds or f.progressive or f.feed_bye_losers:
             raise StoreUserError(
@@ -714,7 +717,6 @@ def add_flight(
     flight = Flight(event_id=event_id, name="", format="", match_length=1, position=count)
     _apply_flight_fields(flight, fields)
     session.add(flight)
-    _bump(event)
     session.flush()
     record(
         session,
@@ -750,7 +752,6 @@ def update_flight(
         raise ConflictError("The flight is drawn: its format and feeding can no longer change.")
     before = snapshot(flight)
     _apply_flight_fields(flight, fields)
-    _bump(event)
     session.flush()
     record(
         session,
@@ -796,7 +797,7 @@ def register_player(session: Session, *, actor: Actor, fields: PlayerFields) -> 
         AccessDeniedError: the actor is a scorer.
         StoreUserError: no name, a bad country code, rating or e-mail address.
     """
-    _require_role(actor, Role.ADMIN, Role.DIRECTOR)
+    _require_role(actor, *EVENT_DIRECTORS)
     player = Player(name="")
     _apply_player_fields(session, player, fields)
     session.add(player)
@@ -822,20 +823,12 @@ def update_player(
         NotFoundError: no such player.
         StoreUserError: no name, a bad country code, rating or e-mail address.
     """
-    _require_role(actor, Role.ADMIN, Role.DIRECTOR)
+    _require_role(actor, *EVENT_DIRECTORS)
     player = session.get(Player, player_id)
     if player is None:
         raise NotFoundError("No such player.")
     before = snapshot(player)
     _apply_player_fields(session, player, fields)
-    # Public pages of every event the player is entered in are cached by the event's data
-    # version; a new name must show there at once, not after the event's next result.
-    for event in session.exec(
-        select(Event).join(Entry, col(Entry.event_id) == col(Event.id)).where(
-            col(Entry.player_id) == player_id
-        )
-    ):
-        _bump(event)
     session.flush()
     record(
         session,
@@ -874,7 +867,6 @@ def enter_player(
     _check_seed(session, event_id, seed, None)
     entry = Entry(event_id=event_id, player_id=player_id, seed=seed)
     session.add(entry)
-    _bump(event)
     session.flush()
     record(
         session,
@@ -904,7 +896,7 @@ def _change_entry(
     session: Session, *, actor: Actor, entry_id: int, action: str, change: str
 ) -> EntryView:
     entry = _get_entry(session, entry_id)
-    event = require_event(session, actor, entry.event_id, manage=True)
+    require_event(session, actor, entry.event_id, manage=True)
     before = snapshot(entry)
     now = utcnow()
     if change == "check_in":
@@ -930,7 +922,6 @@ def _change_entry(
         for row in session.exec(select(FlightEntry).where(FlightEntry.entry_id == entry.id)):
             if row.status == EntryStatus.WITHDRAWN.value:
                 row.status = EntryStatus.ACTIVE.value
-    _bump(event)
     session.flush()
     after = snapshot(entry) or {}
     if walkovers:

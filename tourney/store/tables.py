@@ -13,7 +13,8 @@ Terminology:
               exponent), level.
 
 Closed sets (roles, statuses, formats) are stored as short strings and named by the
-``StrEnum`` classes below; the services refuse anything else. Tables are only ever
+``StrEnum`` classes below; the services refuse anything else. An event's variant is
+stored as the name of a variant in the rules core's registry. Tables are only ever
 created by the Alembic migrations in ``tourney/store/migrations``.
 """
 
@@ -26,6 +27,7 @@ from typing import Any, ClassVar
 from sqlalchemy import JSON, Column, Integer, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
+from tourney.rules.variants import DEFAULT_VARIANT
 from tourney.store.types import UTCDateTime, utcnow
 
 
@@ -108,15 +110,6 @@ class MatchStatus(StrEnum):
     WALKOVER = "walkover"
     BYE = "bye"
     VOID = "void"
-
-
-class Variant(StrEnum):
-    """The game an event is played in (the rules core checks records per variant)."""
-
-    STANDARD = "standard"
-    NACKGAMMON = "nackgammon"
-    HYPERGAMMON = "hypergammon"
-    LONG_NARDY = "long-nardy"
 
 
 class GameEndKind(StrEnum):
@@ -221,8 +214,9 @@ class Event(SQLModel, table=True):
     owner_id: int | None = Field(default=None, foreign_key="users.id", index=True)
     status: str = Field(default=EventStatus.DRAFT.value, max_length=16)
     is_public: bool = Field(default=False)
-    variant: str = Field(default=Variant.STANDARD.value, max_length=16)
-    """Standard backgammon, nackgammon, hypergammon or long nardy."""
+    variant: str = Field(default=DEFAULT_VARIANT.name, max_length=16)
+    """The name of a registered variant (``tourney.rules.variants``), which the services
+    check before they store it."""
     variant_options: dict[str, Any] | None = Field(
         default=None, sa_column=Column(JSON(none_as_null=True))
     )

@@ -20,21 +20,24 @@ from dataclasses import dataclass
 from sqlmodel import Session, col, select
 
 from tourney.formats import knockout as ko
-from tourney.formats.model import EntrantId, Standing
+from tourney.formats.flight_formats import Action, FlightFormat, allowed_actions, flight_format
+from tourney.formats.rounds import numbered_round_name, the_round
 from tourney.formats.standings import compute_standings
 from tourney.formats.tiebreaks import Tiebreak
 from tourney.match import GameKind, doubling_restriction, format_score
-from tourney.rules.variants import DEFAULT_OPTIONS
+from tourney.rules import Level
+from tourney.rules.variants import DEFAULT_OPTIONS, DEFAULT_VARIANT, STANDARD
 from tourney.store import progress
 from tourney.store.audit import Actor
 from tourney.store.errors import NotFoundError
-from tourney.store.plans import StoredPlan, loser_destinations
+from tourney.store.plans import StoredPlan
 from tourney.store.queries import (
     FlightView,
     can_manage_event,
     flight_view,
     require_event,
     rules_summary,
+    tiebreak_chain,
 )
 from tourney.store.tables import (
     Entry,
@@ -42,7 +45,6 @@ from tourney.store.tables import (
     Event,
     Flight,
     FlightEntry,
-    FlightFormat,
     FlightStatus,
     Match,
     MatchStatus,
@@ -52,16 +54,6 @@ from tourney.store.tables import (
     UploadedRecord,
 )
 from tourney.store.variant_options import end_choices, result_choices, variant_summary
-
-TIEBREAK_NAMES = {
-    "head_to_head": Tiebreak.HEAD_TO_HEAD,
-    "buchholz": Tiebreak.BUCHHOLZ,
-    "median_buchholz": Tiebreak.MEDIAN_BUCHHOLZ,
-    "buchholz_cut1": Tiebreak.BUCHHOLZ_CUT1,
-    "sonneborn_berger": Tiebreak.SONNEBORN_BERGER,
-    "net_game_points": Tiebreak.NET_GAME_POINTS,
-}
-"""Stored tiebreak names (``flights.tiebreaks``) -> the standings code's tiebreaks."""
 
 MATCH_STATUS_LABELS = {
     "pending": "Waiting for opponent",
@@ -79,16 +71,12 @@ END_LABELS = {
     "drawn": "Drawn (last roll)",
 }
 KIND_LABELS = {"normal": "", "crawford": "Crawford game", "post-crawford": "Post-Crawford"}
-END_CHOICES = end_choices("standard", DEFAULT_OPTIONS)
-RESULT_CHOICES = result_choices("standard", DEFAULT_OPTIONS)
+CUBE_VALUES = tuple(2**exponent for exponent in range(13))
+"""The cube values a game can be corrected to (1 to 4096, as the game form offers)."""
+END_CHOICES = end_choices(DEFAULT_VARIANT.name, DEFAULT_OPTIONS)
+RESULT_CHOICES = result_choices(DEFAULT_VARIANT.name, DEFAULT_OPTIONS)
 DRAWN_NAME = "Drawn"
 """What a drawn game shows where a game shows its winner."""
-_DOUBLE_LABELS = {"main": "winners' bracket", "losers": "losers' bracket", "final": "final"}
-
-
-def tiebreak_chain(names: Sequence[str] | None) -> tuple[Tiebreak, ...]:
-    """A flight's stored tiebreak names as the standings code's chain."""
-    return tuple(TIEBREAK_NAMES[n] for n in names or () if n in TIEBREAK_NAMES)
 
 
 @dataclass(frozen=True)
@@ -157,6 +145,67 @@ class MatchSummary:
         """The winner, when decided."""
         return self.a if self.winner == "a" else self.b if self.winner == "b" else None
 
+    @property
+    def is_void(self) -> bool:
+        """A bracket slot nobody reached: never played, never shown to players."""
+        return self.status == MatchStatus.VOID.value
+
+    @property
+    def is_playing(self) -> bool:
+        """Under way: a game has been entered, the match is not decided."""
+        return self.status == MatchStatus.PLAYING.value
+
+    @property
+    def is_finished(self) -> bool:
+        """Decided at the board (not by walkover or bye)."""
+        return self.status == MatchStatus.FINISHED.value
+
+    @property
+    def awaits_result(self) -> bool:
+        """Both players known and no result yet: ready to play or under way."""
+        return self.status in (MatchStatus.READY.value, MatchStatus.PLAYING.value)
+
+    @property
+    def has_page(self) -> bool:
+        """Has a match page to open (a bye and a void slot have none)."""
+        return self.status not in (MatchStatus.VOID.value, MatchStatus.BYE.value)
+
+    @property
+    def by_final_score(self) -> bool:
+        """Decided by a final score entered in one line."""
+        return self.result_source == "score"
+
+    @property
+    def by_record(self) -> bool:
+        """Decided by an uploaded match record."""
+        return self.result_source == "record"
+
+    @property
+    def side_a(self) -> MatchSide:
+        """Side a: its player (or what fills the seat), points and whether it won."""
+        return MatchSide(self.a, self.a_placeholder, self.score_a, self.winner == "a")
+
+    @property
+    def side_b(self) -> MatchSide:
+        """Side b, as ``side_a``."""
+        return MatchSide(self.b, self.b_placeholder, self.score_b, self.winner == "b")
+
+    @property
+    def sides(self) -> tuple[MatchSide, MatchSide]:
+        """Both sides, a first."""
+        return self.side_a, self.side_b
+
+
+@dataclass(frozen=True)
+class MatchSide:
+    """One side of a match as a bracket or a pairings list shows it."""
+
+    player: PlayerRef | None
+    placeholder: str
+    """What fills the seat while its player is unknown, or empty."""
+    score: int
+    won: bool
+
 
 @dataclass(frozen=True)
 class RoundView:
@@ -170,6 +219,33 @@ class RoundView:
     matches: tuple[MatchSummary, ...]
     can_repair: bool
     """A Swiss round without results may be paired again."""
+
+    @property
+    def is_draft(self) -> bool:
+        """Drawn or paired, not published yet."""
+        return self.status == RoundStatus.DRAFT.value
+
+
+@dataclass(frozen=True)
+class StandingsColumn:
+    """A metric column of a standings table: how to head it and what it means."""
+
+    heading: str
+    short_heading: str
+    """For narrow tables (a phone): ``Buch.``."""
+    explanation: str
+    """What the value means, in one sentence a player understands."""
+
+    @classmethod
+    def from_tiebreak(cls, tiebreak: Tiebreak) -> StandingsColumn:
+        """The column of a tiebreak's values."""
+        return cls(tiebreak.title, tiebreak.short_name, tiebreak.explanation)
+
+
+ROUND_REACHED = StandingsColumn(
+    "Round reached", "Round reached", "The last round of the flight the player played in."
+)
+"""A knockout's metric column."""
 
 
 @dataclass(frozen=True)
@@ -185,13 +261,23 @@ class StandingRow:
     losses: int | None
     """None in a knockout (one loss ends a flight)."""
     metrics: tuple[tuple[str, int], ...]
-    """(label, value) of each tiebreak, in chain order."""
+    """(name, value) of each metric column (a tiebreak's name as a sentence reads it),
+    in the order of the board's ``columns``."""
     reason: str
     """Why the row is ahead of the next one on equal wins, or empty."""
     status: str
     """active, eliminated or withdrawn."""
     status_label: str = ""
     """What the status column shows: "Champion", "Out in the Semifinal", "Withdrawn" ..."""
+    is_winner: bool = False
+    """Won the flight: its champion (a fed flight's winner)."""
+    lives_left: int | None = None
+    """Losses still allowed in a Swiss played by lives; none in other flights."""
+
+    @property
+    def shows_status_note(self) -> bool:
+        """The public standings note the player's status: out, withdrawn, or the winner."""
+        return self.status != EntryStatus.ACTIVE.value or self.is_winner
 
 
 @dataclass(frozen=True)
@@ -203,6 +289,10 @@ class FlightBoard:
     event_name: str
     rounds: tuple[RoundView, ...]
     standings: tuple[StandingRow, ...]
+    tiebreaks: tuple[Tiebreak, ...]
+    """The flight's tiebreak chain, in order (empty for a knockout)."""
+    columns: tuple[StandingsColumn, ...]
+    """The headings of the standings rows' ``metrics``."""
     champion: PlayerRef | None
     players: int
     waiting: int
@@ -221,10 +311,27 @@ class FlightBoard:
     can_undo: bool
     can_pair_next: bool
     can_add_late: bool
+    undo_label: str = "Undo unpublished draw"
+    """What the undo button says: a Swiss undoes its newest round, others their draw."""
     table_matches: tuple[MatchSummary, ...] = ()
     """Matches waiting to be played whose table the director may change."""
     late_bye_slots: tuple[tuple[int, str], ...] = ()
     """First-round byes of a knockout a late entrant could take: (match id, label)."""
+
+    @property
+    def waits_for_feeder(self) -> bool:
+        """Not drawn yet, and drawn only together with the flight that feeds it."""
+        return self.flight.is_setup and self.is_fed
+
+    @property
+    def undoes_round(self) -> bool:
+        """Undo takes back the newest unpublished Swiss round, not the whole draw."""
+        return self.flight.is_swiss and bool(self.rounds)
+
+    @property
+    def standings_first(self) -> bool:
+        """A finished flight that is not a knockout leads with its final standings."""
+        return bool(self.standings) and not self.is_knockout and self.flight.is_finished
 
 
 @dataclass(frozen=True)
@@ -245,6 +352,32 @@ class GameView:
     kind: str
     """normal, crawford or post-crawford."""
     kind_label: str
+    winner_choices: tuple[Choice, ...] = ()
+    """The correction form's boxes, this game's values chosen (see ``Choice``)."""
+    end_choices: tuple[Choice, ...] = ()
+    cube_choices: tuple[Choice, ...] = ()
+    result_choices: tuple[Choice, ...] = ()
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One option of a select box, and whether it is the chosen one."""
+
+    value: str
+    label: str
+    selected: bool
+
+
+def choices_of(
+    offered: Sequence[tuple[str, str]], chosen: str, chosen_label: str
+) -> tuple[Choice, ...]:
+    """``offered`` (value, label) pairs with ``chosen`` selected; a value no longer offered
+    (the event's options changed after the game was entered) is kept as the last one,
+    labelled ``chosen_label``, so that a correction does not change it unasked."""
+    pairs = list(offered)
+    if all(value != chosen for value, _ in pairs):
+        pairs.append((chosen, chosen_label))
+    return tuple(Choice(value, label, value == chosen) for value, label in pairs)
 
 
 @dataclass(frozen=True)
@@ -264,6 +397,12 @@ class UploadView:
     filename: str
     is_valid: bool
     errors: tuple[RecordFinding, ...]
+
+    @property
+    def problems_text(self) -> str:
+        """How many problems the validator found: ``1 problem``, ``3 problems``."""
+        count = len(self.errors)
+        return f"{count} problem{'' if count == 1 else 's'}"
 
 
 @dataclass(frozen=True)
@@ -291,9 +430,9 @@ class MatchDetail:
     can_correct: bool
     can_walkover: bool
     can_clear: bool
-    variant: str = "standard"
+    variant: str = DEFAULT_VARIANT.name
     """The event's variant: pages name it and use its words for the result levels."""
-    variant_summary: str = "Backgammon"
+    variant_summary: str = DEFAULT_VARIANT.title
     """The variant and its options in one line ("Long nardy · koks scores 3")."""
     end_choices: tuple[tuple[str, str], ...] = END_CHOICES
     """How a game can end under the event's options (value, label): a drop only with
@@ -301,6 +440,21 @@ class MatchDetail:
     result_choices: tuple[tuple[str, str], ...] = RESULT_CHOICES
     """The result levels the event's options allow, in the variant's words, then the
     empty result of a drop or draw."""
+
+    @property
+    def is_variant(self) -> bool:
+        """Played in a variant, not standard backgammon: the page names it."""
+        return self.variant != STANDARD.name
+
+    @property
+    def valid_uploads(self) -> tuple[UploadView, ...]:
+        """The uploaded records that were valid and used: players may download them."""
+        return tuple(u for u in self.uploads if u.is_valid)
+
+    @property
+    def crawford_game_to_come(self) -> bool:
+        """The Crawford game is known but not played yet."""
+        return self.crawford_game is not None and self.crawford_game > len(self.games)
 
 
 @dataclass(frozen=True)
@@ -357,23 +511,26 @@ class _PlanLabels:
 
 
 def _plan_labels(
-    plan: StoredPlan, db_names: dict[int, str], double: bool, only: str | None = None
+    plan: StoredPlan, db_names: dict[int, str], fmt: FlightFormat, only: str | None = None
 ) -> _PlanLabels:
-    """Placeholders and loser destinations of the plan's matches (``only`` that one)."""
+    """Placeholders and loser destinations of the plan's matches (``only`` that one).
+
+    Sources in another bracket flight name it; where one flight holds several brackets
+    (a double elimination) every source names its bracket.
+    """
     names = {(r.bracket_flight, r.round): r.name for r in plan.rounds}
     by_id = {m.id: m for m in plan.matches}
     flight_of = {r.bracket_flight: r.flight_id for r in plan.rounds}
 
     def flight_label(bracket_flight: str) -> str:
-        if double:
-            return _DOUBLE_LABELS.get(bracket_flight, bracket_flight)
-        return db_names.get(flight_of.get(bracket_flight, 0), bracket_flight)
+        own = fmt.bracket_flight_label(bracket_flight)
+        return own or db_names.get(flight_of.get(bracket_flight, 0), bracket_flight)
 
     def describe(source: ko.Source, here: str) -> str:
         if isinstance(source, ko.WinnerOf | ko.LoserOf):
             origin = by_id[source.match]
             where = f"{names[(origin.flight, origin.round)]} match {origin.index}"
-            if origin.flight != here or double:
+            if origin.flight != here or fmt.has_losers_bracket:
                 where = f"{flight_label(origin.flight)} {where}"
             what = "Winner" if isinstance(source, ko.WinnerOf) else "Loser"
             if isinstance(source, ko.LoserOf) and source.first_match:
@@ -388,10 +545,15 @@ def _plan_labels(
     }
     loser_to = {
         str(mid): flight_label(target) + (" (if their first match)" if cond else "")
-        for mid, (target, cond) in loser_destinations(plan).items()
+        for mid, (target, cond) in ko.loser_destinations(plan.bracket({})).items()
         if only is None or str(mid) == only
     }
     return _PlanLabels(placeholders, loser_to)
+
+
+def _round_name(rnd: Round) -> str:
+    """A round's stored name; a round stored without one is known by its number."""
+    return rnd.name or numbered_round_name(rnd.number)
 
 
 def _summaries(
@@ -423,7 +585,7 @@ def _summaries(
                 flight_id=m.flight_id,
                 round_id=m.round_id,
                 round_number=rnd.number,
-                round_name=rnd.name,
+                round_name=_round_name(rnd),
                 position=m.position,
                 bracket_key=m.bracket_key,
                 table=m.table_label,
@@ -504,99 +666,122 @@ def _board(
     published_only: bool = False,
 ) -> FlightBoard:
     flight_id = flight.id or 0
-    rounds = progress.flight_rounds(session, flight_id)
+    fmt = flight_format(flight.format)
+    every_round = progress.flight_rounds(session, flight_id)
+    every_match = progress.flight_matches(session, flight_id)
+    rounds = every_round
     if published_only:
         rounds = [r for r in rounds if r.status != RoundStatus.DRAFT.value]
     round_map = {r.id or 0: r for r in rounds}
-    matches = [m for m in progress.flight_matches(session, flight_id) if m.round_id in round_map]
+    matches = [m for m in every_match if m.round_id in round_map]
     matches.sort(key=lambda m: (round_map[m.round_id].number, m.position))
     players = _players(session, [flight_id])
-    is_knockout = flight.format in progress.KNOCKOUTS
-    root = progress.plan_root(session, flight) if is_knockout else None
+    group = _bracket_group(session, flight)
     labels = None
-    group = None
-    if root is not None:
-        group = progress.load_group(session, root)
-        db_names = {
-            f.id or 0: f.name
-            for f in session.exec(select(Flight).where(Flight.event_id == flight.event_id))
-        }
-        double = flight.format == FlightFormat.DOUBLE_ELIMINATION.value
-        labels = _plan_labels(group.plan, db_names, double)
+    if group is not None:
+        labels = _plan_labels(group.plan, _flight_names(session, flight.event_id), fmt)
     summaries = _summaries(session, matches, round_map, players, labels)
-    by_round: dict[int, list[MatchSummary]] = {}
-    for s in summaries:
-        by_round.setdefault(s.round_id, []).append(s)
-    is_swiss = flight.format == FlightFormat.SWISS.value
-    round_views = []
-    for i, r in enumerate(rounds):
-        ms = tuple(by_round.get(r.id or 0, []))
-        repairable = (
-            can_manage
-            and is_swiss
-            and i == len(rounds) - 1
-            and all(m.status in (MatchStatus.READY.value, MatchStatus.BYE.value) for m in ms)
-        )
-        round_views.append(
-            RoundView(r.id or 0, r.number, r.name, r.status, r.match_length, ms, repairable)
-        )
-    standings, champion = _standings(session, flight, players, group)
-    waiting_for = []
-    for s in summaries:
-        if s.status == MatchStatus.PENDING.value and (s.a is None) != (s.b is None):
-            known = s.a or s.b
-            assert known is not None
-            waiting_for.append(known)
-    setup = flight.status == FlightStatus.SETUP.value
-    drafts = any(r.status == RoundStatus.DRAFT.value for r in rounds)
-    all_drafts = bool(rounds) and all(r.status == RoundStatus.DRAFT.value for r in rounds)
-    is_fed = flight.feeds_from_id is not None
-    due = (
-        is_swiss
-        and not setup
-        and bool(rounds)
-        and rounds[-1].status == RoundStatus.FINISHED.value
-        and progress.is_swiss_round_due(session, flight)
+    actions: frozenset[Action] = frozenset()
+    if can_manage:
+        state = progress.flight_state(session, flight, every_round, every_match)
+        actions = allowed_actions(state)
+    chain = () if fmt.is_knockout else tiebreak_chain(flight.tiebreaks)
+    standings, champion = _standings(session, flight, fmt, players, group, chain)
+    columns = (
+        (ROUND_REACHED,)
+        if fmt.is_knockout
+        else tuple(StandingsColumn.from_tiebreak(t) for t in chain if not t.within_group)
     )
     return FlightBoard(
         flight=flight_view(flight),
         event_id=event.id or 0,
         event_name=event.name,
-        rounds=tuple(round_views),
+        rounds=_round_views(rounds, summaries, actions),
         standings=standings,
+        tiebreaks=chain,
+        columns=columns,
         champion=champion,
         players=len(players),
         waiting=sum(s.status == MatchStatus.READY.value for s in summaries),
         playing=sum(s.status == MatchStatus.PLAYING.value for s in summaries),
         finished=sum(s.status in progress.DONE for s in summaries),
-        waiting_for_opponent=tuple(waiting_for),
-        is_knockout=is_knockout,
-        is_fed=is_fed,
+        waiting_for_opponent=_waiting_for_opponent(summaries),
+        is_knockout=fmt.is_knockout,
+        is_fed=flight.feeds_from_id is not None,
         draw_seed=flight.draw_seed,
         can_manage=can_manage,
-        can_draw=can_manage and setup and not is_fed,
-        can_publish=can_manage and drafts and not (is_fed and is_knockout),
-        can_undo=can_manage
-        and not (is_fed and is_knockout)
-        and (all_drafts if not is_swiss else drafts),
-        can_pair_next=can_manage and due,
-        can_add_late=can_manage
-        and is_swiss
-        and not setup
-        and flight.status != FlightStatus.FINISHED.value,
-        table_matches=tuple(s for s in summaries if s.status == MatchStatus.READY.value)
-        if can_manage
+        can_draw=Action.DRAW in actions,
+        can_publish=Action.PUBLISH in actions,
+        can_undo=Action.UNDO in actions,
+        can_pair_next=Action.PAIR_NEXT_ROUND in actions,
+        can_add_late=Action.ENTER_LATE_WITH_RECORD in actions,
+        undo_label=_undo_label(fmt, rounds),
+        table_matches=_table_matches(summaries) if can_manage else (),
+        late_bye_slots=_late_bye_slots(summaries, rounds)
+        if Action.ENTER_LATE_IN_BYE in actions
         else (),
-        late_bye_slots=_late_bye_slots(summaries, rounds, flight, root) if can_manage else (),
     )
 
 
+def _bracket_group(session: Session, flight: Flight) -> progress.GroupState | None:
+    """The knockout group the flight is drawn in, or none (not drawn, or not a knockout)."""
+    root = progress.plan_root(session, flight) if progress.is_knockout(flight) else None
+    return None if root is None else progress.load_group(session, root)
+
+
+def _flight_names(session: Session, event_id: int) -> dict[int, str]:
+    """The event's flight names by id."""
+    flights = session.exec(select(Flight).where(Flight.event_id == event_id))
+    return {f.id or 0: f.name for f in flights}
+
+
+def _round_views(
+    rounds: Sequence[Round], summaries: Sequence[MatchSummary], actions: frozenset[Action]
+) -> tuple[RoundView, ...]:
+    """The rounds with their matches; only the newest may be paired again."""
+    by_round: dict[int, list[MatchSummary]] = {}
+    for s in summaries:
+        by_round.setdefault(s.round_id, []).append(s)
+    repairable = rounds[-1].id if rounds and Action.REPAIR_ROUND in actions else None
+    return tuple(
+        RoundView(
+            r.id or 0,
+            r.number,
+            _round_name(r),
+            r.status,
+            r.match_length,
+            tuple(by_round.get(r.id or 0, [])),
+            r.id == repairable,
+        )
+        for r in rounds
+    )
+
+
+def _waiting_for_opponent(summaries: Sequence[MatchSummary]) -> tuple[PlayerRef, ...]:
+    """Players through to a match whose other side is not known yet."""
+    waiting = []
+    for s in summaries:
+        known = s.a or s.b
+        if s.status == MatchStatus.PENDING.value and known and (s.a is None or s.b is None):
+            waiting.append(known)
+    return tuple(waiting)
+
+
+def _table_matches(summaries: Sequence[MatchSummary]) -> tuple[MatchSummary, ...]:
+    return tuple(s for s in summaries if s.status == MatchStatus.READY.value)
+
+
+def _undo_label(fmt: FlightFormat, rounds: Sequence[Round]) -> str:
+    """What the undo button says: a Swiss undoes its newest round, others their draw."""
+    if rounds and fmt.pairs_round_by_round:
+        return "Undo unpublished round"
+    return "Undo unpublished draw"
+
+
 def _late_bye_slots(
-    summaries: Sequence[MatchSummary], rounds: Sequence[Round], flight: Flight, root: Flight | None
+    summaries: Sequence[MatchSummary], rounds: Sequence[Round]
 ) -> tuple[tuple[int, str], ...]:
     """First-round byes of a knockout's main draw (the service checks the draw allows it)."""
-    if root is None or root.id != flight.id or flight.status == FlightStatus.FINISHED.value:
-        return ()
     first = min((r.id or 0 for r in rounds if r.number == 1), default=None)
     return tuple(
         (s.id, f"{s.round_name} match {s.position}: bye of {s.a.name}")
@@ -608,31 +793,43 @@ def _late_bye_slots(
 def _standings(
     session: Session,
     flight: Flight,
+    fmt: FlightFormat,
     players: dict[int, PlayerRef],
     group: progress.GroupState | None,
+    chain: tuple[Tiebreak, ...],
 ) -> tuple[tuple[StandingRow, ...], PlayerRef | None]:
     if flight.status == FlightStatus.SETUP.value:
         return (), None
     if group is not None:
-        return _knockout_standings(flight, players, group)
-    if flight.format in progress.KNOCKOUTS:
+        return _knockout_standings(flight, fmt, players, group)
+    if fmt.is_knockout:
         return (), None
-    records, _, outcomes = progress.swiss_field(session, flight)
-    chain = tiebreak_chain(flight.tiebreaks)
-    table = compute_standings(
-        outcomes, chain, entrants=[EntrantId(r.flight_entry_id) for r in records]
-    )
-    by_id = {r.flight_entry_id: r for r in records}
-    labels = {tb.value: tb.label for tb in Tiebreak}
+    return _field_standings(session, flight, players, chain)
+
+
+def _field_standings(
+    session: Session,
+    flight: Flight,
+    players: dict[int, PlayerRef],
+    chain: tuple[Tiebreak, ...],
+) -> tuple[tuple[StandingRow, ...], PlayerRef | None]:
+    """A Swiss or round robin's standings; the winner once the flight is finished."""
+    field = progress.swiss_field(session, flight)
+    statuses = {
+        fe_id: status
+        for fe_id, status in session.exec(
+            select(FlightEntry.id, FlightEntry.status).where(FlightEntry.flight_id == flight.id)
+        )
+    }
+    table = compute_standings(field.outcomes, chain, entrants=[r.entrant for r in field.records])
+    losses = {r.entrant: r.losses for r in field.records}
+    shown = [t for t in chain if not t.within_group]
     rows = []
     for row in table:
-        rec = by_id[int(row.entrant)]
-        status = rec.status
-        if (
-            flight.swiss_lives is not None
-            and rec.losses >= flight.swiss_lives
-            and status == "active"
-        ):
+        status = statuses[row.entrant]
+        lives = flight.swiss_lives
+        out_of_lives = lives is not None and losses[row.entrant] >= lives
+        if out_of_lives and status == EntryStatus.ACTIVE.value:
             status = EntryStatus.ELIMINATED.value
         rows.append(
             StandingRow(
@@ -641,10 +838,13 @@ def _standings(
                 tied=row.tied,
                 player=players[int(row.entrant)],
                 wins=row.metric("wins"),
-                losses=rec.losses,
-                metrics=tuple((labels.get(k, k), v) for k, v in row.metrics if k != "wins"),
+                losses=losses[row.entrant],
+                metrics=tuple((t.name, row.metric(t.metric_key)) for t in shown),
                 reason=row.reason or "",
                 status=status,
+                lives_left=None
+                if flight.swiss_lives is None
+                else max(flight.swiss_lives - losses[row.entrant], 0),
             )
         )
     champion = None
@@ -654,7 +854,7 @@ def _standings(
 
 
 def _knockout_standings(
-    flight: Flight, players: dict[int, PlayerRef], group: progress.GroupState
+    flight: Flight, fmt: FlightFormat, players: dict[int, PlayerRef], group: progress.GroupState
 ) -> tuple[tuple[StandingRow, ...], PlayerRef | None]:
     bracket = group.bracket
     by_entry = {
@@ -665,22 +865,7 @@ def _knockout_standings(
     names = [name for name, fid in group.flight_ids.items() if fid == flight.id]
     if not names:
         return (), None
-    table: list[Standing] = []
-    if flight.format == FlightFormat.DOUBLE_ELIMINATION.value:
-        placed: set[int] = set()
-        offset = 0
-        for name in ("final", "losers", "main"):
-            if name not in names:
-                continue
-            part = [s for s in ko.knockout_standings(bracket, name) if int(s.entrant) not in placed]
-            for s in part:
-                table.append(Standing(s.entrant, s.rank + offset, s.tied, s.metrics))
-            placed.update(int(s.entrant) for s in part)
-            offset = len(table)
-        champ = ko.champion(bracket, "final") if "final" in names else None
-    else:
-        table = list(ko.knockout_standings(bracket, names[0]))
-        champ = ko.champion(bracket, names[0])
+    table, champ = fmt.bracket_standings(bracket, names)
     went_out: dict[int, str] = {}
     for name in names:
         for entrant, match in ko.eliminations(bracket, name).items():
@@ -691,6 +876,7 @@ def _knockout_standings(
         if ref is None:
             continue
         fe = group.flight_entries[(flight.id or 0, int(s.entrant))]
+        won = champ is not None and int(champ) == int(s.entrant)
         rows.append(
             StandingRow(
                 rank=s.rank,
@@ -699,15 +885,16 @@ def _knockout_standings(
                 player=ref,
                 wins=s.metric("wins"),
                 losses=None,
-                metrics=(("Round reached", s.metric("round")),),
+                metrics=((ROUND_REACHED.heading, s.metric("round")),),
                 reason="",
                 status=fe.status,
                 status_label=_knockout_status_label(
                     fe.status,
-                    is_champion=champ is not None and int(champ) == int(s.entrant),
+                    is_champion=won,
                     is_fed=flight.id != group.root.id,
                     round_name=went_out.get(int(s.entrant)),
                 ),
+                is_winner=won,
             )
         )
     champion = by_entry.get(int(champ)) if champ is not None else None
@@ -724,8 +911,7 @@ def _knockout_status_label(
     if is_champion:
         return "Winner" if is_fed else "Champion"
     if status == EntryStatus.ELIMINATED.value and round_name:
-        article = "" if round_name.split()[0] in ("Round", "Winners", "Losers") else "the "
-        return f"Eliminated in {article}{round_name}"
+        return f"Eliminated in {the_round(round_name)}"
     return status.capitalize()
 
 
@@ -754,7 +940,7 @@ def match_detail(session: Session, actor: Actor, match_id: int) -> MatchDetail:
             labels = _plan_labels(
                 progress.stored_plan(session, root),
                 db_names,
-                flight.format == FlightFormat.DOUBLE_ELIMINATION.value,
+                flight_format(flight.format),
                 only=match.bracket_key,
             )
     (summary,) = _summaries(session, [match], {rnd.id or 0: rnd}, players, labels)
@@ -764,6 +950,9 @@ def match_detail(session: Session, actor: Actor, match_id: int) -> MatchDetail:
         "a": summary.a.name if summary.a else "",
         "b": summary.b.name if summary.b else "",
     }
+    options = state.rules.options
+    offered_ends = end_choices(event.variant, options)
+    offered_results = result_choices(event.variant, options)
     game_views = tuple(
         GameView(
             number=g.number,
@@ -777,6 +966,17 @@ def match_detail(session: Session, actor: Actor, match_id: int) -> MatchDetail:
             score_after=format_score(scored.score_after),
             kind=scored.kind.value,
             kind_label=KIND_LABELS.get(scored.kind.value, ""),
+            winner_choices=tuple(Choice(side, names[side], g.winner == side) for side in "ab"),
+            end_choices=choices_of(offered_ends, g.end, END_LABELS.get(g.end, g.end)),
+            cube_choices=tuple(
+                Choice(str(cube), str(cube), cube == 1 << g.cube_exponent)
+                for cube in CUBE_VALUES
+            ),
+            result_choices=choices_of(
+                offered_results,
+                g.level or "",
+                state.rules.level_name(Level[g.level.upper()]).capitalize() if g.level else "—",
+            ),
         )
         for g, scored in zip(games, state.games, strict=True)
     )
@@ -809,7 +1009,6 @@ def match_detail(session: Session, actor: Actor, match_id: int) -> MatchDetail:
         and match.status != MatchStatus.WALKOVER.value
     )
     next_kind = None if state.next_kind is None else state.next_kind.value
-    options = state.rules.options
     return MatchDetail(
         match=summary,
         event_id=event.id or 0,
@@ -833,8 +1032,8 @@ def match_detail(session: Session, actor: Actor, match_id: int) -> MatchDetail:
         can_clear=playable and match.status in progress.DONE,
         variant=event.variant,
         variant_summary=variant_summary(event.variant, options),
-        end_choices=end_choices(event.variant, options),
-        result_choices=result_choices(event.variant, options),
+        end_choices=offered_ends,
+        result_choices=offered_results,
     )
 
 

@@ -2,14 +2,14 @@
 
 This is the one place that converts between the ``events.variant_options`` column and
 :class:`tourney.rules.variants.VariantOptions`, keeps only the options that belong to the
-event's variant, and words them for pages, sheets and exports.
+event's variant, and words them for pages, sheets and exports. Which options a variant
+offers, their defaults and their words come from the variant itself
+(:class:`tourney.rules.variants.GameVariant`); nothing here names a variant.
 
 Terminology:
     offered options
-        the options an event of a variant may set: hypergammon whether gammons count;
-        long nardy the doubling cube, the Crawford rule (with the cube), a koks scoring 3,
-        the last-roll draw, the strict six-block rule and who opens the next game.
-        Standard backgammon and nackgammon have none.
+        the options an event of a variant may set (``GameVariant.options``): for
+        example whether gammons count in hypergammon, or the doubling cube in long nardy.
     canonical options
         the offered options with every value equal to the variant's default written as
         the default (``None`` or ``False``), so that two events playing by the same rules
@@ -30,46 +30,21 @@ from typing import Any
 from tourney.rules import NotationError
 from tourney.rules.variants import (
     DEFAULT_OPTIONS,
-    AnyVariant,
-    LongNardy,
+    GameVariant,
     NextGameStarter,
     VariantOptions,
     variant_named,
 )
 from tourney.store.tables import Event
 
-OFFERED: Mapping[str, tuple[str, ...]] = {
-    "standard": (),
-    "nackgammon": (),
-    "hypergammon": ("gammons",),
-    "long-nardy": (
-        "cube", "crawford", "koks", "last_roll_draw", "strict_block", "next_game_starter",
-    ),
-}
-"""The options an event of each variant may set, by ``VariantOptions`` field name."""
-
-_BOOLEAN_OPTIONS = ("gammons", "cube", "crawford", "koks", "last_roll_draw", "strict_block")
 _NAMES = frozenset(f.name for f in fields(VariantOptions))
-
-STARTER_LABELS: Mapping[NextGameStarter, str] = {
-    NextGameStarter.WINNER: "The winner of the previous game",
-    NextGameStarter.ROLL: "Both players roll one die",
-    NextGameStarter.ALTERNATE: "The players take turns",
-}
-"""Who opens the next game, as the event form offers it (long nardy's default first)."""
-
-_STARTER_PHRASES: Mapping[NextGameStarter, str] = {
-    NextGameStarter.WINNER: "winner opens the next game",
-    NextGameStarter.ROLL: "players roll to open each game",
-    NextGameStarter.ALTERNATE: "players take turns to open",
-}
 
 
 class VariantOptionsError(ValueError):
     """Stored or imported options that are not variant options; the message says which."""
 
 
-def _variant(name: str) -> AnyVariant:
+def _variant(name: str) -> GameVariant:
     try:
         return variant_named(name)
     except NotationError as error:
@@ -92,21 +67,22 @@ def options_for(variant: str, options: VariantOptions = DEFAULT_OPTIONS) -> Vari
         VariantOptionsError: an unknown variant.
     """
     chosen = _variant(variant)
-    offered = OFFERED.get(chosen.name, ())
     kept: dict[str, Any] = {}
-    for name in offered:
-        value = getattr(options, name)
-        if name == "gammons" and value is not None:
-            value = None if value == chosen.counts_gammons(DEFAULT_OPTIONS) else value
-        elif name == "cube" and value is not None:
-            value = None if value == chosen.uses_cube(DEFAULT_OPTIONS) else value
-        elif name == "crawford" and value is not None:
-            # Long nardy: off unless asked for (only with the cube).
-            value = True if value else None
-        elif name == "next_game_starter" and isinstance(chosen, LongNardy) and value is not None:
-            value = None if value is chosen.next_game_starter(DEFAULT_OPTIONS) else value
-        kept[name] = value
+    for spec in chosen.options:
+        value = getattr(options, spec.key)
+        if value is not None and value == chosen.option_value(spec.key, DEFAULT_OPTIONS):
+            value = getattr(DEFAULT_OPTIONS, spec.key)
+        kept[spec.key] = value
     return replace(DEFAULT_OPTIONS, **kept)
+
+
+def option_field(variant: GameVariant, key: str) -> str:
+    """The name of the event form's field for ``variant``'s option ``key``.
+
+    >>> option_field(variant_named("long-nardy"), "crawford")
+    'nardy_crawford'
+    """
+    return f"{variant.short_name}_{key}"
 
 
 def options_to_json(options: VariantOptions) -> dict[str, Any] | None:
@@ -187,7 +163,7 @@ def end_choices(variant: str, options: VariantOptions) -> tuple[tuple[str, str],
     if chosen.uses_cube(options):
         choices.append(("dropped", "Double dropped"))
     choices.append(("resigned", "Resigned"))
-    if isinstance(chosen, LongNardy) and options.last_roll_draw:
+    if chosen.can_draw(options):
         choices.append(("drawn", "Drawn (last roll)"))
     return tuple(choices)
 
@@ -234,26 +210,7 @@ def option_phrases(variant: str, options: VariantOptions) -> tuple[str, ...]:
     ('no gammons',)
     """
     chosen = _variant(variant)
-    options = options_for(chosen.name, options)
-    if chosen.name == "hypergammon":
-        return ("gammons count" if chosen.counts_gammons(options) else "no gammons",)
-    if not isinstance(chosen, LongNardy):
-        return ()
-    phrases = []
-    if chosen.uses_cube(options):
-        phrases.append("cube on, Crawford" if chosen.uses_crawford(options) else "cube on")
-    else:
-        phrases.append("no cube")
-    if options.koks:
-        phrases.append("koks scores 3")
-    if options.last_roll_draw:
-        phrases.append("last-roll draw")
-    if options.strict_block:
-        phrases.append("strict six-block")
-    starter = chosen.next_game_starter(options)
-    if starter is not NextGameStarter.WINNER:
-        phrases.append(_STARTER_PHRASES[starter])
-    return tuple(phrases)
+    return chosen.option_phrases(options_for(chosen.name, options))
 
 
 def variant_summary(variant: str, options: VariantOptions) -> str:
@@ -272,17 +229,4 @@ def option_rules(variant: str, options: VariantOptions) -> tuple[str, ...]:
     """The options as rule tags for an event page ("Koks scores 3"), after the cube and
     Crawford tags the page shows anyway; empty for standard and nackgammon."""
     chosen = _variant(variant)
-    options = options_for(chosen.name, options)
-    if chosen.name == "hypergammon":
-        return ("Gammons and backgammons count" if chosen.counts_gammons(options)
-                else "No gammons: every game scores single",)
-    if not isinstance(chosen, LongNardy):
-        return ()
-    rules = ["Koks scores 3" if options.koks else "Koks scores 2, as a mars"]
-    if options.last_roll_draw:
-        rules.append("Last-roll draw")
-    if options.strict_block:
-        rules.append("Strict six-block rule")
-    starter = chosen.next_game_starter(options)
-    rules.append(_STARTER_PHRASES[starter].capitalize())
-    return tuple(rules)
+    return chosen.option_rules(options_for(chosen.name, options))

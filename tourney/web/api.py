@@ -29,7 +29,7 @@ from pydantic.json_schema import JsonSchemaMode, models_json_schema
 from sqlmodel import Session
 from wtforms import ValidationError as CSRFValidationError
 
-from tourney.rules.variants import LongNardy, NextGameStarter, variant_named
+from tourney.rules.variants import variant_named
 from tourney.store import access, queries, results, services
 from tourney.store import public_views as pv
 from tourney.store import tournament_views as tv
@@ -262,7 +262,7 @@ def event_detail_json(event: EventDetail) -> m.EventDetailOut:
             jacoby=event.jacoby,
         ),
         flights=[flight_json(f) for f in event.flights],
-        variant=event.variant,  # type: ignore[arg-type]
+        variant=event.variant,
         variant_summary=event.variant_summary,
         variant_options=_variant_options(event),
     )
@@ -272,11 +272,7 @@ def _variant_options(event: EventDetail) -> m.VariantOptionsOut:
     """The options in force: the variant's defaults filled in."""
     chosen = variant_named(event.variant)
     options = event.variant_options
-    starter = (
-        chosen.next_game_starter(options)
-        if isinstance(chosen, LongNardy)
-        else NextGameStarter.ROLL
-    )
+    starter = chosen.next_game_starter(options)
     return m.VariantOptionsOut(
         gammons=chosen.counts_gammons(options),
         cube=chosen.uses_cube(options),

@@ -8,16 +8,31 @@ classes, so the document cannot drift from what the API does.
 from __future__ import annotations
 
 from datetime import date
-from typing import Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from tourney.formats.tiebreaks import TIEBREAKS
+from tourney.rules.variants import registered_variants
 
 MAX_ID = 2**31 - 1
 """Ids are 32-bit integers in the database; larger path values are simply not found."""
 
+TiebreakKey = Annotated[str, Field(json_schema_extra={"enum": [t.key for t in TIEBREAKS]})]
+"""A tiebreak's key; the OpenAPI document lists the registered ones."""
+
 
 class _Out(BaseModel):
     model_config = ConfigDict(frozen=True)
+
+
+def _variant_names(schema: dict[str, Any]) -> None:
+    """List the registered variants' names in a field's schema (as an enum)."""
+    schema["enum"] = [variant.name for variant in registered_variants()]
+
+
+VariantName = Annotated[str, Field(json_schema_extra=_variant_names)]
+"""The name of a registered variant (``tourney rules variants`` lists them)."""
 
 
 class _In(BaseModel):
@@ -98,7 +113,7 @@ class FlightOut(_Out):
     feeds_from: int | None
     swiss_rounds: int | None
     swiss_lives: int | None
-    tiebreaks: list[str]
+    tiebreaks: list[TiebreakKey]
     draw_method: str
     draw_seed: str | None
 
@@ -118,7 +133,7 @@ class EventDetailOut(_Out):
     """The event's data version: it changes with every write (poll it to see changes)."""
     rules: RulesOut
     flights: list[FlightOut]
-    variant: Literal["standard", "nackgammon", "hypergammon", "long-nardy"]
+    variant: VariantName
     """The game the event is played in."""
     variant_summary: str
     """The variant and its options in one line: "Long nardy · cube on, Crawford"."""
@@ -170,7 +185,8 @@ class RoundOut(_Out):
 
 
 class MetricOut(_Out):
-    """One tiebreak value."""
+    """One metric column's value: a tiebreak (by its name as a sentence reads it), or a
+    knockout's round reached."""
 
     name: str
     value: int

@@ -31,6 +31,7 @@ from tourney.store import queries, services
 from tourney.store.audit import Actor
 from tourney.store.errors import StoreUserError
 from tourney.store.queries import UserView
+from tourney.store.roles import EVENT_DIRECTORS, AccountRole, account_role
 from tourney.store.tables import Role
 from tourney.web.deps import reading, state, writing
 from tourney.web.forms import LoginForm, SetupForm, apply_error
@@ -68,6 +69,11 @@ class SessionUser(UserMixin):
         return self.view.role
 
     @property
+    def account_role(self) -> AccountRole:
+        """What the account's role allows (pages show links by it)."""
+        return account_role(self.view.role)
+
+    @property
     def name(self) -> str:
         """Display name."""
         return self.view.name
@@ -98,8 +104,8 @@ def public(view: F) -> F:
     return view
 
 
-ALL_ROLES = (Role.ADMIN, Role.DIRECTOR, Role.SCORER)
-DIRECTORS = (Role.ADMIN, Role.DIRECTOR)
+ALL_ROLES = tuple(Role)
+DIRECTORS = EVENT_DIRECTORS
 
 
 def login_manager_of() -> LoginManager:

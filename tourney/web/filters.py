@@ -6,10 +6,12 @@ from __future__ import annotations
 from datetime import date, datetime
 
 from flask import Flask
-from wtforms.fields.choices import SelectChoice
+
+# types-WTForms describes WTForms 3.2; SelectChoice is new in 3.3 (the version we use).
+from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
 
 from tourney.rules import Level, NotationError
-from tourney.rules.variants import STANDARD, AnyVariant, variant_named
+from tourney.rules.variants import DEFAULT_VARIANT, GameVariant, variant_named
 
 STATUS_LABELS = {
     "draft": "Draft",
@@ -53,14 +55,14 @@ def format_status(value: str) -> str:
     return STATUS_LABELS.get(value, value.replace("_", " ").capitalize())
 
 
-def _variant(name: str | None) -> AnyVariant:
-    """The variant an event names; standard backgammon for none or an unknown name."""
+def _variant(name: str | None) -> GameVariant:
+    """The variant an event names; the default variant for none or an unknown name."""
     if not name:
-        return STANDARD
+        return DEFAULT_VARIANT
     try:
         return variant_named(name)
     except NotationError:
-        return STANDARD
+        return DEFAULT_VARIANT
 
 
 def variant_title(name: str | None) -> str:
@@ -68,7 +70,12 @@ def variant_title(name: str | None) -> str:
     return _variant(name).title
 
 
-def level_label(level: str | Level | None, variant: str | None = "standard") -> str:
+def is_default_variant(name: str | None) -> bool:
+    """Whether an event's variant is the default one, which pages do not name."""
+    return name == DEFAULT_VARIANT.name
+
+
+def level_label(level: str | Level | None, variant: str | None = None) -> str:
     """A result level in the variant's words: ``gammon`` -> ``mars`` in long nardy; empty
     for none (a dropped double)."""
     if level is None or level == "":
@@ -89,24 +96,6 @@ def level_choices(variant: str | None) -> list[SelectChoice]:
     ] + [SelectChoice("", "— (dropped)")]
 
 
-_SHORT_HEADINGS = {
-    "won–lost": "W–L",
-    "lives left": "Lives",
-    "buchholz": "Buch.",
-    "median buchholz": "Med. Buch.",
-    "buchholz minus worst": "Buch. −1",
-    "sonneborn-berger": "S-B",
-    "net game points": "Net",
-    "head-to-head": "H2H",
-}
-
-
-def short_heading(label: str) -> str:
-    """A column heading short enough for a phone's width (``Buchholz`` -> ``Buch.``); the
-    heading itself where it is short already."""
-    return _SHORT_HEADINGS.get(label.lower(), label)
-
-
 def init_app(app: Flask) -> None:
     """Register the filters on ``app``."""
     app.add_template_filter(format_date, "date")
@@ -116,4 +105,4 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(format_status, "status")
     app.add_template_filter(variant_title, "variant_title")
     app.add_template_filter(level_label, "level_label")
-    app.add_template_filter(short_heading, "short_heading")
+    app.add_template_test(is_default_variant, "default_variant")

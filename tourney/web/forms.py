@@ -1,4 +1,5 @@
-"""Flask-WTF forms: they check shape (required, types, ranges) and CSRF, never rules.
+"""Flask-WTF forms: they check shape (required, types, ranges), CSRF and the server's own
+signatures (a previewed player file), never rules.
 
 A rule the store refuses comes back as a ``StoreUserError`` naming a field; ``apply_error``
 puts its message on that field (or on the form) so the page shows it where it belongs.
@@ -8,10 +9,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Any
+from dataclasses import dataclass, replace
+from enum import Enum
+from typing import Any, ClassVar
 
+from flask import current_app
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileAllowed, FileField, FileRequired, FileSize
+from itsdangerous import BadSignature, URLSafeSerializer
 from wtforms import (
     BooleanField,
     DateField,
@@ -23,7 +28,9 @@ from wtforms import (
     StringField,
     TextAreaField,
 )
-from wtforms.fields.choices import SelectChoice
+
+# types-WTForms describes WTForms 3.2; SelectChoice is new in 3.3 (the version we use).
+from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
 from wtforms.validators import (
     DataRequired,
     EqualTo,
@@ -34,27 +41,22 @@ from wtforms.validators import (
 )
 from wtforms.validators import Optional as OptionalValue
 
-from tourney.rules.variants import NextGameStarter
+from tourney.formats.rounds import NAMED_ROUNDS, named_round_spelled
+from tourney.formats.tiebreaks import TIEBREAKS
+from tourney.rules.variant_protocol import OptionValue
+from tourney.rules.variants import (
+    DEFAULT_OPTIONS,
+    DEFAULT_VARIANT,
+    VariantOptions,
+    registered_variants,
+    variant_named,
+)
 from tourney.store.errors import StoreUserError
-from tourney.store.queries import FORMAT_LABELS, TIEBREAK_LABELS, VARIANT_LABELS
+from tourney.store.queries import FORMAT_LABELS
+from tourney.store.roles import ACCOUNT_ROLES
 from tourney.store.tables import DrawMethod
-from tourney.store.variant_options import STARTER_LABELS
-
-_ROUND_ALIASES = {
-    "final": "final",
-    "finals": "final",
-    "f": "final",
-    "semifinal": "semifinal",
-    "semifinals": "semifinal",
-    "semi": "semifinal",
-    "semis": "semifinal",
-    "sf": "semifinal",
-    "quarterfinal": "quarterfinal",
-    "quarterfinals": "quarterfinal",
-    "quarter": "quarterfinal",
-    "quarters": "quarterfinal",
-    "qf": "quarterfinal",
-}
+from tourney.store.tournament_views import CUBE_VALUES
+from tourney.store.variant_options import option_field
 
 
 def parse_round_lengths(text: str) -> dict[str, int]:
@@ -75,12 +77,14 @@ def parse_round_lengths(text: str) -> dict[str, int]:
             raise ValueError(f"“{part.strip()}” is not like “final: 11”.")
         words = match.group(1).lower().replace("-", "").replace(" ", "")
         number = match.group(2)
+        named = None if number else named_round_spelled(words)
         if number and words in ("", "r", "round"):
             key = str(int(number))
-        elif not number and words in _ROUND_ALIASES:
-            key = _ROUND_ALIASES[words]
+        elif named is not None:
+            key = named.key
         else:
-            raise ValueError(f"“{part.strip()}”: name a round number or final, semifinal.")
+            named_rounds = ", ".join(r.key for r in NAMED_ROUNDS)
+            raise ValueError(f"“{part.strip()}”: name a round number or {named_rounds}.")
         lengths[key] = int(match.group(3))
     return lengths
 
@@ -148,13 +152,7 @@ class UserForm(SetupForm):
 
     role = SelectField(
         "Role",
-        choices=options(
-            [
-                ("director", "Director — runs their own events"),
-                ("scorer", "Scorer — enters results"),
-                ("admin", "Admin — everything"),
-            ]
-        ),
+        choices=options((r.role.value, f"{r.label} — {r.description}") for r in ACCOUNT_ROLES),
     )
 
 
@@ -166,7 +164,12 @@ CUBE_LIMIT_CHOICES = options([("", "No limit"), *((e, f"{2**e}") for e in range(
 
 
 class EventForm(FlaskForm):
-    """An event's name, dates, venue and rule flags."""
+    """An event's name, dates, venue, rule flags and variant options."""
+
+    option_groups: ClassVar[tuple[OptionGroup, ...]]
+    """The variants' option fields, by variant (set by ``_add_option_fields``)."""
+    crawford_variants: ClassVar[str]
+    """The names, space-separated, of the variants the ``crawford`` field is for."""
 
     name = StringField("Name", validators=[DataRequired(), Length(max=160)])
     slug = StringField(
@@ -179,7 +182,11 @@ class EventForm(FlaskForm):
     club_id = SelectField("Club", coerce=optional_int, validate_choice=True)
     venue_name = StringField("Venue", validators=[OptionalValue(), Length(max=120)])
     is_public = BooleanField("Public: listed on the home page and in the API")
-    variant = SelectField("Game", choices=options(VARIANT_LABELS.items()), default="standard")
+    variant = SelectField(
+        "Game",
+        choices=options((v.name, v.title) for v in registered_variants()),
+        default=DEFAULT_VARIANT.name,
+    )
     crawford = BooleanField("Crawford rule", default=True)
     holland = BooleanField("Holland rule (post-Crawford: no double before two rolls each)")
     cube_limit = SelectField("Cube limit", choices=CUBE_LIMIT_CHOICES, coerce=optional_int)
@@ -188,39 +195,82 @@ class EventForm(FlaskForm):
     beavers = BooleanField("Beavers (money play only)")
     automatic_doubles = BooleanField("Automatic doubles (money play only)")
     notes = TextAreaField("Notes for players", validators=[Length(max=4000)])
-    # Variant options (``tourney.store.variant_options``): the page shows the set of the
-    # chosen variant; the server keeps only those that belong to it.
-    hyper_gammons = BooleanField(
-        "Gammons and backgammons count",
-        description="Off: every game scores single, as hypergammon is usually played.",
-    )
-    nardy_cube = BooleanField(
-        "Doubling cube", description="Off: every game is played at 1, as the usual rules say."
-    )
-    nardy_crawford = BooleanField(
-        "Crawford rule", description="Only with the doubling cube: no doubling in the first "
-        "game after a player reaches N−1."
-    )
-    nardy_koks = BooleanField(
-        "A koks scores 3", description="Off: a koks counts as a mars, 2 points."
-    )
-    nardy_last_roll_draw = BooleanField(
-        "Last-roll draw",
-        description="The second player gets a last roll; bearing everything off with it "
-        "draws the game.",
-    )
-    nardy_strict_block = BooleanField(
-        "Strict six-block rule",
-        description="A block of six points only once an opposing checker has reached its home.",
-    )
-    nardy_next_game_starter = SelectField(
-        "Who opens the next game",
-        choices=options((starter.value, label) for starter, label in STARTER_LABELS.items()),
-        default=NextGameStarter.WINNER.value,
-    )
+    # Variant options: ``_add_option_fields`` below adds a field for every option of
+    # every registered variant; the page shows the set of the chosen variant.
 
 
-TIEBREAK_CHOICES = options([("", "—"), *TIEBREAK_LABELS.items()])
+@dataclass(frozen=True)
+class OptionGroup:
+    """The option fields of one variant, as the event form shows them together."""
+
+    variant: str
+    """The variant's name: the group shows while the form's variant is this one."""
+    title: str
+    fields: tuple[str, ...]
+
+
+def _choice_key(value: OptionValue) -> str:
+    """A choice option's value as a select box carries it."""
+    return value.value if isinstance(value, Enum) else str(value)
+
+
+def _add_option_fields(form: type[EventForm]) -> None:
+    """Give ``form`` a field for each option of each registered variant (named by
+    ``option_field``, with the variant's default), and list them by variant."""
+    groups = []
+    for variant in registered_variants():
+        for spec in variant.options:
+            default = variant.option_value(spec.key, DEFAULT_OPTIONS)
+            field: BooleanField | SelectField
+            if spec.is_flag:
+                field = BooleanField(spec.label, description=spec.description,
+                                     default=bool(default))
+            else:
+                field = SelectField(
+                    spec.label, description=spec.description, default=_choice_key(default),
+                    choices=options((_choice_key(c.value), c.label) for c in spec.choices),
+                )
+            setattr(form, option_field(variant, spec.key), field)
+        if variant.options:
+            groups.append(OptionGroup(variant.name, variant.title, tuple(
+                option_field(variant, spec.key) for spec in variant.options)))
+    form.option_groups = tuple(groups)
+    # The event's own Crawford flag shows for variants whose options leave it alone.
+    form.crawford_variants = " ".join(
+        v.name for v in registered_variants() if not v.offers("crawford"))
+
+
+_add_option_fields(EventForm)
+
+
+def variant_options_from(form: EventForm) -> VariantOptions:
+    """The options the form sets for its chosen variant (the fields of other variants
+    are ignored)."""
+    variant = variant_named(form.variant.data or DEFAULT_VARIANT.name)
+    values: dict[str, Any] = {}
+    for spec in variant.options:
+        data = form[option_field(variant, spec.key)].data
+        if spec.is_flag:
+            values[spec.key] = bool(data)
+        else:
+            values[spec.key] = next(
+                (c.value for c in spec.choices if _choice_key(c.value) == data), None)
+    return replace(DEFAULT_OPTIONS, **values)
+
+
+def variant_options_data(chosen: VariantOptions) -> dict[str, object]:
+    """The form's option fields for an event's (canonical) options: each variant's
+    fields hold the value in force under that variant."""
+    data: dict[str, object] = {}
+    for variant in registered_variants():
+        for spec in variant.options:
+            value = variant.option_value(spec.key, chosen)
+            data[option_field(variant, spec.key)] = (
+                value if spec.is_flag else _choice_key(value))
+    return data
+
+
+TIEBREAK_CHOICES = options([("", "—"), *((t.key, t.title) for t in TIEBREAKS)])
 
 
 class FlightForm(FlaskForm):
@@ -319,16 +369,63 @@ class PlayerImportForm(FlaskForm):
     club_id = SelectField("Add them to club", coerce=optional_int)
 
 
-class PlayerImportConfirmForm(FlaskForm):
-    """The previewed file, signed by the server, to save its good rows."""
+@dataclass(frozen=True)
+class PreviewedFile:
+    """A list of players the director has seen previewed, as the confirm step reads it."""
 
-    upload = HiddenField(validators=[DataRequired()])
+    filename: str
+    club_id: int | None
+    data: bytes
+
+
+PREVIEW_EXPIRED = "The preview expired or was altered; upload the file again."
+
+
+class PlayerImportConfirmForm(FlaskForm):
+    """The previewed file, signed by the server, to save its good rows.
+
+    The confirm step reads the file again from this signed copy, never from rows the
+    browser sends back; a copy whose signature does not hold is refused.
+    """
+
+    upload = HiddenField(validators=[DataRequired(message=PREVIEW_EXPIRED)])
+
+    @classmethod
+    def of(cls, previewed: PreviewedFile) -> PlayerImportConfirmForm:
+        """The form that confirms ``previewed``."""
+        signed = _preview_signer().dumps(
+            [previewed.filename, previewed.club_id, previewed.data.hex()]
+        )
+        return cls(formdata=None, upload=signed)
+
+    def validate_upload(self, field: HiddenField) -> None:
+        """The signature holds."""
+        try:
+            self.previewed()
+        except (BadSignature, ValueError):
+            raise ValidationError(PREVIEW_EXPIRED) from None
+
+    def previewed(self) -> PreviewedFile:
+        """The file the signed copy holds.
+
+        Raises:
+            BadSignature, ValueError: the copy was altered or is not one of ours.
+        """
+        filename, club_id, data = _preview_signer().loads(self.upload.data or "")
+        return PreviewedFile(str(filename), club_id, bytes.fromhex(data))
+
+
+def _preview_signer() -> URLSafeSerializer:
+    return URLSafeSerializer(current_app.secret_key or "", salt="tourney.player-import")
 
 
 class ClubForm(FlaskForm):
     """A club."""
 
-    club_name = StringField("Club name", validators=[DataRequired(), Length(max=120)])
+    club_name = StringField(
+        "Club name",
+        validators=[DataRequired(message="Enter the club's name."), Length(max=120)],
+    )
 
 
 class EntryForm(FlaskForm):
@@ -389,7 +486,7 @@ class VersionedForm(FlaskForm):
         return int(value) if str(value).isdigit() else None
 
 
-CUBE_CHOICES = options((2**e, str(2**e)) for e in range(0, 13))
+CUBE_CHOICES = options((cube, str(cube)) for cube in CUBE_VALUES)
 LEVEL_CHOICES = options(
     [("single", "Single"), ("gammon", "Gammon"), ("backgammon", "Backgammon"), ("", "— (dropped)")]
 )

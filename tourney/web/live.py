@@ -116,9 +116,16 @@ def open_event(db: Session, slug: str, who: Actor | None) -> pv.EventAccess:
     raise NotFoundError("No such event.")
 
 
-def _without_key() -> str:
-    args = {k: v for k, v in request.args.items() if k != "key"}
-    return url_for(request.endpoint or "public.index", **(request.view_args or {}), **args)
+def current_address(*, leaving_out: tuple[str, ...] = ("key",), **adding: object) -> str:
+    """This request's address without the query arguments ``leaving_out``, with ``adding``.
+
+    A page opened with a valid share key redirects here: the key is remembered in the
+    session and leaves the address.
+    """
+    values: dict[str, Any] = dict(request.view_args or {})
+    values.update((k, v) for k, v in request.args.items() if k not in leaving_out)
+    values.update(adding)
+    return url_for(request.endpoint or "public.index", **values)
 
 
 def live_page(
@@ -140,7 +147,7 @@ def live_page(
         try:
             access = open_event(db, slug, who)
         except ShareKeyAccepted:
-            return redirect(_without_key())
+            return redirect(current_address())
         if since is not None and since == str(access.data_version):
             return _no_store(Response(status=204))
         key = (access.id, access.data_version, page)
@@ -150,13 +157,7 @@ def live_page(
             html = Markup(render_template(template, **context))
             region = Region(title(context), html)
             _cache().put(key, region)
-    args = {k: v for k, v in request.args.items() if k not in ("since", "key")}
-    poll_url = url_for(
-        request.endpoint or "public.index",
-        **(request.view_args or {}),
-        **args,
-        since=access.data_version,
-    )
+    poll_url = current_address(leaving_out=("since", "key"), since=access.data_version)
     context = {"region": region, "access": access, "poll_url": poll_url, "poll": POLL_SECONDS}
     if since is not None:
         return _no_store(Response(render_template("public/_live.html", **context)))

@@ -18,6 +18,7 @@ from tourney.store import public_views as pv
 from tourney.store import queries
 from tourney.store.db import ping
 from tourney.store.errors import NotFoundError
+from tourney.store.tournament_views import MatchDetail
 from tourney.web.auth import public
 from tourney.web.deps import reading, state
 from tourney.web.live import ShareKeyAccepted, live_page, open_event, viewer
@@ -158,7 +159,7 @@ def match(slug: str, match_id: int) -> ResponseReturnValue:
     )
 
 
-def _match_title(detail: pv.tv.MatchDetail) -> str:
+def _match_title(detail: MatchDetail) -> str:
     m = detail.match
     a = m.a.name if m.a else m.a_placeholder or "?"
     b = m.b.name if m.b else ("bye" if m.is_bye else m.b_placeholder or "?")

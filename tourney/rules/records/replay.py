@@ -13,11 +13,11 @@ offered, inside the game, which a per-game match API cannot do. ``MatchRules`` i
 whole of it; tests check its Crawford marks against gnubg's.
 
 Variants: the record's variant (``MatchRules.variant``, else the record's ``variant``
-field, else its ``[Variation "..."]`` header) gives the starting position and the rules
-of movement: nackgammon and hypergammon replay with backgammon's engine, long nardy with
-``tourney.rules.nardy`` (opening doublets allowed, no cube unless the options use it,
-oin/mars scoring). Gammons count unless the options say otherwise: a ``.mat`` file comes
-from gnubg or a program like it, which scores gammons in hypergammon too.
+field, else its ``[Variation "..."]`` header) is a ``GameVariant``: it gives the starting
+position, the legal plays, whether a game may open with a doublet, the cube, the levels
+and their points, the last-roll draw and who opens the next game. Gammons count unless
+the options say otherwise: a ``.mat`` file comes from gnubg or a program like it, which
+scores gammons in hypergammon too.
 
 The event options of a variant come from ``MatchRules.options`` or, where the caller
 gives none, from the record's header tags, read like ``[Crawford "Off"]``:
@@ -42,14 +42,8 @@ from tourney.rules.board import Side
 from tourney.rules.cube import CubeState
 from tourney.rules.dice import ALL_ROLLS, Roll
 from tourney.rules.errors import CubeActionError, IllegalPlayError, NotationError
-from tourney.rules.game import GameEnd, Level, winning_level
-from tourney.rules.moves import check_play, legal_play_map
-from tourney.rules.nardy import (
-    NardyPosition,
-    check_nardy_play,
-    legal_nardy_play_map,
-    nardy_winning_level,
-)
+from tourney.rules.game import GameEnd, Level
+from tourney.rules.moves import Play
 from tourney.rules.records.model import (
     Action,
     ActionKind,
@@ -59,14 +53,13 @@ from tourney.rules.records.model import (
     PlayForm,
     RecordError,
 )
-from tourney.rules.variants import (
-    AnyVariant,
-    LongNardy,
+from tourney.rules.variant_protocol import (
+    GameVariant,
     NextGameStarter,
     VariantOptions,
-    variant_for_mat,
-    variant_named,
+    VariantPosition,
 )
+from tourney.rules.variants import tag_flag, variant_for_mat, variant_named
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,36 +83,24 @@ class MatchRules:
 
 
 class _Engine:
-    """The rules of movement and scoring of one variant, as the replay uses them."""
+    """One variant under one event's options, as the replay uses it."""
 
-    def __init__(self, variant: AnyVariant, options: VariantOptions) -> None:
+    def __init__(self, variant: GameVariant, options: VariantOptions) -> None:
         self.variant = variant
         self.options = options
-        self.nardy = isinstance(variant, LongNardy)
-        self.nardy_rules = options.nardy_rules()
-        self.last_roll_draw = self.nardy and options.last_roll_draw
+        self.last_roll_draw = variant.can_draw(options)
 
-    def initial(self) -> Any:
+    def initial(self) -> VariantPosition:
         return self.variant.initial()
 
-    def check(self, before: Any, roll: Roll, play: Any) -> Any:
-        if self.nardy:
-            return check_nardy_play(before, roll, play, rules=self.nardy_rules)
-        return check_play(before, roll, play)
+    def check(self, before: VariantPosition, roll: Roll, play: Play) -> VariantPosition:
+        return self.variant.check_play(before, roll, play, self.options)
 
-    def plays(self, before: Any, roll: Roll) -> dict[Any, Any]:
-        if self.nardy:
-            return dict(legal_nardy_play_map(before, roll, rules=self.nardy_rules))
-        return dict(legal_play_map(before, roll))
+    def plays(self, before: VariantPosition, roll: Roll) -> dict[VariantPosition, Play]:
+        return self.variant.legal_play_map(before, roll, self.options)
 
-    def level(self, after: Any) -> Level | None:
-        if self.nardy:
-            assert isinstance(after, NardyPosition)
-            return nardy_winning_level(after, self.nardy_rules)
-        level = winning_level(after)
-        if level is not None and not self.variant.counts_gammons(self.options):
-            return Level.SINGLE
-        return level
+    def level(self, after: VariantPosition) -> Level | None:
+        return self.variant.winning_level(after, self.options)
 
     def points(self, level: Level) -> int:
         return self.variant.level_points(level, self.options)
@@ -127,16 +108,15 @@ class _Engine:
     def word(self, level: Level) -> str:
         return self.variant.level_names[level]
 
-    def can_bear_off_everything(self, position: Any) -> bool:
+    def can_bear_off_everything(self, position: VariantPosition) -> bool:
         """Whether some roll lets the mover of ``position`` bear off every checker."""
-        if sum(position.mover[1:]) > 4:
+        if self.variant.checkers - position.borne_off()[0] > 4:
             return False
         return any(
             self.level(after) is not None
             for roll in (Roll(*dice) for dice in ALL_ROLLS)
             for after in self.plays(position, roll)
         )
-
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,32 +187,7 @@ class RecordReport:
 
 
 def _is_on(value: str | None) -> bool | None:
-    if value is None:
-        return None
-    return value.strip().lower() in ("on", "yes", "true", "1")
-
-
-def _options_from_tags(record: MatchRecord, variant: AnyVariant) -> VariantOptions:
-    """The event options a record's header tags give (gammons count unless they say not)."""
-    gammons = _is_on(record.tag("Gammons"))
-    if not isinstance(variant, LongNardy):
-        return VariantOptions(gammons=gammons is not False)
-    return VariantOptions(
-        cube=_is_on(record.tag("Cube")),
-        crawford=_is_on(record.tag("Crawford")),
-        koks=bool(_is_on(record.tag("Koks"))),
-        last_roll_draw=bool(_is_on(record.tag("LastRollDraw"))),
-        strict_block=bool(_is_on(record.tag("StrictBlock"))),
-        next_game_starter=_starter(record.tag("NextGame")),
-    )
-
-
-def _starter(value: str | None) -> NextGameStarter | None:
-    """The ``[NextGame "winner"]`` tag's rule (``winner``, ``alternate`` or ``roll``)."""
-    try:
-        return None if value is None else NextGameStarter(value.strip().lower())
-    except ValueError:
-        return None
+    return None if value is None else tag_flag(value)
 
 
 def replay(record: MatchRecord, rules: MatchRules | None = None) -> RecordReport:
@@ -264,7 +219,7 @@ class _MatchReplay:
         self.engine: _Engine | None = None
         self.no_cube = ""
         try:
-            variant: AnyVariant
+            variant: GameVariant
             if rules.variant is not None:
                 variant = variant_named(rules.variant)
             elif record.variant is not None:
@@ -274,7 +229,7 @@ class _MatchReplay:
         except NotationError as problem:
             self.error(None, None, f"{problem}; no game is checked", ErrorKind.HEADER)
         else:
-            options = rules.options or _options_from_tags(record, variant)
+            options = rules.options or variant.options_from_tags(record.tag)
             self.engine = _Engine(variant, options)
             if not variant.uses_cube(options):
                 self.no_cube = f"the cube is not used in this {variant.title.lower()} event"
@@ -352,7 +307,7 @@ class _MatchReplay:
         says so, or ``None`` where a roll of the dice decides or the record cannot tell
         (a drawn game under the winner rule)."""
         engine = self.engine
-        if engine is None or not isinstance(engine.variant, LongNardy):
+        if engine is None:
             return None
         starter = engine.variant.next_game_starter(engine.options)
         if starter is NextGameStarter.WINNER and result.winner is not None:
@@ -403,8 +358,8 @@ class _GameReplay:
     is_last: bool
     engine: _Engine
     board: Any = None
-    """The position with ``Side.X`` on roll (``turned()`` for ``Side.O``); a ``Position``,
-    or a ``NardyPosition`` in long nardy."""
+    """The position with ``Side.X`` on roll (``turned()`` for ``Side.O``), of the
+    variant's own position type."""
     cube: CubeState = field(default_factory=CubeState)
     turn: Side | None = None
     rolls: list[int] = field(default_factory=lambda: [0, 0])
@@ -489,7 +444,8 @@ class _GameReplay:
             self.error(action.line, f"the play cannot be read; the rest of game "
                        f"{self.game.number} is not checked", ErrorKind.SYNTAX)
             return
-        if self.turn is None and dice[0] == dice[1] and not self.engine.nardy:
+        if self.turn is None and dice[0] == dice[1] and \
+                not self.engine.variant.can_open_with_doublet:
             self.error(action.line, f"the game opens with {_roll_text(dice)}, but the opening "
                        "roll is never a doublet (both players roll one die)",
                        ErrorKind.OPENING_DOUBLET)

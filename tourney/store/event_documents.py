@@ -1,8 +1,9 @@
 """Event documents from the store's read models (``tourney.store.tournament_views``).
 
-The adapter reads an event by id or slug, its entries, every flight board (rounds,
+The read model reads an event by id or slug, its entries, every flight board (rounds,
 matches, standings) and the games of its matches, and builds the
-:class:`~tourney.exports.documents.EventDocument` the renderers print.
+:class:`~tourney.store.documents.EventDocument` the renderers of :mod:`tourney.exports`
+print.
 """
 
 from __future__ import annotations
@@ -12,8 +13,10 @@ from dataclasses import replace
 
 from sqlmodel import Session, col, select
 
-from tourney.exports.documents import (
-    METRIC_LABELS,
+from tourney.rules.variants import variant_named
+from tourney.store import queries, tournament_views
+from tourney.store.documents import (
+    WINS_LABEL,
     EventDocument,
     FlightDocument,
     GameDocument,
@@ -23,10 +26,8 @@ from tourney.exports.documents import (
     SideDocument,
     StandingRow,
 )
-from tourney.rules.variants import variant_named
-from tourney.store import queries, tournament_views
 from tourney.store.errors import NotFoundError
-from tourney.store.tables import Event, Game, Match, Venue
+from tourney.store.tables import Event, Flight, Game, Match, Venue
 from tourney.store.variant_options import event_options, variant_summary
 
 
@@ -77,8 +78,6 @@ def _games(session: Session, event_id: int) -> dict[int, tuple[GameDocument, ...
 
 
 def _flight_ids(session: Session, event_id: int) -> list[int]:
-    from tourney.store.tables import Flight
-
     return [f.id or 0 for f in session.exec(select(Flight).where(Flight.event_id == event_id))]
 
 
@@ -133,7 +132,7 @@ def event_document(session: Session, ref: str, *, base_url: str | None = None) -
                         key=key,
                         flight=title,
                         round=rnd.number,
-                        round_name=rnd.name or m.round_name,
+                        round_name=rnd.name,
                         number=m.position,
                         length=m.length,
                         a=_side(m.a, m.a_placeholder, m.status),
@@ -168,8 +167,11 @@ def event_document(session: Session, ref: str, *, base_url: str | None = None) -
                 rank=row.rank,
                 tied=row.tied,
                 metrics=(
-                    ("Wins", row.wins),
-                    *((METRIC_LABELS.get(k, k), v) for k, v in row.metrics if k != "wins"),
+                    (WINS_LABEL, row.wins),
+                    *(
+                        (column.short_heading, value)
+                        for column, (_, value) in zip(board.columns, row.metrics, strict=True)
+                    ),
                 ),
                 reason=row.reason or None,
                 note=row.status if board.is_knockout else "",
@@ -206,6 +208,30 @@ def event_document(session: Session, ref: str, *, base_url: str | None = None) -
         variant_options=options if event.crawford else replace(options, crawford=False),
         variant_summary=variant_summary(variant.name, options),
     )
+
+
+def public_event_document(
+    session: Session, event_id: int, *, base_url: str | None = None
+) -> EventDocument:
+    """The document of what the event's public pages show: published rounds only, no
+    ratings or clubs.
+
+    Raises:
+        NotFoundError: no such event.
+    """
+    doc = event_document(session, str(event_id), base_url=base_url)
+    boards = tournament_views.event_boards(session, event_id)
+    shown = {b.flight.name: {r.number for r in b.rounds} for b in boards}
+    flights = tuple(
+        replace(
+            f,
+            rounds=tuple(r for r in f.rounds if r.number in shown.get(f.name, ())),
+            standings=f.standings if shown.get(f.name) else (),
+        )
+        for f in doc.flights
+    )
+    players = tuple(replace(p, rating=None, club="") for p in doc.players)
+    return replace(doc, flights=flights, players=players)
 
 
 def _side(ref: tournament_views.PlayerRef | None, placeholder: str, status: str) -> SideDocument:

@@ -1,0 +1,19 @@
+from collections.abc import Iterable
+
+from wtforms import FileField as _FileField
+from wtforms.fields.core import Field
+from wtforms.form import BaseForm
+from wtforms.validators import DataRequired
+
+class FileField(_FileField): ...
+
+class FileRequired(DataRequired):
+    def __init__(self, message: str | None = None) -> None: ...
+
+class FileAllowed:
+    def __init__(self, upload_set: Iterable[str], message: str | None = None) -> None: ...
+    def __call__(self, form: BaseForm, field: Field) -> None: ...
+
+class FileSize:
+    def __init__(self, max_size: int, min_size: int = 0, message: str | None = None) -> None: ...
+    def __call__(self, form: BaseForm, field: Field) -> None: ...

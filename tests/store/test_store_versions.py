@@ -1,0 +1,575 @@
+"""Event data versions: every change a service makes moves the versions of the events it
+touches, so a page cached by version never stays stale.
+
+The services are found by walking the store: every public function that takes ``actor=``
+as a keyword is a use case. Each needs a scenario below saying how to call it on a real
+event; a new service without one fails here with its name.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import pkgutil
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pytest
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, SQLModel, select
+
+import tourney.store
+from tourney.store import access, draws, event_json, player_import, results, services
+from tourney.store.audit import Actor
+from tourney.store.db import transaction
+from tourney.store.passwords import make_hasher
+from tourney.store.queries import UserView
+from tourney.store.results import GameFields
+from tourney.store.tables import Entry, Event
+from tourney.store.tournament_views import FlightBoard, MatchSummary, flight_board
+from tourney.store.versions import EVENTS_OF
+
+if TYPE_CHECKING:
+    from conftest import BuiltEvent
+
+NOT_SERVICES = frozenset({"tourney.store.audit"})
+"""Modules whose ``actor=`` functions are not use cases (the audit log's writer)."""
+EIGHT = [f"S{n}" for n in range(1, 9)]
+MAIN = {"name": "Main", "format": "knockout", "match_length": 3}
+SWISS = {"name": "Swiss", "format": "swiss", "match_length": 1, "swiss_rounds": 3}
+
+
+def mutating_services() -> list[str]:
+    """``module.function`` of every public store function taking ``actor`` as a keyword."""
+    found = []
+    for info in pkgutil.iter_modules(tourney.store.__path__):
+        name = f"tourney.store.{info.name}"
+        if info.ispkg or name in NOT_SERVICES:
+            continue
+        module = importlib.import_module(name)
+        for attr, function in inspect.getmembers(module, inspect.isfunction):
+            actor = inspect.signature(function).parameters.get("actor")
+            if (
+                not attr.startswith("_")
+                and function.__module__ == name
+                and actor is not None
+                and actor.kind is inspect.Parameter.KEYWORD_ONLY
+            ):
+                found.append(f"{info.name}.{attr}")
+    return sorted(found)
+
+
+# --- a world to act in -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class World:
+    """The fixtures a scenario builds its events with."""
+
+    engine: Engine
+    build_event: Callable[..., BuiltEvent]
+    make_user: Callable[..., UserView]
+
+
+Call = Callable[[Session], object]
+"""A service call in the caller's transaction."""
+Scenario = Callable[[World], tuple[Call, set[int]]]
+"""Prepares the events a service acts on; returns the call and the events it must move."""
+
+
+def single(winner: str) -> GameFields:
+    return GameFields(winner=winner, end="played", cube=1, level="single")
+
+
+def board(w: World, built: BuiltEvent, flight: str) -> FlightBoard:
+    with Session(w.engine) as session:
+        return flight_board(session, built.director.actor, built.flights[flight])
+
+
+def first_match(w: World, built: BuiltEvent) -> MatchSummary:
+    return board(w, built, "Main").rounds[0].matches[0]
+
+
+def knockout(w: World, players: list[str] = EIGHT) -> BuiltEvent:
+    """A seeded knockout of ``players``, drawn and published."""
+    built = w.build_event(players, [MAIN])
+    actor, main = built.director.actor, built.flights["Main"]
+    with transaction(w.engine) as session:
+        draws.make_draw(session, actor=actor, flight_id=main, method="seeded", seed=1)
+        draws.publish_draw(session, actor=actor, flight_id=main)
+    return built
+
+
+def swiss(w: World, *, published: bool = True) -> BuiltEvent:
+    """A Swiss of six players with its first round paired (and published)."""
+    built = w.build_event(EIGHT[:6], [SWISS])
+    actor, flight = built.director.actor, built.flights["Swiss"]
+    with transaction(w.engine) as session:
+        draws.make_draw(session, actor=actor, flight_id=flight, seed=1)
+        if published:
+            draws.publish_draw(session, actor=actor, flight_id=flight)
+    return built
+
+
+def swiss_round_one_played(w: World) -> BuiltEvent:
+    """The Swiss of :func:`swiss` with every match of round 1 won by side a."""
+    built = swiss(w)
+    for match in board(w, built, "Swiss").rounds[0].matches:
+        if match.status == "ready":
+            with transaction(w.engine) as session:
+                results.record_final_score(
+                    session,
+                    actor=built.director.actor,
+                    match_id=match.id,
+                    score_a=match.length,
+                    score_b=0,
+                )
+    return built
+
+
+def with_game(w: World) -> tuple[BuiltEvent, MatchSummary]:
+    """A knockout whose first match has one game, won by side a."""
+    built = knockout(w)
+    match = first_match(w, built)
+    with transaction(w.engine) as session:
+        results.record_game(
+            session, actor=built.director.actor, match_id=match.id, game=single("a")
+        )
+    return built, match
+
+
+def extra_entry(w: World, built: BuiltEvent) -> int:
+    """A new player entered in the event (not in any flight)."""
+    actor = built.director.actor
+    with transaction(w.engine) as session:
+        player = services.register_player(
+            session, actor=actor, fields=services.PlayerFields(name="Late")
+        )
+        return services.enter_player(
+            session, actor=actor, event_id=built.event_id, player_id=player.id
+        ).id
+
+
+# --- scenarios: one per service ----------------------------------------------------------
+
+
+def make_draw(w: World) -> tuple[Call, set[int]]:
+    built = w.build_event(EIGHT, [MAIN])
+    actor, main = built.director.actor, built.flights["Main"]
+    return lambda s: draws.make_draw(s, actor=actor, flight_id=main, seed=1), {built.event_id}
+
+
+def publish_draw(w: World) -> tuple[Call, set[int]]:
+    built = swiss(w, published=False)
+    actor, flight = built.director.actor, built.flights["Swiss"]
+    return lambda s: draws.publish_draw(s, actor=actor, flight_id=flight), {built.event_id}
+
+
+def undo_draw(w: World) -> tuple[Call, set[int]]:
+    # Undoing a later Swiss round only deletes its rows: the case no flushed row shows.
+    built = swiss_round_one_played(w)
+    actor, flight = built.director.actor, built.flights["Swiss"]
+    with transaction(w.engine) as session:
+        draws.pair_next_round(session, actor=actor, flight_id=flight)
+    return lambda s: draws.undo_draw(s, actor=actor, flight_id=flight), {built.event_id}
+
+
+def pair_next_round(w: World) -> tuple[Call, set[int]]:
+    built = swiss_round_one_played(w)
+    actor, flight = built.director.actor, built.flights["Swiss"]
+    return lambda s: draws.pair_next_round(s, actor=actor, flight_id=flight), {built.event_id}
+
+
+def repair_round(w: World) -> tuple[Call, set[int]]:
+    built = swiss(w)
+    round_id = board(w, built, "Swiss").rounds[0].id
+    actor = built.director.actor
+    return lambda s: draws.repair_round(s, actor=actor, round_id=round_id), {built.event_id}
+
+
+def set_table(w: World) -> tuple[Call, set[int]]:
+    built = knockout(w)
+    match = first_match(w, built)
+    actor = built.director.actor
+    return (
+        lambda s: draws.set_table(s, actor=actor, match_id=match.id, table="T9"),
+        {built.event_id},
+    )
+
+
+def add_late_entry(w: World) -> tuple[Call, set[int]]:
+    built = swiss(w)
+    late = extra_entry(w, built)
+    actor, flight = built.director.actor, built.flights["Swiss"]
+    return (
+        lambda s: draws.add_late_entry(s, actor=actor, flight_id=flight, entry_id=late, wins=1),
+        {built.event_id},
+    )
+
+
+def add_late_knockout_entry(w: World) -> tuple[Call, set[int]]:
+    built = knockout(w, EIGHT[:7])
+    late = extra_entry(w, built)
+    bye = first_match(w, built)
+    actor, main = built.director.actor, built.flights["Main"]
+    return (
+        lambda s: draws.add_late_knockout_entry(
+            s, actor=actor, flight_id=main, entry_id=late, match_id=bye.id
+        ),
+        {built.event_id},
+    )
+
+
+def record_game(w: World) -> tuple[Call, set[int]]:
+    built = knockout(w)
+    match, actor = first_match(w, built), built.director.actor
+    return (
+        lambda s: results.record_game(s, actor=actor, match_id=match.id, game=single("b")),
+        {built.event_id},
+    )
+
+
+def correct_game(w: World) -> tuple[Call, set[int]]:
+    built, match = with_game(w)
+    actor = built.director.actor
+    return (
+        lambda s: results.correct_game(
+            s, actor=actor, match_id=match.id, number=1, game=single("b")
+        ),
+        {built.event_id},
+    )
+
+
+def delete_game(w: World) -> tuple[Call, set[int]]:
+    built, match = with_game(w)
+    actor = built.director.actor
+    return (
+        lambda s: results.delete_game(s, actor=actor, match_id=match.id, number=1),
+        {built.event_id},
+    )
+
+
+def record_final_score(w: World) -> tuple[Call, set[int]]:
+    built = knockout(w)
+    match, actor = first_match(w, built), built.director.actor
+    return (
+        lambda s: results.record_final_score(
+            s, actor=actor, match_id=match.id, score_a=1, score_b=3
+        ),
+        {built.event_id},
+    )
+
+
+def clear_result(w: World) -> tuple[Call, set[int]]:
+    built, match = with_game(w)
+    actor = built.director.actor
+    return lambda s: results.clear_result(s, actor=actor, match_id=match.id), {built.event_id}
+
+
+def award_walkover(w: World) -> tuple[Call, set[int]]:
+    built = knockout(w)
+    match, actor = first_match(w, built), built.director.actor
+    return (
+        lambda s: results.award_walkover(s, actor=actor, match_id=match.id, winner="b"),
+        {built.event_id},
+    )
+
+
+def upload_match_record(w: World) -> tuple[Call, set[int]]:
+    # A record that does not read is kept with its report all the same.
+    built = knockout(w)
+    match, actor = first_match(w, built), built.director.actor
+    return (
+        lambda s: results.upload_match_record(
+            s, actor=actor, match_id=match.id, filename="match.mat", data=b"not a match"
+        ),
+        {built.event_id},
+    )
+
+
+def add_event_staff(w: World) -> tuple[Call, set[int]]:
+    built = w.build_event(EIGHT[:2], [MAIN])
+    scorer = w.make_user("scorer")
+    actor = built.director.actor
+    return (
+        lambda s: services.add_event_staff(
+            s, actor=actor, event_id=built.event_id, user_id=scorer.id, role="scorer"
+        ),
+        {built.event_id},
+    )
+
+
+def add_flight(w: World) -> tuple[Call, set[int]]:
+    built = w.build_event(EIGHT[:2], [MAIN])
+    actor = built.director.actor
+    fields = services.FlightFields(name="Side", format="swiss", match_length=1)
+    return (
+        lambda s: services.add_flight(s, actor=actor, event_id=built.event_id, fields=fields),
+        {built.event_id},
+    )
+
+
+def update_flight(w: World) -> tuple[Call, set[int]]:
+    built = w.build_event(EIGHT[:2], [MAIN])
+    actor, main = built.director.actor, built.flights["Main"]
+    fields = services.FlightFields(name="Main", format="knockout", match_length=5)
+    return (
+        lambda s: services.update_flight(s, actor=actor, flight_id=main, fields=fields),
+        {built.event_id},
+    )
+
+
+def update_event(w: World) -> tuple[Call, set[int]]:
+    built = w.build_event(EIGHT[:2], [MAIN])
+    actor = built.director.actor
+    fields = services.EventFields(name="Thursday Open")
+    return (
+        lambda s: services.update_event(s, actor=actor, event_id=built.event_id, fields=fields),
+        {built.event_id},
+    )
+
+
+def enter_player(w: World) -> tuple[Call, set[int]]:
+    built = w.build_event(EIGHT[:2], [MAIN])
+    actor = built.director.actor
+    with transaction(w.engine) as session:
+        player = services.register_player(
+            session, actor=actor, fields=services.PlayerFields(name="New")
+        )
+    return (
+        lambda s: services.enter_player(
+            s, actor=actor, event_id=built.event_id, player_id=player.id
+        ),
+        {built.event_id},
+    )
+
+
+def check_in(w: World) -> tuple[Call, set[int]]:
+    built = w.build_event(EIGHT[:2], [MAIN])
+    actor, entry = built.director.actor, built.entries["S1"]
+    return lambda s: services.check_in(s, actor=actor, entry_id=entry), {built.event_id}
+
+
+def withdraw(w: World) -> tuple[Call, set[int]]:
+    built = w.build_event(EIGHT[:2], [MAIN])
+    actor, entry = built.director.actor, built.entries["S1"]
+    return lambda s: services.withdraw(s, actor=actor, entry_id=entry), {built.event_id}
+
+
+def reinstate(w: World) -> tuple[Call, set[int]]:
+    built = w.build_event(EIGHT[:2], [MAIN])
+    actor, entry = built.director.actor, built.entries["S1"]
+    with transaction(w.engine) as session:
+        services.withdraw(session, actor=actor, entry_id=entry)
+    return lambda s: services.reinstate(s, actor=actor, entry_id=entry), {built.event_id}
+
+
+def update_player(w: World) -> tuple[Call, set[int]]:
+    # A roster rename shows on the pages of every event the player is entered in.
+    first = w.build_event(EIGHT[:2], [MAIN], name="Monday")
+    second = w.build_event(EIGHT[2:4], [MAIN], name="Tuesday")
+    w.build_event(EIGHT[4:6], [MAIN], name="Wednesday")
+    actor = first.director.actor
+    with Session(w.engine) as session:
+        entry = session.get(Entry, first.entries["S1"])
+        assert entry is not None
+        player_id = entry.player_id
+    with transaction(w.engine) as session:
+        services.enter_player(
+            session, actor=second.director.actor, event_id=second.event_id, player_id=player_id
+        )
+    fields = services.PlayerFields(name="S1 Renamed")
+    return (
+        lambda s: services.update_player(s, actor=actor, player_id=player_id, fields=fields),
+        {first.event_id, second.event_id},
+    )
+
+
+def set_visibility(w: World) -> tuple[Call, set[int]]:
+    built = w.build_event(EIGHT[:2], [MAIN])
+    actor = built.director.actor
+    return (
+        lambda s: access.set_visibility(s, actor=actor, event_id=built.event_id, public=True),
+        {built.event_id},
+    )
+
+
+def renew_share_link(w: World) -> tuple[Call, set[int]]:
+    built = w.build_event(EIGHT[:2], [MAIN])
+    actor = built.director.actor
+    return (
+        lambda s: access.renew_share_link(s, actor=actor, event_id=built.event_id),
+        {built.event_id},
+    )
+
+
+# Services that change nothing an event shows: no event's version may move.
+
+
+def create_event(w: World) -> tuple[Call, set[int]]:
+    # A new event starts at its first version: nothing can have cached it.
+    built = w.build_event(EIGHT[:2], [MAIN])
+    actor, fields = built.director.actor, services.EventFields(name="Friday")
+    return lambda s: services.create_event(s, actor=actor, fields=fields), set()
+
+
+def register_player(w: World) -> tuple[Call, set[int]]:
+    built = w.build_event(EIGHT[:2], [MAIN])
+    actor, fields = built.director.actor, services.PlayerFields(name="Newcomer")
+    return lambda s: services.register_player(s, actor=actor, fields=fields), set()
+
+
+def create_club(w: World) -> tuple[Call, set[int]]:
+    built = w.build_event(EIGHT[:2], [MAIN])
+    actor = built.director.actor
+    return lambda s: services.create_club(s, actor=actor, name="Oslo BG"), set()
+
+
+def create_user(w: World) -> tuple[Call, set[int]]:
+    w.build_event(EIGHT[:2], [MAIN])
+    return (
+        lambda s: services.create_user(
+            s,
+            actor=Actor.cli(),
+            email="new@example.org",
+            name="New",
+            password="correct horse battery staple",
+            role="scorer",
+            hasher=make_hasher("fast"),
+        ),
+        set(),
+    )
+
+
+def create_api_token(w: World) -> tuple[Call, set[int]]:
+    built = w.build_event(EIGHT[:2], [MAIN])
+    actor = built.director.actor
+    return lambda s: access.create_api_token(s, actor=actor, name="scoreboard"), set()
+
+
+def revoke_api_token(w: World) -> tuple[Call, set[int]]:
+    built = w.build_event(EIGHT[:2], [MAIN])
+    actor = built.director.actor
+    with transaction(w.engine) as session:
+        token, _secret = access.create_api_token(session, actor=actor, name="scoreboard")
+    return lambda s: access.revoke_api_token(s, actor=actor, token_id=token.id), set()
+
+
+def import_event(w: World) -> tuple[Call, set[int]]:
+    # The copy is a new event; the event it was exported from stays as it was.
+    built = knockout(w)
+    with Session(w.engine) as session:
+        document = event_json.export_event(session, built.event_id)
+    actor = built.director.actor
+    return (
+        lambda s: event_json.import_event(s, document, actor=actor, as_copy=True),
+        set(),
+    )
+
+
+def apply_player_import(w: World) -> tuple[Call, set[int]]:
+    built = w.build_event(EIGHT[:2], [MAIN])
+    actor = built.director.actor
+    with Session(w.engine) as session:
+        preview = player_import.preview_player_import(
+            session, b"name,country\nAnna Hansen,NO\n", filename="club.csv"
+        )
+    return lambda s: player_import.apply_player_import(s, preview, actor=actor), set()
+
+
+SCENARIOS: dict[str, Scenario] = {
+    "access.create_api_token": create_api_token,
+    "access.renew_share_link": renew_share_link,
+    "access.revoke_api_token": revoke_api_token,
+    "access.set_visibility": set_visibility,
+    "draws.add_late_entry": add_late_entry,
+    "draws.add_late_knockout_entry": add_late_knockout_entry,
+    "draws.make_draw": make_draw,
+    "draws.pair_next_round": pair_next_round,
+    "draws.publish_draw": publish_draw,
+    "draws.repair_round": repair_round,
+    "draws.set_table": set_table,
+    "draws.undo_draw": undo_draw,
+    "event_json.import_event": import_event,
+    "player_import.apply_player_import": apply_player_import,
+    "results.award_walkover": award_walkover,
+    "results.clear_result": clear_result,
+    "results.correct_game": correct_game,
+    "results.delete_game": delete_game,
+    "results.record_final_score": record_final_score,
+    "results.record_game": record_game,
+    "results.upload_match_record": upload_match_record,
+    "services.add_event_staff": add_event_staff,
+    "services.add_flight": add_flight,
+    "services.check_in": check_in,
+    "services.create_club": create_club,
+    "services.create_event": create_event,
+    "services.create_user": create_user,
+    "services.enter_player": enter_player,
+    "services.register_player": register_player,
+    "services.reinstate": reinstate,
+    "services.update_event": update_event,
+    "services.update_flight": update_flight,
+    "services.update_player": update_player,
+    "services.withdraw": withdraw,
+}
+"""How to call each service, by ``module.function`` under ``tourney.store``."""
+
+
+def versions(engine: Engine) -> dict[int, int]:
+    """Every event's data version, as a reader in another transaction sees it."""
+    with Session(engine) as session:
+        return {e.id or 0: e.data_version for e in session.exec(select(Event))}
+
+
+# --- tests ---------------------------------------------------------------------------------
+
+
+def test_every_scenario_is_of_a_service_that_exists() -> None:
+    assert sorted(set(SCENARIOS) - set(mutating_services())) == []
+
+
+@pytest.mark.parametrize("service", mutating_services())
+def test_service_moves_the_version_of_each_event_it_changes(
+    service: str,
+    engine: Engine,
+    build_event: Callable[..., BuiltEvent],
+    make_user: Callable[..., UserView],
+) -> None:
+    scenario = SCENARIOS.get(service)
+    if scenario is None:
+        pytest.fail(
+            f"tourney.store.{service} takes actor= but this test does not know how to call "
+            "it: add a scenario to SCENARIOS in tests/store/test_store_versions.py that "
+            "changes an event with it and names the events whose version must move."
+        )
+    call, touched = scenario(World(engine, build_event, make_user))
+    before = versions(engine)
+
+    with transaction(engine) as session:
+        call(session)
+
+    after = versions(engine)
+    # One transaction moves each event it touches one step, however often it flushes.
+    assert {i: after[i] - before[i] for i in before if after[i] != before[i]} == {
+        i: 1 for i in touched
+    }
+
+
+def test_every_table_of_event_rows_moves_its_events_version() -> None:
+    # Tables whose rows hang off an event through foreign keys, however deep.
+    owned = {"events"}
+    tables = SQLModel.metadata.sorted_tables
+    grew = True
+    while grew:
+        before = len(owned)
+        owned |= {
+            t.name
+            for t in tables
+            if any(fk.column.table.name in owned for fk in t.foreign_keys)
+        }
+        grew = len(owned) > before
+    covered = {table.__tablename__ for table in EVENTS_OF}
+
+    assert sorted(owned - covered) == []

@@ -1,0 +1,196 @@
+"""The variant registry: every variant is found, listed and played through it, and a new
+definition registered here works everywhere without another line of code."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+from collections.abc import Iterator
+from dataclasses import replace
+
+import pytest
+from click.testing import CliRunner
+
+from tourney.cli import cli
+from tourney.match import GameEntry, MatchEntryError, MatchRules, score_match
+from tourney.rules import GameEnd, Level, NotationError, Side
+from tourney.rules.movement import Landing, MovementRules
+from tourney.rules.variant_protocol import flag_option
+from tourney.rules.variants import (
+    BACKGAMMON_DEFAULTS,
+    BACKGAMMON_LEVELS,
+    DEFAULT_OPTIONS,
+    LONG_NARDY,
+    GameVariant,
+    NextGameStarter,
+    ScoringLevel,
+    Variant,
+    VariantOptions,
+    register_variant,
+    registered_variants,
+    unregister_variant,
+    variant_for_mat,
+    variant_named,
+)
+from tourney.store.variant_options import options_for, result_choices, variant_summary
+
+# Two checkers a side on the 6 point, backgammon's moves; a backgammon scores 2 (as in
+# Portes), no cube unless the event turns it on, the winner opens the next game.
+TOY = Variant(
+    name="toy-gammon",
+    title="Toy gammon",
+    description="Two checkers a side on the 6 point; a backgammon scores 2, no cube",
+    short_name="toy",
+    movement=MovementRules(2, ((6, 2),)),
+    scoring=(*BACKGAMMON_LEVELS[:2], ScoringLevel(Level.BACKGAMMON, "backgammon", 2)),
+    defaults=replace(BACKGAMMON_DEFAULTS, cube=False, crawford=False,
+                     next_game_starter=NextGameStarter.WINNER),
+    options=(flag_option("cube", "Doubling cube", on_phrase="cube on", off_phrase="no cube"),),
+    aliases=("toy",),
+    mat_variation="ToyGammon",
+    mat_variations=("ToyGammon",),
+)
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.fixture
+def toy() -> Iterator[GameVariant]:
+    """The toy variant, registered for one test."""
+    yield register_variant(TOY)
+    unregister_variant(TOY.name)
+
+
+# --- the built-in variants -------------------------------------------------------------
+
+
+def test_rules_variants_lists_every_name_with_its_description() -> None:
+    code, out, _ = run("rules", "variants")
+
+    assert code == 0
+    assert out.splitlines() == [
+        "standard     Backgammon: 15 checkers a side from 24:2 13:5 8:3 6:5, hitting, the "
+        "doubling cube",
+        "nackgammon   Backgammon from the nackgammon start: 24:2 23:2 13:4 8:3 6:4",
+        "hypergammon  Backgammon with 3 checkers a side on the 24, 23 and 22 points; no "
+        "gammons unless the event counts them",
+        "long-nardy   Long nardy: 15 checkers on the head, no hitting, the head and six-block "
+        "rules; oin 1, mars 2, no cube",
+    ]
+
+
+def test_every_registered_variant_answers_the_protocol() -> None:
+    variants = registered_variants()
+
+    assert [isinstance(variant, GameVariant) for variant in variants] == [True] * 4
+    assert [variant.name for variant in variants] == [
+        "standard", "nackgammon", "hypergammon", "long-nardy"]
+
+
+def test_variant_named_finds_aliases_in_any_case() -> None:
+    assert [variant_named(name).name for name in (" Long ", "NARDY", "hyper", "backgammon")] == [
+        "long-nardy", "long-nardy", "hypergammon", "standard"]
+
+
+def test_long_nardy_options_word_the_crawford_rule_after_the_cube() -> None:
+    chosen = VariantOptions(cube=True, crawford=True, next_game_starter=NextGameStarter.ROLL)
+
+    assert LONG_NARDY.option_phrases(chosen) == (
+        "cube on, Crawford", "players roll to open each game")
+    # Without the cube the Crawford rule has nothing to act on, and is refused.
+    assert LONG_NARDY.option_phrases(VariantOptions(crawford=True)) == ("no cube",)
+    assert LONG_NARDY.option_problems(VariantOptions(crawford=True)) == ((
+        "crawford", "The Crawford rule is about doubling: turn the doubling cube on too, or "
+        "leave the Crawford rule off."),)
+
+
+def test_a_taken_name_or_alias_is_refused() -> None:
+    taken = replace(TOY, aliases=("nardy",))
+
+    with pytest.raises(ValueError, match="already taken: nardy"):
+        register_variant(taken)
+    assert [variant.name for variant in registered_variants()][-1] == "long-nardy"
+
+
+def test_a_definition_no_engine_plays_is_refused() -> None:
+    # Backgammon's start and contrary movement, but no hitting (as in Gioul): no engine
+    # plays that yet.
+    rules = MovementRules(15, ((24, 2), (13, 5), (8, 3), (6, 5)), landing=Landing.BLOCK1)
+
+    with pytest.raises(ValueError, match="no engine plays these rules of movement yet"):
+        replace(TOY, movement=rules)
+
+
+# --- a variant added by one definition ---------------------------------------------------
+
+
+def test_registered_variant_appears_in_rules_variants(toy: GameVariant) -> None:
+    code, out, _ = run("rules", "variants")
+
+    assert code == 0
+    assert out.splitlines()[-1] == (
+        "toy-gammon   Two checkers a side on the 6 point; a backgammon scores 2, no cube")
+
+
+def test_registered_variant_plays_from_its_start(toy: GameVariant) -> None:
+    start = toy.encode_position_id(toy.initial())
+
+    code, out, _ = run("rules", "legal", "--variant", "toy", start, "21")
+
+    def layout(position_id: str) -> dict[int, int]:
+        """The points of the side that just moved (the ID has the opponent on roll)."""
+        moved = toy.decode_position_id(position_id).turned().mover  # type: ignore[attr-defined]
+        return {point: count for point, count in enumerate(moved) if count and 1 <= point <= 24}
+
+    # By hand: 2-1 from two checkers on the 6 point either splits them (6/5 6/4) or moves
+    # one checker 3 (6/3); the opponent, on its own 6 point (our 19), is never reached.
+    assert code == 0
+    assert sorted((layout(line) for line in out.splitlines()), key=sorted) == [
+        {3: 1, 6: 1}, {4: 1, 5: 1}]
+
+
+def test_registered_variant_is_found_by_its_mat_header(toy: GameVariant) -> None:
+    assert variant_for_mat("Toy Gammon") is toy
+
+
+def test_registered_variant_scores_matches_by_its_own_levels(toy: GameVariant) -> None:
+    rules = MatchRules(3, variant=toy)
+
+    state = score_match(rules, [GameEntry(Side.X, GameEnd.PLAYED, 1, Level.BACKGAMMON)])
+    with pytest.raises(MatchEntryError) as refused:
+        score_match(rules, [GameEntry(Side.O, GameEnd.PLAYED, 2, Level.SINGLE)])
+
+    assert state.score == (2, 0)
+    assert str(refused.value) == (
+        "This toy gammon event is played without the doubling cube, so in game 1 the cube "
+        "must stay at 1.")
+
+
+def test_registered_variant_words_its_options_and_levels_in_the_store(
+        toy: GameVariant) -> None:
+    turned_on = options_for("toy-gammon", VariantOptions(cube=True, koks=True))
+
+    assert turned_on == VariantOptions(cube=True)
+    assert variant_summary("toy-gammon", DEFAULT_OPTIONS) == "Toy gammon · no cube"
+    assert result_choices("toy-gammon", turned_on) == (
+        ("single", "Single"), ("gammon", "Gammon"), ("backgammon", "Backgammon"),
+        ("", "— (dropped)"))
+
+
+def test_unregistered_variant_is_no_longer_found() -> None:
+    register_variant(TOY)
+    unregister_variant("toy-gammon")
+
+    with pytest.raises(NotationError, match="unknown variant 'toy'"):
+        variant_named("toy")
+
+
+@pytest.mark.parametrize("name", [
+    "tourney.rules.variants", "tourney.rules.variant_protocol", "tourney.rules.movement"])
+def test_docstring_examples(name: str) -> None:
+    failures, attempted = doctest.testmod(importlib.import_module(name))
+
+    assert (failures, attempted > 0) == (0, True)

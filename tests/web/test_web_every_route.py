@@ -1,0 +1,387 @@
+"""Every route answers the user who opens it as it should: a walk over ``app.url_map``.
+
+``ANSWERS`` names every rule of the app with a method (``"GET /director/"``) and the status
+a user gets from one ordinary request to it. The walk makes those requests in order, as
+a visitor, the event's director and an admin, on one public event with a published
+knockout (its first match played from a match record) and a drawn Swiss. A rule added
+without a line here fails the inventory test, so no route goes unrequested, and none of
+them may answer 500.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy.engine import Engine
+from sqlmodel import select
+
+from tourney.store import draws, services
+from tourney.store.access import ApiToken
+from tourney.store.db import read_session, transaction
+from tourney.store.queries import UserView
+from tourney.store.tables import Entry, Flight, Player, UploadedRecord
+from tourney.store.tournament_views import FlightBoard
+
+if TYPE_CHECKING:
+    from conftest import BuiltEvent
+
+RECORD = Path(__file__).resolve().parents[1] / "data" / "web" / "gnubg_L03_s1037.mat"
+PASSWORD = "correct horse battery staple"
+MUTATING = {"POST", "PUT", "PATCH", "DELETE"}
+
+ANSWERS = {
+    # A visitor: the public pages of a public event, its printouts and short addresses.
+    "GET /": 200,
+    "GET /healthz": 200,
+    "GET /static/<path:filename>": 200,
+    "GET /login": 200,
+    "GET /setup": 404,
+    "POST /setup": 404,
+    "GET /events/<slug>": 200,
+    "GET /events/<slug>/players": 200,
+    "GET /events/<slug>/players/<int:entry_id>": 200,
+    "GET /events/<slug>/players/<int:entry_id>/print": 200,
+    "GET /events/<slug>/flights/<int:flight_id>": 200,
+    "GET /events/<slug>/flights/<int:flight_id>/rounds/<int:number>": 200,
+    "GET /events/<slug>/flights/<int:flight_id>/standings": 200,
+    "GET /events/<slug>/matches/<int:match_id>": 200,
+    "GET /events/<slug>/qr.svg": 200,
+    "GET /events/<slug>/downloads/<name>": 200,
+    "GET /e/<slug>": 302,
+    "GET /e/<slug>/matches/<int:match_id>": 302,
+    "GET /api/v1/openapi.json": 200,
+    "GET /api/v1/events": 200,
+    "GET /api/v1/events/<int:event_id>": 200,
+    "GET /api/v1/events/<int:event_id>/flights": 200,
+    "GET /api/v1/events/<int:event_id>/players": 200,
+    "GET /api/v1/events/<int:event_id>/pairings": 200,
+    "GET /api/v1/events/<int:event_id>/standings": 200,
+    "GET /api/v1/flights/<int:flight_id>": 200,
+    "GET /api/v1/flights/<int:flight_id>/rounds": 200,
+    "GET /api/v1/flights/<int:flight_id>/standings": 200,
+    "GET /api/v1/matches/<int:match_id>": 200,
+    # The event's director: logs in, keeps the roster and the entries ...
+    "POST /login": 302,
+    "GET /director/": 200,
+    "GET /director/players": 200,
+    "POST /director/players": 302,
+    "GET /director/players/<int:player_id>/edit": 200,
+    "POST /director/players/<int:player_id>/edit": 302,
+    "POST /director/clubs": 302,
+    "POST /director/players/import": 200,
+    "POST /director/players/import/confirm": 302,
+    "GET /director/events/<int:event_id>/entries": 200,
+    "POST /director/events/<int:event_id>/entries": 302,
+    "POST /director/entries/<int:entry_id>/check-in": 302,
+    "POST /director/entries/<int:entry_id>/undo-check-in": 302,
+    "POST /director/entries/<int:entry_id>/withdraw": 302,
+    "POST /director/entries/<int:entry_id>/reinstate": 302,
+    # ... runs the event and its flights ...
+    "GET /director/events/new": 200,
+    "POST /director/events/new": 302,
+    "GET /director/events/<int:event_id>": 200,
+    "GET /director/events/<int:event_id>/edit": 200,
+    "POST /director/events/<int:event_id>/edit": 302,
+    "GET /director/events/<int:event_id>/audit": 200,
+    "GET /director/events/<int:event_id>/flights/new": 200,
+    "POST /director/events/<int:event_id>/flights/new": 302,
+    "GET /director/flights/<int:flight_id>/edit": 200,
+    "POST /director/flights/<int:flight_id>/edit": 302,
+    "GET /director/flights/<int:flight_id>": 200,
+    "POST /director/flights/<int:flight_id>/draw": 302,
+    "POST /director/flights/<int:flight_id>/undo": 302,
+    "POST /director/flights/<int:flight_id>/publish": 302,
+    "POST /director/rounds/<int:round_id>/repair": 302,
+    # (round 1 of the Swiss has no results yet: the next round is not due)
+    "POST /director/flights/<int:flight_id>/pair-next": 400,
+    "POST /director/flights/<int:flight_id>/late-entry": 302,
+    # (a knockout of eight has no first-round bye to place a late entrant in)
+    "POST /director/flights/<int:flight_id>/late-bye": 400,
+    "POST /director/matches/<int:match_id>/table": 302,
+    # ... enters results ...
+    "GET /director/matches/<int:match_id>": 200,
+    "POST /director/matches/<int:match_id>/upload": 302,
+    "POST /director/matches/<int:match_id>/games": 302,
+    "POST /director/matches/<int:match_id>/games/<int:number>/edit": 302,
+    "POST /director/matches/<int:match_id>/games/<int:number>/delete": 302,
+    "POST /director/matches/<int:match_id>/score": 302,
+    "POST /director/matches/<int:match_id>/clear": 302,
+    "POST /director/matches/<int:match_id>/walkover": 302,
+    "GET /events/<slug>/records/<int:record_id>": 200,
+    "POST /api/v1/matches/<int:match_id>/games": 201,
+    "POST /api/v1/matches/<int:match_id>/score": 200,
+    # (a record for a match that has its result already is refused)
+    "POST /api/v1/matches/<int:match_id>/record": 400,
+    "POST /api/v1/events/<int:event_id>/players/<int:entry_id>/withdraw": 200,
+    # ... prints, exports and shares it, keeps API tokens ...
+    "GET /director/events/<int:event_id>/downloads/<name>": 200,
+    "GET /director/events/<int:event_id>/sharing": 200,
+    "POST /director/events/<int:event_id>/sharing/private": 302,
+    "POST /director/events/<int:event_id>/sharing/renew": 302,
+    "POST /director/events/<int:event_id>/sharing/public": 302,
+    "GET /account/tokens": 200,
+    "POST /account/tokens": 200,
+    "POST /account/tokens/<int:token_id>/revoke": 302,
+    # An admin keeps the accounts; the director logs out.
+    "GET /director/users": 200,
+    "POST /director/users": 302,
+    "POST /logout": 302,
+}
+
+
+def _rules(app: Flask) -> set[str]:
+    return {
+        f"{method} {rule.rule}"
+        for rule in app.url_map.iter_rules()
+        for method in (rule.methods or set()) - {"HEAD", "OPTIONS"}
+    }
+
+
+def test_every_rule_of_the_app_has_a_request_in_the_walk(app: Flask) -> None:
+    assert _rules(app) == set(ANSWERS)
+
+
+class Walk:
+    """Requests to rules of the app with values for their variables; records the status."""
+
+    def __init__(self, app: Flask, **values: object) -> None:
+        self.app = app
+        self.values = {name: str(value) for name, value in values.items()}
+        self.answers: dict[str, int] = {}
+
+    def url(self, rule: str, **values: object) -> str:
+        chosen = {**self.values, **{name: str(value) for name, value in values.items()}}
+        return re.sub(r"<(?:[^>]*:)?(\w+)>", lambda m: chosen[m.group(1)], rule)
+
+    def __call__(self, client: FlaskClient, method: str, rule: str, **kwargs: Any) -> Any:
+        """Request ``rule``; keyword arguments named in it fill it, the others go to the
+        client (``data``, ``json``, ``content_type``)."""
+        names = re.findall(r"<(?:[^>]*:)?(\w+)>", rule)
+        values = {name: kwargs.pop(name) for name in names if name in kwargs}
+        response = client.open(self.url(rule, **values), method=method, **kwargs)
+        response.get_data()  # read a file answer through, so that it is closed
+        response.close()
+        self.answers[f"{method} {rule}"] = response.status_code
+        return response
+
+
+def _version(client: FlaskClient, match_id: int) -> str:
+    page = client.get(f"/director/matches/{match_id}").get_data(as_text=True)
+    found = re.search(r'name="version" type="hidden" value="(\d+)"', page)
+    assert found is not None
+    return found.group(1)
+
+
+def _event(
+    engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> tuple[BuiltEvent, FlightBoard, FlightBoard]:
+    """A public event of eight (the record's two players seeded 1 and 8, so they meet in
+    the first round of the seeded knockout) with the knockout published and the Swiss
+    drawn for review."""
+    built = build_event(
+        ["GnubgA", "Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "GnubgB"],
+        [
+            {"name": "Main", "format": "knockout", "match_length": 3},
+            {"name": "Swiss", "format": "swiss", "match_length": 1, "swiss_rounds": 3},
+        ],
+        is_public=True,
+    )
+    actor = built.director.actor
+    with transaction(engine) as session:
+        draws.make_draw(session, actor=actor, flight_id=built.flights["Main"], method="seeded")
+        knockout = draws.publish_draw(session, actor=actor, flight_id=built.flights["Main"])
+        swiss = draws.make_draw(
+            session, actor=actor, flight_id=built.flights["Swiss"], method="seeded"
+        )
+    return built, knockout, swiss
+
+
+def test_every_route_answers_as_a_user_expects(
+    app: Flask,
+    engine: Engine,
+    build_event: Callable[..., BuiltEvent],
+    make_user: Callable[..., UserView],
+) -> None:
+    built, knockout, swiss = _event(engine, build_event)
+    first, second, third, fourth = (m.id for m in knockout.rounds[0].matches)
+    swiss_first, swiss_second = (m.id for m in swiss.rounds[0].matches[:2])
+    admin = make_user("admin")
+    walk = Walk(
+        app,
+        slug="club-night",
+        event_id=built.event_id,
+        flight_id=built.flights["Main"],
+        match_id=first,
+        entry_id=built.entries["Ann"],
+        number=1,
+        filename="style.css",
+        name="pairings.pdf",
+    )
+    visitor, director, admin_client = app.test_client(), app.test_client(), app.test_client()
+    swiss_flight = built.flights["Swiss"]
+
+    walk(director, "POST", "/login", data={"email": built.director.email, "password": PASSWORD})
+    # The director: the roster, a late player entered, check-in and withdrawal.
+    walk(director, "GET", "/director/players")
+    walk(director, "POST", "/director/players", data={"name": "Lena Late", "country": "NO"})
+    with read_session(engine) as session:
+        late = session.exec(select(Player.id).where(Player.name == "Lena Late")).one()
+    walk(director, "GET", "/director/players/<int:player_id>/edit", player_id=late)
+    walk(
+        director, "POST", "/director/players/<int:player_id>/edit", player_id=late,
+        data={"name": "Lena Late", "country": "SE"},
+    )
+    walk(director, "POST", "/director/clubs", data={"club_name": "Fjordside BG"})
+    preview = walk(
+        director, "POST", "/director/players/import",
+        data={"file": (io.BytesIO(b"name,country\nNils Spare,NO\n"), "players.csv")},
+        content_type="multipart/form-data",
+    ).get_data(as_text=True)
+    signed = re.search(r'name="upload" type="hidden" value="([^"]+)"', preview)
+    assert signed is not None
+    walk(director, "POST", "/director/players/import/confirm", data={"upload": signed.group(1)})
+    walk(director, "GET", "/director/events/<int:event_id>/entries")
+    walk(director, "POST", "/director/events/<int:event_id>/entries", data={"player_id": late})
+    with transaction(engine) as session:
+        spare = session.exec(select(Player.id).where(Player.name == "Nils Spare")).one()
+        spare_entry = services.enter_player(
+            session, actor=built.director.actor, event_id=built.event_id, player_id=spare
+        ).id
+    for action in ("check-in", "undo-check-in", "withdraw", "reinstate"):
+        walk(director, "POST", f"/director/entries/<int:entry_id>/{action}", entry_id=spare_entry)
+
+    # Events and flights: a second event, settings, a side flight drawn and undone, the
+    # Swiss published and paired again, a late entry, a table.
+    walk(director, "GET", "/director/")
+    walk(director, "GET", "/director/events/new")
+    walk(director, "POST", "/director/events/new", data={"name": "Friday Night", "crawford": "y"})
+    walk(director, "GET", "/director/events/<int:event_id>")
+    walk(director, "GET", "/director/events/<int:event_id>/edit")
+    walk(
+        director, "POST", "/director/events/<int:event_id>/edit",
+        data={"name": "Club Night", "slug": "club-night", "crawford": "y", "is_public": "y"},
+    )
+    walk(director, "GET", "/director/events/<int:event_id>/audit")
+    walk(director, "GET", "/director/events/<int:event_id>/flights/new")
+    side = {"name": "Side", "format": "roundrobin", "match_length": "1", "draw_method": "random"}
+    walk(director, "POST", "/director/events/<int:event_id>/flights/new", data=side)
+    with read_session(engine) as session:
+        side_flight = session.exec(select(Flight.id).where(Flight.name == "Side")).one()
+    walk(director, "GET", "/director/flights/<int:flight_id>/edit", flight_id=side_flight)
+    walk(
+        director, "POST", "/director/flights/<int:flight_id>/edit", flight_id=side_flight,
+        data={**side, "match_length": "3"},
+    )
+    walk(director, "GET", "/director/flights/<int:flight_id>")
+    walk(
+        director, "POST", "/director/flights/<int:flight_id>/draw", flight_id=side_flight,
+        data={"method": "random", "seed": "7"},
+    )
+    walk(director, "POST", "/director/flights/<int:flight_id>/undo", flight_id=side_flight)
+    walk(director, "POST", "/director/flights/<int:flight_id>/publish", flight_id=swiss_flight)
+    walk(director, "POST", "/director/rounds/<int:round_id>/repair", round_id=swiss.rounds[0].id)
+    walk(director, "POST", "/director/flights/<int:flight_id>/pair-next", flight_id=swiss_flight)
+    with read_session(engine) as session:
+        late_entry = session.exec(select(Entry.id).where(Entry.player_id == late)).one()
+    walk(
+        director, "POST", "/director/flights/<int:flight_id>/late-entry",
+        flight_id=swiss_flight, data={"entry_id": late_entry, "wins": "0", "losses": "0"},
+    )
+    walk(
+        director, "POST", "/director/flights/<int:flight_id>/late-bye",
+        data={"entry_id": spare_entry, "match_id": first},
+    )
+    walk(
+        director, "POST", "/director/matches/<int:match_id>/table", match_id=fourth,
+        data={"table": "9"},
+    )
+
+    # Results: a record, games entered, corrected and deleted, a final score cleared, a
+    # walkover; through the API: a game, a score, a record too late, a withdrawal.
+    walk(director, "GET", "/director/matches/<int:match_id>")
+    walk(
+        director, "POST", "/director/matches/<int:match_id>/upload",
+        data={"version": _version(director, first), "record": (io.BytesIO(RECORD.read_bytes()),
+                                                               "final.mat")},
+        content_type="multipart/form-data",
+    )
+    game = {"winner": "a", "end": "played", "cube": "1", "level": "single"}
+    walk(
+        director, "POST", "/director/matches/<int:match_id>/games", match_id=second,
+        data={**game, "version": _version(director, second)},
+    )
+    walk(
+        director, "POST", "/director/matches/<int:match_id>/games/<int:number>/edit",
+        match_id=second, data={**game, "winner": "b", "version": _version(director, second)},
+    )
+    walk(
+        director, "POST", "/director/matches/<int:match_id>/games/<int:number>/delete",
+        match_id=second, data={"version": _version(director, second)},
+    )
+    walk(
+        director, "POST", "/director/matches/<int:match_id>/score", match_id=third,
+        data={"score": "3-1", "version": _version(director, third)},
+    )
+    walk(
+        director, "POST", "/director/matches/<int:match_id>/clear", match_id=third,
+        data={"version": _version(director, third)},
+    )
+    walk(
+        director, "POST", "/director/matches/<int:match_id>/walkover", match_id=fourth,
+        data={"winner": "b", "version": _version(director, fourth)},
+    )
+    with read_session(engine) as session:
+        record_id = session.exec(select(UploadedRecord.id)).one()
+    walk(visitor, "GET", "/events/<slug>/records/<int:record_id>", record_id=record_id)
+    walk(
+        director, "POST", "/api/v1/matches/<int:match_id>/games", match_id=swiss_first,
+        json={"winner": "a", "end": "played"},
+    )
+    walk(
+        director, "POST", "/api/v1/matches/<int:match_id>/score", match_id=swiss_second,
+        json={"score_a": 0, "score_b": 1},
+    )
+    walk(
+        director, "POST", "/api/v1/matches/<int:match_id>/record", match_id=swiss_second,
+        json={"filename": "final.mat", "content": RECORD.read_text(encoding="utf-8")},
+    )
+    walk(
+        director, "POST", "/api/v1/events/<int:event_id>/players/<int:entry_id>/withdraw",
+        entry_id=spare_entry,
+    )
+
+    # Printouts, exports, sharing and tokens.
+    for document in ("scoresheets.pdf", "workbook.xlsx", "tables.zip", "event.json"):
+        walk(director, "GET", "/director/events/<int:event_id>/downloads/<name>", name=document)
+    walk(director, "GET", "/director/events/<int:event_id>/sharing")
+    for change in ("private", "renew", "public"):
+        walk(director, "POST", f"/director/events/<int:event_id>/sharing/{change}")
+    walk(director, "GET", "/account/tokens")
+    walk(director, "POST", "/account/tokens", data={"name": "scoreboard"})
+    with read_session(engine) as session:
+        token = session.exec(select(ApiToken.id)).one()
+    walk(director, "POST", "/account/tokens/<int:token_id>/revoke", token_id=token)
+
+    # A visitor reads the event; an admin keeps the accounts; the director logs out.
+    for rule in sorted(r for r in ANSWERS if r.startswith("GET ")):
+        path = rule.split(" ", 1)[1]
+        if not path.startswith(("/director", "/account")) and rule not in walk.answers:
+            walk(visitor, "GET", path)
+    walk(visitor, "POST", "/setup", data={"name": "X", "email": "x@example.org"})
+    walk(admin_client, "POST", "/login", data={"email": admin.email, "password": PASSWORD})
+    walk(admin_client, "GET", "/director/users")
+    password = "another long password"
+    walk(
+        admin_client, "POST", "/director/users",
+        data={"name": "Sam Scorer", "email": "sam@example.org", "role": "scorer",
+              "password": password, "confirm": password},
+    )
+    walk(director, "POST", "/logout")
+
+    assert walk.answers == ANSWERS

@@ -1,0 +1,22 @@
+"""The director's pages: events, flights and draws, entries and the roster, results, accounts.
+
+Each view parses its form, calls one service in one transaction, flashes what happened and
+redirects (Post/Redirect/Get, through ``tourney.web.submit``), or renders a read model.
+Rights are checked twice: the ``requires`` guard by account role, the services by the
+actor's part in the event. All views hang on one blueprint, ``director``, one module per
+area:
+
+    events     the events list, an event's dashboard, its form and audit log
+    flights    flight settings, the draw, publishing, Swiss rounds, late entries, tables
+    entries    entries and check-in, the player roster, its import, clubs
+    matches    a match page and its results: games, final score, record upload, walkover
+    accounts   the admin's list of accounts
+"""
+
+from __future__ import annotations
+
+# Importing the area modules registers their views on the blueprint.
+from tourney.web.director import accounts, entries, events, flights, matches  # noqa: F401
+from tourney.web.director.base import bp
+
+__all__ = ["bp"]

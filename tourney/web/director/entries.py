@@ -1,0 +1,310 @@
+"""Entries and the roster: an event's entries with check-in and withdrawal, the player
+roster with its search, its file import and its clubs."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from flask import render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from sqlmodel import Session
+
+from tourney.store import queries, services
+from tourney.store.errors import StoreUserError
+from tourney.store.player_import import apply_player_import, preview_player_import
+from tourney.store.queries import EntryView, EventDetail
+from tourney.store.services import PlayerFields
+from tourney.web.auth import DIRECTORS, requires
+from tourney.web.deps import actor, reading
+from tourney.web.director.base import bp, club_choices, load_event
+from tourney.web.forms import (
+    ActionForm,
+    ClubForm,
+    EntryForm,
+    PlayerForm,
+    PlayerImportConfirmForm,
+    PlayerImportForm,
+    PreviewedFile,
+    apply_error,
+    options,
+)
+from tourney.web.submit import Done, submit_form
+
+# --- entries -------------------------------------------------------------------------
+
+
+@bp.route("/events/<int:event_id>/entries", methods=["GET", "POST"])
+@requires(*DIRECTORS)
+def entries(event_id: int) -> ResponseReturnValue:
+    """The event's entries with check-in and withdrawal; a form enters roster players."""
+    detail = load_event(event_id)
+    form = _entry_form(event_id)
+
+    def change(session: Session) -> Done:
+        entry = services.enter_player(
+            session,
+            actor=actor(),
+            event_id=event_id,
+            player_id=form.player_id.data or 0,
+            seed=form.seed.data,
+        )
+        return Done(f"{entry.player_name} entered.", url_for(".entries", event_id=event_id))
+
+    return submit_form(form, change, lambda: _entries_page(detail, form=form))
+
+
+def _entry_form(event_id: int, *, fresh: bool = False) -> EntryForm:
+    """The form that enters a roster player: it offers those not entered yet."""
+    with reading() as session:
+        candidates = queries.players_not_entered(session, event_id)
+    form = EntryForm(formdata=None) if fresh else EntryForm()
+    form.player_id.choices = options(
+        [
+            ("", "Choose a player…"),
+            *((p.id, f"{p.name} ({p.country})" if p.country else p.name) for p in candidates),
+        ]
+    )
+    return form
+
+
+def _entries_page(
+    detail: EventDetail, *, form: EntryForm | None = None, action_form: ActionForm | None = None
+) -> str:
+    """The entries page, with the form a director just sent where it was refused."""
+    with reading() as session:
+        rows = queries.list_entries(session, detail.id)
+    return render_template(
+        "director/entries.html",
+        event=detail,
+        entries=rows,
+        form=form or _entry_form(detail.id, fresh=True),
+        action_form=action_form or ActionForm(formdata=None),
+    )
+
+
+def _entry_button(
+    entry_id: int, run: Callable[[Session], EntryView], message: str
+) -> ResponseReturnValue:
+    """A button of the entries page that changes one entry; a refusal shows there.
+
+    ``message`` names the player as ``{name}``.
+    """
+    form = ActionForm()
+
+    def change(session: Session) -> Done:
+        entry = run(session)
+        location = url_for(".entries", event_id=entry.event_id) + f"#entry-{entry.id}"
+        return Done(message.format(name=entry.player_name), location)
+
+    def page() -> str:
+        with reading() as session:
+            event_id = queries.entry_event_id(session, entry_id)
+        return _entries_page(load_event(event_id), action_form=form)
+
+    return submit_form(form, change, page)
+
+
+@bp.post("/entries/<int:entry_id>/check-in")
+@requires(*DIRECTORS)
+def check_in(entry_id: int) -> ResponseReturnValue:
+    """Mark an entry present."""
+    return _entry_button(
+        entry_id,
+        lambda s: services.check_in(s, actor=actor(), entry_id=entry_id),
+        "{name} checked in.",
+    )
+
+
+@bp.post("/entries/<int:entry_id>/undo-check-in")
+@requires(*DIRECTORS)
+def undo_check_in(entry_id: int) -> ResponseReturnValue:
+    """Take back a check-in."""
+    return _entry_button(
+        entry_id,
+        lambda s: services.check_in(s, actor=actor(), entry_id=entry_id, checked_in=False),
+        "{name} is no longer checked in.",
+    )
+
+
+@bp.post("/entries/<int:entry_id>/withdraw")
+@requires(*DIRECTORS)
+def withdraw(entry_id: int) -> ResponseReturnValue:
+    """Withdraw an entry."""
+    return _entry_button(
+        entry_id,
+        lambda s: services.withdraw(s, actor=actor(), entry_id=entry_id),
+        "{name} withdrawn.",
+    )
+
+
+@bp.post("/entries/<int:entry_id>/reinstate")
+@requires(*DIRECTORS)
+def reinstate(entry_id: int) -> ResponseReturnValue:
+    """Undo a withdrawal."""
+    return _entry_button(
+        entry_id,
+        lambda s: services.reinstate(s, actor=actor(), entry_id=entry_id),
+        "{name} is back in the event.",
+    )
+
+
+# --- the roster ----------------------------------------------------------------------
+
+
+@bp.route("/players", methods=["GET", "POST"])
+@requires(*DIRECTORS)
+def players() -> ResponseReturnValue:
+    """The roster, with a search box and a form to add a player."""
+    search = request.args.get("q", "").strip()[:80]
+    form = PlayerForm()
+    club_choices(form)
+
+    def change(session: Session) -> Done:
+        player = services.register_player(session, actor=actor(), fields=_player_fields(form))
+        return Done(f"{player.name} added to the roster.", url_for(".players"))
+
+    return submit_form(form, change, lambda: _players_page(search, form=form))
+
+
+def _players_page(
+    search: str = "",
+    *,
+    form: PlayerForm | None = None,
+    import_form: PlayerImportForm | None = None,
+    club_form: ClubForm | None = None,
+) -> str:
+    """The roster page, with the form a director just sent where it was refused."""
+    if form is None:
+        form = PlayerForm(formdata=None)
+        club_choices(form)
+    if import_form is None:
+        import_form = PlayerImportForm(formdata=None)
+        club_choices(import_form)
+    with reading() as session:
+        rows = queries.list_players(session, search=search)
+    return render_template(
+        "director/players.html",
+        players=rows,
+        form=form,
+        club_form=club_form or ClubForm(formdata=None),
+        import_form=import_form,
+        search=search,
+    )
+
+
+def _player_fields(form: PlayerForm) -> PlayerFields:
+    return PlayerFields(
+        name=form.name.data or "",
+        country=form.country.data or "",
+        rating=form.rating.data,
+        email=form.email.data or None,
+        club_id=form.club_id.data,
+    )
+
+
+@bp.route("/players/<int:player_id>/edit", methods=["GET", "POST"])
+@requires(*DIRECTORS)
+def edit_player(player_id: int) -> ResponseReturnValue:
+    """Correct a roster player."""
+    with reading() as session:
+        player = queries.get_player(session, player_id)
+    data = None
+    if request.method != "POST":
+        data = {
+            "name": player.name,
+            "country": player.country,
+            "rating": player.rating,
+            "email": player.email,
+            "club_id": player.club_id,
+        }
+    form = PlayerForm(data=data)
+    club_choices(form)
+
+    def change(session: Session) -> Done:
+        services.update_player(
+            session, actor=actor(), player_id=player_id, fields=_player_fields(form)
+        )
+        return Done("Player saved.", url_for(".players"))
+
+    return submit_form(
+        form,
+        change,
+        lambda: render_template("director/player_form.html", form=form, player=player),
+    )
+
+
+@bp.post("/clubs")
+@requires(*DIRECTORS)
+def add_club() -> ResponseReturnValue:
+    """Add a club (from the roster page)."""
+    form = ClubForm()
+
+    def change(session: Session) -> Done:
+        club = services.create_club(session, actor=actor(), name=form.club_name.data or "")
+        return Done(f"Club “{club.name}” added.", url_for(".players"))
+
+    return submit_form(form, change, lambda: _players_page(club_form=form))
+
+
+# --- importing a list of players -----------------------------------------------------
+
+
+@bp.post("/players/import")
+@requires(*DIRECTORS)
+def import_players() -> ResponseReturnValue:
+    """Preview a CSV or XLSX list of players: every row with its problems; nothing is saved.
+
+    Not a change, so no redirect: the preview page carries the signed file on to the
+    confirm step. A refused file is shown on the roster page like any refused form.
+    """
+    form = PlayerImportForm()
+    club_choices(form)
+    if not form.validate_on_submit():
+        return _players_page(import_form=form), 400
+    previewed = PreviewedFile(
+        filename=form.file.data.filename or "players.csv",
+        club_id=form.club_id.data,
+        data=form.file.data.read(),
+    )
+    try:
+        with reading() as session:
+            preview = preview_player_import(
+                session, previewed.data, filename=previewed.filename, club_id=previewed.club_id
+            )
+    except StoreUserError as error:
+        apply_error(form, error)
+        return _players_page(import_form=form), error.status_code
+    return render_template(
+        "director/player_import.html",
+        preview=preview,
+        form=PlayerImportConfirmForm.of(previewed),
+    )
+
+
+@bp.post("/players/import/confirm")
+@requires(*DIRECTORS)
+def confirm_player_import() -> ResponseReturnValue:
+    """Save the good rows of a previewed file, checked again from the file itself."""
+    form = PlayerImportConfirmForm()
+
+    def change(session: Session) -> Done:
+        previewed = form.previewed()
+        preview = preview_player_import(
+            session, previewed.data, filename=previewed.filename, club_id=previewed.club_id
+        )
+        done = apply_player_import(session, preview, actor=actor())
+        return Done(
+            f"Added {len(done.created)} player(s); skipped {len(done.skipped)} row(s).",
+            url_for(".players"),
+            "success" if done.created else "info",
+        )
+
+    return submit_form(form, change, lambda: _players_page(import_form=_import_again(form)))
+
+
+def _import_again(refused: PlayerImportConfirmForm) -> PlayerImportForm:
+    """The roster's import form, saying why the confirmed file was refused."""
+    form = PlayerImportForm(formdata=None)
+    club_choices(form)
+    form.form_errors.extend([*refused.form_errors, *refused.upload.errors])
+    return form

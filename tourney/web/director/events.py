@@ -1,0 +1,130 @@
+"""Events: the list of the user's events, an event's dashboard, its form and audit log."""
+
+from __future__ import annotations
+
+from flask import render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from sqlmodel import Session
+
+from tourney.rules.variants import DEFAULT_VARIANT
+from tourney.store import queries, services, tournament_views
+from tourney.store.queries import EventDetail
+from tourney.store.services import EventFields
+from tourney.web.auth import ALL_ROLES, DIRECTORS, requires
+from tourney.web.deps import actor, reading
+from tourney.web.director.base import bp, club_choices, load_event
+from tourney.web.forms import EventForm, variant_options_data, variant_options_from
+from tourney.web.submit import Done, submit_form
+
+
+@bp.get("/")
+@requires(*ALL_ROLES)
+def events() -> ResponseReturnValue:
+    """The events the user works on."""
+    with reading() as session:
+        rows = queries.list_events_for(session, actor())
+    return render_template("director/events.html", events=rows)
+
+
+@bp.route("/events/new", methods=["GET", "POST"])
+@requires(*DIRECTORS)
+def new_event() -> ResponseReturnValue:
+    """Create an event."""
+    form = EventForm()
+    club_choices(form)
+
+    def change(session: Session) -> Done:
+        event = services.create_event(session, actor=actor(), fields=_event_fields(form))
+        return Done(
+            f"Event “{event.name}” created. Add its flights next.",
+            url_for(".event", event_id=event.id),
+        )
+
+    return submit_form(
+        form, change, lambda: render_template("director/event_form.html", form=form, event=None)
+    )
+
+
+@bp.get("/events/<int:event_id>")
+@requires(*ALL_ROLES)
+def event(event_id: int) -> ResponseReturnValue:
+    """An event's dashboard: rules, flights, entries at a glance."""
+    with reading() as session:
+        detail = queries.get_event_for(session, actor(), event_id)
+        board = tournament_views.dashboard(session, actor(), event_id)
+    return render_template("director/event.html", event=detail, dashboard=board)
+
+
+@bp.route("/events/<int:event_id>/edit", methods=["GET", "POST"])
+@requires(*DIRECTORS)
+def edit_event(event_id: int) -> ResponseReturnValue:
+    """Change an event's details and rules."""
+    detail = load_event(event_id)
+    form = EventForm(data=None if request.method == "POST" else _event_data(detail))
+    club_choices(form)
+
+    def change(session: Session) -> Done:
+        services.update_event(
+            session, actor=actor(), event_id=event_id, fields=_event_fields(form)
+        )
+        return Done("Event saved.", url_for(".event", event_id=event_id))
+
+    return submit_form(
+        form, change, lambda: render_template("director/event_form.html", form=form, event=detail)
+    )
+
+
+@bp.get("/events/<int:event_id>/audit")
+@requires(*DIRECTORS)
+def audit(event_id: int) -> ResponseReturnValue:
+    """The event's audit log, newest first; ``?match=ID`` shows one match's entries."""
+    detail = load_event(event_id)
+    wanted = request.args.get("match", "")
+    match_id = int(wanted) if wanted.isdigit() else None
+    with reading() as session:
+        rows = queries.event_audit(session, event_id, match_id=match_id)
+    return render_template("director/audit.html", event=detail, entries=rows, match_id=match_id)
+
+
+def _event_fields(form: EventForm) -> EventFields:
+    return EventFields(
+        name=form.name.data or "",
+        slug=form.slug.data or "",
+        starts_on=form.starts_on.data,
+        ends_on=form.ends_on.data,
+        club_id=form.club_id.data,
+        venue_name=form.venue_name.data or "",
+        is_public=bool(form.is_public.data),
+        variant=form.variant.data or DEFAULT_VARIANT.name,
+        crawford=bool(form.crawford.data),
+        holland=bool(form.holland.data),
+        cube_limit_exponent=form.cube_limit.data,
+        money_play=bool(form.money_play.data),
+        jacoby=bool(form.jacoby.data),
+        beavers=bool(form.beavers.data),
+        automatic_doubles=bool(form.automatic_doubles.data),
+        notes=form.notes.data or "",
+        variant_options=variant_options_from(form),
+    )
+
+
+def _event_data(detail: EventDetail) -> dict[str, object]:
+    return {
+        "name": detail.name,
+        "slug": detail.slug,
+        "starts_on": detail.starts_on,
+        "ends_on": detail.ends_on,
+        "club_id": detail.club_id,
+        "venue_name": detail.venue_name,
+        "is_public": detail.is_public,
+        "variant": detail.variant,
+        "crawford": detail.crawford,
+        "holland": detail.holland,
+        "cube_limit": detail.cube_limit_exponent,
+        "money_play": detail.money_play,
+        "jacoby": detail.jacoby,
+        "beavers": detail.beavers,
+        "automatic_doubles": detail.automatic_doubles,
+        "notes": detail.notes,
+        **variant_options_data(detail.variant_options),
+    }
