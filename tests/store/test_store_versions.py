@@ -442,6 +442,35 @@ def create_user(w: World) -> tuple[Call, set[int]]:
     )
 
 
+def end_sessions(w: World) -> tuple[Call, set[int]]:
+    # An account's sessions belong to no event.
+    built = w.build_event(EIGHT[:2], [MAIN])
+    actor = built.director.actor
+    return lambda s: services.end_sessions(s, actor=actor), set()
+
+
+def change_password(w: World) -> tuple[Call, set[int]]:
+    built = w.build_event(EIGHT[:2], [MAIN])
+    actor = built.director.actor
+    return (
+        lambda s: services.change_password(
+            s,
+            actor=actor,
+            current_password="correct horse battery staple",
+            new_password="another long password",
+            hasher=make_hasher("fast"),
+        ),
+        set(),
+    )
+
+
+def deactivate_user(w: World) -> tuple[Call, set[int]]:
+    # The director's events keep their pages as they were: only the account stops.
+    built = w.build_event(EIGHT[:2], [MAIN])
+    user_id = built.director.id
+    return lambda s: services.deactivate_user(s, actor=Actor.cli(), user_id=user_id), set()
+
+
 def create_api_token(w: World) -> tuple[Call, set[int]]:
     built = w.build_event(EIGHT[:2], [MAIN])
     actor = built.director.actor
@@ -502,10 +531,13 @@ SCENARIOS: dict[str, Scenario] = {
     "results.upload_match_record": upload_match_record,
     "services.add_event_staff": add_event_staff,
     "services.add_flight": add_flight,
+    "services.change_password": change_password,
     "services.check_in": check_in,
     "services.create_club": create_club,
     "services.create_event": create_event,
     "services.create_user": create_user,
+    "services.deactivate_user": deactivate_user,
+    "services.end_sessions": end_sessions,
     "services.enter_player": enter_player,
     "services.register_player": register_player,
     "services.reinstate": reinstate,
