@@ -126,12 +126,14 @@ def test_match_page_on_a_phone_shows_every_games_column(
     match = next(m for r in rounds for m in r["matches"] if m["status"] == "ready")
     url = f"{base_url}/api/v1/matches/{match['id']}/games"
     token = _director_token(tmp_path)
+    version = match["version"]
     for game in (
         {"winner": "a", "end": "played", "cube": 2, "level": "gammon"},
         {"winner": "b", "end": "resigned", "cube": 1, "level": "backgammon"},
         {"winner": "b", "end": "dropped", "cube": 2, "level": None},
     ):
-        _post(url, token, game)
+        # Each change names the version it saw, so it can never overwrite a newer result.
+        version = _post(url, token, {**game, "expected_version": version})["match"]["version"]
     page.set_viewport_size(PHONE)
 
     page.goto(f"{base_url}/events/monday-swiss/matches/{match['id']}")

@@ -22,14 +22,7 @@ from exports_builders import (
     pdf_words,
 )
 
-from tourney.exports.documents import (
-    SAMPLE_NAMES,
-    EventDocument,
-    FlightDocument,
-    PlayerDocument,
-    StandingRow,
-    documents_from_simulation,
-)
+from tourney.exports.documents import SAMPLE_NAMES, documents_from_simulation
 from tourney.exports.pdf import (
     render_drawsheets_pdf,
     render_pairings_pdf,
@@ -38,6 +31,7 @@ from tourney.exports.pdf import (
 )
 from tourney.exports.registry import PAPERS, PDF_EXPORTS, EventSource
 from tourney.formats.simulation import SimulationOptions
+from tourney.store.documents import EventDocument, FlightDocument, PlayerDocument, StandingRow
 
 
 def _squash(text: str) -> str:

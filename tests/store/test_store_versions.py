@@ -451,6 +451,35 @@ def create_user(w: World) -> tuple[Call, set[int]]:
     )
 
 
+def end_sessions(w: World) -> tuple[Call, set[int]]:
+    # An account's sessions belong to no event.
+    built = w.build_event(EIGHT[:2], [MAIN])
+    actor = built.director.actor
+    return lambda s: accounts.end_sessions(s, actor=actor), set()
+
+
+def change_password(w: World) -> tuple[Call, set[int]]:
+    built = w.build_event(EIGHT[:2], [MAIN])
+    actor = built.director.actor
+    return (
+        lambda s: accounts.change_password(
+            s,
+            actor=actor,
+            current_password="correct horse battery staple",
+            new_password="another long password",
+            hasher=make_hasher("fast"),
+        ),
+        set(),
+    )
+
+
+def deactivate_user(w: World) -> tuple[Call, set[int]]:
+    # The director's events keep their pages as they were: only the account stops.
+    built = w.build_event(EIGHT[:2], [MAIN])
+    user_id = built.director.id
+    return lambda s: accounts.deactivate_user(s, actor=Actor.cli(), user_id=user_id), set()
+
+
 def create_api_token(w: World) -> tuple[Call, set[int]]:
     built = w.build_event(EIGHT[:2], [MAIN])
     actor = built.director.actor
@@ -475,33 +504,6 @@ def import_event(w: World) -> tuple[Call, set[int]]:
         lambda s: event_json.import_event(s, document, actor=actor, as_copy=True),
         set(),
     )
-
-
-def change_password(w: World) -> tuple[Call, set[int]]:
-    built = w.build_event(EIGHT[:2], [MAIN])
-    director = built.director.actor
-    return (
-        lambda s: accounts.change_password(
-            s,
-            actor=director,
-            current_password="correct horse battery staple",
-            new_password="a new and longer passphrase",
-            hasher=make_hasher("fast"),
-        ),
-        set(),
-    )
-
-
-def end_sessions(w: World) -> tuple[Call, set[int]]:
-    built = w.build_event(EIGHT[:2], [MAIN])
-    director = built.director.actor
-    return lambda s: accounts.end_sessions(s, actor=director), set()
-
-
-def deactivate_user(w: World) -> tuple[Call, set[int]]:
-    w.build_event(EIGHT[:2], [MAIN])
-    scorer = w.make_user(role="scorer")
-    return lambda s: accounts.deactivate_user(s, actor=Actor.cli(), user_id=scorer.id), set()
 
 
 def apply_player_import(w: World) -> tuple[Call, set[int]]:

@@ -25,7 +25,7 @@ from tourney.store import draws, roster
 from tourney.store.access import ApiToken
 from tourney.store.db import read_session, transaction
 from tourney.store.queries import UserView
-from tourney.store.tables import Entry, Flight, Player, UploadedRecord
+from tourney.store.tables import Entry, Flight, Player, UploadedRecord, User
 from tourney.store.tournament_views import FlightBoard
 
 if TYPE_CHECKING:
@@ -116,8 +116,9 @@ ANSWERS = {
     "GET /events/<slug>/records/<int:record_id>": 200,
     "POST /api/v1/matches/<int:match_id>/games": 201,
     "POST /api/v1/matches/<int:match_id>/score": 200,
-    # (a record for a match that has its result already is refused)
-    "POST /api/v1/matches/<int:match_id>/record": 400,
+    # (a record for a match that has its result already, sent without the version the
+    # caller saw, is refused as a conflict)
+    "POST /api/v1/matches/<int:match_id>/record": 409,
     "POST /api/v1/events/<int:event_id>/players/<int:entry_id>/withdraw": 200,
     # ... prints, exports and shares it, keeps API tokens ...
     "GET /director/events/<int:event_id>/downloads/<name>": 200,
@@ -131,6 +132,10 @@ ANSWERS = {
     # An admin keeps the accounts; the director logs out.
     "GET /director/users": 200,
     "POST /director/users": 302,
+    "POST /director/users/<int:user_id>/deactivate": 302,
+    # ... and asks to change a password, giving the wrong current one (refused).
+    "GET /account/password": 200,
+    "POST /account/password": 400,
     "POST /logout": 302,
 }
 
@@ -381,6 +386,14 @@ def test_every_route_answers_as_a_user_expects(
         admin_client, "POST", "/director/users",
         data={"name": "Sam Scorer", "email": "sam@example.org", "role": "scorer",
               "password": password, "confirm": password},
+    )
+    with read_session(engine) as session:
+        sam = session.exec(select(User.id).where(User.email == "sam@example.org")).one()
+    walk(admin_client, "POST", "/director/users/<int:user_id>/deactivate", user_id=sam)
+    walk(director, "GET", "/account/password")
+    walk(
+        director, "POST", "/account/password",
+        data={"current_password": "not the password", "password": password, "confirm": password},
     )
     walk(director, "POST", "/logout")
 

@@ -20,9 +20,9 @@ def _nav(html: str) -> list[str]:
 @pytest.mark.parametrize(
     ("role", "links"),
     [
-        ("scorer", ["Events", "My events", "API tokens"]),
-        ("director", ["Events", "My events", "Players", "API tokens"]),
-        ("admin", ["Events", "My events", "Players", "Accounts", "API tokens"]),
+        ("scorer", ["Events", "My events", "API tokens", "Password"]),
+        ("director", ["Events", "My events", "Players", "API tokens", "Password"]),
+        ("admin", ["Events", "My events", "Players", "Accounts", "API tokens", "Password"]),
     ],
 )
 def test_navigation_offers_what_the_role_may_do(

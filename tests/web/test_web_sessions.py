@@ -103,7 +103,7 @@ def test_admin_deactivates_an_account_and_its_sessions_end(
     assert (response.status_code, response.location) == (302, "/director/users")
     assert _is_logged_in(desk) is False
     assert "Wrong e-mail address or password." in again.get_data(as_text=True)
-    assert f"{director.name}</th><td>{director.email}</td><td>director (inactive)" in (
+    assert f"{director.name}</th><td>{director.email}</td><td>Director (inactive)" in (
         client.get("/director/users").get_data(as_text=True)
     )
 

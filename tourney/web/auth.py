@@ -37,7 +37,7 @@ from tourney.store import accounts, queries
 from tourney.store.audit import Actor
 from tourney.store.errors import StoreUserError
 from tourney.store.queries import UserView
-from tourney.store.roles import EVENT_DIRECTORS, AccountRole, account_role
+from tourney.store.roles import ACCOUNT_MANAGERS, EVENT_DIRECTORS, AccountRole, account_role
 from tourney.store.tables import Role
 from tourney.web.deps import reading, state, writing
 from tourney.web.forms import LoginForm, PasswordForm, SetupForm, apply_error
@@ -271,7 +271,7 @@ def change_password() -> ResponseReturnValue:
 
 
 @bp.post("/director/users/<int:user_id>/deactivate")
-@requires(Role.ADMIN)
+@requires(*ACCOUNT_MANAGERS)
 def deactivate_user(user_id: int) -> ResponseReturnValue:
     """An admin deactivates an account: no more logins, its sessions and tokens end."""
     with writing() as session:
