@@ -349,7 +349,11 @@ def _draw_schedule(
 def _add_round_matches(
     session: Session, rnd: Round, pairs: list[tuple[int, int]], bye: int | None
 ) -> None:
+    flight = session.get(Flight, rnd.flight_id)
+    used_tables = progress.tables_in_use(session, flight.event_id) if flight else set()
     for i, (a, b) in enumerate(pairs, start=1):
+        table = progress.free_table(used_tables)
+        used_tables.add(table)
         session.add(
             Match(
                 flight_id=rnd.flight_id,
@@ -357,7 +361,7 @@ def _add_round_matches(
                 position=i,
                 entry_a_id=a,
                 entry_b_id=b,
-                table_label=str(i),
+                table_label=table,
                 match_length=rnd.match_length,
                 status=MatchStatus.READY.value,
             )
@@ -789,6 +793,20 @@ def add_late_knockout_entry(
 MAX_TABLE_LABEL = 20
 
 
+def _match_label(session: Session, match: Match) -> str:
+    """A match as a director finds it in the room: "Ann v Bob (Consolation R1)"."""
+    names = []
+    for fe_id in (match.entry_a_id, match.entry_b_id):
+        fe = session.get(FlightEntry, fe_id) if fe_id is not None else None
+        entry = session.get(Entry, fe.entry_id) if fe else None
+        player = session.get(Player, entry.player_id) if entry else None
+        names.append(player.name if player else "?")
+    flight = session.get(Flight, match.flight_id)
+    rnd = session.get(Round, match.round_id)
+    where = f"{flight.name if flight else ''} R{rnd.number if rnd else '?'}".strip()
+    return f"{names[0]} v {names[1]} ({where})"
+
+
 def set_table(
     session: Session,
     *,
@@ -803,7 +821,7 @@ def set_table(
         NotFoundError, AccessDeniedError: no such match, or not the actor's event.
         ConflictError: the match changed since ``expected_version``.
         StoreUserError: the match has started or is not waiting to be played, the label
-            is empty or too long, or another match waiting in the flight has that table.
+            is empty or too long, or another unfinished match of the event has that table.
     """
     row = session.exec(select(Match).where(Match.id == match_id).with_for_update()).first()
     if row is None:
@@ -824,18 +842,18 @@ def set_table(
             field="table",
         )
     taken = session.exec(
-        select(Match).where(
-            Match.flight_id == row.flight_id,
+        select(Match)
+        .join(Flight, col(Flight.id) == Match.flight_id)
+        .where(
+            Flight.event_id == event.id,
             col(Match.status).in_(progress.OPEN),
             Match.table_label == label,
             Match.id != row.id,
         )
     ).first()
     if taken is not None:
-        rnd = session.get(Round, taken.round_id)
         raise StoreUserError(
-            f"Table {label} is taken by match {taken.position} of "
-            f"{rnd.name if rnd else 'another round'}; free it first.",
+            f"Table {label} is in use by {_match_label(session, taken)}; free it first.",
             field="table",
         )
     before = row.table_label

@@ -270,7 +270,7 @@ class _FlightEntries:
         planned: ko.BracketMatch,
         shown: ko.MatchView,
         flight_id: int,
-        used_tables: set[tuple[int, str]],
+        used_tables: set[str],
     ) -> None:
         """Write a match's sides, status and winner as the bracket shows them."""
         side_a = side_b = winner = None
@@ -308,11 +308,7 @@ def sync_group(session: Session, root: Flight, *, published: bool | None = None)
     group.bracket = _walk_over(
         group.bracket, group.rows, _withdrawn_entries(session, root.event_id)
     )
-    used_tables = {
-        (row.flight_id, row.table_label)
-        for row in group.rows.values()
-        if row.status in OPEN and row.table_label
-    }
+    used_tables = tables_in_use(session, root.event_id)
     ids = {key: fe.id or 0 for key, fe in group.flight_entries.items()}
     entries = _FlightEntries(session, group.bracket, group.flight_ids, ids)
     for planned in group.plan.matches:
@@ -368,17 +364,7 @@ def sync_from(session: Session, root: Flight, key: str) -> None:
         )
     }
     bracket = _walk_over(bracket, rows, _withdrawn_entries(session, root.event_id), among=keys)
-    used_tables = {
-        (flight_id, label)
-        for flight_id, label in session.exec(
-            select(Match.flight_id, Match.table_label).where(
-                col(Match.flight_id).in_(ids),
-                col(Match.status).in_(OPEN),
-                Match.bracket_key != "",
-                Match.table_label != "",
-            )
-        )
-    }
+    used_tables = tables_in_use(session, root.event_id)
     entries = _FlightEntries(session, bracket, flight_ids, fe_ids)
     touched: set[int] = set()
     for k in keys:
@@ -404,7 +390,7 @@ def _apply(
     side_a: int | None,
     side_b: int | None,
     winner: int | None,
-    used_tables: set[tuple[int, str]],
+    used_tables: set[str],
 ) -> None:
     """Write a match's sides, status and winner as the bracket shows them; tables follow."""
     status = _row_status(shown.status, row)
@@ -420,15 +406,34 @@ def _apply(
         values.update(score_a=0, score_b=0, result_source="", winner_entry_id=None)
     set_fields(row, **values)
     if status == MatchStatus.READY.value and not row.table_label:
-        row.table_label = _free_table(used_tables, row.flight_id)
-        used_tables.add((row.flight_id, row.table_label))
+        row.table_label = free_table(used_tables)
+        used_tables.add(row.table_label)
     elif status in _NO_TABLE and row.table_label:
         row.table_label = ""
 
 
-def _free_table(used: set[tuple[int, str]], flight_id: int) -> str:
+def tables_in_use(session: Session, event_id: int) -> set[str]:
+    """Table labels held by the event's matches waiting or being played, in any flight.
+
+    Every flight of an event plays in the same room, so a table is free only when no
+    unfinished match of the event sits at it.
+    """
+    labels = session.exec(
+        select(Match.table_label)
+        .join(Flight, col(Flight.id) == Match.flight_id)
+        .where(
+            Flight.event_id == event_id,
+            col(Match.status).in_(OPEN),
+            Match.table_label != "",
+        )
+    )
+    return set(labels)
+
+
+def free_table(used: Collection[str]) -> str:
+    """The lowest table number not in ``used``."""
     n = 1
-    while (flight_id, str(n)) in used:
+    while str(n) in used:
         n += 1
     return str(n)
 
