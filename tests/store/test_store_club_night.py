@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
-from tourney.store import draws
+from tourney.store import draws, results
 from tourney.store.audit import Actor
 from tourney.store.db import transaction
 from tourney.store.errors import StoreUserError
@@ -62,3 +62,47 @@ def test_table_in_use_in_another_flight_is_refused_with_the_match_holding_it(
         transaction(engine) as session,
     ):
         draws.set_table(session, actor=actor, match_id=side_match.id, table="1")
+
+
+# --- player counts ------------------------------------------------------------------------
+
+CONSOLATION = {
+    "name": "Consolation",
+    "format": "knockout",
+    "match_length": 1,
+    "feeds_from": "Main",
+    "feed_rounds": (1,),
+    "feed_bye_losers": True,
+}
+
+
+def test_consolation_counts_only_players_it_has_after_a_result_is_corrected(
+    engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    # Twelve seeded in 16: S1-S4 have byes, S8 v S9, S5 v S12, S7 v S10, S6 v S11.
+    built = build_event([f"S{n}" for n in range(1, 13)], [MAIN, CONSOLATION])
+    actor = built.director.actor
+    main, cons = built.flights["Main"], built.flights["Consolation"]
+    first = draw(engine, actor, main).rounds[0].matches
+    with transaction(engine) as session:
+        draws.publish_draw(session, actor=actor, flight_id=main)
+        for m in first:
+            if m.status == "ready":  # the better seed wins: S9, S12, S10, S11 lose
+                results.record_final_score(
+                    session, actor=actor, match_id=m.id, score_a=3, score_b=0
+                )
+    quarter = board(engine, actor, main).rounds[1].matches[0]
+    # S8 beating S1 is entered by mistake (S1's first match: S1 would go to the
+    # consolation), then cleared and entered the right way: S1 beats S8.
+    with transaction(engine) as session:
+        results.record_final_score(
+            session, actor=actor, match_id=quarter.id, score_a=0, score_b=3
+        )
+    with transaction(engine) as session:
+        results.clear_result(session, actor=actor, match_id=quarter.id)
+    with transaction(engine) as session:
+        results.record_final_score(
+            session, actor=actor, match_id=quarter.id, score_a=3, score_b=0
+        )
+
+    assert board(engine, actor, cons).players == 4

@@ -701,7 +701,7 @@ def _board(
         tiebreaks=chain,
         columns=columns,
         champion=champion,
-        players=len(players),
+        players=_player_count(flight, players, group),
         waiting=sum(s.status == MatchStatus.READY.value for s in summaries),
         playing=sum(s.status == MatchStatus.PLAYING.value for s in summaries),
         finished=sum(s.status in progress.DONE for s in summaries),
@@ -851,6 +851,20 @@ def _field_standings(
     if flight.status == FlightStatus.FINISHED.value and rows and not rows[0].tied:
         champion = rows[0].player
     return tuple(rows), champion
+
+
+def _player_count(
+    flight: Flight, players: dict[int, PlayerRef], group: progress.GroupState | None
+) -> int:
+    """How many players the flight has: in a knockout group, those its bracket places there.
+
+    A knockout flight entry outlives a corrected result that sent its player elsewhere
+    (the loser of a match entered the wrong way round), so entries alone overcount.
+    """
+    if group is None:
+        return len(players)
+    names = [name for name, fid in group.flight_ids.items() if fid == flight.id]
+    return len({e for name in names for e in ko.entrants(group.bracket, name)})
 
 
 def _knockout_standings(
