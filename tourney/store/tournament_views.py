@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from sqlmodel import Session, col, select
 
@@ -264,7 +265,8 @@ class StandingRow:
     """(name, value) of each metric column (a tiebreak's name as a sentence reads it),
     in the order of the board's ``columns``."""
     reason: str
-    """Why the row is ahead of the next one on equal wins, or empty."""
+    """Why the row above is ahead of this one on equal wins ("Ann ahead on Buchholz 11 to
+    9"), or empty: a note sits on the lower row of the pair it separates."""
     status: str
     """active, eliminated or withdrawn."""
     status_label: str = ""
@@ -824,6 +826,13 @@ def _field_standings(
     table = compute_standings(field.outcomes, chain, entrants=[r.entrant for r in field.records])
     losses = {r.entrant: r.losses for r in field.records}
     shown = [t for t in chain if not t.within_group]
+    # The pure standings give the reason to the upper row of a separated pair; the page
+    # shows it on the lower one, where a reader asks why this player is not higher.
+    notes = {
+        below.entrant: f"{players[int(above.entrant)].name} {above.reason}"
+        for above, below in pairwise(table)
+        if above.reason
+    }
     rows = []
     for row in table:
         status = statuses[row.entrant]
@@ -840,7 +849,7 @@ def _field_standings(
                 wins=row.metric("wins"),
                 losses=losses[row.entrant],
                 metrics=tuple((t.name, row.metric(t.metric_key)) for t in shown),
-                reason=row.reason or "",
+                reason=notes.get(row.entrant, ""),
                 status=status,
                 lives_left=None
                 if flight.swiss_lives is None
