@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
-from tourney.store import draws, results
+from tourney.store import draws, results, services
 from tourney.store.audit import Actor
 from tourney.store.db import transaction
 from tourney.store.errors import StoreUserError
@@ -106,3 +106,47 @@ def test_consolation_counts_only_players_it_has_after_a_result_is_corrected(
         )
 
     assert board(engine, actor, cons).players == 4
+
+
+# --- check-in ------------------------------------------------------------------------------
+
+
+def check_in(engine: Engine, built: BuiltEvent, *names: str) -> None:
+    with transaction(engine) as session:
+        for name in names:
+            services.check_in(session, actor=built.director.actor, entry_id=built.entries[name])
+
+
+def test_draw_takes_only_checked_in_players_once_check_in_has_begun(
+    engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built = build_event(["Ann", "Bob", "Cy", "Di", "Ed"], [MAIN])
+    actor = built.director.actor
+    check_in(engine, built, "Ann", "Cy", "Di", "Ed")
+    before = board(engine, actor, built.flights["Main"])
+
+    drawn = draw(engine, actor, built.flights["Main"])
+
+    assert before.left_out == ("Bob",)
+    # Seeded Ann, Cy, Di, Ed in 4: Ann v Ed, Cy v Di.
+    assert drawn.players == 4
+    assert [(m.a.name, m.b.name) for m in drawn.rounds[0].matches if m.a and m.b] == [
+        ("Ann", "Ed"),
+        ("Cy", "Di"),
+    ]
+    assert drawn.left_out == ()
+
+
+def test_draw_may_still_take_everyone_entered(
+    engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built = build_event(["Ann", "Bob", "Cy"], [MAIN])
+    actor = built.director.actor
+    check_in(engine, built, "Ann")
+
+    with transaction(engine) as session:
+        drawn = draws.make_draw(
+            session, actor=actor, flight_id=built.flights["Main"], seed=1, present_only=False
+        )
+
+    assert drawn.players == 3

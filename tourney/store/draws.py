@@ -106,27 +106,6 @@ def round_lengths(flight: Flight) -> ko.RoundLengths:
     return ko.RoundLengths(flight.match_length, tuple(by_round))
 
 
-def _entrants(session: Session, event_id: int) -> list[tuple[Entry, Player]]:
-    """Active entries in seed order (unseeded by rating, then name)."""
-    rows = list(
-        session.exec(
-            select(Entry, Player)
-            .join(Player, col(Player.id) == Entry.player_id)
-            .where(Entry.event_id == event_id, Entry.status == EntryStatus.ACTIVE.value)
-        )
-    )
-    return sorted(
-        rows,
-        key=lambda r: (
-            r[0].seed is None,
-            r[0].seed or 0,
-            -(r[1].rating or 0.0),
-            r[1].name.casefold(),
-            r[0].id or 0,
-        ),
-    )
-
-
 def _seed_value(seed: int | None) -> int:
     if seed is None:
         return secrets.randbelow(MAX_SEED)
@@ -142,11 +121,13 @@ def make_draw(
     flight_id: int,
     method: str | None = None,
     seed: int | None = None,
+    present_only: bool | None = None,
 ) -> FlightBoard:
     """Draw a flight: a knockout with its fed flights, a Swiss's first round, a round robin.
 
     ``method`` is random (default: the flight's setting) or seeded; ``seed`` repeats an
-    earlier draw, a new one is chosen and stored when none is given.
+    earlier draw, a new one is chosen and stored when none is given. ``present_only``
+    draws only the players checked in (by default: once anyone has checked in).
 
     Raises:
         NotFoundError, AccessDeniedError: no such flight, or not the actor's event.
@@ -164,7 +145,7 @@ def make_draw(
         {Refusal.DRAWN: f"“{flight.name}” is drawn already; undo the draw to draw again."},
     )
     value = _seed_value(seed)
-    entrants = _entrants(session, event.id or 0)
+    entrants, left_out = progress.draw_field(session, event.id or 0, present_only=present_only)
     if len(entrants) < 2:
         raise StoreUserError(
             f"A draw needs at least two active players; there are {len(entrants)}."
@@ -187,7 +168,12 @@ def make_draw(
         entity_type="flight",
         entity_id=flight.id,
         event_id=event.id,
-        after={"method": method, "seed": value, "players": len(entrants)},
+        after={
+            "method": method,
+            "seed": value,
+            "players": len(entrants),
+            "left_out": [player.name for _, player in left_out],
+        },
     )
     return flight_board(session, actor, flight_id)
 

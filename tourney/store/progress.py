@@ -22,6 +22,7 @@ from sqlmodel import Session, col, select
 
 from tourney.formats import knockout as ko
 from tourney.formats import swiss
+from tourney.formats.draw_field import split_draw_field
 from tourney.formats.flight_formats import FlightState, flight_format
 from tourney.formats.model import EntrantId, MatchId
 from tourney.match import GameEntry, MatchRules, MatchState, score_match
@@ -38,6 +39,7 @@ from tourney.store.tables import (
     Game,
     Match,
     MatchStatus,
+    Player,
     Round,
     RoundStatus,
 )
@@ -592,6 +594,32 @@ def swiss_field(session: Session, flight: Flight) -> swiss.SwissField:
         matches,
         bye_is_win=flight.bye_counts_as_win,
         byes_recorded=flight_format(flight.format).byes_recorded,
+    )
+
+
+def draw_field(
+    session: Session, event_id: int, *, present_only: bool | None = None
+) -> tuple[list[tuple[Entry, Player]], list[tuple[Entry, Player]]]:
+    """The active entries a draw takes and those it leaves out (not checked in), each in
+    seed order (unseeded by rating, then name); ``present_only`` as in
+    :func:`~tourney.formats.draw_field.split_draw_field`."""
+    rows = session.exec(
+        select(Entry, Player)
+        .join(Player, col(Player.id) == Entry.player_id)
+        .where(Entry.event_id == event_id, Entry.status == EntryStatus.ACTIVE.value)
+    )
+    ordered = sorted(
+        rows,
+        key=lambda r: (
+            r[0].seed is None,
+            r[0].seed or 0,
+            -(r[1].rating or 0.0),
+            r[1].name.casefold(),
+            r[0].id or 0,
+        ),
+    )
+    return split_draw_field(
+        [(row, row[0].checked_in_at is not None) for row in ordered], present_only=present_only
     )
 
 

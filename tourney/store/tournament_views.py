@@ -319,6 +319,8 @@ class FlightBoard:
     """Matches waiting to be played whose table the director may change."""
     late_bye_slots: tuple[tuple[int, str], ...] = ()
     """First-round byes of a knockout a late entrant could take: (match id, label)."""
+    left_out: tuple[str, ...] = ()
+    """Before the draw: the active players not checked in, whom drawing now leaves out."""
 
     @property
     def waits_for_feeder(self) -> bool:
@@ -721,6 +723,9 @@ def _board(
         table_matches=_table_matches(summaries) if can_manage else (),
         late_bye_slots=_late_bye_slots(summaries, rounds)
         if Action.ENTER_LATE_IN_BYE in actions
+        else (),
+        left_out=tuple(player.name for _, player in progress.draw_field(session, event.id or 0)[1])
+        if Action.DRAW in actions
         else (),
     )
 
