@@ -150,3 +150,32 @@ def test_draw_may_still_take_everyone_entered(
         )
 
     assert drawn.players == 3
+
+
+# --- Swiss byes -----------------------------------------------------------------------------
+
+
+def test_swiss_bye_of_a_published_unplayed_round_changes_no_record(
+    engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built = build_event(["Ann", "Bob", "Cy", "Di", "Ed"], [SIDE])
+    actor, side = built.director.actor, built.flights["Side"]
+    first = draw(engine, actor, side).rounds[0].matches
+    with transaction(engine) as session:
+        draws.publish_draw(session, actor=actor, flight_id=side)
+        for m in first:
+            if m.b is not None:  # side a wins every match of round 1
+                results.record_final_score(
+                    session, actor=actor, match_id=m.id, score_a=1, score_b=0
+                )
+    with transaction(engine) as session:
+        draws.pair_next_round(session, actor=actor, flight_id=side)
+        paired = draws.publish_draw(session, actor=actor, flight_id=side)
+    (bye,) = [m for m in paired.rounds[-1].matches if m.b is None]
+    assert bye.a is not None
+    standings = board(engine, actor, side).standings
+    before = {row.player.name: (row.wins, row.losses) for row in standings}
+
+    # Round 1: two matches and a bye, so three players stand 1-0 and two 0-1. Round 2's
+    # bye goes to a 0-1 player; while round 2 is unplayed that player stays 0-1.
+    assert before[bye.a.name] == (0, 1)
