@@ -781,12 +781,7 @@ MAX_TABLE_LABEL = 20
 
 def _match_label(session: Session, match: Match) -> str:
     """A match as a director finds it in the room: "Ann v Bob (Consolation R1)"."""
-    names = []
-    for fe_id in (match.entry_a_id, match.entry_b_id):
-        fe = session.get(FlightEntry, fe_id) if fe_id is not None else None
-        entry = session.get(Entry, fe.entry_id) if fe else None
-        player = session.get(Player, entry.player_id) if entry else None
-        names.append(player.name if player else "?")
+    names = [progress.entrant_name(session, i) or "?" for i in (match.entry_a_id, match.entry_b_id)]
     flight = session.get(Flight, match.flight_id)
     rnd = session.get(Round, match.round_id)
     where = f"{flight.name if flight else ''} R{rnd.number if rnd else '?'}".strip()

@@ -432,6 +432,14 @@ def tables_in_use(session: Session, event_id: int) -> set[str]:
     return set(labels)
 
 
+def entrant_name(session: Session, flight_entry_id: int | None) -> str | None:
+    """The name of the player a match side's flight entry stands for (none: nobody)."""
+    fe = session.get(FlightEntry, flight_entry_id) if flight_entry_id is not None else None
+    entry = session.get(Entry, fe.entry_id) if fe else None
+    player = session.get(Player, entry.player_id) if entry else None
+    return player.name if player else None
+
+
 def free_table(used: Collection[str]) -> str:
     """The lowest table number not in ``used``."""
     n = 1

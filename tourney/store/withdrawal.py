@@ -67,10 +67,11 @@ def withdrawal_preview(session: Session, actor: Actor, entry_id: int) -> Withdra
     walkovers = []
     for match in open_matches:
         opponent_id = match.entry_b_id if match.entry_a_id in fe_ids else match.entry_a_id
+        opponent = progress.entrant_name(session, opponent_id) or "the opponent"
         playing = match.status == MatchStatus.PLAYING.value
         under_way = " (the match under way ends)" if playing else ""
         walkovers.append(
-            f"{_where(session, match)}: {_name(session, opponent_id)} goes through against "
+            f"{_where(session, match)}: {opponent} goes through against "
             f"{player.name} by walkover{under_way}."
         )
     later = []
@@ -140,13 +141,6 @@ def _entry(session: Session, actor: Actor, entry_id: int) -> tuple[Entry, Player
 def _flight_entry_ids(session: Session, entry_id: int) -> list[int]:
     rows = session.exec(select(FlightEntry.id).where(FlightEntry.entry_id == entry_id))
     return [i for i in rows if i is not None]
-
-
-def _name(session: Session, flight_entry_id: int | None) -> str:
-    fe = session.get(FlightEntry, flight_entry_id) if flight_entry_id is not None else None
-    entry = session.get(Entry, fe.entry_id) if fe else None
-    player = session.get(Player, entry.player_id) if entry else None
-    return player.name if player else "the opponent"
 
 
 def _where(session: Session, match: Match) -> str:
