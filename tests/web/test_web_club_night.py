@@ -38,6 +38,24 @@ def test_flight_page_names_the_players_a_draw_would_leave_out(
     assert "Not checked in, left out of the draw: Bob, Di" in page
 
 
+def test_director_may_draw_everyone_entered_from_the_flight_page(
+    client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built = build_event(["Ann", "Bob", "Cy", "Di"], [MAIN])
+    with transaction(engine) as session:
+        services.check_in(session, actor=built.director.actor, entry_id=built.entries["Ann"])
+    log_in(client, built)
+    main = built.flights["Main"]
+
+    drawn = client.post(
+        f"/director/flights/{main}/draw", data={"method": "seeded", "everyone": "y"}
+    )
+    page = client.get(f"/director/flights/{main}").get_data(as_text=True)
+
+    assert drawn.status_code == 302
+    assert "4 players" in page
+
+
 def drawn_knockout(engine: Engine, build_event: Callable[..., BuiltEvent]) -> BuiltEvent:
     """Ann, Bob, Cy and Di seeded in that order, drawn and published: Ann v Di, Bob v Cy."""
     built = build_event(["Ann", "Bob", "Cy", "Di"], [MAIN])
