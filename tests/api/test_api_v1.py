@@ -68,7 +68,8 @@ def test_events_standings_and_pairings_keep_the_contract_shapes(
     )
     assert [t["name"] for t in top["tiebreaks"]] == ["Buchholz", "net game points"]
     tied = [r["display_rank"] for r in standings["flights"][0]["standings"] if r["tied"]]
-    assert tied == ["=7", "=7"]
+    # Round 3 is published but unplayed, so its bye is no win yet: the 1-1 pair shares 6th.
+    assert tied == ["=6", "=6"]
     rounds = pairings["flights"][0]["rounds"]
     assert [r["number"] for r in rounds] == [1, 2, 3]
     assert rounds[0]["matches"][0]["table"] == "1"

@@ -393,3 +393,70 @@ def test_random_draw_never_puts_bye_against_bye(n: int, seed: int) -> None:
         positions[i] is not None or positions[i + 1] is not None
         for i in range(0, len(positions), 2)
     )
+
+
+def _byes_into_consolation_and_last_chance() -> ko.Bracket:
+    # Six players in 8, seeds 1 and 2 with byes: main R1 1-bye, 4 v 5, 2-bye, 3 v 6.
+    # The consolation pairs the two bye players' first-match losses with each other and
+    # the round-1 losers with each other; the last chance takes the consolation's losers.
+    lengths = ko.RoundLengths(1)
+    seat, empty = ko.Seat, ko.Empty()
+
+    def match(key: str, a: ko.Source, b: ko.Source) -> ko.BracketMatch:
+        flight, rnd, index = key.split("/")
+        return ko.BracketMatch(M(key), flight, int(rnd), int(index), a, b, 1)
+
+    def winner(key: str) -> ko.WinnerOf:
+        return ko.WinnerOf(M(key))
+
+    def loser(key: str, first_match: bool | None = None) -> ko.LoserOf:
+        return ko.LoserOf(M(key), first_match)
+
+    matches = (
+        match("main/1/1", seat(E(1)), empty),
+        match("main/1/2", seat(E(4)), seat(E(5))),
+        match("main/1/3", seat(E(2)), empty),
+        match("main/1/4", seat(E(3)), seat(E(6))),
+        match("main/2/1", winner("main/1/1"), winner("main/1/2")),
+        match("main/2/2", winner("main/1/3"), winner("main/1/4")),
+        match("main/3/1", winner("main/2/1"), winner("main/2/2")),
+        match("cons/1/1", loser("main/2/1", True), loser("main/2/2", True)),
+        match("cons/1/2", loser("main/1/2"), loser("main/1/4")),
+        match("cons/2/1", winner("cons/1/1"), winner("cons/1/2")),
+        match("last/1/1", loser("cons/1/1"), loser("cons/1/2")),
+    )
+    flights = (
+        ko.Flight("main", "knockout", 3, lengths),
+        ko.Flight("cons", "knockout", 2, lengths),
+        ko.Flight("last", "knockout", 1, lengths),
+    )
+    return ko.Bracket(1, flights, matches)
+
+
+def test_last_chance_slot_fed_by_a_consolation_bye_to_be_is_empty_at_once() -> None:
+    # 4 and 3 win round 1; 1 beats 4, whose loss was not a first match, so cons/1/1 can
+    # at most be a bye and never has a loser. 6 beats 5 in the consolation: 5 goes to
+    # the last chance and has a bye there without waiting for main/2/2.
+    bracket = play(
+        _byes_into_consolation_and_last_chance(),
+        ("main/1/2", 4),
+        ("main/1/4", 3),
+        ("main/2/1", 1),
+        ("cons/1/2", 6),
+    )
+
+    last = ko.view(bracket, bracket.match(M("last/1/1")))
+    assert (last.status, last.a, last.winner) == (ko.MatchStatus.BYE, 5, 5)
+    assert ko.view(bracket, bracket.match(M("cons/1/1"))).status is ko.MatchStatus.PENDING
+
+
+def test_consolation_match_with_both_sides_to_come_keeps_its_loser_pending() -> None:
+    # Nothing is known of cons/1/1 yet: its loser may still be a real player.
+    bracket = play(
+        _byes_into_consolation_and_last_chance(),
+        ("main/1/2", 4),
+        ("main/1/4", 3),
+        ("cons/1/2", 6),
+    )
+
+    assert ko.view(bracket, bracket.match(M("last/1/1"))).status is ko.MatchStatus.PENDING

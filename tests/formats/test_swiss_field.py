@@ -51,6 +51,35 @@ def test_bye_that_is_no_win_still_marks_its_player() -> None:
     assert [o.round for o in field.outcomes] == [0, 1]
 
 
+def test_bye_of_a_round_still_being_played_counts_no_win_yet() -> None:
+    # Five players, round 2 published: 1 v 2 and 3 v 4 unplayed, 5 has the bye.
+    entries = [swiss.FieldEntry(E(n)) for n in range(1, 6)]
+    round_one = [
+        swiss.RoundMatch(1, E(1), E(5), E(1), (3, 1), 3),
+        swiss.RoundMatch(1, E(2), E(3), E(2), (3, 0), 3),
+        swiss.RoundMatch(1, E(4), None, E(4), length=3),
+    ]
+    round_two = [
+        swiss.RoundMatch(2, E(1), E(2), None, length=3),
+        swiss.RoundMatch(2, E(3), E(4), None, length=3),
+        swiss.RoundMatch(2, E(5), None, E(5), length=3),
+    ]
+
+    before = swiss.swiss_field(entries, round_one + round_two, bye_is_win=True)
+    played = [
+        swiss.RoundMatch(2, E(1), E(2), E(1), (3, 2), 3),
+        swiss.RoundMatch(2, E(3), E(4), E(4), (0, 3), 3),
+        round_two[2],
+    ]
+    after = swiss.swiss_field(entries, round_one + played, bye_is_win=True)
+
+    # 5 lost round 1 and has the round-2 bye: still 0-1 until round 2 is played, and
+    # marked as having had the bye so that no later round gives it another.
+    assert records(before)[4] == (5, 0, 1, True)
+    assert [o.round for o in before.outcomes] == [1, 1, 1]
+    assert records(after)[4] == (5, 1, 1, True)
+
+
 def test_round_robin_byes_mark_nobody() -> None:
     field = field_after_one_round(bye_is_win=True, byes_recorded=False)
 

@@ -184,7 +184,11 @@ def test_table_is_changed_before_play_and_audited(
 
 @pytest.mark.parametrize(
     ("table", "message"),
-    [("2", "Table 2 is taken"), ("", "Give the table"), ("x" * 21, "at most 20")],
+    [
+        ("2", r"Table 2 is in use by S4 v S5 \(Main R1\)"),
+        ("", "Give the table"),
+        ("x" * 21, "at most 20"),
+    ],
 )
 def test_table_change_is_refused_with_the_reason(
     engine: Engine, build_event: Callable[..., BuiltEvent], table: str, message: str

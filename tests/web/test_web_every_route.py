@@ -80,6 +80,7 @@ ANSWERS = {
     "POST /director/events/<int:event_id>/entries": 302,
     "POST /director/entries/<int:entry_id>/check-in": 302,
     "POST /director/entries/<int:entry_id>/undo-check-in": 302,
+    "GET /director/entries/<int:entry_id>/withdraw": 200,
     "POST /director/entries/<int:entry_id>/withdraw": 302,
     "POST /director/entries/<int:entry_id>/reinstate": 302,
     # ... runs the event and its flights ...
@@ -258,6 +259,7 @@ def test_every_route_answers_as_a_user_expects(
         spare_entry = roster.enter_player(
             session, actor=built.director.actor, event_id=built.event_id, player_id=spare
         ).id
+    walk(director, "GET", "/director/entries/<int:entry_id>/withdraw", entry_id=spare_entry)
     for action in ("check-in", "undo-check-in", "withdraw", "reinstate"):
         walk(director, "POST", f"/director/entries/<int:entry_id>/{action}", entry_id=spare_entry)
 

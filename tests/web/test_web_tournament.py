@@ -289,7 +289,7 @@ def test_table_form_moves_a_match_and_refuses_a_taken_table(
 
     assert moved.status_code == 302
     assert refused.status_code == 400
-    assert "Table 7 is taken" in refused.get_data(as_text=True)
+    assert "Table 7 is in use by A v D (Main R1)" in refused.get_data(as_text=True)
     page = client.get(f"/director/flights/{flight_id}").get_data(as_text=True)
     assert 'name="table" value="7"' in page
 

@@ -682,11 +682,13 @@ def _winner(bracket: Bracket, match: BracketMatch) -> Resolved:
 
 def _loser(bracket: Bracket, match: BracketMatch, first_match: bool | None) -> Resolved:
     state = status(bracket, match)
-    if state in (MatchStatus.VOID, MatchStatus.BYE):
+    a, b = _sides(bracket, match)
+    # A match with a side already known to be empty can only become a bye or void: it
+    # never has a loser, so whoever waits for one is told "nobody" now, not later.
+    if state in (MatchStatus.VOID, MatchStatus.BYE) or a is None or b is None:
         return None
     if state is not MatchStatus.DECIDED:
         return PENDING
-    a, b = _sides(bracket, match)
     winner = bracket.results[match.id].winner
     loser = b if winner == a else a
     assert isinstance(loser, int)

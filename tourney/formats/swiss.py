@@ -258,11 +258,14 @@ def swiss_field(
     """The field after the recorded matches, from the entries' starting records.
 
     A bye marks its player as having had one, and with ``bye_is_win`` counts as a match
-    win. A round robin's schedule gives its byes to nobody's record
+    win once every match of its round has a winner: a published, unplayed round changes
+    nobody's record. A round robin's schedule gives its byes to nobody's record
     (``byes_recorded=False``). Matches without a winner yet change no record, but a pair
     that has been drawn counts as met.
     """
     entries = list(entries)
+    matches = list(matches)
+    unplayed_rounds = {m.round for m in matches if m.b is not None and m.winner is None}
     wins = {e.entrant: e.wins for e in entries}
     losses = {e.entrant: e.losses for e in entries}
     had_bye = dict.fromkeys(wins, False)
@@ -272,7 +275,7 @@ def swiss_field(
         if match.b is None:
             if byes_recorded and match.winner is not None:
                 had_bye[match.a] = True
-                if bye_is_win:
+                if bye_is_win and match.round not in unplayed_rounds:
                     wins[match.a] += 1
                     outcomes.append(
                         MatchOutcome(match.round, match.a, None, match.a, (0, 0), match.length)

@@ -107,27 +107,6 @@ def round_lengths(flight: Flight) -> ko.RoundLengths:
     return ko.RoundLengths(flight.match_length, tuple(by_round))
 
 
-def _entrants(session: Session, event_id: int) -> list[tuple[Entry, Player]]:
-    """Active entries in seed order (unseeded by rating, then name)."""
-    rows = list(
-        session.exec(
-            select(Entry, Player)
-            .join(Player, col(Player.id) == Entry.player_id)
-            .where(Entry.event_id == event_id, Entry.status == EntryStatus.ACTIVE.value)
-        )
-    )
-    return sorted(
-        rows,
-        key=lambda r: (
-            r[0].seed is None,
-            r[0].seed or 0,
-            -(r[1].rating or 0.0),
-            r[1].name.casefold(),
-            r[0].id or 0,
-        ),
-    )
-
-
 def _seed_value(seed: int | None) -> int:
     if seed is None:
         return secrets.randbelow(MAX_SEED)
@@ -143,11 +122,13 @@ def make_draw(
     flight_id: int,
     method: str | None = None,
     seed: int | None = None,
+    present_only: bool | None = None,
 ) -> FlightBoard:
     """Draw a flight: a knockout with its fed flights, a Swiss's first round, a round robin.
 
     ``method`` is random (default: the flight's setting) or seeded; ``seed`` repeats an
-    earlier draw, a new one is chosen and stored when none is given.
+    earlier draw, a new one is chosen and stored when none is given. ``present_only``
+    draws only the players checked in (by default: once anyone has checked in).
 
     Raises:
         NotFoundError, AccessDeniedError: no such flight, or not the actor's event.
@@ -165,7 +146,7 @@ def make_draw(
         {Refusal.DRAWN: f"“{flight.name}” is drawn already; undo the draw to draw again."},
     )
     value = _seed_value(seed)
-    entrants = _entrants(session, event.id or 0)
+    entrants, left_out = progress.draw_field(session, event.id or 0, present_only=present_only)
     if len(entrants) < 2:
         raise StoreUserError(
             f"A draw needs at least two active players; there are {len(entrants)}."
@@ -188,7 +169,12 @@ def make_draw(
         entity_type="flight",
         entity_id=flight.id,
         event_id=event.id,
-        after={"method": method, "seed": value, "players": len(entrants)},
+        after={
+            "method": method,
+            "seed": value,
+            "players": len(entrants),
+            "left_out": [player.name for _, player in left_out],
+        },
     )
     return flight_board(session, actor, flight_id)
 
@@ -350,7 +336,11 @@ def _draw_schedule(
 def _add_round_matches(
     session: Session, rnd: Round, pairs: list[tuple[int, int]], bye: int | None
 ) -> None:
+    flight = session.get(Flight, rnd.flight_id)
+    used_tables = progress.tables_in_use(session, flight.event_id) if flight else set()
     for i, (a, b) in enumerate(pairs, start=1):
+        table = progress.free_table(used_tables)
+        used_tables.add(table)
         session.add(
             Match(
                 flight_id=rnd.flight_id,
@@ -358,7 +348,7 @@ def _add_round_matches(
                 position=i,
                 entry_a_id=a,
                 entry_b_id=b,
-                table_label=str(i),
+                table_label=table,
                 match_length=rnd.match_length,
                 status=MatchStatus.READY,
             )
@@ -790,6 +780,15 @@ def add_late_knockout_entry(
 MAX_TABLE_LABEL = 20
 
 
+def _match_label(session: Session, match: Match) -> str:
+    """A match as a director finds it in the room: "Ann v Bob (Consolation R1)"."""
+    names = [progress.entrant_name(session, i) or "?" for i in (match.entry_a_id, match.entry_b_id)]
+    flight = session.get(Flight, match.flight_id)
+    rnd = session.get(Round, match.round_id)
+    where = f"{flight.name if flight else ''} R{rnd.number if rnd else '?'}".strip()
+    return f"{names[0]} v {names[1]} ({where})"
+
+
 def set_table(
     session: Session,
     *,
@@ -804,7 +803,7 @@ def set_table(
         NotFoundError, AccessDeniedError: no such match, or not the actor's event.
         ConflictError: the match changed since ``expected_version``.
         StoreUserError: the match has started or is not waiting to be played, the label
-            is empty or too long, or another match waiting in the flight has that table.
+            is empty or too long, or another unfinished match of the event has that table.
     """
     row = session.exec(select(Match).where(Match.id == match_id).with_for_update()).first()
     if row is None:
@@ -825,18 +824,18 @@ def set_table(
             field="table",
         )
     taken = session.exec(
-        select(Match).where(
-            Match.flight_id == row.flight_id,
+        select(Match)
+        .join(Flight, col(Flight.id) == Match.flight_id)
+        .where(
+            Flight.event_id == event.id,
             col(Match.status).in_(progress.OPEN),
             Match.table_label == label,
             Match.id != row.id,
         )
     ).first()
     if taken is not None:
-        rnd = session.get(Round, taken.round_id)
         raise StoreUserError(
-            f"Table {label} is taken by match {taken.position} of "
-            f"{rnd.name if rnd else 'another round'}; free it first.",
+            f"Table {label} is in use by {_match_label(session, taken)}; free it first.",
             field="table",
         )
     before = row.table_label

@@ -22,6 +22,7 @@ from sqlmodel import Session, col, select
 
 from tourney.formats import knockout as ko
 from tourney.formats import swiss
+from tourney.formats.draw_field import split_draw_field
 from tourney.formats.flight_formats import FlightState, flight_format
 from tourney.formats.model import EntrantId, MatchId
 from tourney.match import GameEntry, MatchRules, MatchState, score_match
@@ -38,6 +39,7 @@ from tourney.store.tables import (
     Game,
     Match,
     MatchStatus,
+    Player,
     Round,
     RoundStatus,
 )
@@ -270,7 +272,7 @@ class _FlightEntries:
         planned: ko.BracketMatch,
         shown: ko.MatchView,
         flight_id: int,
-        used_tables: set[tuple[int, str]],
+        used_tables: set[str],
     ) -> None:
         """Write a match's sides, status and winner as the bracket shows them."""
         side_a = side_b = winner = None
@@ -308,11 +310,7 @@ def sync_group(session: Session, root: Flight, *, published: bool | None = None)
     group.bracket = _walk_over(
         group.bracket, group.rows, _withdrawn_entries(session, root.event_id)
     )
-    used_tables = {
-        (row.flight_id, row.table_label)
-        for row in group.rows.values()
-        if row.status in OPEN and row.table_label
-    }
+    used_tables = tables_in_use(session, root.event_id)
     ids = {key: fe.id or 0 for key, fe in group.flight_entries.items()}
     entries = _FlightEntries(session, group.bracket, group.flight_ids, ids)
     for planned in group.plan.matches:
@@ -368,17 +366,7 @@ def sync_from(session: Session, root: Flight, key: str) -> None:
         )
     }
     bracket = _walk_over(bracket, rows, _withdrawn_entries(session, root.event_id), among=keys)
-    used_tables = {
-        (flight_id, label)
-        for flight_id, label in session.exec(
-            select(Match.flight_id, Match.table_label).where(
-                col(Match.flight_id).in_(ids),
-                col(Match.status).in_(OPEN),
-                Match.bracket_key != "",
-                Match.table_label != "",
-            )
-        )
-    }
+    used_tables = tables_in_use(session, root.event_id)
     entries = _FlightEntries(session, bracket, flight_ids, fe_ids)
     touched: set[int] = set()
     for k in keys:
@@ -404,7 +392,7 @@ def _apply(
     side_a: int | None,
     side_b: int | None,
     winner: int | None,
-    used_tables: set[tuple[int, str]],
+    used_tables: set[str],
 ) -> None:
     """Write a match's sides, status and winner as the bracket shows them; tables follow."""
     status = _row_status(shown.status, row)
@@ -420,15 +408,42 @@ def _apply(
         values.update(score_a=0, score_b=0, result_source="", winner_entry_id=None)
     set_fields(row, **values)
     if status == MatchStatus.READY.value and not row.table_label:
-        row.table_label = _free_table(used_tables, row.flight_id)
-        used_tables.add((row.flight_id, row.table_label))
+        row.table_label = free_table(used_tables)
+        used_tables.add(row.table_label)
     elif status in _NO_TABLE and row.table_label:
         row.table_label = ""
 
 
-def _free_table(used: set[tuple[int, str]], flight_id: int) -> str:
+def tables_in_use(session: Session, event_id: int) -> set[str]:
+    """Table labels held by the event's matches waiting or being played, in any flight.
+
+    Every flight of an event plays in the same room, so a table is free only when no
+    unfinished match of the event sits at it.
+    """
+    labels = session.exec(
+        select(Match.table_label)
+        .join(Flight, col(Flight.id) == Match.flight_id)
+        .where(
+            Flight.event_id == event_id,
+            col(Match.status).in_(OPEN),
+            Match.table_label != "",
+        )
+    )
+    return set(labels)
+
+
+def entrant_name(session: Session, flight_entry_id: int | None) -> str | None:
+    """The name of the player a match side's flight entry stands for (none: nobody)."""
+    fe = session.get(FlightEntry, flight_entry_id) if flight_entry_id is not None else None
+    entry = session.get(Entry, fe.entry_id) if fe else None
+    player = session.get(Player, entry.player_id) if entry else None
+    return player.name if player else None
+
+
+def free_table(used: Collection[str]) -> str:
+    """The lowest table number not in ``used``."""
     n = 1
-    while (flight_id, str(n)) in used:
+    while str(n) in used:
         n += 1
     return str(n)
 
@@ -587,6 +602,32 @@ def swiss_field(session: Session, flight: Flight) -> swiss.SwissField:
         matches,
         bye_is_win=flight.bye_counts_as_win,
         byes_recorded=flight_format(flight.format).byes_recorded,
+    )
+
+
+def draw_field(
+    session: Session, event_id: int, *, present_only: bool | None = None
+) -> tuple[list[tuple[Entry, Player]], list[tuple[Entry, Player]]]:
+    """The active entries a draw takes and those it leaves out (not checked in), each in
+    seed order (unseeded by rating, then name); ``present_only`` as in
+    :func:`~tourney.formats.draw_field.split_draw_field`."""
+    rows = session.exec(
+        select(Entry, Player)
+        .join(Player, col(Player.id) == Entry.player_id)
+        .where(Entry.event_id == event_id, Entry.status == EntryStatus.ACTIVE.value)
+    )
+    ordered = sorted(
+        rows,
+        key=lambda r: (
+            r[0].seed is None,
+            r[0].seed or 0,
+            -(r[1].rating or 0.0),
+            r[1].name.casefold(),
+            r[0].id or 0,
+        ),
+    )
+    return split_draw_field(
+        [(row, row[0].checked_in_at is not None) for row in ordered], present_only=present_only
     )
 
 

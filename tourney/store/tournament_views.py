@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from sqlmodel import Session, col, select
 
@@ -258,7 +259,8 @@ class StandingRow:
     """(name, value) of each metric column (a tiebreak's name as a sentence reads it),
     in the order of the board's ``columns``."""
     reason: str
-    """Why the row is ahead of the next one on equal wins, or empty."""
+    """Why the row above is ahead of this one on equal wins ("Ann ahead on Buchholz 11 to
+    9"), or empty: a note sits on the lower row of the pair it separates."""
     status: str
     """active, eliminated or withdrawn."""
     status_label: str = ""
@@ -311,6 +313,8 @@ class FlightBoard:
     """Matches waiting to be played whose table the director may change."""
     late_bye_slots: tuple[tuple[int, str], ...] = ()
     """First-round byes of a knockout a late entrant could take: (match id, label)."""
+    left_out: tuple[str, ...] = ()
+    """Before the draw: the active players not checked in, whom drawing now leaves out."""
 
     @property
     def waits_for_feeder(self) -> bool:
@@ -695,7 +699,7 @@ def _board(
         tiebreaks=chain,
         columns=columns,
         champion=champion,
-        players=len(players),
+        players=_player_count(flight, players, group),
         waiting=sum(s.status == MatchStatus.READY.value for s in summaries),
         playing=sum(s.status == MatchStatus.PLAYING.value for s in summaries),
         finished=sum(s.status in progress.DONE for s in summaries),
@@ -713,6 +717,9 @@ def _board(
         table_matches=_table_matches(summaries) if can_manage else (),
         late_bye_slots=_late_bye_slots(summaries, rounds)
         if Action.ENTER_LATE_IN_BYE in actions
+        else (),
+        left_out=tuple(player.name for _, player in progress.draw_field(session, event.id or 0)[1])
+        if Action.DRAW in actions
         else (),
     )
 
@@ -818,6 +825,13 @@ def _field_standings(
     table = compute_standings(field.outcomes, chain, entrants=[r.entrant for r in field.records])
     losses = {r.entrant: r.losses for r in field.records}
     shown = [t for t in chain if not t.within_group]
+    # The pure standings give the reason to the upper row of a separated pair; the page
+    # shows it on the lower one, where a reader asks why this player is not higher.
+    notes = {
+        below.entrant: f"{players[int(above.entrant)].name} {above.reason}"
+        for above, below in pairwise(table)
+        if above.reason
+    }
     rows = []
     for row in table:
         status = statuses[row.entrant]
@@ -834,7 +848,7 @@ def _field_standings(
                 wins=row.metric("wins"),
                 losses=losses[row.entrant],
                 metrics=tuple((t.name, row.metric(t.metric_key)) for t in shown),
-                reason=row.reason or "",
+                reason=notes.get(row.entrant, ""),
                 status=status,
                 lives_left=None
                 if flight.swiss_lives is None
@@ -845,6 +859,20 @@ def _field_standings(
     if flight.status == FlightStatus.FINISHED.value and rows and not rows[0].tied:
         champion = rows[0].player
     return tuple(rows), champion
+
+
+def _player_count(
+    flight: Flight, players: dict[int, PlayerRef], group: progress.GroupState | None
+) -> int:
+    """How many players the flight has: in a knockout group, those its bracket places there.
+
+    A knockout flight entry outlives a corrected result that sent its player elsewhere
+    (the loser of a match entered the wrong way round), so entries alone overcount.
+    """
+    if group is None:
+        return len(players)
+    names = [name for name, fid in group.flight_ids.items() if fid == flight.id]
+    return len({e for name in names for e in ko.entrants(group.bracket, name)})
 
 
 def _knockout_standings(

@@ -489,6 +489,10 @@ class DrawForm(FlaskForm):
         validators=[OptionalValue(), NumberRange(min=0, max=2**31 - 1)],
         description="Empty: a new random seed, stored and shown. Give one to repeat a draw.",
     )
+    everyone = BooleanField(
+        "Draw everyone entered",
+        description="Also the players not checked in (by default only those checked in).",
+    )
 
 
 class VersionedForm(FlaskForm):

@@ -9,7 +9,7 @@ from flask import render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from sqlmodel import Session
 
-from tourney.store import events, queries, roster
+from tourney.store import events, queries, roster, withdrawal
 from tourney.store.errors import StoreUserError
 from tourney.store.player_import import apply_player_import, preview_player_import
 from tourney.store.queries import EntryView, EventDetail
@@ -126,6 +126,15 @@ def undo_check_in(entry_id: int) -> ResponseReturnValue:
     )
 
 
+@bp.get("/entries/<int:entry_id>/withdraw")
+@requires(*DIRECTORS)
+def confirm_withdraw(entry_id: int) -> ResponseReturnValue:
+    """Ask before withdrawing: the walkovers it gives and what it does later."""
+    with reading() as session:
+        preview = withdrawal.withdrawal_preview(session, actor(), entry_id)
+    return render_template("director/withdraw.html", preview=preview)
+
+
 @bp.post("/entries/<int:entry_id>/withdraw")
 @requires(*DIRECTORS)
 def withdraw(entry_id: int) -> ResponseReturnValue:
@@ -143,9 +152,17 @@ def reinstate(entry_id: int) -> ResponseReturnValue:
     """Undo a withdrawal."""
     return _entry_button(
         entry_id,
-        lambda s: roster.reinstate(s, actor=actor(), entry_id=entry_id),
+        lambda s: _reinstate(s, entry_id),
         "{name} is back in the event.",
     )
+
+
+def _reinstate(session: Session, entry_id: int) -> EntryView:
+    """Reinstate, unless walkovers given for the withdrawal would stay lost."""
+    refusal = withdrawal.reinstatement_refusal(session, actor(), entry_id)
+    if refusal is not None:
+        raise StoreUserError(refusal)
+    return roster.reinstate(session, actor=actor(), entry_id=entry_id)
 
 
 # --- the roster ----------------------------------------------------------------------

@@ -193,6 +193,7 @@ def draw(flight_id: int) -> ResponseReturnValue:
             flight_id=flight_id,
             method=form.method.data,
             seed=form.seed.data,
+            present_only=False if form.everyone.data else None,
         )
         return _to_flight(
             flight_id, f"Drawn with seed {board.draw_seed}. Review the draw, then publish it."
