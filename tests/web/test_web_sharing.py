@@ -65,3 +65,16 @@ def test_revoked_token_no_longer_opens_the_api(
     assert "Token “scoreboard” revoked." in text
     assert "<td>Revoked</td>" in text
     assert answer.status_code == 401
+
+
+def test_event_created_private_shows_its_share_link_at_once(
+    app: Flask, client: FlaskClient, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built = build_event(["Ann", "Bob"], [], is_public=False)
+    client.post("/login", data={"email": built.director.email, "password": PASSWORD})
+
+    key = _share_key(client, built.event_id)
+    holder = app.test_client()
+
+    assert holder.get(f"/events/club-night?key={key}").status_code == 302
+    assert holder.get("/events/club-night").status_code == 200

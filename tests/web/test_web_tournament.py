@@ -578,3 +578,50 @@ def test_garbled_version_is_refused_and_the_finished_result_stays(
         stored = session.get(Match, match_id)
         assert stored is not None
         assert (stored.score_a, stored.score_b) == (7, 4)
+
+
+def test_finished_event_stops_running_and_archived_one_leaves_the_index(
+    client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built, _ = drawn(engine, build_event, ["Ann", "Bob"])
+    login(client, built)
+    running = client.get(f"/director/events/{built.event_id}").get_data(as_text=True)
+
+    finished = client.post(
+        f"/director/events/{built.event_id}/finish", follow_redirects=True
+    ).get_data(as_text=True)
+    client.post(f"/director/events/{built.event_id}/archive")
+    archived = client.get(f"/director/events/{built.event_id}").get_data(as_text=True)
+    reopened = client.post(
+        f"/director/events/{built.event_id}/reopen", follow_redirects=True
+    ).get_data(as_text=True)
+
+    assert event_status(running) == "Running"
+    assert "Event finished." in finished
+    assert event_status(finished) == "Finished"
+    assert event_status(archived) == "Archived"
+    assert "Event reopened." in reopened and event_status(reopened) == "Running"
+
+
+def event_status(page: str) -> str:
+    """The status badge under the event's name on its dashboard."""
+    found = re.search(r'<p class="meta">\s*<span class="badge [^"]*">([^<]+)</span>', page)
+    assert found is not None
+    return found.group(1)
+
+
+def test_archived_event_leaves_the_public_index_but_keeps_its_page(
+    client: FlaskClient, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built = build_event(["Ann", "Bob"], [], is_public=True)
+    login(client, built)
+
+    client.post(f"/director/events/{built.event_id}/finish")
+    listed_while_finished = client.get("/").get_data(as_text=True)
+    client.post(f"/director/events/{built.event_id}/archive")
+    listed_once_archived = client.get("/").get_data(as_text=True)
+    page = client.get("/events/club-night")
+
+    assert "Club Night" in listed_while_finished
+    assert "Club Night" not in listed_once_archived
+    assert page.status_code == 200

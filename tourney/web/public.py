@@ -14,8 +14,8 @@ from flask import Blueprint, Response, jsonify, redirect, render_template, reque
 from flask.typing import ResponseReturnValue
 from sqlmodel import Session
 
+from tourney.store import event_lifecycle
 from tourney.store import public_views as pv
-from tourney.store import queries
 from tourney.store.db import ping
 from tourney.store.errors import NotFoundError
 from tourney.store.tournament_views import MatchDetail
@@ -29,9 +29,9 @@ bp = Blueprint("public", __name__)
 @bp.get("/")
 @public
 def index() -> ResponseReturnValue:
-    """Public events, newest first."""
+    """Public events, newest first (archived ones only by their address)."""
     with reading() as session:
-        events = queries.list_public_events(session)
+        events = event_lifecycle.listed_public_events(session)
     return render_template("public/index.html", events=events)
 
 

@@ -46,8 +46,8 @@ def _share_url(slug: str, token: str | None) -> str | None:
 @requires(*DIRECTORS)
 def sharing(event_id: int) -> ResponseReturnValue:
     """The event's visibility, its share link and the QR code of that link."""
-    with reading() as session:
-        view = access.sharing_view(session, actor(), event_id)
+    with writing() as session:
+        view = access.open_sharing(session, actor=actor(), event_id=event_id)
     return render_template(
         "sharing/event.html",
         view=view,

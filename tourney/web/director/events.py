@@ -7,13 +7,13 @@ from flask.typing import ResponseReturnValue
 from sqlmodel import Session
 
 from tourney.rules.variants import DEFAULT_VARIANT
-from tourney.store import queries, services, tournament_views
+from tourney.store import event_lifecycle, queries, services, tournament_views
 from tourney.store.queries import EventDetail
 from tourney.store.services import EventFields
 from tourney.web.auth import ALL_ROLES, DIRECTORS, requires
 from tourney.web.deps import actor, reading
 from tourney.web.director.base import bp, club_choices, load_event
-from tourney.web.forms import EventForm, variant_options_data, variant_options_from
+from tourney.web.forms import ActionForm, EventForm, variant_options_data, variant_options_from
 from tourney.web.submit import Done, submit_form
 
 
@@ -49,6 +49,10 @@ def new_event() -> ResponseReturnValue:
 @requires(*ALL_ROLES)
 def event(event_id: int) -> ResponseReturnValue:
     """An event's dashboard: rules, flights, entries at a glance."""
+    return _dashboard(event_id)
+
+
+def _dashboard(event_id: int) -> str:
     with reading() as session:
         detail = queries.get_event_for(session, actor(), event_id)
         board = tournament_views.dashboard(session, actor(), event_id)
@@ -72,6 +76,36 @@ def edit_event(event_id: int) -> ResponseReturnValue:
     return submit_form(
         form, change, lambda: render_template("director/event_form.html", form=form, event=detail)
     )
+
+
+@bp.post("/events/<int:event_id>/finish", defaults={"archive": False})
+@bp.post("/events/<int:event_id>/archive", defaults={"archive": True})
+@requires(*DIRECTORS)
+def close_event(event_id: int, archive: bool) -> ResponseReturnValue:
+    """Mark the event finished (archive: and take it off the public index)."""
+
+    def change(session: Session) -> Done:
+        event_lifecycle.close_event(session, actor=actor(), event_id=event_id, archive=archive)
+        message = (
+            "Event archived: finished and off the public index; its pages still open by address."
+            if archive
+            else "Event finished."
+        )
+        return Done(message, url_for(".event", event_id=event_id))
+
+    return submit_form(ActionForm(), change, lambda: _dashboard(event_id))
+
+
+@bp.post("/events/<int:event_id>/reopen")
+@requires(*DIRECTORS)
+def reopen_event(event_id: int) -> ResponseReturnValue:
+    """Take a finished or archived event back to running."""
+
+    def change(session: Session) -> Done:
+        event_lifecycle.reopen_event(session, actor=actor(), event_id=event_id)
+        return Done("Event reopened.", url_for(".event", event_id=event_id))
+
+    return submit_form(ActionForm(), change, lambda: _dashboard(event_id))
 
 
 @bp.get("/events/<int:event_id>/audit")
