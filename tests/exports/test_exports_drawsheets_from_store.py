@@ -17,7 +17,7 @@ from exports_builders import first_page_png, pdf_text
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
-from tourney.exports.pdf import render_drawsheets_pdf
+from tourney.exports.pdf import render_drawsheets_pdf, render_standings_pdf
 from tourney.store import draws, results
 from tourney.store.db import transaction
 from tourney.store.event_documents import event_document
@@ -129,3 +129,28 @@ def test_finished_club_night_drawsheets_show_names_and_byes_only(
     last_chance = text[text.index("Last chance — drawsheet") :]
     assert sorted(set(re.findall(r"P\d\d", last_chance))) == ["P10", "P12"]
     first_page_png(data, "drawsheet-club-night-finished")
+
+
+def test_finished_knockout_standings_name_the_champion_and_the_round_each_went_out_in(
+    engine: Engine, build_event: Callable[..., BuiltEvent], tmp_path: Path
+) -> None:
+    # Side a wins everything: seeds 8, 5, 7 and 6 win round 1 (9-12 out), seeds 1-4 the
+    # quarterfinals, 1 and 2 the semifinals, and seed 1 the final.
+    built = _club_night(engine, build_event)
+    _play_everything(engine, built)
+
+    with Session(engine) as session:
+        data = render_standings_pdf(event_document(session, str(built.event_id))).content
+
+    text = pdf_text(data, tmp_path)
+    main = text[text.index("Main — final standings") : text.index("Consolation —")]
+    # Each row ends with the round its player went out in ("Eliminated in the" wraps
+    # onto the line above in the narrow column).
+    went_out = dict(re.findall(r"(P\d\d) +\d+ +\d+ +([A-Za-z0-9 ]+)", main))
+    assert "active" not in main.lower()
+    assert went_out["P01"] == "Champion"
+    assert went_out["P02"] == "Final"
+    assert went_out["P03"] == went_out["P04"] == "Semifinal"
+    assert went_out["P08"] == "Quarterfinal"
+    assert went_out["P12"] == "Round 1"
+    assert main.count("Eliminated in") == 11
