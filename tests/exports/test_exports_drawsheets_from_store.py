@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from exports_builders import first_page_png, pdf_text
+from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
@@ -190,3 +191,18 @@ def test_print_this_round_on_the_flight_page_prints_only_that_rounds_players(
     heading = re.compile(r"^(\w[\w ]*) — (\w[\w ]*) — pairings by table", re.M)
     headings = heading.findall(printed["pairings"])
     assert set(headings) == {("Main", "Quarterfinal")}
+
+
+def test_printed_documents_carry_the_configured_public_address(
+    engine: Engine,
+    build_event: Callable[..., BuiltEvent],
+    make_app: Callable[..., Flask],
+    tmp_path: Path,
+) -> None:
+    built = _club_night(engine, build_event)
+    client = make_app(PUBLIC_URL="http://192.168.1.20:5000").test_client()
+    client.post("/login", data={"email": built.director.email, "password": PASSWORD})
+
+    pairings = client.get(f"/director/events/{built.event_id}/downloads/pairings.pdf")
+
+    assert "http://192.168.1.20:5000/e/club-night" in pdf_text(pairings.data, tmp_path)

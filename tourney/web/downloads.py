@@ -37,7 +37,7 @@ from tourney.store import queries
 from tourney.store.event_documents import event_document, public_event_document
 from tourney.store.event_json import export_event
 from tourney.web.auth import ALL_ROLES, public, requires
-from tourney.web.deps import actor, reading
+from tourney.web.deps import actor, public_root, reading
 from tourney.web.live import ShareKeyAccepted, current_address, open_event, viewer
 
 bp = Blueprint("downloads", __name__)
@@ -66,7 +66,7 @@ def _paper(export: Export) -> Paper:
 def _stored_source(session: Session, event_id: int, *, public: bool) -> EventSource:
     """The stored event as the exports read it; ``public``: only what its public pages
     show (and no event file: that copies every row)."""
-    base_url = request.url_root
+    base_url = public_root()
     if public:
         return EventSource(lambda: public_event_document(session, event_id, base_url=base_url))
     return EventSource(

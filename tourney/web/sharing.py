@@ -16,7 +16,7 @@ from wtforms.validators import DataRequired, Length
 from tourney.store import access
 from tourney.store.errors import StoreUserError
 from tourney.web.auth import ALL_ROLES, DIRECTORS, requires
-from tourney.web.deps import actor, reading, writing
+from tourney.web.deps import actor, public_url_for, reading, writing
 from tourney.web.forms import apply_error
 
 bp = Blueprint("sharing", __name__)
@@ -39,7 +39,7 @@ class TokenForm(FlaskForm):
 def _share_url(slug: str, token: str | None) -> str | None:
     if token is None:
         return None
-    return url_for("public.event", slug=slug, key=token, _external=True)
+    return public_url_for("public.event", slug=slug, key=token)
 
 
 @bp.get("/director/events/<int:event_id>/sharing")
