@@ -7,7 +7,7 @@ from flask.typing import ResponseReturnValue
 from sqlmodel import Session
 
 from tourney.rules.variants import DEFAULT_VARIANT
-from tourney.store import event_lifecycle, queries, services, tournament_views
+from tourney.store import audit_views, event_lifecycle, queries, services, tournament_views
 from tourney.store.queries import EventDetail
 from tourney.store.services import EventFields
 from tourney.web.auth import ALL_ROLES, DIRECTORS, requires
@@ -111,13 +111,25 @@ def reopen_event(event_id: int) -> ResponseReturnValue:
 @bp.get("/events/<int:event_id>/audit")
 @requires(*DIRECTORS)
 def audit(event_id: int) -> ResponseReturnValue:
-    """The event's audit log, newest first; ``?match=ID`` shows one match's entries."""
+    """The event's audit log in sentences, newest first, 50 a page; ``?kind=``,
+    ``?match=ID`` and ``?player=ENTRY_ID`` filter it, ``?page=`` pages it."""
     detail = load_event(event_id)
-    wanted = request.args.get("match", "")
-    match_id = int(wanted) if wanted.isdigit() else None
     with reading() as session:
-        rows = queries.event_audit(session, event_id, match_id=match_id)
-    return render_template("director/audit.html", event=detail, entries=rows, match_id=match_id)
+        log = audit_views.audit_page(
+            session,
+            event_id,
+            kind=request.args.get("kind", ""),
+            match_id=_whole_number("match"),
+            entry_id=_whole_number("player"),
+            page=_whole_number("page") or 1,
+        )
+    return render_template("director/audit.html", event=detail, log=log)
+
+
+def _whole_number(name: str) -> int | None:
+    """A query parameter that is a whole number, or none."""
+    value = request.args.get(name, "")
+    return int(value) if value.isdigit() and len(value) < 10 else None
 
 
 def _event_fields(form: EventForm) -> EventFields:
