@@ -73,6 +73,8 @@ _PHRASES = {
     "round.pair": "paired the next round",
     "round.repair": "paired a round again",
     "entry.create": "entered {player}",
+    "entry.check_in": "checked in {player}",
+    "entry.undo_check_in": "took back the check-in of {player}",
     "entry.withdraw": "withdrew {player}",
     "entry.reinstate": "reinstated {player}",
     "player.create": "added the player {player}",
@@ -80,6 +82,9 @@ _PHRASES = {
     "match.table": "set the table of {match}",
     "match.clear": "cleared the result of {match}",
     "match.record_rejected": "uploaded a match record for {match} that was refused",
+    "user.login": "logged in",
+    "user.logout": "logged out",
+    "user.password_change": "changed their password",
 }
 """What an action says after the actor's name, where its data adds nothing more."""
 
