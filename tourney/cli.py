@@ -48,6 +48,7 @@ if TYPE_CHECKING:
 
     from sqlalchemy.engine import Engine
 
+    from tourney.web.deps import AppState
 
 
 class UsageFailure(click.ClickException):
@@ -460,6 +461,23 @@ def demo(directory: Path) -> None:
         click.echo(f"Demo director login: {login.email} / password: {login.password}")
 
 
+def _serving_lines(state: AppState, address: str) -> list[str]:
+    """What ``serve`` prints last before serving: where to open the app and log in, and
+    the demo director's login while that account still has the demo password."""
+    from tourney.store.db import read_session
+    from tourney.store.demo import usable_demo_logins
+
+    public = state.settings.public_url
+    lines = [f"tourney is serving on {address}  (Ctrl-C to stop)"]
+    if public:
+        lines.append(f"Players' address (QR codes and printed links): {public}")
+    lines.append(f"Directors log in at {public.rstrip('/') + '/' if public else address}login")
+    with read_session(state.engine) as session:
+        logins = usable_demo_logins(session, directory=SAMPLE_EVENTS, hasher=state.hasher)
+    lines.extend(f"Demo director: {login.email} / password {login.password}" for login in logins)
+    return lines
+
+
 @cli.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=5000, show_default=True, type=int, help="Port to listen on.")
@@ -474,10 +492,12 @@ def serve(host: str, port: int, workers: int, threads: int) -> None:
         app = create_app()
     except SchemaOutOfDateError as error:
         raise click.ClickException(str(error)) from None
+    shown = f"[{host}]" if ":" in host else host
+    lines = _serving_lines(app.extensions["tourney"], f"http://{shown}:{port}/")
     # Workers are forked: none may inherit a connection opened by the schema check.
     app.extensions["tourney"].engine.dispose()
-    shown = f"[{host}]" if ":" in host else host
-    click.echo(f"tourney is serving on http://{shown}:{port}/  (Ctrl-C to stop)")
+    for line in lines:
+        click.echo(line)
     try:
         from gunicorn.app.base import BaseApplication
     except ImportError:  # pragma: no cover - gunicorn is Unix-only

@@ -51,6 +51,9 @@ class Settings:
     """Failed logins allowed per client address within the window."""
     login_window_seconds: int = 900
     sql_echo: bool = False
+    public_url: str = ""
+    """The address players reach the app at (``http://192.168.1.20:5000``), used for QR
+    codes and printed links; empty means the address of the request."""
 
     def resolved_secret_key(self) -> str:
         """The configured secret key, or one stored in (and created under) the instance path.

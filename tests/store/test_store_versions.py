@@ -25,6 +25,7 @@ from tourney.store import (
     accounts,
     draws,
     event_json,
+    event_lifecycle,
     events,
     player_import,
     results,
@@ -413,6 +414,38 @@ def renew_share_link(w: World) -> tuple[Call, set[int]]:
     )
 
 
+def open_sharing(w: World) -> tuple[Call, set[int]]:
+    # A private event without a share link gets one when its sharing page opens.
+    built = w.build_event(EIGHT[:2], [MAIN])
+    actor = built.director.actor
+    return (
+        lambda s: access.open_sharing(s, actor=actor, event_id=built.event_id),
+        {built.event_id},
+    )
+
+
+def close_event(w: World) -> tuple[Call, set[int]]:
+    built = w.build_event(EIGHT[:2], [MAIN])
+    actor = built.director.actor
+    return (
+        lambda s: event_lifecycle.close_event(
+            s, actor=actor, event_id=built.event_id, archive=True
+        ),
+        {built.event_id},
+    )
+
+
+def reopen_event(w: World) -> tuple[Call, set[int]]:
+    built = w.build_event(EIGHT[:2], [MAIN])
+    actor = built.director.actor
+    with transaction(w.engine) as session:
+        event_lifecycle.close_event(session, actor=actor, event_id=built.event_id)
+    return (
+        lambda s: event_lifecycle.reopen_event(s, actor=actor, event_id=built.event_id),
+        {built.event_id},
+    )
+
+
 # Services that change nothing an event shows: no event's version may move.
 
 
@@ -518,6 +551,7 @@ def apply_player_import(w: World) -> tuple[Call, set[int]]:
 
 SCENARIOS: dict[str, Scenario] = {
     "access.create_api_token": create_api_token,
+    "access.open_sharing": open_sharing,
     "access.renew_share_link": renew_share_link,
     "access.revoke_api_token": revoke_api_token,
     "access.set_visibility": set_visibility,
@@ -526,6 +560,8 @@ SCENARIOS: dict[str, Scenario] = {
     "accounts.deactivate_user": deactivate_user,
     "accounts.end_sessions": end_sessions,
     "draws.add_late_entry": add_late_entry,
+    "event_lifecycle.close_event": close_event,
+    "event_lifecycle.reopen_event": reopen_event,
     "draws.add_late_knockout_entry": add_late_knockout_entry,
     "draws.make_draw": make_draw,
     "draws.pair_next_round": pair_next_round,

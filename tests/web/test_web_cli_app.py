@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import socket
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -136,3 +141,67 @@ def test_db_upgrade_twice_says_up_to_date(
         0,
         f"Database already up to date (revision {head}).\n",
     )
+
+
+def _serve_banner(env: dict[str, str], tmp_path: Path) -> str:
+    """What ``tourney serve`` prints before it serves (read until it listens, then stopped)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with subprocess.Popen(
+        [sys.executable, "-m", "tourney", "serve", "--port", str(port)],
+        env={**os.environ, **env},
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    ) as server:
+        assert server.stdout is not None
+        lines = []
+        deadline = time.monotonic() + 60
+        try:
+            while time.monotonic() < deadline:
+                line = server.stdout.readline()
+                if not line or "Starting gunicorn" in line:
+                    break
+                lines.append(line)
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+    return "".join(lines)
+
+
+def test_serve_ends_with_the_address_and_the_demo_login_until_its_password_changes(
+    runner: CliRunner, empty_database_url: str, tmp_path: Path
+) -> None:
+    env = {**_env(empty_database_url, tmp_path), "TOURNEY_PUBLIC_URL": "http://192.168.1.20:5000"}
+    runner.invoke(cli, ["db", "upgrade"], env=env)
+    runner.invoke(cli, ["demo"], env=env)
+
+    with_demo = _serve_banner(env, tmp_path)
+    app = create_app(
+        {"DATABASE_URL": empty_database_url, "TESTING": True, "CSRF_ENABLED": False}
+        | {"SECRET_KEY": "x", "PASSWORD_HASH_PROFILE": "fast"}
+    )
+    client = app.test_client()
+    client.post("/login", data={"email": "director@example.org", "password": "demo-director"})
+    changed = client.post(
+        "/account/password",
+        data={
+            "current_password": "demo-director",
+            "password": "a club secret of our own",
+            "confirm": "a club secret of our own",
+        },
+    )
+    app.extensions["tourney"].engine.dispose()
+    after_change = _serve_banner(env, tmp_path)
+
+    assert changed.status_code == 302
+    assert with_demo.splitlines()[-3:] == [
+        "Players' address (QR codes and printed links): http://192.168.1.20:5000",
+        "Directors log in at http://192.168.1.20:5000/login",
+        "Demo director: director@example.org / password demo-director",
+    ]
+    assert "tourney is serving on http://127.0.0.1:" in with_demo
+    assert "Directors log in at http://192.168.1.20:5000/login" in after_change
+    assert "Demo director" not in after_change and "demo-director" not in after_change

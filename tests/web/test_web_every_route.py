@@ -90,6 +90,9 @@ ANSWERS = {
     "GET /director/events/<int:event_id>/edit": 200,
     "POST /director/events/<int:event_id>/edit": 302,
     "GET /director/events/<int:event_id>/audit": 200,
+    "POST /director/events/<int:event_id>/finish": 302,
+    "POST /director/events/<int:event_id>/archive": 302,
+    "POST /director/events/<int:event_id>/reopen": 302,
     "GET /director/events/<int:event_id>/flights/new": 200,
     "POST /director/events/<int:event_id>/flights/new": 302,
     "GET /director/flights/<int:flight_id>/edit": 200,
@@ -275,6 +278,8 @@ def test_every_route_answers_as_a_user_expects(
         data={"name": "Club Night", "slug": "club-night", "crawford": "y", "is_public": "y"},
     )
     walk(director, "GET", "/director/events/<int:event_id>/audit")
+    for closing in ("finish", "archive", "reopen"):
+        walk(director, "POST", f"/director/events/<int:event_id>/{closing}")
     walk(director, "GET", "/director/events/<int:event_id>/flights/new")
     side = {"name": "Side", "format": "roundrobin", "match_length": "1", "draw_method": "random"}
     walk(director, "POST", "/director/events/<int:event_id>/flights/new", data=side)

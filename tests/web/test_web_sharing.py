@@ -65,3 +65,28 @@ def test_revoked_token_no_longer_opens_the_api(
     assert "Token “scoreboard” revoked." in text
     assert "<td>Revoked</td>" in text
     assert answer.status_code == 401
+
+
+def test_event_created_private_shows_its_share_link_at_once(
+    app: Flask, client: FlaskClient, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built = build_event(["Ann", "Bob"], [], is_public=False)
+    client.post("/login", data={"email": built.director.email, "password": PASSWORD})
+
+    key = _share_key(client, built.event_id)
+    holder = app.test_client()
+
+    assert holder.get(f"/events/club-night?key={key}").status_code == 302
+    assert holder.get("/events/club-night").status_code == 200
+
+
+def test_share_link_uses_the_configured_public_address(
+    make_app: Callable[..., Flask], build_event: Callable[..., BuiltEvent]
+) -> None:
+    built = build_event(["Ann", "Bob"], [], is_public=False)
+    client = make_app(PUBLIC_URL="http://192.168.1.20:5000/").test_client()
+    client.post("/login", data={"email": built.director.email, "password": PASSWORD})
+
+    page = client.get(f"/director/events/{built.event_id}/sharing").get_data(as_text=True)
+
+    assert 'value="http://192.168.1.20:5000/events/club-night?key=' in page

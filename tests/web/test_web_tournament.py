@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import io
 import re
 from collections.abc import Callable
@@ -10,8 +11,9 @@ from typing import TYPE_CHECKING, Any
 
 from flask.testing import FlaskClient
 from sqlalchemy.engine import Engine
+from sqlmodel import select
 
-from tourney.store import draws
+from tourney.store import audit, draws
 from tourney.store.db import read_session, transaction
 from tourney.store.tables import Match
 
@@ -578,3 +580,136 @@ def test_garbled_version_is_refused_and_the_finished_result_stays(
         stored = session.get(Match, match_id)
         assert stored is not None
         assert (stored.score_a, stored.score_b) == (7, 4)
+
+
+def test_finished_event_stops_running_and_archived_one_leaves_the_index(
+    client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built, _ = drawn(engine, build_event, ["Ann", "Bob"])
+    login(client, built)
+    running = client.get(f"/director/events/{built.event_id}").get_data(as_text=True)
+
+    finished = client.post(
+        f"/director/events/{built.event_id}/finish", follow_redirects=True
+    ).get_data(as_text=True)
+    client.post(f"/director/events/{built.event_id}/archive")
+    archived = client.get(f"/director/events/{built.event_id}").get_data(as_text=True)
+    reopened = client.post(
+        f"/director/events/{built.event_id}/reopen", follow_redirects=True
+    ).get_data(as_text=True)
+
+    assert event_status(running) == "Running"
+    assert "Event finished." in finished
+    assert event_status(finished) == "Finished"
+    assert event_status(archived) == "Archived"
+    assert "Event reopened." in reopened and event_status(reopened) == "Running"
+
+
+def event_status(page: str) -> str:
+    """The status badge under the event's name on its dashboard."""
+    found = re.search(r'<p class="meta">\s*<span class="badge [^"]*">([^<]+)</span>', page)
+    assert found is not None
+    return found.group(1)
+
+
+def test_archived_event_leaves_the_public_index_but_keeps_its_page(
+    client: FlaskClient, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built = build_event(["Ann", "Bob"], [], is_public=True)
+    login(client, built)
+
+    client.post(f"/director/events/{built.event_id}/finish")
+    listed_while_finished = client.get("/").get_data(as_text=True)
+    client.post(f"/director/events/{built.event_id}/archive")
+    listed_once_archived = client.get("/").get_data(as_text=True)
+    page = client.get("/events/club-night")
+
+    assert "Club Night" in listed_while_finished
+    assert "Club Night" not in listed_once_archived
+    assert page.status_code == 200
+
+
+def _audit_text(client: FlaskClient, event_id: int, query: str = "") -> str:
+    """The audit log page's text, tags dropped and white space folded."""
+    page = client.get(f"/director/events/{event_id}/audit{query}").get_data(as_text=True)
+    text = re.sub(r"<[^>]+>", " ", html.unescape(page))
+    return re.sub(r"\s+", " ", text)
+
+
+def test_audit_log_reads_as_sentences_filtered_by_kind_player_and_match(
+    client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built, _ = drawn(engine, build_event, ["Ann", "Bob", "Cid", "Dee"])
+    login(client, built)
+    # Seeded 4: Ann v Dee and Bob v Cid in the semifinals, 3-point matches.
+    with read_session(engine) as session:
+        in_play_order = select(Match.id).order_by(Match.round_id, Match.position)
+        first, second = session.exec(in_play_order.limit(2)).all()
+    v = seen_version(client, first)
+    client.post(
+        f"/director/matches/{first}/games",
+        data=game(v, winner="b", level="gammon", cube="2"),
+    )
+    v = seen_version(client, second)
+    client.post(f"/director/matches/{second}/games", data=game(v))
+    dee = built.entries["Dee"]
+    name = built.director.name
+
+    everything = _audit_text(client, built.event_id)
+    draws_only = _audit_text(client, built.event_id, "?kind=draws")
+    dees = _audit_text(client, built.event_id, f"?player={dee}")
+
+    # Dee wins a gammon on a 2-cube: 4 points, and with them the 3-point match.
+    assert (
+        f"{name} entered game 1 of Semifinal match 1: Dee wins a gammon, cube 2, 0-4"
+        in everything
+    )
+    assert f"{name} entered game 1 of Semifinal match 2: Bob wins a single game, cube 1, 1-0" in (
+        everything
+    )
+    assert f"{name} made the draw of Main" in draws_only and "entered game" not in draws_only
+    assert "Dee wins a gammon" in dees and "Bob wins" not in dees
+
+
+def test_audit_log_pages_by_fifty_and_a_match_shows_the_cascade_that_cleared_it(
+    client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built, _ = drawn(engine, build_event, ["Ann", "Bob", "Cid", "Dee"], length=1)
+    login(client, built)
+    with read_session(engine) as session:
+        in_play_order = select(Match.id).order_by(Match.round_id, Match.position)
+        first, second, final = session.exec(in_play_order).all()
+    for match_id in (first, second, final):
+        v = seen_version(client, match_id)
+        client.post(f"/director/matches/{match_id}/score", data={"version": v, "score": "1-0"})
+    v = seen_version(client, first)
+    client.post(
+        f"/director/matches/{first}/score",
+        data={"version": v, "score": "0-1", "confirm_cascade": "y"},
+    )
+    with transaction(engine) as session:
+        for n in range(60):
+            audit.record(
+                session,
+                actor=built.director.actor,
+                action="event.update",
+                entity_type="event",
+                entity_id=built.event_id,
+                event_id=built.event_id,
+                after={"notes": f"note {n}"},
+            )
+
+    newest = _audit_text(client, built.event_id)
+    older = _audit_text(client, built.event_id, "?page=2")
+    final_page = client.get(f"/director/matches/{final}").get_data(as_text=True)
+
+    # 60 changes; the event, its flight and 4 entries created; the draw made and
+    # published; 4 results: 72 entries, 50 on the first page.
+    assert "72 entries · page 1 of 2" in newest
+    assert newest.count("changed the event's details") == 50
+    assert older.count("changed the event's details") == 10
+    assert "this cleared the result of Final match 1" in older
+    assert "this cleared the result of Final match 1" in re.sub(r"\s+", " ", final_page)
+    assert "entered the final score of Final match 1: 1-0" in re.sub(
+        r"\s+", " ", final_page
+    )

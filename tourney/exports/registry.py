@@ -17,7 +17,7 @@ command line can list the exports without loading reportlab, openpyxl or the dat
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -116,6 +116,10 @@ class EventSource:
         """The event's document."""
         return self._make_document()
 
+    def one_round(self, flight: str, round_number: int) -> EventSource:
+        """The same event narrowed to one round of one flight (printing the next round)."""
+        return EventSource(lambda: only_round(self.document, flight, round_number))
+
     def event_file(self) -> dict[str, Any]:
         """The JSON document of the stored event's rows.
 
@@ -125,6 +129,18 @@ class EventSource:
         if self._make_event_file is None:
             raise ValueError("This export copies the database rows: export a stored event.")
         return self._make_event_file(self.progress)
+
+
+def only_round(document: EventDocument, flight: str, round_number: int) -> EventDocument:
+    """The document with only round ``round_number`` of the flight named ``flight``."""
+    return replace(
+        document,
+        flights=tuple(
+            replace(f, rounds=tuple(r for r in f.rounds if r.number == round_number))
+            for f in document.flights
+            if f.name == flight
+        ),
+    )
 
 
 Renderer = Callable[[EventSource, Paper], tuple[Rendered, ...]]
@@ -152,6 +168,8 @@ class Export:
     several_files: bool = False
     """Renders one file per table: written into a directory by ``tourney export``,
     downloaded from the pages as one zip."""
+    by_round: bool = False
+    """Printed for one round too (``?flight=Main&round=2``): the round about to be played."""
 
     def __repr__(self) -> str:
         return f"export_named({self.identifier!r})"
@@ -202,7 +220,14 @@ def _event_file(source: EventSource, _paper: Paper) -> tuple[Rendered, ...]:
     return (render_event_json(source.event_file()),)
 
 
-def _printed(identifier: str, verbose_name: str, audience: Audience, render: Renderer) -> Export:
+def _printed(
+    identifier: str,
+    verbose_name: str,
+    audience: Audience,
+    render: Renderer,
+    *,
+    by_round: bool = False,
+) -> Export:
     """A PDF document, printed on the paper the reader chooses."""
     return Export(
         identifier=identifier,
@@ -213,13 +238,14 @@ def _printed(identifier: str, verbose_name: str, audience: Audience, render: Ren
         download_name=f"{identifier}.pdf",
         render=render,
         paged=True,
+        by_round=by_round,
     )
 
 
 EXPORTS: tuple[Export, ...] = (
     _printed("drawsheets", "Drawsheets", Audience.PUBLIC, _drawsheets),
-    _printed("pairings", "Pairing lists", Audience.PUBLIC, _pairings),
-    _printed("scoresheets", "Score sheets", Audience.STAFF, _scoresheets),
+    _printed("pairings", "Pairing lists", Audience.PUBLIC, _pairings, by_round=True),
+    _printed("scoresheets", "Score sheets", Audience.STAFF, _scoresheets, by_round=True),
     _printed("standings", "Standings", Audience.PUBLIC, _standings),
     Export(
         identifier="xlsx",

@@ -123,6 +123,25 @@ def sharing_view(session: Session, actor: Actor, event_id: int) -> SharingView:
     )
 
 
+def open_sharing(session: Session, *, actor: Actor, event_id: int) -> SharingView:
+    """The sharing page of an event: a private event gets its share link here if it has
+    none yet (events are created private, and imported or edited to private, without one).
+
+    Raises:
+        NotFoundError, AccessDeniedError: no such event, or not one of its directors.
+    """
+    event = require_event(session, actor, event_id, manage=True)
+    _ensure_share_link(session, event_id, public=event.is_public)
+    session.flush()
+    return sharing_view(session, actor, event_id)
+
+
+def _ensure_share_link(session: Session, event_id: int, *, public: bool) -> None:
+    """Give a private event a share link when it has none; a public one needs none."""
+    if not public and share_token_of(session, event_id) is None:
+        session.add(EventShare(event_id=event_id, token=secrets.token_urlsafe(24)))
+
+
 def set_visibility(session: Session, *, actor: Actor, event_id: int, public: bool) -> SharingView:
     """Make an event public (listed, open to all) or private (share link or staff login).
 
@@ -134,8 +153,7 @@ def set_visibility(session: Session, *, actor: Actor, event_id: int, public: boo
     event = require_event(session, actor, event_id, manage=True)
     before = {"is_public": event.is_public}
     event.is_public = public
-    if not public and share_token_of(session, event_id) is None:
-        session.add(EventShare(event_id=event_id, token=secrets.token_urlsafe(24)))
+    _ensure_share_link(session, event_id, public=public)
     session.flush()
     record(
         session,

@@ -25,6 +25,7 @@ from tourney.store import accounts, draws, events, progress, results, roster
 from tourney.store.audit import Actor
 from tourney.store.errors import StoreUserError
 from tourney.store.events import EventFields, FlightFields
+from tourney.store.passwords import verify_password
 from tourney.store.results import GameFields
 from tourney.store.roster import PlayerFields
 from tourney.store.tables import (
@@ -112,6 +113,30 @@ def load_demo(session: Session, *, directory: Path, hasher: PasswordHasher) -> D
         events_present=tuple(present),
         players_created=players_created,
     )
+
+
+def usable_demo_logins(
+    session: Session, *, directory: Path, hasher: PasswordHasher
+) -> tuple[DemoLogin, ...]:
+    """The demo directors' logins that still open their accounts: the account exists, is
+    active and still has the demo file's password (a changed password is never shown)."""
+    usable: list[DemoLogin] = []
+    for path in demo_files(directory):
+        spec = json.loads(path.read_text(encoding="utf-8")).get("director")
+        if not isinstance(spec, dict):
+            continue
+        login = DemoLogin(
+            email=str(spec.get("email", "")).lower(), password=str(spec.get("password", ""))
+        )
+        user = session.exec(select(User).where(User.email == login.email)).first()
+        if (
+            login not in usable
+            and user is not None
+            and user.is_active
+            and verify_password(hasher, user.password_hash, login.password)
+        ):
+            usable.append(login)
+    return tuple(usable)
 
 
 def _director(

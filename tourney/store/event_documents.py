@@ -174,7 +174,7 @@ def event_document(session: Session, ref: str, *, base_url: str | None = None) -
                     ),
                 ),
                 reason=row.reason or None,
-                note=row.status if board.is_knockout else "",
+                note=row.status_label if board.is_knockout else "",
             )
             for row in board.standings
         )

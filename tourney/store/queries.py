@@ -32,7 +32,6 @@ from tourney.store.errors import NotFoundError, StoreInvariantError
 from tourney.store.permissions import can_manage_event, require_event, worked_on_by
 from tourney.store.roles import account_role
 from tourney.store.tables import (
-    AuditEntry,
     Club,
     Entry,
     EntryStatus,
@@ -235,39 +234,6 @@ class EntryView:
     def is_withdrawn(self) -> bool:
         """Withdrawn by the director (and so may be reinstated)."""
         return self.status == EntryStatus.WITHDRAWN.value
-
-
-@dataclass(frozen=True)
-class AuditView:
-    """One audit log line."""
-
-    id: int
-    at: datetime
-    actor_label: str
-    action: str
-    entity_type: str
-    entity_id: int | None
-    match_id: int | None
-    before: dict[str, Any] | None
-    after: dict[str, Any] | None
-
-    @property
-    def changes(self) -> tuple[tuple[str, Any, Any], ...]:
-        """(field, before, after) for each field that differs."""
-        before = self.before or {}
-        after = self.after or {}
-        keys = sorted(set(before) | set(after))
-        return tuple(
-            (key, before.get(key), after.get(key))
-            for key in keys
-            if before.get(key) != after.get(key)
-        )
-
-    @property
-    def changes_text(self) -> str:
-        """How many fields changed: ``1 field``, ``3 fields``."""
-        count = len(self.changes)
-        return f"{count} field{'' if count == 1 else 's'}"
 
 
 # --- users ---------------------------------------------------------------------------
@@ -660,30 +626,3 @@ def players_not_entered(session: Session, event_id: int) -> list[PlayerView]:
         .order_by(col(Player.name))
     )
     return [player_view(p, c.name if c else "") for p, c in session.exec(query)]
-
-
-# --- audit ---------------------------------------------------------------------------
-
-
-def event_audit(
-    session: Session, event_id: int, *, match_id: int | None = None, limit: int = 200
-) -> list[AuditView]:
-    """The newest audit entries of one event (only one match's, with ``match_id``)."""
-    query = select(AuditEntry).where(AuditEntry.event_id == event_id)
-    if match_id is not None:
-        query = query.where(AuditEntry.match_id == match_id)
-    query = query.order_by(col(AuditEntry.id).desc()).limit(limit)
-    return [
-        AuditView(
-            id=a.id or 0,
-            at=a.at,
-            actor_label=a.actor_label,
-            action=a.action,
-            entity_type=a.entity_type,
-            entity_id=a.entity_id,
-            match_id=a.match_id,
-            before=a.before,
-            after=a.after,
-        )
-        for a in session.exec(query)
-    ]

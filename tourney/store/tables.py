@@ -54,6 +54,8 @@ class EventStatus(StrEnum):
     OPEN = "open"
     RUNNING = "running"
     FINISHED = "finished"
+    ARCHIVED = "archived"
+    """Finished and off the public index; its pages still open by their address."""
 
 
 class FlightFormat(StrEnum):

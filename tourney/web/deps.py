@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Any
 
 from argon2 import PasswordHasher
-from flask import current_app
+from flask import current_app, request, url_for
 from flask_login import current_user
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
@@ -42,6 +43,18 @@ def actor() -> Actor:
     """The logged-in user as the actor of a service call."""
     found: Actor = current_user.actor
     return found
+
+
+def public_root() -> str:
+    """The app's address as players reach it, ending in ``/``: ``TOURNEY_PUBLIC_URL`` when
+    set (the address a phone on the club's network opens), else this request's."""
+    configured = state().settings.public_url
+    return configured.rstrip("/") + "/" if configured else request.url_root
+
+
+def public_url_for(endpoint: str, **values: Any) -> str:
+    """The full address of a page under :func:`public_root`, for a QR code or a link to share."""
+    return public_root() + url_for(endpoint, **values).removeprefix(request.script_root).lstrip("/")
 
 
 @contextmanager

@@ -37,7 +37,7 @@ from tourney.store import permissions
 from tourney.store.event_documents import event_document, public_event_document
 from tourney.store.event_json import export_event
 from tourney.web.auth import ALL_ROLES, public, requires
-from tourney.web.deps import actor, reading
+from tourney.web.deps import actor, public_root, reading
 from tourney.web.live import ShareKeyAccepted, current_address, open_event, viewer
 
 bp = Blueprint("downloads", __name__)
@@ -66,7 +66,7 @@ def _paper(export: Export) -> Paper:
 def _stored_source(session: Session, event_id: int, *, public: bool) -> EventSource:
     """The stored event as the exports read it; ``public``: only what its public pages
     show (and no event file: that copies every row)."""
-    base_url = request.url_root
+    base_url = public_root()
     if public:
         return EventSource(lambda: public_event_document(session, event_id, base_url=base_url))
     return EventSource(
@@ -75,9 +75,19 @@ def _stored_source(session: Session, event_id: int, *, public: bool) -> EventSou
     )
 
 
+def _one_round(export: Export, source: EventSource) -> EventSource:
+    """The source narrowed to the round ``?flight=&round=`` name, for an export printed
+    by round; the whole event otherwise."""
+    flight = request.args.get("flight", "")
+    number = request.args.get("round", "")
+    if not (export.by_round and flight and number.isdigit()):
+        return source
+    return source.one_round(flight, int(number))
+
+
 def _send(export: Export, source: EventSource, paper: Paper) -> Response:
     """The export's file as a download under the renderer's name (several files: a zip)."""
-    files = export.render(source, paper)
+    files = export.render(_one_round(export, source), paper)
     if export.several_files:
         rendered = _zip(files, f"{source.document.slug}-{export.identifier}")
     else:
@@ -101,6 +111,12 @@ def _zip(files: tuple[Rendered, ...], stem: str) -> Rendered:
 def downloads_offered(*, staff: bool, manager: bool = False) -> tuple[Export, ...]:
     """The exports a page lists for a reader with these rights on the event."""
     return exports_offered(staff=staff, manager=manager)
+
+
+@bp.app_template_global("round_exports")
+def round_exports() -> tuple[Export, ...]:
+    """The exports a flight page offers to print for one round."""
+    return tuple(export for export in exports_offered(staff=True) if export.by_round)
 
 
 @bp.app_template_global("download_papers")

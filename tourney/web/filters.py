@@ -18,6 +18,7 @@ STATUS_LABELS = {
     "open": "Open",
     "running": "Running",
     "finished": "Finished",
+    "archived": "Archived",
     "setup": "Not drawn",
     "drawn": "Drawn",
     "active": "Active",

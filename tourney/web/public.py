@@ -14,13 +14,13 @@ from flask import Blueprint, Response, jsonify, redirect, render_template, reque
 from flask.typing import ResponseReturnValue
 from sqlmodel import Session
 
+from tourney.store import event_lifecycle
 from tourney.store import public_views as pv
-from tourney.store import queries
 from tourney.store.db import ping
 from tourney.store.errors import NotFoundError
 from tourney.store.tournament_views import MatchDetail
 from tourney.web.auth import public
-from tourney.web.deps import reading, state
+from tourney.web.deps import public_url_for, reading, state
 from tourney.web.live import ShareKeyAccepted, live_page, open_event, viewer
 
 bp = Blueprint("public", __name__)
@@ -29,9 +29,9 @@ bp = Blueprint("public", __name__)
 @bp.get("/")
 @public
 def index() -> ResponseReturnValue:
-    """Public events, newest first."""
+    """Public events, newest first (archived ones only by their address)."""
     with reading() as session:
-        events = queries.list_public_events(session)
+        events = event_lifecycle.listed_public_events(session)
     return render_template("public/index.html", events=events)
 
 
@@ -197,7 +197,7 @@ def qr(slug: str) -> ResponseReturnValue:
             return redirect(url_for("public.qr", slug=slug))
         token = None if access.is_public else pv.share_token(db, access.id)
     args = {} if token is None else {"key": token}
-    target = url_for("public.event", slug=slug, _external=True, **args)
+    target = public_url_for("public.event", slug=slug, **args)
     buffer = io.BytesIO()
     segno.make(target, error="m").save(
         buffer, kind="svg", scale=4, dark="#1d232a", light="#ffffff", title=access.name

@@ -16,7 +16,7 @@ from wtforms.validators import DataRequired, Length
 from tourney.store import access
 from tourney.store.errors import StoreUserError
 from tourney.web.auth import ALL_ROLES, DIRECTORS, requires
-from tourney.web.deps import actor, reading, writing
+from tourney.web.deps import actor, public_url_for, reading, writing
 from tourney.web.forms import apply_error
 
 bp = Blueprint("sharing", __name__)
@@ -39,15 +39,15 @@ class TokenForm(FlaskForm):
 def _share_url(slug: str, token: str | None) -> str | None:
     if token is None:
         return None
-    return url_for("public.event", slug=slug, key=token, _external=True)
+    return public_url_for("public.event", slug=slug, key=token)
 
 
 @bp.get("/director/events/<int:event_id>/sharing")
 @requires(*DIRECTORS)
 def sharing(event_id: int) -> ResponseReturnValue:
     """The event's visibility, its share link and the QR code of that link."""
-    with reading() as session:
-        view = access.sharing_view(session, actor(), event_id)
+    with writing() as session:
+        view = access.open_sharing(session, actor=actor(), event_id=event_id)
     return render_template(
         "sharing/event.html",
         view=view,

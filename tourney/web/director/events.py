@@ -7,13 +7,13 @@ from flask.typing import ResponseReturnValue
 from sqlmodel import Session
 
 from tourney.rules.variants import DEFAULT_VARIANT
-from tourney.store import queries, tournament_views
+from tourney.store import audit_views, event_lifecycle, queries, tournament_views
 from tourney.store.events import EventFields, create_event, update_event
 from tourney.store.queries import EventDetail
 from tourney.web.auth import ALL_ROLES, DIRECTORS, requires
 from tourney.web.deps import actor, reading
 from tourney.web.director.base import bp, club_choices, load_event
-from tourney.web.forms import EventForm, variant_options_data, variant_options_from
+from tourney.web.forms import ActionForm, EventForm, variant_options_data, variant_options_from
 from tourney.web.submit import Done, submit_form
 
 
@@ -49,6 +49,10 @@ def new_event() -> ResponseReturnValue:
 @requires(*ALL_ROLES)
 def event(event_id: int) -> ResponseReturnValue:
     """An event's dashboard: rules, flights, entries at a glance."""
+    return _dashboard(event_id)
+
+
+def _dashboard(event_id: int) -> str:
     with reading() as session:
         detail = queries.get_event_for(session, actor(), event_id)
         board = tournament_views.dashboard(session, actor(), event_id)
@@ -74,16 +78,58 @@ def edit_event(event_id: int) -> ResponseReturnValue:
     )
 
 
+@bp.post("/events/<int:event_id>/finish", defaults={"archive": False})
+@bp.post("/events/<int:event_id>/archive", defaults={"archive": True})
+@requires(*DIRECTORS)
+def close_event(event_id: int, archive: bool) -> ResponseReturnValue:
+    """Mark the event finished (archive: and take it off the public index)."""
+
+    def change(session: Session) -> Done:
+        event_lifecycle.close_event(session, actor=actor(), event_id=event_id, archive=archive)
+        message = (
+            "Event archived: finished and off the public index; its pages still open by address."
+            if archive
+            else "Event finished."
+        )
+        return Done(message, url_for(".event", event_id=event_id))
+
+    return submit_form(ActionForm(), change, lambda: _dashboard(event_id))
+
+
+@bp.post("/events/<int:event_id>/reopen")
+@requires(*DIRECTORS)
+def reopen_event(event_id: int) -> ResponseReturnValue:
+    """Take a finished or archived event back to running."""
+
+    def change(session: Session) -> Done:
+        event_lifecycle.reopen_event(session, actor=actor(), event_id=event_id)
+        return Done("Event reopened.", url_for(".event", event_id=event_id))
+
+    return submit_form(ActionForm(), change, lambda: _dashboard(event_id))
+
+
 @bp.get("/events/<int:event_id>/audit")
 @requires(*DIRECTORS)
 def audit(event_id: int) -> ResponseReturnValue:
-    """The event's audit log, newest first; ``?match=ID`` shows one match's entries."""
+    """The event's audit log in sentences, newest first, 50 a page; ``?kind=``,
+    ``?match=ID`` and ``?player=ENTRY_ID`` filter it, ``?page=`` pages it."""
     detail = load_event(event_id)
-    wanted = request.args.get("match", "")
-    match_id = int(wanted) if wanted.isdigit() else None
     with reading() as session:
-        rows = queries.event_audit(session, event_id, match_id=match_id)
-    return render_template("director/audit.html", event=detail, entries=rows, match_id=match_id)
+        log = audit_views.audit_page(
+            session,
+            event_id,
+            kind=request.args.get("kind", ""),
+            match_id=_whole_number("match"),
+            entry_id=_whole_number("player"),
+            page=_whole_number("page") or 1,
+        )
+    return render_template("director/audit.html", event=detail, log=log)
+
+
+def _whole_number(name: str) -> int | None:
+    """A query parameter that is a whole number, or none."""
+    value = request.args.get(name, "")
+    return int(value) if value.isdigit() and len(value) < 10 else None
 
 
 def _event_fields(form: EventForm) -> EventFields:

@@ -13,10 +13,10 @@ from flask import render_template, url_for
 from flask.typing import ResponseReturnValue
 from sqlmodel import Session
 
-from tourney.store import results, tournament_views
+from tourney.store import audit_views, results, tournament_views
 from tourney.store.results import GameFields
 from tourney.store.tournament_views import MatchDetail, RecordFinding
-from tourney.web.auth import ALL_ROLES, requires
+from tourney.web.auth import ALL_ROLES, DIRECTORS, requires
 from tourney.web.deps import actor, reading
 from tourney.web.director.base import bp
 from tourney.web.forms import (
@@ -51,6 +51,12 @@ def _match_page(
     """
     with reading() as session:
         detail = tournament_views.match_detail(session, actor(), match_id)
+        # The match's history is the audit log's, which only directors read.
+        history = (
+            audit_views.audit_page(session, detail.event_id, match_id=match_id)
+            if actor().role in DIRECTORS
+            else None
+        )
     forms: dict[str, VersionedForm] = {
         "game": GameForm(formdata=None),
         "score": ScoreForm(formdata=None),
@@ -76,6 +82,7 @@ def _match_page(
         forms=forms,
         error=_refusal(refused) if refused is not None else "",
         findings=findings,
+        history=history,
     )
 
 
