@@ -51,6 +51,8 @@ class Settings:
     """Failed logins allowed per client address within the window."""
     login_window_seconds: int = 900
     sql_echo: bool = False
+    sqlite_busy_timeout_ms: int = 5000
+    """How long a SQLite writer waits for another's write lock before it tries again."""
 
     def resolved_secret_key(self) -> str:
         """The configured secret key, or one stored in (and created under) the instance path.

@@ -656,6 +656,12 @@ def record_score(match_id: int, caller: Actor, data: m.ScoreIn) -> ResponseRetur
 )
 def upload_record(match_id: int, caller: Actor, data: m.RecordIn) -> ResponseReturnValue:
     """Fill in the games from a record; an invalid one is kept with its findings (ok false)."""
+    content = data.content.encode("utf-8")
+    # Checked before the write transaction: a large record takes seconds to replay.
+    with reading() as session:
+        checked = results.check_match_record(
+            session, actor=caller, match_id=match_id, filename=data.filename, data=content
+        )
     with writing() as session:
         _require_version(session, match_id, data.expected_version)
         outcome = results.upload_match_record(
@@ -663,8 +669,9 @@ def upload_record(match_id: int, caller: Actor, data: m.RecordIn) -> ResponseRet
             actor=caller,
             match_id=match_id,
             filename=data.filename,
-            data=data.content.encode("utf-8"),
+            data=content,
             expected_version=data.expected_version,
+            checked=checked,
         )
     return _json(
         m.UploadOut,
