@@ -42,7 +42,9 @@ class Settings:
     secure_cookies: bool = False
     """Mark cookies Secure (set when served over HTTPS)."""
     behind_proxy: bool = False
-    """Trust one reverse proxy's X-Forwarded-For/-Proto/-Host (client address for login limits)."""
+    """Trust one reverse proxy's X-Forwarded-For/-Proto/-Host (client address for login
+    limits), and, as such a proxy serves HTTPS, mark cookies Secure and send HSTS
+    (``TOURNEY_BEHIND_PROXY``)."""
     password_hash_profile: str = "standard"
     """``standard`` (RFC 9106 low-memory argon2id) or ``fast`` (tests only)."""
     login_max_failures: int = 5
