@@ -12,6 +12,7 @@ from collections.abc import Callable
 from flask import render_template, url_for
 from flask.typing import ResponseReturnValue
 from sqlmodel import Session
+from werkzeug.datastructures import FileStorage
 
 from tourney.store import results, tournament_views
 from tourney.store.errors import StoreUserError
@@ -266,9 +267,11 @@ def upload(match_id: int) -> ResponseReturnValue:
     """Fill in the games from a .mat (or JSON) record, or show the validator's findings."""
     form = UploadForm()
     findings: list[RecordFinding] = []
-    stored = form.record.data
-    filename = getattr(stored, "filename", None) or ""
-    data = stored.read() if form.is_submitted() and hasattr(stored, "read") else b""
+    stored = form.record.data if form.is_submitted() else None
+    filename, data = "", b""
+    if isinstance(stored, FileStorage):
+        filename, data = stored.filename or "", stored.read()
+    # Checked before the write transaction: a large record takes seconds to replay.
     checked = _checked_record(match_id, filename, data) if data else None
 
     def change(session: Session) -> Done | Refused:
