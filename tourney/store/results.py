@@ -778,12 +778,7 @@ def upload_match_record(
         raise StoreUserError(
             "This match has games or a result already; delete them before uploading a record."
         )
-    still_valid = (
-        checked is not None
-        and (checked.match_id, checked.filename, checked.data) == (match_id, filename, data)
-        and checked.basis == _record_basis(session, loaded.match, loaded.event)
-    )
-    if not still_valid or checked is None:
+    if checked is None or not _still_holds(session, checked, loaded, filename, data):
         checked = _check_record(session, loaded.match, loaded.event, filename, data)
     text = data.decode("utf-8", errors="replace")
     upload = UploadedRecord(
@@ -816,6 +811,17 @@ def upload_match_record(
         session, loaded, actor, "match.record_upload", before, {"record_id": upload.id}
     )
     return UploadOutcome(True, upload.id or 0, (), detail)
+
+
+def _still_holds(
+    session: Session, checked: CheckedRecord, loaded: _Loaded, filename: str, data: bytes
+) -> bool:
+    """True when ``checked`` is of this upload and the match and rules are as it saw them."""
+    return (checked.match_id, checked.filename, checked.data) == (
+        loaded.match.id,
+        filename,
+        data,
+    ) and checked.basis == _record_basis(session, loaded.match, loaded.event)
 
 
 def _keep_newest_rejections(session: Session, match_id: int) -> None:

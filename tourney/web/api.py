@@ -773,6 +773,7 @@ def openapi_document() -> dict[str, Any]:
             }
         if op.roles is not None:
             spec["security"] = [{"bearer": []}, {"session": []}]
+            spec["description"] = f"An API token needs the '{op.scope}' scope or a wider one."
         paths.setdefault(PREFIX + op.path, {})[op.method.lower()] = spec
     return {
         "openapi": "3.1.0",
