@@ -100,7 +100,35 @@ def _install_sqlite_pragmas(engine: Engine, *, wal: bool, busy_timeout_ms: int) 
     @event.listens_for(engine, "begin")
     def _on_begin(connection: Any) -> None:
         mode = connection.get_execution_options().get("tourney_begin", "DEFERRED")
-        connection.exec_driver_sql(f"BEGIN {mode}")
+        _begin_retrying_while_busy(connection, f"BEGIN {mode}")
+
+
+def _begin_retrying_while_busy(connection: Any, statement: str) -> None:
+    """Run ``statement`` (a BEGIN), trying again while another writer holds the lock.
+
+    Only the BEGIN is retried: nothing has been read or written yet, so trying again is
+    safe, whereas a failure later in the transaction is the transaction's own.
+
+    Raises:
+        DatabaseBusyError: still busy after ``BUSY_RETRY_DELAYS_S``.
+    """
+    for delay in (*BUSY_RETRY_DELAYS_S, None):
+        try:
+            connection.exec_driver_sql(statement)
+        except OperationalError as error:
+            if not _is_busy(error):
+                raise
+            if delay is None:
+                raise DatabaseBusyError("The database is busy; try again shortly.") from error
+            time.sleep(delay)
+        else:
+            return
+
+
+def _is_busy(error: OperationalError) -> bool:
+    """True for SQLite's "database is locked" (or "busy"): another writer holds the lock."""
+    message = str(error.orig).lower()
+    return "database is locked" in message or "database is busy" in message
 
 
 def engine_from_settings(settings: Settings) -> Engine:
@@ -121,41 +149,12 @@ def transaction(engine: Engine) -> Iterator[Session]:
 
     Raises:
         DatabaseBusyError: other writers kept SQLite's write lock through every attempt
-            to take it (nothing of the block ran).
+            to take it (nothing of the block was saved).
     """
     bind = engine.execution_options(tourney_begin="IMMEDIATE")
-    with Session(bind, expire_on_commit=False) as session:
-        _begin_writing(session)
+    with Session(bind, expire_on_commit=False) as session, session.begin():
         event.listen(session, "before_flush", _refuse_nul_text)
         yield session
-        session.commit()
-    # Leaving the ``with`` on an error closes the session, which rolls back.
-
-
-def _begin_writing(session: Session) -> None:
-    """Begin the session's transaction, trying again while another writer holds the lock.
-
-    Only the BEGIN is retried: nothing has been read or written yet, so trying again is
-    safe, whereas a failure later in the block is the block's own.
-    """
-    for delay in (*BUSY_RETRY_DELAYS_S, None):
-        try:
-            session.connection()
-        except OperationalError as error:
-            session.rollback()
-            if not _is_busy(error):
-                raise
-            if delay is None:
-                raise DatabaseBusyError("The database is busy; try again shortly.") from error
-            time.sleep(delay)
-        else:
-            return
-
-
-def _is_busy(error: OperationalError) -> bool:
-    """True for SQLite's "database is locked" (or "busy"): another writer holds the lock."""
-    message = str(error.orig).lower()
-    return "database is locked" in message or "database is busy" in message
 
 
 def _refuse_nul_text(session: Session, _context: Any, _instances: Any) -> None:
