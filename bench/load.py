@@ -1,6 +1,6 @@
 """Concurrent result entry: gunicorn (4 workers), 16 writers, loopback only, bounded in time.
 
-Builds eight 128-player knockout flights (3-point matches, 512 first-round matches) on a
+Builds 24 knockout flights of 128 players (3-point matches, 1,536 first-round matches) on a
 fresh database, serves the app with gunicorn, and lets 16 writer threads enter results
 through the JSON API with an API token for ``--seconds`` (default 60): each writer owns
 its own matches and enters them, in turn, game by game, as a final score, or as a
@@ -44,7 +44,7 @@ from tourney.store.progress import DONE, flight_matches  # noqa: E402
 from tourney.store.tables import Game, Match, MatchStatus, UploadedRecord  # noqa: E402
 
 WRITERS = 16
-FLIGHTS = 8
+FLIGHTS = 24
 PLAYERS = 128
 LENGTH = 3
 RECORD = ROOT / "tests/data/records/gnubg/gnubg_L03_s1187.mat"
