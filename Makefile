@@ -45,6 +45,7 @@ bench: $(STAMP)
 	$(BIN)/python -P bench/results.py
 	$(BIN)/python -P bench/exports.py
 	$(BIN)/python -P bench/http.py
+	$(BIN)/python -P bench/load.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

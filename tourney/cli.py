@@ -751,3 +751,41 @@ def main() -> None:
         cli.main(standalone_mode=True)
     except KeyboardInterrupt:  # pragma: no cover - interactive only
         sys.exit(130)
+
+
+@cli.command("backup")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+def backup_command(file: Path) -> None:
+    """Copy the configured database to FILE while the app may keep running.
+
+    SQLite is copied with its online backup API; PostgreSQL is dumped with pg_dump.
+    """
+    from tourney.config import load_settings
+    from tourney.store.backup import BackupError, backup
+
+    try:
+        backup(load_settings().database_url, file)
+    except BackupError as error:
+        raise UsageFailure(str(error)) from None
+    click.echo(f"Database backed up to {file}.")
+
+
+@cli.command("restore")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
+def restore_command(file: Path, yes: bool) -> None:
+    """Replace the configured database by the backup in FILE (psql for PostgreSQL)."""
+    from tourney.config import load_settings
+    from tourney.store.backup import BackupError, restore
+
+    if not yes:
+        click.confirm(
+            f"Replace the whole database by the backup in {file}? Everything saved since "
+            "that backup is lost.",
+            abort=True,
+        )
+    try:
+        restore(load_settings().database_url, file)
+    except BackupError as error:
+        raise UsageFailure(str(error)) from None
+    click.echo(f"Database restored from {file}.")

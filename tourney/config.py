@@ -42,7 +42,9 @@ class Settings:
     secure_cookies: bool = False
     """Mark cookies Secure (set when served over HTTPS)."""
     behind_proxy: bool = False
-    """Trust one reverse proxy's X-Forwarded-For/-Proto/-Host (client address for login limits)."""
+    """Trust one reverse proxy's X-Forwarded-For/-Proto/-Host (client address for login
+    limits), and, as such a proxy serves HTTPS, mark cookies Secure and send HSTS
+    (``TOURNEY_BEHIND_PROXY``)."""
     password_hash_profile: str = "standard"
     """``standard`` (RFC 9106 low-memory argon2id) or ``fast`` (tests only)."""
     login_max_failures: int = 5
@@ -54,6 +56,8 @@ class Settings:
     public_url: str = ""
     """The address players reach the app at (``http://192.168.1.20:5000``), used for QR
     codes and printed links; empty means the address of the request."""
+    sqlite_busy_timeout_ms: int = 5000
+    """How long a SQLite writer waits for another's write lock before it tries again."""
 
     def resolved_secret_key(self) -> str:
         """The configured secret key, or one stored in (and created under) the instance path.

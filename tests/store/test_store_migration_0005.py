@@ -14,6 +14,7 @@ from tourney.cli import cli
 from tourney.store import schema
 from tourney.store.db import make_engine
 
+HEAD = "0006"
 TABLES = ("users", "events", "flights", "entries", "rounds", "matches", "games", "audit_entries")
 
 
@@ -57,7 +58,7 @@ def test_db_downgrade_one_step_and_upgrade_again_keep_every_row(tmp_path: Path) 
     engine = make_engine(url)
     before = _counts(engine)
 
-    down = runner.invoke(cli, ["db", "downgrade", "--yes"], env=env)
+    down = runner.invoke(cli, ["db", "downgrade", "0004", "--yes"], env=env)
     after_down = _counts(engine)
     columns = {c["name"] for c in inspect(engine).get_columns("users")}
     up = runner.invoke(cli, ["db", "upgrade"], env=env)
@@ -65,7 +66,7 @@ def test_db_downgrade_one_step_and_upgrade_again_keep_every_row(tmp_path: Path) 
     assert (down.exit_code, down.stdout) == (0, "Database downgraded to revision 0004.\n")
     assert "session_version" not in columns
     assert after_down == before
-    assert (up.exit_code, up.stdout) == (0, "Database upgraded to revision 0005.\n")
+    assert (up.exit_code, up.stdout) == (0, f"Database upgraded to revision {HEAD}.\n")
     assert _counts(engine) == before
     assert min(before.values()) > 0
     engine.dispose()

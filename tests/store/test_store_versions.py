@@ -298,6 +298,18 @@ def upload_match_record(w: World) -> tuple[Call, set[int]]:
     )
 
 
+def check_match_record(w: World) -> tuple[Call, set[int]]:
+    # Checking a record before storing it changes nothing.
+    built = knockout(w)
+    match, actor = first_match(w, built), built.director.actor
+    return (
+        lambda s: results.check_match_record(
+            s, actor=actor, match_id=match.id, filename="match.mat", data=b"not a match"
+        ),
+        set(),
+    )
+
+
 def add_event_staff(w: World) -> tuple[Call, set[int]]:
     built = w.build_event(EIGHT[:2], [MAIN])
     scorer = w.make_user("scorer")
@@ -578,6 +590,7 @@ SCENARIOS: dict[str, Scenario] = {
     "events.update_flight": update_flight,
     "player_import.apply_player_import": apply_player_import,
     "results.award_walkover": award_walkover,
+    "results.check_match_record": check_match_record,
     "results.clear_result": clear_result,
     "results.correct_game": correct_game,
     "results.delete_game": delete_game,

@@ -7,9 +7,12 @@ Terminology:
                  ``Authorization: Bearer <token>``; it acts as that user. Only its SHA-256
                  hash is stored (tokens are 256-bit random, so a fast hash is enough), and
                  it is shown once, when created.
+    token scope  what a token may do, at most what its user may: ``read`` (no changes),
+                 ``results`` (enter and correct match results) or ``full``. A token may
+                 also expire; an expired one is refused like a revoked one.
 
-The tables are created by migration ``0003``. Every change here is one transaction with
-one audit entry, like the other services.
+The tables are created by migration ``0003`` (token scope and expiry: ``0006``). Every
+change here is one transaction with one audit entry, like the other services.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ import hashlib
 import hmac
 import secrets
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from sqlmodel import Field, Session, SQLModel, col, select
 
@@ -31,6 +34,11 @@ from tourney.store.types import UTCDateTime, utcnow
 TOKEN_PREFIX = "tny_"
 """API tokens start with this, so a leaked one is recognisable in logs and scanners."""
 MAX_TOKENS_PER_USER = 20
+TOKEN_SCOPES = ("read", "results", "full")
+"""API token scopes, each allowing what the one before it does and more."""
+MAX_TOKEN_DAYS = 3650
+AUDIT_LABEL_CHARS = 254
+"""The audit trail's actor label holds this many characters."""
 
 
 class EventShare(SQLModel, table=True):
@@ -59,6 +67,10 @@ class ApiToken(SQLModel, table=True):
     """The token's first characters, to tell tokens apart on the account page."""
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime, nullable=False)
     revoked_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    scope: str = Field(default="full", max_length=16, sa_column_kwargs={"server_default": "full"})
+    """One of ``TOKEN_SCOPES``."""
+    expires_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    """None: valid until revoked."""
 
 
 @dataclass(frozen=True)
@@ -70,6 +82,22 @@ class ApiTokenView:
     hint: str
     created_at: datetime
     revoked: bool
+    scope: str
+    expires_at: datetime | None
+    expired: bool
+
+
+@dataclass(frozen=True)
+class TokenGrant:
+    """What a live API token allows: acting as its user, within its scope."""
+
+    actor: Actor
+    """The token's user, labelled with the token's name for the audit trail."""
+    scope: str
+
+    def allows(self, needed: str) -> bool:
+        """True when the token's scope covers ``needed`` (one of ``TOKEN_SCOPES``)."""
+        return TOKEN_SCOPES.index(self.scope) >= TOKEN_SCOPES.index(needed)
 
 
 @dataclass(frozen=True)
@@ -94,6 +122,9 @@ def _token_view(row: ApiToken) -> ApiTokenView:
         hint=row.hint,
         created_at=row.created_at,
         revoked=row.revoked_at is not None,
+        scope=row.scope,
+        expires_at=row.expires_at,
+        expired=row.expires_at is not None and row.expires_at <= utcnow(),
     )
 
 
@@ -205,15 +236,33 @@ def list_api_tokens(session: Session, actor: Actor) -> list[ApiTokenView]:
     return [_token_view(r) for r in rows]
 
 
-def create_api_token(session: Session, *, actor: Actor, name: str) -> tuple[ApiTokenView, str]:
+def create_api_token(
+    session: Session,
+    *,
+    actor: Actor,
+    name: str,
+    scope: str = "full",
+    valid_days: int | None = None,
+) -> tuple[ApiTokenView, str]:
     """A new token for the actor: its view and the secret, which is never shown again.
 
+    Args:
+        scope: one of ``TOKEN_SCOPES``.
+        valid_days: the token expires this many days from now; none: when revoked.
+
     Raises:
-        StoreUserError: no name, or too many live tokens.
+        StoreUserError: no name, an unknown scope or length, or too many live tokens.
     """
     name = " ".join(name.split())
     if not name:
         raise StoreUserError("Name the token (what will use it).", field="name")
+    if scope not in TOKEN_SCOPES:
+        raise StoreUserError(f"Choose a scope: {', '.join(TOKEN_SCOPES)}.", field="scope")
+    if valid_days is not None and not 1 <= valid_days <= MAX_TOKEN_DAYS:
+        raise StoreUserError(
+            f"A token is valid for 1 to {MAX_TOKEN_DAYS} days, or until revoked.",
+            field="valid_days",
+        )
     if actor.user_id is None:
         raise StoreUserError("Only an account can own an API token.")
     live = session.exec(
@@ -224,8 +273,14 @@ def create_api_token(session: Session, *, actor: Actor, name: str) -> tuple[ApiT
     if len(live) >= MAX_TOKENS_PER_USER:
         raise StoreUserError(f"At most {MAX_TOKENS_PER_USER} tokens; revoke one first.")
     secret = TOKEN_PREFIX + secrets.token_urlsafe(32)
+    expires_at = None if valid_days is None else utcnow() + timedelta(days=valid_days)
     row = ApiToken(
-        user_id=actor.user_id, name=name[:80], token_hash=_hash(secret), hint=secret[:10]
+        user_id=actor.user_id,
+        name=name[:80],
+        token_hash=_hash(secret),
+        hint=secret[:10],
+        scope=scope,
+        expires_at=expires_at,
     )
     session.add(row)
     session.flush()
@@ -235,7 +290,12 @@ def create_api_token(session: Session, *, actor: Actor, name: str) -> tuple[ApiT
         action="api_token.create",
         entity_type="api_token",
         entity_id=row.id,
-        after={"name": row.name, "hint": row.hint},
+        after={
+            "name": row.name,
+            "hint": row.hint,
+            "scope": row.scope,
+            "expires_at": None if expires_at is None else expires_at.isoformat(),
+        },
     )
     return _token_view(row), secret
 
@@ -262,8 +322,12 @@ def revoke_api_token(session: Session, *, actor: Actor, token_id: int) -> ApiTok
     return _token_view(row)
 
 
-def actor_for_token(session: Session, token: str) -> Actor | None:
-    """The user a live token acts for, or none (unknown, revoked, or account inactive)."""
+def actor_for_token(session: Session, token: str) -> TokenGrant | None:
+    """What a live token allows, or none (unknown, revoked, expired, or account inactive).
+
+    The grant's actor is the token's user, labelled "api token 'NAME' of EMAIL" so that
+    the audit trail names the token a change was made with.
+    """
     if not token.startswith(TOKEN_PREFIX) or len(token) > 100:
         return None
     found = session.exec(
@@ -273,7 +337,10 @@ def actor_for_token(session: Session, token: str) -> Actor | None:
     ).first()
     if found is None:
         return None
-    _, user = found
+    row, user = found
+    if row.expires_at is not None and row.expires_at <= utcnow():
+        return None
     if not user.is_active or user.role not in {r.value for r in Role}:
         return None
-    return Actor(user_id=user.id, label=user.email, role=user.role)
+    label = f"api token '{row.name}' of {user.email}"[:AUDIT_LABEL_CHARS]
+    return TokenGrant(Actor(user_id=user.id, label=label, role=user.role), row.scope)

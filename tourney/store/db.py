@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -21,14 +22,19 @@ from typing import Any
 
 from sqlalchemy import event, inspect, text
 from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.pool import StaticPool
 from sqlmodel import Session, create_engine
 
 from tourney.config import Settings
 from tourney.store import versions  # noqa: F401 - installs the listeners that move event versions
-from tourney.store.errors import StoreUserError
+from tourney.store.errors import DatabaseBusyError, StoreUserError
 
 SQLITE_BUSY_TIMEOUT_MS = 5000
+BUSY_RETRY_DELAYS_S = (0.1, 0.4)
+"""Pauses before a unit of work tries again to take a SQLite write lock another writer
+holds (each attempt also waits the busy timeout); then it gives up with
+``DatabaseBusyError``."""
 NUL_MESSAGE = "Text may not hold NUL characters (zero bytes)."
 
 
@@ -38,7 +44,9 @@ def is_memory_sqlite(url: str) -> bool:
     return parsed.get_backend_name() == "sqlite" and parsed.database in (None, "", ":memory:")
 
 
-def make_engine(url: str, *, echo: bool = False) -> Engine:
+def make_engine(
+    url: str, *, echo: bool = False, busy_timeout_ms: int = SQLITE_BUSY_TIMEOUT_MS
+) -> Engine:
     """Create an engine for ``url``; SQLite gets WAL, foreign keys and real transactions.
 
     A file SQLite database gets its directory created, and the file itself, readable
@@ -55,7 +63,9 @@ def make_engine(url: str, *, echo: bool = False) -> Engine:
         elif parsed.database:
             _create_private_file(Path(parsed.database))
         engine = create_engine(url, **kwargs)
-        _install_sqlite_pragmas(engine, wal=not is_memory_sqlite(url))
+        _install_sqlite_pragmas(
+            engine, wal=not is_memory_sqlite(url), busy_timeout_ms=busy_timeout_ms
+        )
         return engine
     kwargs["pool_pre_ping"] = True
     return create_engine(url, **kwargs)
@@ -68,7 +78,7 @@ def _create_private_file(path: Path) -> None:
         os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
 
 
-def _install_sqlite_pragmas(engine: Engine, *, wal: bool) -> None:
+def _install_sqlite_pragmas(engine: Engine, *, wal: bool, busy_timeout_ms: int) -> None:
     """Turn on the pragmas and let SQLAlchemy, not pysqlite, emit BEGIN.
 
     pysqlite's own transaction handling defers BEGIN until the first write, which breaks
@@ -81,7 +91,7 @@ def _install_sqlite_pragmas(engine: Engine, *, wal: bool) -> None:
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
+        cursor.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
         if wal:
             cursor.execute("PRAGMA journal_mode=WAL")
             cursor.execute("PRAGMA synchronous=NORMAL")
@@ -90,12 +100,44 @@ def _install_sqlite_pragmas(engine: Engine, *, wal: bool) -> None:
     @event.listens_for(engine, "begin")
     def _on_begin(connection: Any) -> None:
         mode = connection.get_execution_options().get("tourney_begin", "DEFERRED")
-        connection.exec_driver_sql(f"BEGIN {mode}")
+        _begin_retrying_while_busy(connection, f"BEGIN {mode}")
+
+
+def _begin_retrying_while_busy(connection: Any, statement: str) -> None:
+    """Run ``statement`` (a BEGIN), trying again while another writer holds the lock.
+
+    Only the BEGIN is retried: nothing has been read or written yet, so trying again is
+    safe, whereas a failure later in the transaction is the transaction's own.
+
+    Raises:
+        DatabaseBusyError: still busy after ``BUSY_RETRY_DELAYS_S``.
+    """
+    for delay in (*BUSY_RETRY_DELAYS_S, None):
+        try:
+            connection.exec_driver_sql(statement)
+        except OperationalError as error:
+            if not _is_busy(error):
+                raise
+            if delay is None:
+                raise DatabaseBusyError("The database is busy; try again shortly.") from error
+            time.sleep(delay)
+        else:
+            return
+
+
+def _is_busy(error: OperationalError) -> bool:
+    """True for SQLite's "database is locked" (or "busy"): another writer holds the lock."""
+    message = str(error.orig).lower()
+    return "database is locked" in message or "database is busy" in message
 
 
 def engine_from_settings(settings: Settings) -> Engine:
     """The engine for the configured database."""
-    return make_engine(settings.database_url, echo=settings.sql_echo)
+    return make_engine(
+        settings.database_url,
+        echo=settings.sql_echo,
+        busy_timeout_ms=settings.sqlite_busy_timeout_ms,
+    )
 
 
 @contextmanager
@@ -104,6 +146,10 @@ def transaction(engine: Engine) -> Iterator[Session]:
 
     Objects stay readable after the commit (``expire_on_commit=False``) so a service can
     build its read model from them.
+
+    Raises:
+        DatabaseBusyError: other writers kept SQLite's write lock through every attempt
+            to take it (nothing of the block was saved).
     """
     bind = engine.execution_options(tourney_begin="IMMEDIATE")
     with Session(bind, expire_on_commit=False) as session, session.begin():

@@ -51,6 +51,15 @@ class StoreInvariantError(RuntimeError):
     """
 
 
+class DatabaseBusyError(RuntimeError):
+    """Other writers held the database's write lock for every attempt; nothing was done.
+
+    Not the request's fault: the web answers 503 with ``Retry-After``.
+    """
+
+    retry_after_seconds = 2
+
+
 class EventImportError(StoreUserError):
     """An event JSON document cannot be imported; the message names the field and what
     is wrong."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import Session, col, delete, select
@@ -30,6 +30,7 @@ from tourney.formats.model import MatchId
 from tourney.match import (
     GameEntry,
     MatchEntryError,
+    MatchRules,
     MatchState,
     Rescore,
     add_game,
@@ -42,7 +43,7 @@ from tourney.match import delete_game as engine_delete
 from tourney.match import rescore as engine_rescore
 from tourney.rules import GameEnd, Level, Side
 from tourney.rules.records import MatchRules as RecordRules
-from tourney.rules.records import validate_record
+from tourney.rules.records import RecordReport, validate_record
 from tourney.rules.variants import DEFAULT_VARIANT
 from tourney.store import progress
 from tourney.store.audit import Actor, record
@@ -675,6 +676,82 @@ def walkover(match: Match, winner_entry_id: int | None) -> None:
     match.finished_at = utcnow()
 
 
+class RecordBasis(NamedTuple):
+    """What checking a record against a match depends on."""
+
+    match_length: int
+    names: tuple[str, str]
+    record_rules: RecordRules
+    match_rules: MatchRules
+
+
+@dataclass(frozen=True)
+class CheckedRecord:
+    """A ``.mat`` record validated and scored against a match, ready to be stored.
+
+    Validating a large record takes seconds; ``check_match_record`` does it in a read
+    session so that the write transaction that stores it holds the database's write lock
+    only briefly. ``basis`` is what the check depended on (the match's length and players,
+    the event's rules): the store re-checks when it changed in between.
+    """
+
+    match_id: int
+    filename: str
+    data: bytes
+    basis: RecordBasis
+    report: RecordReport
+    findings: tuple[RecordFinding, ...]
+    state: MatchState | None
+    """The scored match when the record fits, else none (``findings`` say why)."""
+
+
+def check_match_record(
+    session: Session, *, actor: Actor, match_id: int, filename: str, data: bytes
+) -> CheckedRecord:
+    """Validate and score a record for a match without changing anything.
+
+    Raises:
+        NotFoundError, AccessDeniedError: no such match, or not the actor's.
+    """
+    match = session.get(Match, match_id)
+    if match is None:
+        raise NotFoundError("No such match.")
+    flight = session.get(Flight, match.flight_id)
+    assert flight is not None
+    event = require_event(session, actor, flight.event_id, manage=False)
+    return _check_record(session, match, event, filename, data)
+
+
+def _record_basis(session: Session, match: Match, event: Event) -> RecordBasis:
+    return RecordBasis(
+        match.match_length,
+        _names(session, match),
+        _record_rules(event),
+        progress.match_rules(event, match.match_length),
+    )
+
+
+def _check_record(
+    session: Session, match: Match, event: Event, filename: str, data: bytes
+) -> CheckedRecord:
+    report = validate_record(filename, data, rules=_record_rules(event),
+                             max_bytes=MAX_RECORD_BYTES)
+    findings = [RecordFinding(e.game, e.line, e.message) for e in report.errors]
+    basis = _record_basis(session, match, event)
+    flip = False
+    if not findings:
+        flip, problem = _fit(report.players, basis.names, report.match_length, match.match_length)
+        if problem:
+            findings.append(RecordFinding(None, None, problem))
+    state = None
+    if not findings:
+        state, problem_at = _score_record(basis.match_rules, report.games, flip)
+        if problem_at is not None:
+            findings.append(problem_at)
+    assert match.id is not None
+    return CheckedRecord(match.id, filename, data, basis, report, tuple(findings), state)
+
+
 def upload_match_record(
     session: Session,
     *,
@@ -683,12 +760,15 @@ def upload_match_record(
     filename: str,
     data: bytes,
     expected_version: int | None = None,
+    checked: CheckedRecord | None = None,
 ) -> UploadOutcome:
     """Fill in every game of a match from a ``.mat`` record, if it is valid and fits.
 
     The upload is kept with its validation report either way; games are entered only
     when the record is valid, its players are the match's (by name, in either order) and
     its length is the match's. Otherwise the findings say what is wrong, with game and line.
+    ``checked`` is the same record checked before the transaction (``check_match_record``);
+    it is used when the match and the event's rules are still as it saw them.
 
     Raises:
         NotFoundError, AccessDeniedError, ConflictError: as ``record_game``.
@@ -699,34 +779,21 @@ def upload_match_record(
         raise StoreUserError(
             "This match has games or a result already; delete them before uploading a record."
         )
-    event = loaded.event
-    report = validate_record(filename, data, rules=_record_rules(event),
-                             max_bytes=MAX_RECORD_BYTES)
-    findings = [RecordFinding(e.game, e.line, e.message) for e in report.errors]
-    names = _names(session, loaded.match)
-    flip = False
-    if not findings:
-        flip, problem = _fit(report.players, names, report.match_length, loaded.match.match_length)
-        if problem:
-            findings.append(RecordFinding(None, None, problem))
-    state = None
-    if not findings:
-        state, problem_at = _score_record(loaded, report.games, flip)
-        if problem_at is not None:
-            findings.append(problem_at)
+    if checked is None or not _still_holds(session, checked, loaded, filename, data):
+        checked = _check_record(session, loaded.match, loaded.event, filename, data)
     text = data.decode("utf-8", errors="replace")
     upload = UploadedRecord(
         match_id=match_id,
         filename=filename[:255],
         original_text=text,
-        report=report.to_json(filename[:255]),
-        is_valid=not findings,
+        report=checked.report.to_json(filename[:255]),
+        is_valid=not checked.findings,
         uploaded_by_id=actor.user_id,
     )
     session.add(upload)
     session.flush()
     before = _snapshot(loaded.match, loaded.games)
-    if state is None:
+    if checked.state is None:
         _keep_newest_rejections(session, match_id)
         _audit(
             session,
@@ -734,17 +801,28 @@ def upload_match_record(
             actor,
             "match.record_rejected",
             before,
-            {"record_id": upload.id, "errors": len(findings)},
+            {"record_id": upload.id, "errors": len(checked.findings)},
         )
         return UploadOutcome(
-            False, upload.id or 0, tuple(findings), match_detail(session, actor, match_id)
+            False, upload.id or 0, checked.findings, match_detail(session, actor, match_id)
         )
-    _write_games(session, loaded, state, record_id=upload.id)
+    _write_games(session, loaded, checked.state, record_id=upload.id)
     loaded.match.result_source = "record"
     detail = _finish(
         session, loaded, actor, "match.record_upload", before, {"record_id": upload.id}
     )
     return UploadOutcome(True, upload.id or 0, (), detail)
+
+
+def _still_holds(
+    session: Session, checked: CheckedRecord, loaded: _Loaded, filename: str, data: bytes
+) -> bool:
+    """True when ``checked`` is of this upload and the match and rules are as it saw them."""
+    return (checked.match_id, checked.filename, checked.data) == (
+        loaded.match.id,
+        filename,
+        data,
+    ) and checked.basis == _record_basis(session, loaded.match, loaded.event)
 
 
 def _keep_newest_rejections(session: Session, match_id: int) -> None:
@@ -794,7 +872,7 @@ def _fit(
 
 
 def _score_record(
-    loaded: _Loaded, games: tuple[Any, ...], flip: bool
+    rules: MatchRules, games: tuple[Any, ...], flip: bool
 ) -> tuple[MatchState | None, RecordFinding | None]:
     entries = []
     for g in games:
@@ -806,7 +884,6 @@ def _score_record(
         side = g.winner if not flip else (Side.O if g.winner is Side.X else Side.X)
         level = None if g.end is GameEnd.DROPPED else g.level
         entries.append(GameEntry(side, g.end, g.cube, level))
-    rules = progress.match_rules(loaded.event, loaded.match.match_length)
     try:
         state = score_match(rules, entries)
     except MatchEntryError as error:

@@ -80,7 +80,8 @@ def create_app(config: Mapping[str, Any] | None = None, *, engine: Engine | None
         WTF_CSRF_TIME_LIMIT=None,  # the token lives as long as the session cookie
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
-        SESSION_COOKIE_SECURE=settings.secure_cookies,
+        # Behind a proxy the site is served over HTTPS: cookies never travel in the clear.
+        SESSION_COOKIE_SECURE=settings.secure_cookies or settings.behind_proxy,
         MAX_CONTENT_LENGTH=4 * 1024 * 1024,
     )
     app.extensions[EXTENSION] = AppState(
@@ -88,6 +89,7 @@ def create_app(config: Mapping[str, Any] | None = None, *, engine: Engine | None
     )
     if settings.behind_proxy:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]
+        app.after_request(_strict_transport_security)
 
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
@@ -126,6 +128,17 @@ def _refuse_nul_characters() -> None:
             texts += (key, value)
     if any("\x00" in text for text in texts):
         abort(400, NUL_MESSAGE)
+
+
+HSTS = "max-age=31536000"
+"""Browsers keep to HTTPS for a year once they have seen the site over it."""
+
+
+def _strict_transport_security(response: Response) -> Response:
+    """HSTS on every answer the proxy received over HTTPS (``X-Forwarded-Proto``)."""
+    if request.is_secure:
+        response.headers.setdefault("Strict-Transport-Security", HSTS)
+    return response
 
 
 def _security_headers(response: Response) -> Response:

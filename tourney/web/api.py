@@ -3,7 +3,8 @@
 Reads of public events need no login. Writes (record a game, a final score, upload a
 match record, withdraw a player) call the same store services as the director's pages
 and need a director's (or scorer's) session or an API token sent as
-``Authorization: Bearer <token>``: none answers 401, the wrong role 403, a stale
+``Authorization: Bearer <token>`` (of the ``results`` scope for results, ``full`` for
+the rest): none, or an expired one, answers 401, the wrong role or scope 403, a stale
 ``expected_version`` 409 (and so does a change to a match that has games or a result
 without one), a body that does not fit the schema 422 — always as
 ``{"error": {"status", "message", "field"?}}``.
@@ -97,6 +98,8 @@ class Operation:
     errors: tuple[int, ...]
     roles: frozenset[str] | None
     status: int
+    scope: str
+    """The API token scope a change needs (``access.TOKEN_SCOPES``)."""
 
 
 OPERATIONS: list[Operation] = []
@@ -113,12 +116,13 @@ def operation(
     errors: Sequence[int] = (404,),
     roles: Sequence[Role] | None = None,
     status: int = 200,
+    scope: str = "full",
 ) -> Callable[[F], F]:
     """Register an endpoint under ``path`` (OpenAPI form, ``{id}`` params are integers).
 
-    With ``roles`` the view needs a session or token of one of them (401/403 otherwise)
-    and receives the caller as ``caller``; with ``body`` it receives the validated
-    request body as ``data``.
+    With ``roles`` the view needs a session or token of one of them (401/403 otherwise),
+    a token of ``scope`` or wider, and receives the caller as ``caller``; with ``body``
+    it receives the validated request body as ``data``.
     """
     allowed = None if roles is None else frozenset(r.value for r in roles)
     declared_errors = tuple(errors)
@@ -136,6 +140,7 @@ def operation(
             tuple(sorted(set(declared_errors))),
             allowed,
             status,
+            scope,
         )
     )
 
@@ -144,7 +149,7 @@ def operation(
         def endpoint(**params: int) -> Any:
             extra: dict[str, Any] = {}
             if allowed is not None:
-                extra["caller"] = _caller(allowed)
+                extra["caller"] = _caller(allowed, scope)
             if body is not None:
                 extra["data"] = _body(body)
             return view(**params, **extra)
@@ -160,18 +165,21 @@ def operation(
     return decorate
 
 
-def _caller(allowed: frozenset[str]) -> Actor:
-    """The caller from a bearer token or the session (with its CSRF token), role checked."""
+def _caller(allowed: frozenset[str], scope: str) -> Actor:
+    """The caller from a bearer token (of ``scope`` or wider) or the session (with its
+    CSRF token), role checked."""
     header = request.headers.get("Authorization", "")
     if header:
         scheme, _, token = header.partition(" ")
         if scheme.lower() != "bearer" or not token.strip():
             raise ApiError(401, "Send the token as 'Authorization: Bearer <token>'.")
         with reading() as session:
-            found = access.actor_for_token(session, token.strip())
-        if found is None:
-            raise ApiError(401, "This token is unknown or revoked.")
-        caller = found
+            grant = access.actor_for_token(session, token.strip())
+        if grant is None:
+            raise ApiError(401, "This token is unknown, revoked or expired.")
+        if not grant.allows(scope):
+            raise ApiError(403, f"This token's scope ({grant.scope}) does not allow this.")
+        caller = grant.actor
     elif current_user.is_authenticated:
         if current_app.config.get("WTF_CSRF_ENABLED", True):
             try:
@@ -406,7 +414,8 @@ def _reader() -> Actor | None:
     header = request.headers.get("Authorization", "")
     if header.lower().startswith("bearer "):
         with reading() as session:
-            return access.actor_for_token(session, header[7:].strip())
+            grant = access.actor_for_token(session, header[7:].strip())
+        return None if grant is None else grant.actor
     return current_user.actor if current_user.is_authenticated else None
 
 
@@ -605,6 +614,7 @@ def _require_version(session: Session, match_id: int, expected_version: int | No
     body=m.GameIn,
     errors=_WRITE_ERRORS,
     roles=ALL_ROLES,
+    scope="results",
     status=201,
 )
 def record_game(match_id: int, caller: Actor, data: m.GameIn) -> ResponseReturnValue:
@@ -630,6 +640,7 @@ def record_game(match_id: int, caller: Actor, data: m.GameIn) -> ResponseReturnV
     body=m.ScoreIn,
     errors=_WRITE_ERRORS,
     roles=ALL_ROLES,
+    scope="results",
 )
 def record_score(match_id: int, caller: Actor, data: m.ScoreIn) -> ResponseReturnValue:
     """The final score only (like 7-4); it must finish the match under the rules."""
@@ -654,9 +665,16 @@ def record_score(match_id: int, caller: Actor, data: m.ScoreIn) -> ResponseRetur
     body=m.RecordIn,
     errors=_WRITE_ERRORS,
     roles=ALL_ROLES,
+    scope="results",
 )
 def upload_record(match_id: int, caller: Actor, data: m.RecordIn) -> ResponseReturnValue:
     """Fill in the games from a record; an invalid one is kept with its findings (ok false)."""
+    content = data.content.encode("utf-8")
+    # Checked before the write transaction: a large record takes seconds to replay.
+    with reading() as session:
+        checked = results.check_match_record(
+            session, actor=caller, match_id=match_id, filename=data.filename, data=content
+        )
     with writing() as session:
         _require_version(session, match_id, data.expected_version)
         outcome = results.upload_match_record(
@@ -664,8 +682,9 @@ def upload_record(match_id: int, caller: Actor, data: m.RecordIn) -> ResponseRet
             actor=caller,
             match_id=match_id,
             filename=data.filename,
-            data=data.content.encode("utf-8"),
+            data=content,
             expected_version=data.expected_version,
+            checked=checked,
         )
     return _json(
         m.UploadOut,
@@ -755,6 +774,7 @@ def openapi_document() -> dict[str, Any]:
             }
         if op.roles is not None:
             spec["security"] = [{"bearer": []}, {"session": []}]
+            spec["description"] = f"An API token needs the '{op.scope}' scope or a wider one."
         paths.setdefault(PREFIX + op.path, {})[op.method.lower()] = spec
     return {
         "openapi": "3.1.0",

@@ -1,4 +1,4 @@
-"""Error pages: 400/403/404/405/409/429/500 as HTML, JSON under ``/api/v1``; never a traceback.
+"""Error pages: 400/403/404/405/409/429/500/503 as HTML, JSON under ``/api/v1``; never a traceback.
 
 A ``StoreUserError`` escaping a view becomes the page of its status with its message; a
 CSRF failure becomes a 400 that says to reload the form. Anything else is logged and
@@ -7,13 +7,13 @@ shown as a plain 500 page.
 
 from __future__ import annotations
 
-from flask import Flask, jsonify, render_template, request
+from flask import Flask, jsonify, make_response, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError
 from jinja2 import TemplateNotFound
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-from tourney.store.errors import StoreUserError
+from tourney.store.errors import DatabaseBusyError, StoreUserError
 
 TITLES = {
     400: "That did not work",
@@ -24,6 +24,7 @@ TITLES = {
     409: "Changed by someone else",
     429: "Too many attempts",
     500: "Something went wrong",
+    503: "Busy",
 }
 
 MESSAGES = {
@@ -67,6 +68,15 @@ def _store_error(error: StoreUserError) -> ResponseReturnValue:
     return _render(error.status_code, error.message)
 
 
+def _busy_error(error: DatabaseBusyError) -> ResponseReturnValue:
+    """503 with ``Retry-After``: nothing was saved, and the same request may be sent again."""
+    response = make_response(
+        _render(503, "Many changes are being saved at once; nothing was saved. Try again shortly.")
+    )
+    response.headers["Retry-After"] = str(error.retry_after_seconds)
+    return response
+
+
 def _server_error(error: InternalServerError) -> ResponseReturnValue:
     return _render(500, MESSAGES[500])
 
@@ -75,5 +85,6 @@ def init_app(app: Flask) -> None:
     """Register the handlers on ``app``."""
     app.register_error_handler(CSRFError, _csrf_error)
     app.register_error_handler(StoreUserError, _store_error)
+    app.register_error_handler(DatabaseBusyError, _busy_error)
     app.register_error_handler(InternalServerError, _server_error)
     app.register_error_handler(HTTPException, _http_error)

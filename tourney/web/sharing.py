@@ -10,14 +10,15 @@ from __future__ import annotations
 from flask import Blueprint, flash, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
-from wtforms import StringField
-from wtforms.validators import DataRequired, Length
+from wtforms import IntegerField, SelectField, StringField
+from wtforms.validators import DataRequired, Length, NumberRange
+from wtforms.validators import Optional as OptionalValue
 
 from tourney.store import access
 from tourney.store.errors import StoreUserError
 from tourney.web.auth import ALL_ROLES, DIRECTORS, requires
 from tourney.web.deps import actor, public_url_for, reading, writing
-from tourney.web.forms import apply_error
+from tourney.web.forms import apply_error, options
 
 bp = Blueprint("sharing", __name__)
 
@@ -33,6 +34,22 @@ class TokenForm(FlaskForm):
         "Token name",
         validators=[DataRequired(), Length(max=80)],
         description="What will use it, e.g. “results screen” or “club website”.",
+    )
+    scope = SelectField(
+        "May",
+        choices=options(
+            [
+                ("read", "read only"),
+                ("results", "enter results"),
+                ("full", "do what my account can do"),
+            ]
+        ),
+        default="full",
+    )
+    valid_days = IntegerField(
+        "Valid for (days)",
+        validators=[OptionalValue(), NumberRange(min=1, max=access.MAX_TOKEN_DAYS)],
+        description="Empty: until you revoke it.",
     )
 
 
@@ -96,7 +113,11 @@ def tokens() -> ResponseReturnValue:
         try:
             with writing() as session:
                 _, secret = access.create_api_token(
-                    session, actor=actor(), name=form.name.data or ""
+                    session,
+                    actor=actor(),
+                    name=form.name.data or "",
+                    scope=form.scope.data or "full",
+                    valid_days=form.valid_days.data,
                 )
         except StoreUserError as error:
             apply_error(form, error)

@@ -12,8 +12,10 @@ from collections.abc import Callable
 from flask import render_template, url_for
 from flask.typing import ResponseReturnValue
 from sqlmodel import Session
+from werkzeug.datastructures import FileStorage
 
 from tourney.store import audit_views, results, tournament_views
+from tourney.store.errors import StoreUserError
 from tourney.store.results import GameFields
 from tourney.store.tournament_views import MatchDetail, RecordFinding
 from tourney.web.auth import ALL_ROLES, DIRECTORS, requires
@@ -272,16 +274,22 @@ def upload(match_id: int) -> ResponseReturnValue:
     """Fill in the games from a .mat (or JSON) record, or show the validator's findings."""
     form = UploadForm()
     findings: list[RecordFinding] = []
+    stored = form.record.data if form.is_submitted() else None
+    filename, data = "", b""
+    if isinstance(stored, FileStorage):
+        filename, data = stored.filename or "", stored.read()
+    # Checked before the write transaction: a large record takes seconds to replay.
+    checked = _checked_record(match_id, filename, data) if data else None
 
     def change(session: Session) -> Done | Refused:
-        stored = form.record.data
         outcome = results.upload_match_record(
             session,
             actor=actor(),
             match_id=match_id,
-            filename=stored.filename or "",
-            data=stored.read(),
+            filename=filename,
+            data=data,
             expected_version=form.seen_version(),
+            checked=checked,
         )
         if not outcome.ok:
             findings.extend(outcome.findings)
@@ -297,3 +305,15 @@ def upload(match_id: int) -> ResponseReturnValue:
         change,
         lambda: _match_page(match_id, refused=form, slot="upload", findings=tuple(findings)),
     )
+
+
+def _checked_record(match_id: int, filename: str, data: bytes) -> results.CheckedRecord | None:
+    """The record checked before the write transaction (a large one takes seconds to
+    replay), or none when the match cannot be read: the upload itself then says why."""
+    try:
+        with reading() as session:
+            return results.check_match_record(
+                session, actor=actor(), match_id=match_id, filename=filename, data=data
+            )
+    except StoreUserError:
+        return None
