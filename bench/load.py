@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT))
 from sqlmodel import col, func, select  # noqa: E402
 
 from bench.http import serve  # noqa: E402
-from tourney.store import access, draws, schema, services  # noqa: E402
+from tourney.store import access, accounts, draws, events, roster, schema  # noqa: E402
 from tourney.store.audit import Actor  # noqa: E402
 from tourney.store.db import make_engine, read_session, transaction  # noqa: E402
 from tourney.store.passwords import make_hasher  # noqa: E402
@@ -80,7 +80,7 @@ def build(url: str) -> tuple[str, list[Assignment]]:
     schema.upgrade(engine)
     cli = Actor.cli()
     with transaction(engine) as session:
-        director = services.create_user(
+        director = accounts.create_user(
             session,
             actor=cli,
             email="director@load.example",
@@ -93,28 +93,28 @@ def build(url: str) -> tuple[str, list[Assignment]]:
     with transaction(engine) as session:
         _, token = access.create_api_token(session, actor=actor, name="load")
         players = [
-            services.register_player(
-                session, actor=actor, fields=services.PlayerFields(name=f"Player{n:03d}")
+            roster.register_player(
+                session, actor=actor, fields=roster.PlayerFields(name=f"Player{n:03d}")
             ).id
             for n in range(1, PLAYERS + 1)
         ]
-        event = services.create_event(
-            session, actor=actor, fields=services.EventFields(name="Load", is_public=True)
+        event = events.create_event(
+            session, actor=actor, fields=events.EventFields(name="Load", is_public=True)
         )
         flights = []
         for number in range(1, FLIGHTS + 1):
-            flight = services.add_flight(
+            flight = events.add_flight(
                 session,
                 actor=actor,
                 event_id=event.id,
-                fields=services.FlightFields(
+                fields=events.FlightFields(
                     name=f"Flight {number}", format="knockout", match_length=LENGTH
                 ),
             )
             flights.append(flight.id)
     with transaction(engine) as session:
         for pid in players:
-            services.enter_player(session, actor=actor, event_id=event.id, player_id=pid)
+            roster.enter_player(session, actor=actor, event_id=event.id, player_id=pid)
     with transaction(engine) as session:
         for flight_id in flights:
             draws.make_draw(session, actor=actor, flight_id=flight_id, method="random")

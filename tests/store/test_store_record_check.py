@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy.engine import Engine
 
-from tourney.store import draws, results, services
+from tourney.store import draws, results, roster
 from tourney.store.db import read_session, transaction
 from tourney.store.tables import Entry
 
@@ -62,11 +62,11 @@ def test_a_player_renamed_after_the_check_makes_the_store_check_again(
         assert entry is not None
         player_id = entry.player_id
     with transaction(engine) as session:
-        services.update_player(
+        roster.update_player(
             session,
             actor=actor,
             player_id=player_id,
-            fields=services.PlayerFields(name="Carla"),
+            fields=roster.PlayerFields(name="Carla"),
         )
     with transaction(engine) as session:
         outcome = results.upload_match_record(

@@ -17,7 +17,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy.engine import Engine
 
-from tourney.store import schema, services
+from tourney.store import accounts, schema
 from tourney.store.audit import Actor
 from tourney.store.db import make_engine, transaction
 from tourney.store.passwords import make_hasher
@@ -52,7 +52,7 @@ def busy_client(file_db: tuple[Path, Engine], tmp_path: Path) -> FlaskClient:
     }
     app: Flask = create_app(config, engine=engine)
     with transaction(engine) as session:
-        services.create_user(
+        accounts.create_user(
             session,
             actor=Actor.cli(),
             email="anna@club.example",
