@@ -25,7 +25,7 @@ from tourney.formats.flight_formats import Action, FlightFormat, allowed_actions
 from tourney.formats.rounds import numbered_round_name, the_round
 from tourney.formats.standings import compute_standings
 from tourney.formats.tiebreaks import Tiebreak
-from tourney.match import GameKind, doubling_restriction, format_score
+from tourney.match import GameKind, MatchState, doubling_restriction, format_score
 from tourney.rules import Level
 from tourney.rules.variants import DEFAULT_OPTIONS, DEFAULT_VARIANT, STANDARD
 from tourney.store import progress
@@ -41,6 +41,7 @@ from tourney.store.tables import (
     Flight,
     FlightEntry,
     FlightStatus,
+    Game,
     Match,
     MatchStatus,
     Player,
@@ -951,20 +952,7 @@ def match_detail(session: Session, actor: Actor, match_id: int) -> MatchDetail:
     rnd = session.get(Round, match.round_id)
     assert rnd is not None
     players = _players(session, [flight.id or 0], only=(match.entry_a_id, match.entry_b_id))
-    labels = None
-    if match.bracket_key:
-        root = progress.plan_root(session, flight)
-        if root is not None and root.bracket_plan is not None:
-            db_names = {
-                f.id or 0: f.name
-                for f in session.exec(select(Flight).where(Flight.event_id == flight.event_id))
-            }
-            labels = _plan_labels(
-                progress.stored_plan(session, root),
-                db_names,
-                flight_format(flight.format),
-                only=match.bracket_key,
-            )
+    labels = _match_plan_labels(session, flight, match)
     (summary,) = _summaries(session, [match], {rnd.id or 0: rnd}, players, labels)
     games = progress.games_of(session, match_id)
     state = progress.match_state(event, match, games)
@@ -975,50 +963,9 @@ def match_detail(session: Session, actor: Actor, match_id: int) -> MatchDetail:
     options = state.rules.options
     offered_ends = end_choices(event.variant, options)
     offered_results = result_choices(event.variant, options)
-    game_views = tuple(
-        GameView(
-            number=g.number,
-            winner=g.winner,
-            winner_name=DRAWN_NAME if g.winner is None else names[g.winner],
-            end=g.end,
-            end_label=END_LABELS.get(g.end, g.end),
-            cube=1 << g.cube_exponent,
-            level=g.level,
-            points=g.points,
-            score_after=format_score(scored.score_after),
-            kind=scored.kind.value,
-            kind_label=KIND_LABELS.get(scored.kind.value, ""),
-            winner_choices=tuple(Choice(side, names[side], g.winner == side) for side in "ab"),
-            end_choices=choices_of(offered_ends, g.end, END_LABELS.get(g.end, g.end)),
-            cube_choices=tuple(
-                Choice(str(cube), str(cube), cube == 1 << g.cube_exponent)
-                for cube in CUBE_VALUES
-            ),
-            result_choices=choices_of(
-                offered_results,
-                g.level or "",
-                state.rules.level_name(Level[g.level.upper()]).capitalize() if g.level else "—",
-            ),
-        )
-        for g, scored in zip(games, state.games, strict=True)
-    )
+    game_views = _game_views(games, state, names, offered_ends, offered_results)
     restriction = doubling_restriction(state)
-    uploads = tuple(
-        UploadView(
-            u.id or 0,
-            u.filename,
-            u.is_valid,
-            tuple(
-                RecordFinding(e.get("game"), e.get("line"), str(e.get("message", "")))
-                for e in (u.report or {}).get("errors", [])
-            ),
-        )
-        for u in session.exec(
-            select(UploadedRecord)
-            .where(UploadedRecord.match_id == match_id)
-            .order_by(col(UploadedRecord.id).desc())
-        )
-    )
+    uploads = _uploads(session, match_id)
     playable = (
         rnd.status != RoundStatus.DRAFT.value
         and summary.a is not None
@@ -1056,6 +1003,82 @@ def match_detail(session: Session, actor: Actor, match_id: int) -> MatchDetail:
         variant_summary=variant_summary(event.variant, options),
         end_choices=offered_ends,
         result_choices=offered_results,
+    )
+
+
+def _match_plan_labels(session: Session, flight: Flight, match: Match) -> _PlanLabels | None:
+    """Where a knockout match's open sides come from (none for other formats)."""
+    if not match.bracket_key:
+        return None
+    root = progress.plan_root(session, flight)
+    if root is None or root.bracket_plan is None:
+        return None
+    db_names = {
+        f.id or 0: f.name
+        for f in session.exec(select(Flight).where(Flight.event_id == flight.event_id))
+    }
+    return _plan_labels(
+        progress.stored_plan(session, root),
+        db_names,
+        flight_format(flight.format),
+        only=match.bracket_key,
+    )
+
+
+def _game_views(
+    games: Sequence[Game],
+    state: MatchState,
+    names: dict[str, str],
+    offered_ends: tuple[tuple[str, str], ...],
+    offered_results: tuple[tuple[str, str], ...],
+) -> tuple[GameView, ...]:
+    """The games of a match as its page shows them, each with its correction choices."""
+    return tuple(
+        GameView(
+            number=g.number,
+            winner=g.winner,
+            winner_name=DRAWN_NAME if g.winner is None else names[g.winner],
+            end=g.end,
+            end_label=END_LABELS.get(g.end, g.end),
+            cube=1 << g.cube_exponent,
+            level=g.level,
+            points=g.points,
+            score_after=format_score(scored.score_after),
+            kind=scored.kind.value,
+            kind_label=KIND_LABELS.get(scored.kind.value, ""),
+            winner_choices=tuple(Choice(side, names[side], g.winner == side) for side in "ab"),
+            end_choices=choices_of(offered_ends, g.end, END_LABELS.get(g.end, g.end)),
+            cube_choices=tuple(
+                Choice(str(cube), str(cube), cube == 1 << g.cube_exponent)
+                for cube in CUBE_VALUES
+            ),
+            result_choices=choices_of(
+                offered_results,
+                g.level or "",
+                state.rules.level_name(Level[g.level.upper()]).capitalize() if g.level else "—",
+            ),
+        )
+        for g, scored in zip(games, state.games, strict=True)
+    )
+
+
+def _uploads(session: Session, match_id: int) -> tuple[UploadView, ...]:
+    """The records uploaded for a match, newest first, with what was wrong in each."""
+    return tuple(
+        UploadView(
+            u.id or 0,
+            u.filename,
+            u.is_valid,
+            tuple(
+                RecordFinding(e.get("game"), e.get("line"), str(e.get("message", "")))
+                for e in (u.report or {}).get("errors", [])
+            ),
+        )
+        for u in session.exec(
+            select(UploadedRecord)
+            .where(UploadedRecord.match_id == match_id)
+            .order_by(col(UploadedRecord.id).desc())
+        )
     )
 
 
