@@ -387,3 +387,38 @@ def test_flight_form_offers_the_registered_tiebreaks_and_the_event_shows_the_cha
     ]
     assert saved.status_code == 302, saved.get_data(as_text=True)
     assert "tiebreaks: Median Buchholz, Head-to-head" in page
+
+
+def test_adding_a_player_already_on_the_roster_warns_and_names_them(
+    client: FlaskClient, login_as: Callable[..., UserView]
+) -> None:
+    login_as("director")
+    client.post("/director/players", data={"name": "Sean O'Brien"})
+
+    warned = client.post("/director/players", data={"name": "O’Brien, Seán"})
+    added = client.post("/director/players", data={"name": "O’Brien, Seán", "add_as_new": "y"})
+    roster = client.get("/director/players").get_data(as_text=True)
+
+    assert warned.status_code == 400
+    text = warned.get_data(as_text=True)
+    assert "Already on the roster: Sean O&#39;Brien." in text
+    assert 'name="add_as_new"' in text
+    assert added.status_code == 302
+    assert roster.count("<th scope=\"row\">") == 2
+
+
+def test_roster_search_ignores_accents_case_and_apostrophes(
+    client: FlaskClient, login_as: Callable[..., UserView]
+) -> None:
+    login_as("director")
+    for name in ("Sean O'Brien", "Aoife O’Brien", "Zoë Martin", "Ben Olsen"):
+        client.post("/director/players", data={"name": name})
+
+    obrien = client.get("/director/players?q=obrien").get_data(as_text=True)
+    zoe = client.get("/director/players?q=ZOE").get_data(as_text=True)
+
+    assert re.findall(r'<th scope="row">([^<]+)</th>', obrien) == [
+        "Aoife O’Brien",
+        "Sean O&#39;Brien",
+    ]
+    assert re.findall(r'<th scope="row">([^<]+)</th>', zoe) == ["Zoë Martin"]

@@ -29,6 +29,7 @@ from tourney.rules.variants import (
 )
 from tourney.store.audit import Actor
 from tourney.store.errors import NotFoundError, StoreInvariantError
+from tourney.store.names import name_matches
 from tourney.store.permissions import can_manage_event, require_event, worked_on_by
 from tourney.store.roles import account_role
 from tourney.store.tables import (
@@ -292,11 +293,14 @@ def player_view(player: Player, club_name: str) -> PlayerView:
 
 
 def list_players(session: Session, *, search: str = "") -> list[PlayerView]:
-    """The roster by name, optionally only names containing ``search``."""
+    """The roster by name, optionally only names containing ``search`` however its
+    accents, case and apostrophes are typed ("obrien" finds O'Brien and O’Brien)."""
     query = select(Player, Club).join(Club, isouter=True).order_by(col(Player.name))
-    if search:
-        query = query.where(col(Player.name).ilike(f"%{_like_escape(search)}%", escape="\\"))
-    return [player_view(p, c.name if c else "") for p, c in session.exec(query)]
+    return [
+        player_view(p, c.name if c else "")
+        for p, c in session.exec(query)
+        if not search or name_matches(search, p.name)
+    ]
 
 
 def get_player(session: Session, player_id: int) -> PlayerView:
@@ -310,10 +314,6 @@ def get_player(session: Session, player_id: int) -> PlayerView:
         raise NotFoundError("No such player.")
     club = session.get(Club, player.club_id) if player.club_id else None
     return player_view(player, club.name if club else "")
-
-
-def _like_escape(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
 # --- events --------------------------------------------------------------------------

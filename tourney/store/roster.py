@@ -15,6 +15,7 @@ from tourney.store import queries, results
 from tourney.store.audit import Actor, record, snapshot
 from tourney.store.errors import NotFoundError, StoreUserError
 from tourney.store.inputs import EMAIL_ADDRESS, clean_text
+from tourney.store.names import person_key
 from tourney.store.permissions import require_event, require_role
 from tourney.store.queries import EntryView, PlayerView
 from tourney.store.roles import EVENT_DIRECTORS
@@ -78,14 +79,23 @@ def _apply_player_fields(session: Session, player: Player, f: PlayerFields) -> N
     player.club_id = f.club_id
 
 
-def register_player(session: Session, *, actor: Actor, fields: PlayerFields) -> PlayerView:
+def register_player(
+    session: Session, *, actor: Actor, fields: PlayerFields, allow_namesake: bool = True
+) -> PlayerView:
     """A director adds a player to the roster.
+
+    With ``allow_namesake`` false, a name the roster already has in another spelling
+    ("O'Brien, Sean" for Sean O’Brien; another accent or case) is refused, naming the
+    player already there, so a director adds a second one only on purpose.
 
     Raises:
         AccessDeniedError: the actor is a scorer.
-        StoreUserError: no name, a bad country code, rating or e-mail address.
+        StoreUserError: no name, a bad country code, rating or e-mail address; a namesake
+            on the roster (field ``name``).
     """
     require_role(actor, *EVENT_DIRECTORS)
+    if not allow_namesake:
+        _refuse_namesakes(session, fields.name)
     player = Player(name="")
     _apply_player_fields(session, player, fields)
     session.add(player)
@@ -99,6 +109,23 @@ def register_player(session: Session, *, actor: Actor, fields: PlayerFields) -> 
         after=snapshot(player),
     )
     return queries.get_player(session, player.id or 0)
+
+
+def namesakes(session: Session, name: str) -> list[Player]:
+    """Roster players whose name is ``name`` in another spelling or word order."""
+    wanted = person_key(name)
+    return [p for p in session.exec(select(Player)) if wanted and person_key(p.name) == wanted]
+
+
+def _refuse_namesakes(session: Session, name: str) -> None:
+    found = namesakes(session, name)
+    if found:
+        listed = ", ".join(p.name for p in found)
+        raise StoreUserError(
+            f"Already on the roster: {listed}. Enter that player in the event instead, "
+            "or tick “Add as a new player” if this is someone else.",
+            field="name",
+        )
 
 
 def update_player(

@@ -365,6 +365,11 @@ class PlayerForm(FlaskForm):
     rating = FloatField("Rating", validators=[OptionalValue(), NumberRange(min=0, max=5000)])
     email = StringField("E-mail address", validators=[OptionalValue(), Length(max=254)])
     club_id = SelectField("Club", coerce=optional_int)
+    add_as_new = BooleanField(
+        "Add as a new player",
+        description="Tick only when a player of the same name is already on the roster "
+        "and this is someone else.",
+    )
 
 
 PLAYER_IMPORT_MAX_BYTES = 1024 * 1024

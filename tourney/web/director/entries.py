@@ -177,7 +177,12 @@ def players() -> ResponseReturnValue:
     club_choices(form)
 
     def change(session: Session) -> Done:
-        player = roster.register_player(session, actor=actor(), fields=_player_fields(form))
+        player = roster.register_player(
+            session,
+            actor=actor(),
+            fields=_player_fields(form),
+            allow_namesake=bool(form.add_as_new.data),
+        )
         return Done(f"{player.name} added to the roster.", url_for(".players"))
 
     return submit_form(form, change, lambda: _players_page(search, form=form))
