@@ -7,12 +7,13 @@ from typing import TYPE_CHECKING
 
 import pytest
 from sqlalchemy.engine import Engine
-from sqlmodel import Session
+from sqlmodel import Session, select
 
 from tourney.store import draws, results, roster
 from tourney.store.audit import Actor
 from tourney.store.db import transaction
 from tourney.store.errors import StoreUserError
+from tourney.store.tables import Entry
 from tourney.store.tournament_views import FlightBoard, flight_board
 
 if TYPE_CHECKING:
@@ -179,3 +180,31 @@ def test_swiss_bye_of_a_published_unplayed_round_changes_no_record(
     # Round 1: two matches and a bye, so three players stand 1-0 and two 0-1. Round 2's
     # bye goes to a 0-1 player; while round 2 is unplayed that player stays 0-1.
     assert before[bye.a.name] == (0, 1)
+
+
+def test_check_in_everyone_marks_only_the_active_entries_not_yet_present(
+    engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built = build_event(
+        ["Ann", "Bob", "Cid"], [{"name": "Main", "format": "knockout", "match_length": 5}]
+    )
+    actor = built.director.actor
+    with transaction(engine) as session:
+        roster.check_in(session, actor=actor, entry_id=built.entries["Ann"])
+        roster.withdraw(session, actor=actor, entry_id=built.entries["Cid"])
+    with Session(engine) as session:
+        ann_before = session.exec(select(Entry.checked_in_at).where(
+            Entry.id == built.entries["Ann"])).one()
+
+    with transaction(engine) as session:
+        count = roster.check_in_everyone(session, actor=actor, event_id=built.event_id)
+
+    with Session(engine) as session:
+        present = dict(session.exec(
+            select(Entry.id, Entry.checked_in_at).where(Entry.event_id == built.event_id)
+        ).all())
+    # Bob is the only active entry not yet present; Ann keeps her time, Cid stays out.
+    assert count == 1
+    assert present[built.entries["Bob"]] is not None
+    assert present[built.entries["Cid"]] is None
+    assert present[built.entries["Ann"]] == ann_before

@@ -373,6 +373,12 @@ def check_in(w: World) -> tuple[Call, set[int]]:
     return lambda s: roster.check_in(s, actor=actor, entry_id=entry), {built.event_id}
 
 
+def check_in_everyone(w: World) -> tuple[Call, set[int]]:
+    built = w.build_event(EIGHT[:2], [MAIN])
+    actor, event_id = built.director.actor, built.event_id
+    return lambda s: roster.check_in_everyone(s, actor=actor, event_id=event_id), {event_id}
+
+
 def withdraw(w: World) -> tuple[Call, set[int]]:
     built = w.build_event(EIGHT[:2], [MAIN])
     actor, entry = built.director.actor, built.entries["S1"]
@@ -598,6 +604,7 @@ SCENARIOS: dict[str, Scenario] = {
     "results.record_game": record_game,
     "results.upload_match_record": upload_match_record,
     "roster.check_in": check_in,
+    "roster.check_in_everyone": check_in_everyone,
     "roster.enter_player": enter_player,
     "roster.register_player": register_player,
     "roster.reinstate": reinstate,

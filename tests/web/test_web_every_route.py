@@ -80,6 +80,7 @@ ANSWERS = {
     "POST /director/events/<int:event_id>/entries": 302,
     "POST /director/entries/<int:entry_id>/check-in": 302,
     "POST /director/entries/<int:entry_id>/undo-check-in": 302,
+    "POST /director/events/<int:event_id>/entries/check-in-everyone": 302,
     "GET /director/entries/<int:entry_id>/withdraw": 200,
     "POST /director/entries/<int:entry_id>/withdraw": 302,
     "POST /director/entries/<int:entry_id>/reinstate": 302,
@@ -265,6 +266,7 @@ def test_every_route_answers_as_a_user_expects(
     walk(director, "GET", "/director/entries/<int:entry_id>/withdraw", entry_id=spare_entry)
     for action in ("check-in", "undo-check-in", "withdraw", "reinstate"):
         walk(director, "POST", f"/director/entries/<int:entry_id>/{action}", entry_id=spare_entry)
+    walk(director, "POST", "/director/events/<int:event_id>/entries/check-in-everyone")
 
     # Events and flights: a second event, settings, a side flight drawn and undone, the
     # Swiss published and paired again, a late entry, a table.

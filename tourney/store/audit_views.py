@@ -75,6 +75,7 @@ _PHRASES = {
     "entry.create": "entered {player}",
     "entry.check_in": "checked in {player}",
     "entry.undo_check_in": "took back the check-in of {player}",
+    "entry.check_in_all": "checked in every player not yet present",
     "entry.withdraw": "withdrew {player}",
     "entry.reinstate": "reinstated {player}",
     "player.create": "added the player {player}",

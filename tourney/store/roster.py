@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from tourney.store import queries, results
 from tourney.store.audit import Actor, record, snapshot
@@ -267,6 +267,41 @@ def check_in(
     return _change_entry(
         session, actor=actor, entry_id=entry_id, action=f"entry.{change}", change=change
     )
+
+
+def check_in_everyone(session: Session, *, actor: Actor, event_id: int) -> int:
+    """Mark every active entry of the event present at once; how many were not yet.
+
+    Withdrawn and eliminated entries stay as they are, and an entry already present keeps
+    the time it checked in.
+
+    Raises:
+        NotFoundError, AccessDeniedError: no such event, or not the actor's event.
+    """
+    require_event(session, actor, event_id, manage=True)
+    waiting = list(
+        session.exec(
+            select(Entry).where(
+                Entry.event_id == event_id,
+                Entry.status == EntryStatus.ACTIVE,
+                col(Entry.checked_in_at).is_(None),
+            )
+        )
+    )
+    now = utcnow()
+    for entry in waiting:
+        entry.checked_in_at = now
+    session.flush()
+    record(
+        session,
+        actor=actor,
+        action="entry.check_in_all",
+        entity_type="event",
+        entity_id=event_id,
+        event_id=event_id,
+        after={"checked_in": sorted(entry.id or 0 for entry in waiting)},
+    )
+    return len(waiting)
 
 
 def withdraw(session: Session, *, actor: Actor, entry_id: int) -> EntryView:

@@ -104,6 +104,20 @@ def _entry_button(
     return submit_form(form, change, page)
 
 
+@bp.post("/events/<int:event_id>/entries/check-in-everyone")
+@requires(*DIRECTORS)
+def check_in_everyone(event_id: int) -> ResponseReturnValue:
+    """Mark every active entry present (a club night where everyone is in the room)."""
+    form = ActionForm()
+
+    def change(session: Session) -> Done:
+        count = roster.check_in_everyone(session, actor=actor(), event_id=event_id)
+        players = "player" if count == 1 else "players"
+        return Done(f"{count} {players} checked in.", url_for(".entries", event_id=event_id))
+
+    return submit_form(form, change, lambda: _entries_page(load_event(event_id), action_form=form))
+
+
 @bp.post("/entries/<int:entry_id>/check-in")
 @requires(*DIRECTORS)
 def check_in(entry_id: int) -> ResponseReturnValue:
