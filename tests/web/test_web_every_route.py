@@ -19,13 +19,13 @@ from typing import TYPE_CHECKING, Any
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy.engine import Engine
-from sqlmodel import select
+from sqlmodel import col, select
 
 from tourney.store import draws, roster
 from tourney.store.access import ApiToken
 from tourney.store.db import read_session, transaction
 from tourney.store.queries import UserView
-from tourney.store.tables import Entry, Flight, Player, UploadedRecord, User
+from tourney.store.tables import Entry, Flight, Match, Player, Round, UploadedRecord, User
 from tourney.store.tournament_views import FlightBoard
 
 if TYPE_CHECKING:
@@ -220,7 +220,6 @@ def test_every_route_answers_as_a_user_expects(
 ) -> None:
     built, knockout, swiss = _event(engine, build_event)
     first, second, third, fourth = (m.id for m in knockout.rounds[0].matches)
-    swiss_first, swiss_second = (m.id for m in swiss.rounds[0].matches[:2])
     admin = make_user("admin")
     walk = Walk(
         app,
@@ -300,6 +299,14 @@ def test_every_route_answers_as_a_user_expects(
     walk(director, "POST", "/director/flights/<int:flight_id>/undo", flight_id=side_flight)
     walk(director, "POST", "/director/flights/<int:flight_id>/publish", flight_id=swiss_flight)
     walk(director, "POST", "/director/rounds/<int:round_id>/repair", round_id=swiss.rounds[0].id)
+    # Pairing the round again makes new matches (new ids on PostgreSQL): read them afresh.
+    with read_session(engine) as session:
+        swiss_first, swiss_second = session.exec(
+            select(Match.id)
+            .join(Round, col(Match.round_id) == col(Round.id))
+            .where(Round.flight_id == swiss_flight, Round.number == 1)
+            .order_by(col(Match.position))
+        ).all()[:2]
     walk(director, "POST", "/director/flights/<int:flight_id>/pair-next", flight_id=swiss_flight)
     with read_session(engine) as session:
         late_entry = session.exec(select(Entry.id).where(Entry.player_id == late)).one()
