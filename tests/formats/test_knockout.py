@@ -7,29 +7,11 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from knockout_builders import E, M, play, players, sides
 
 from tourney.formats import knockout as ko
 from tourney.formats.errors import FormatUserError
-from tourney.formats.model import EntrantId, MatchId
-
-E = EntrantId
-M = MatchId
-
-
-def players(n: int) -> list[EntrantId]:
-    return [E(i) for i in range(1, n + 1)]
-
-
-def play(bracket: ko.Bracket, *results: tuple[str, int]) -> ko.Bracket:
-    """Record results given as (match id, winner)."""
-    for match_id, winner in results:
-        bracket = ko.record_result(bracket, M(match_id), E(winner))
-    return bracket
-
-
-def sides(bracket: ko.Bracket, match_id: str) -> tuple[int | None, int | None]:
-    shown = ko.view(bracket, bracket.match(M(match_id)))
-    return shown.a, shown.b
+from tourney.formats.model import EntrantId
 
 
 def ranks(bracket: ko.Bracket, flight: str) -> list[tuple[int, str]]:
