@@ -85,6 +85,8 @@ def main() -> None:
           f"full generation for the same: {generate_seconds:.3f} s; "
           f"ratio check/generate: {check_seconds / generate_seconds:.3f}")
     nardy_line(rng, len(work), ours_rate)
+    for name in VARIANT_LINES:
+        variant_line(name, rng, len(work), ours_rate)
 
 
 def nardy_line(rng: random.Random, count: int, standard_rate: float) -> None:
@@ -106,6 +108,42 @@ def nardy_line(rng: random.Random, count: int, standard_rate: float) -> None:
     rate = total / seconds
     print(f"long nardy {seconds:7.3f} s  {rate:12,.0f} plays/s on {len(work)} positions; "
           f"ratio to standard: {rate / standard_rate:.2f}")
+
+
+def _is_over(variant: object, position: object) -> bool:
+    """Whether a game is over: won, or (Plakoto) drawn by two pinned mothers."""
+    from tourney.rules.tables import Outcome, TablesPosition, tables_outcome
+
+    engine = getattr(getattr(variant, "engine", None), "engine", None)
+    if engine is not None and isinstance(position, TablesPosition):
+        return tables_outcome(engine, position) is not Outcome.PLAYING
+    return variant.winning_level(position) is not None  # type: ignore[attr-defined]
+
+
+VARIANT_LINES = ("portes", "plakoto", "fevga", "russian", "tapa", "gul-bara")
+"""Variants timed through the registry, each on positions from its own random games."""
+
+
+def variant_line(name: str, rng: random.Random, count: int, standard_rate: float) -> None:
+    """Plays per second of one registered variant on positions from random games, and
+    its cost per play against standard backgammon's (1.00: the same; 2.00: twice)."""
+    from tourney.rules.variants import variant_named
+
+    variant = variant_named(name)
+    work = []
+    position = variant.initial()
+    while len(work) < count:
+        roll = Roll(rng.randint(1, 6), rng.randint(1, 6))
+        work.append((position, roll))
+        results = sorted(variant.legal_positions(position, roll), key=lambda p: p.to_id())
+        chosen = rng.choice(results)
+        position = variant.initial() if _is_over(variant, chosen) else chosen.turned()
+    started = time.perf_counter()
+    total = sum(len(variant.legal_positions(p, roll)) for p, roll in work)
+    seconds = time.perf_counter() - started
+    rate = total / seconds
+    print(f"{name:<10} {seconds:7.3f} s  {rate:12,.0f} plays/s on {len(work)} positions; "
+          f"cost per play against standard: {standard_rate / rate:.2f}")
 
 
 if __name__ == "__main__":

@@ -26,6 +26,13 @@ from tourney.exports.registry import (
 )
 from tourney.rules import Position, Roll, RulesError, format_play
 from tourney.rules.diagram import format_board
+from tourney.rules.layout import (
+    MAX_JSON_CHARS,
+    SIDES,
+    JsonPosition,
+    format_position_json,
+    parse_position_json,
+)
 from tourney.rules.moves import legal_play_map
 from tourney.rules.records import (
     DEFAULT_MAX_BYTES,
@@ -81,10 +88,31 @@ def _read_variant(name: str) -> GameVariant:
         raise UsageFailure(str(error)) from None
 
 
+START = "start"
+"""The POSITION that stands for the variant's opening position."""
+
+
 def _read_position(position_id: str, variant: GameVariant) -> VariantPosition:
+    if position_id == START:
+        return variant.initial()
     try:
         return variant.decode_position_id(position_id)
     except RulesError as error:
+        raise UsageFailure(str(error)) from None
+
+
+def _read_json_position(text: str, variant: GameVariant) -> tuple[VariantPosition, JsonPosition]:
+    """A position in the JSON form (``@file.json`` reads a file; ``start`` the opening)."""
+    if text == START:
+        position = variant.initial()
+        return position, JsonPosition(variant.position_layout(position), "x", (0, 0))
+    try:
+        if text.startswith("@"):
+            with open(text[1:], encoding="utf-8") as source:
+                text = source.read(MAX_JSON_CHARS + 1)
+        read = parse_position_json(text)
+        return variant.position_from_layout(read.layout), read
+    except (OSError, RulesError) as error:
         raise UsageFailure(str(error)) from None
 
 
@@ -104,19 +132,35 @@ _VARIANT_HELP = "Rules to play by (`tourney rules variants` lists them)."
 @click.option("--variant", default=DEFAULT_VARIANT.name, show_default=True, help=_VARIANT_HELP)
 @click.option("--strict-block", is_flag=True,
               help="Long nardy: a six-point block only once an opposing checker is home.")
+@click.option("--json", "as_json", is_flag=True,
+              help="POSITION_ID is a position in the JSON form (or @file.json); print one "
+              "JSON position per line.")
 def rules_legal(position_id: str, dice: tuple[str, ...], variant: str,
-                strict_block: bool) -> None:
+                strict_block: bool, as_json: bool) -> None:
     """Print every distinct position a legal play of DICE reaches from POSITION_ID.
 
     Each line is the gnubg Position ID after the play, with the opponent on roll
     (for long nardy the same layout over each side's own nardy numbering).
+    POSITION_ID ``start`` is the variant's opening position.
     DICE is two digits (31) or two arguments (3 1).
     """
     chosen = _read_variant(variant)
-    position = _read_position(position_id, chosen)
+    read: JsonPosition | None = None
+    if as_json:
+        position, read = _read_json_position(position_id, chosen)
+    else:
+        position = _read_position(position_id, chosen)
     roll = _read_roll(dice)
     found = chosen.legal_positions(position, roll, VariantOptions(strict_block=strict_block))
-    for line in sorted(result.turned().to_id() for result in found):
+    if read is None:
+        lines = [result.turned().to_id() for result in found]
+    else:
+        mover = SIDES.index(read.on_roll)
+        played = tuple(n + (side == mover) for side, n in enumerate(read.turns_played))
+        lines = [format_position_json(chosen.position_layout(result.turned()),
+                                      SIDES[1 - mover], (played[0], played[1]))
+                 for result in found]
+    for line in sorted(lines):
         click.echo(line)
 
 
@@ -486,7 +530,7 @@ def _serving_lines(state: AppState, address: str) -> list[str]:
 def serve(host: str, port: int, workers: int, threads: int) -> None:
     """Serve the app on the configured database (gunicorn; Ctrl-C stops it)."""
     from tourney.store.schema import SchemaOutOfDateError
-    from tourney.web import create_app
+    from tourney.web import create_app, log_redaction
 
     try:
         app = create_app()
@@ -498,6 +542,8 @@ def serve(host: str, port: int, workers: int, threads: int) -> None:
     app.extensions["tourney"].engine.dispose()
     for line in lines:
         click.echo(line)
+    # Access log lines must not keep share keys or API tokens (forked workers inherit it).
+    log_redaction.install()
     try:
         from gunicorn.app.base import BaseApplication
     except ImportError:  # pragma: no cover - gunicorn is Unix-only

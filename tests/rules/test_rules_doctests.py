@@ -13,8 +13,10 @@ MODULES = [
     "tourney.rules.dice",
     "tourney.rules.diagram",
     "tourney.rules.game",
+    "tourney.rules.layout",
     "tourney.rules.moves",
     "tourney.rules.position_id",
+    "tourney.rules.tables",
 ]
 
 

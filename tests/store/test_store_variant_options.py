@@ -22,6 +22,7 @@ from tourney.store import draws, events, queries, results, tournament_views
 from tourney.store.db import transaction
 from tourney.store.errors import StoreUserError
 from tourney.store.results import GameFields
+from tourney.store.rules_change import RulesChangeNeedsConfirmation
 from tourney.store.tables import AuditEntry, Event, Game
 from tourney.store.variant_options import (
     VariantOptionsError,
@@ -268,13 +269,13 @@ def test_turning_the_cube_off_after_a_two_cube_game_is_refused(
 
     assert refused.value.message == (
         "These rules do not fit the results already entered, so nothing was changed. "
-        "Main round 1, Ann v Bob: This long nardy event is played without the doubling cube, "
-        "so in game 1 the cube must stay at 1. Correct or delete those games first, or keep "
-        "the rules as they were.")
+        "Main round 1 match 1 (Ann – Bob): This long nardy event is played without the "
+        "doubling cube, so in game 1 the cube must stay at 1. Correct or delete those games "
+        "first, or keep the rules as they were.")
     assert _event_row(engine, built.event_id).variant_options == options_to_json(NARDY_CUBE_KOKS)
 
 
-def test_turning_koks_off_after_a_koks_is_refused_as_a_score_change(
+def test_turning_koks_off_after_a_koks_asks_to_confirm_the_score_change(
     engine: Engine, build_event: Callable[..., BuiltEvent]
 ) -> None:
     built, match_id = _one_match(
@@ -282,19 +283,31 @@ def test_turning_koks_off_after_a_koks_is_refused_as_a_score_change(
     )
     _record(engine, built, match_id, GameFields("b", "played", 1, "backgammon"))
     event = _event_row(engine, built.event_id)
+    without_koks = _fields(
+        event, variant_options=VariantOptions(cube=True, crawford=True, last_roll_draw=True)
+    )
 
-    with pytest.raises(StoreUserError) as refused, transaction(engine) as session:
+    with pytest.raises(RulesChangeNeedsConfirmation) as asked, transaction(engine) as session:
         events.update_event(
-            session, actor=built.director.actor, event_id=built.event_id,
-            fields=_fields(event, variant_options=VariantOptions(
-                cube=True, crawford=True, last_roll_draw=True)),
+            session, actor=built.director.actor, event_id=built.event_id, fields=without_koks
+        )
+    with transaction(engine) as session:
+        events.update_event(
+            session, actor=built.director.actor, event_id=built.event_id, fields=without_koks,
+            confirmed_changes=asked.value.digest,
         )
 
-    # The koks scored 3; without the option it would score 2.
-    assert "Main round 1, Ann v Bob: its score of 0-3 would become 0-2." in refused.value.message
+    # The koks scored 3; without the option it scores 2.
+    assert asked.value.changes == (
+        "Main round 1 match 1 (Ann – Bob): game 1 scores 2 instead of 3; "
+        "its score of 0–3 would become 0–2.",
+    )
+    with Session(engine) as session:
+        games = session.exec(select(Game).where(Game.match_id == match_id)).all()
+    assert [g.points for g in games] == [2]
 
 
-def test_option_change_that_keeps_every_score_is_saved_and_audited(
+def test_option_change_that_keeps_every_score_is_confirmed_saved_and_audited(
     engine: Engine, build_event: Callable[..., BuiltEvent]
 ) -> None:
     built, match_id = _one_match(
@@ -307,11 +320,16 @@ def test_option_change_that_keeps_every_score_is_saved_and_audited(
     _record(engine, built, match_id, GameFields("b", "played", 1, "single"))
     event = _event_row(engine, built.event_id)
 
+    with_crawford = _fields(event, variant_options=VariantOptions(
+        cube=True, crawford=True, koks=True, strict_block=True))
+    with pytest.raises(RulesChangeNeedsConfirmation) as asked, transaction(engine) as session:
+        events.update_event(
+            session, actor=built.director.actor, event_id=built.event_id, fields=with_crawford
+        )
     with transaction(engine) as session:
         events.update_event(
-            session, actor=built.director.actor, event_id=built.event_id,
-            fields=_fields(event, variant_options=VariantOptions(
-                cube=True, crawford=True, koks=True, strict_block=True)),
+            session, actor=built.director.actor, event_id=built.event_id, fields=with_crawford,
+            confirmed_changes=asked.value.digest,
         )
 
     with Session(engine) as session:
@@ -326,7 +344,9 @@ def test_option_change_that_keeps_every_score_is_saved_and_audited(
         {"cube": True, "koks": True},
         {"crawford": True, "cube": True, "koks": True, "strict_block": True},
     )
-    assert audit.after["games_remarked"] == 1
+    assert audit.after["results_changed"] == [
+        "Main round 1 match 1 (Ann – Bob): game 2 becomes the Crawford game."
+    ]
 
 
 NARDY_RECORD = Path(__file__).resolve().parents[1] / "data/variants/nardy_draw_then_win.json"

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from tourney.cli import cli
 from tourney.match import GameEntry, MatchEntryError, MatchRules, score_match
 from tourney.rules import GameEnd, Level, NotationError, Side
-from tourney.rules.movement import Landing, MovementRules
+from tourney.rules.movement import Entry, MovementRules
 from tourney.rules.variant_protocol import flag_option
 from tourney.rules.variants import (
     BACKGAMMON_DEFAULTS,
@@ -79,15 +79,29 @@ def test_rules_variants_lists_every_name_with_its_description() -> None:
         "gammons unless the event counts them",
         "long-nardy   Long nardy: 15 checkers on the head, no hitting, the head and six-block "
         "rules; oin 1, mars 2, no cube",
+        "portes       Portes: backgammon's start and hitting, no cube; a backgammon counts as "
+        "a gammon (2)",
+        "plakoto      Plakoto: 15 checkers on the 24 point, a lone checker is pinned, not hit; "
+        "pinning the last checker at home (the mother) wins 2",
+        "fevga        Fevga: 15 checkers on the 24 point, both sides the same way round, one "
+        "checker holds a point, no hitting; the first checker must pass the opponent's start",
+        "russian      Russian backgammon: all 15 enter first, both sides run the same track; a "
+        "doublet also plays its opposite and rolls again",
+        "tapa         Tapa: Plakoto's pinning game from 15 checkers on the 24 point, played in "
+        "the Tabla, Gul bara, Tapa rotation; the mother rule as in Plakoto",
+        "gul-bara     Gul bara: 15 checkers on the 24 point, both sides the same way round, no "
+        "hitting; from the fourth turn a doublet climbs to 6-6; what cannot be played goes "
+        "to the opponent",
     ]
 
 
 def test_every_registered_variant_answers_the_protocol() -> None:
     variants = registered_variants()
 
-    assert [isinstance(variant, GameVariant) for variant in variants] == [True] * 4
+    assert [isinstance(variant, GameVariant) for variant in variants] == [True] * 10
     assert [variant.name for variant in variants] == [
-        "standard", "nackgammon", "hypergammon", "long-nardy"]
+        "standard", "nackgammon", "hypergammon", "long-nardy", "portes", "plakoto", "fevga",
+        "russian", "tapa", "gul-bara"]
 
 
 def test_variant_named_finds_aliases_in_any_case() -> None:
@@ -112,13 +126,12 @@ def test_a_taken_name_or_alias_is_refused() -> None:
 
     with pytest.raises(ValueError, match="already taken: nardy"):
         register_variant(taken)
-    assert [variant.name for variant in registered_variants()][-1] == "long-nardy"
+    assert [variant.name for variant in registered_variants()][-1] == "gul-bara"
 
 
 def test_a_definition_no_engine_plays_is_refused() -> None:
-    # Backgammon's start and contrary movement, but no hitting (as in Gioul): no engine
-    # plays that yet.
-    rules = MovementRules(15, ((24, 2), (13, 5), (8, 3), (6, 5)), landing=Landing.BLOCK1)
+    # Hitting with no bar to send the hit checker to: no engine plays that.
+    rules = MovementRules(15, ((24, 2), (13, 5), (8, 3), (6, 5)), entry=Entry.NONE)
 
     with pytest.raises(ValueError, match="no engine plays these rules of movement yet"):
         replace(TOY, movement=rules)

@@ -44,9 +44,8 @@ def game(version: str, **values: Any) -> dict[str, Any]:
 
 
 def select_options(page: str, name: str) -> list[tuple[str, str]]:
-    """The (value, label) options of the game form's select ``name`` (the first on the page
-    with that id)."""
-    found = re.search(rf'<select[^>]* id="{name}"[^>]*>(.*?)</select>', page, re.S)
+    """The (value, label) options of the game form's select ``name``."""
+    found = re.search(rf'<select[^>]* id="game-{name}"[^>]*>(.*?)</select>', page, re.S)
     assert found, f"no select {name}"
     return re.findall(r'<option(?: selected)? value="([^"]*)"(?: selected)?>([^<]*)</option>',
                       found.group(1))
@@ -170,8 +169,8 @@ def test_options_change_that_would_rescore_a_match_is_refused_with_the_reason(
 
     assert refused.status_code == 400
     assert (
-        "Main round 1, Ann v Bob: This long nardy event is played without the doubling cube, "
-        "so in game 1 the cube must stay at 1." in refused.get_data(as_text=True)
+        "Main round 1 match 1 (Ann – Bob): This long nardy event is played without the "
+        "doubling cube, so in game 1 the cube must stay at 1." in refused.get_data(as_text=True)
     )
     assert "<li>Doubling cube</li>" in client.get(
         f"/director/events/{built.event_id}").get_data(as_text=True)

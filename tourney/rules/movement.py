@@ -11,12 +11,13 @@ stages), its *failure policy* (what becomes of dice that cannot be played) and i
 engine plays today; VARIANTS.md section 17 lists those later variants add.
 
 Standard backgammon's rules go to the engine of ``tourney.rules.moves`` unchanged, so the
-fast path stays the fast path; long nardy's go to ``tourney.rules.nardy``.
+fast path stays the fast path; long nardy's go to ``tourney.rules.nardy``; every other
+set goes to the generic engine of ``tourney.rules.tables``, which reads the rules as data.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Protocol, cast
 
@@ -24,10 +25,23 @@ from tourney.rules import moves, nardy
 from tourney.rules.board import CHECKERS, Position
 from tourney.rules.diagram import format_board, format_nardy_board
 from tourney.rules.dice import Roll
+from tourney.rules.errors import NotationError
 from tourney.rules.game import Level, winning_level
+from tourney.rules.layout import BoardLayout, counts_from_side, side_from_counts
 from tourney.rules.moves import Play
 from tourney.rules.nardy import NardyPosition, NardyRules
 from tourney.rules.position_id import decode_position_id
+from tourney.rules.tables import (
+    POOL,
+    EngineRules,
+    TablesEngine,
+    TablesPosition,
+    check_tables_play,
+    format_tables_board,
+    legal_tables_play_map,
+    legal_tables_positions,
+    tables_winning_level,
+)
 from tourney.rules.variant_protocol import VariantOptions, VariantPosition
 
 
@@ -39,6 +53,21 @@ class Geometry(Enum):
     PARALLEL_12 = "parallel-12"
     """The other side's point q is this side's q + 12 (or q - 12); both move the same
     way round the board, each starting from a corner diagonally opposite the other's."""
+    SHARED = "shared"
+    """The other side's point q is this side's q: both enter into the same table and run
+    the same track the same way (Russian backgammon)."""
+
+    def opposite(self) -> tuple[int, ...]:
+        """This side's point p (1-24) as the other side's own point; index 0 unused.
+
+        >>> Geometry.PARALLEL_12.opposite()[24], Geometry.CONTRARY.opposite()[24]
+        (12, 1)
+        """
+        if self is Geometry.CONTRARY:
+            return (0, *(25 - p for p in range(1, 25)))
+        if self is Geometry.PARALLEL_12:
+            return (0, *(p - 12 if p > 12 else p + 12 for p in range(1, 25)))
+        return tuple(range(25))
 
 
 class Landing(Enum):
@@ -48,6 +77,10 @@ class Landing(Enum):
     """Not on two or more opposing checkers; a single one is hit to the bar."""
     BLOCK1 = "block1"
     """Not on any opposing checker: nothing is ever hit."""
+    PIN = "pin"
+    """Not on two or more opposing checkers, nor on an opposing checker that pins one of
+    ours; a single opposing checker is pinned under the lander and cannot move until
+    every checker on top of it has left (Plakoto, Tapa)."""
 
 
 class Entry(Enum):
@@ -59,6 +92,16 @@ class Entry(Enum):
     """Every checker starts on the board and none is ever hit: there is no bar."""
 
 
+class PoolEntry(Enum):
+    """How checkers not yet entered (the pool) come in."""
+
+    ENTER_ALL_FIRST = "enter-all-first"
+    """While the pool is not empty every value enters a checker if it can, and no
+    checker on the board moves."""
+    FREE = "free"
+    """Values may enter checkers or move entered ones."""
+
+
 class Restriction(Enum):
     """Limits on which plays are allowed beyond landing and the dice."""
 
@@ -67,6 +110,14 @@ class Restriction(Enum):
     the opponent's head)."""
     SIX_BLOCK = "six-block"
     """No six points in a row with no opposing checker past them."""
+    FIRST_CHECKER_PASSES = "first-checker-passes"
+    """No second checker leaves the 24 point until one stands on the 11 point or lower
+    (past the opponent's start, Fevga)."""
+    START_TABLE_NOT_FULL = "start-table-not-full"
+    """A turn may not end with all six of the side's points 19-24 occupied (Fevga)."""
+    PRIME_RELEASE = "prime-release"
+    """A prime with every opposing checker directly behind it is broken if any play of
+    the maximum length does (Fevga)."""
 
 
 class Doubles(Enum):
@@ -74,6 +125,12 @@ class Doubles(Enum):
 
     FOUR_MOVES = "four-moves"
     """One stage: the two dice, or four moves of a doublet."""
+    COMPLEMENT = "complement"
+    """A doublet rolled with the pool empty gives two stages: four d, then four 7 - d
+    (Russian backgammon)."""
+    CASCADE = "cascade"
+    """From a side's ``cascade_from_turn``-th turn on, a doublet d-d gives the stages four
+    d, four d + 1, ..., four 6s (Gul bara, Gioul)."""
 
 
 class FailurePolicy(Enum):
@@ -81,6 +138,11 @@ class FailurePolicy(Enum):
 
     LOSE = "lose"
     """They are lost; the turn ends."""
+    END_TURN = "end-turn"
+    """They are lost, and an incomplete stage ends the turn: no later stage is played."""
+    TRANSFER = "transfer"
+    """The values left in an incomplete stage and in every later stage go to the
+    opponent, who plays as many as he can with his own checkers before his own turn."""
 
 
 class BearOff(Enum):
@@ -89,6 +151,18 @@ class BearOff(Enum):
     STANDARD = "standard"
     """With every checker home: by the exact number, or a higher one from the highest
     occupied point."""
+    EXACT = "exact"
+    """With every checker home, only by the exact number."""
+
+
+class Ending(Enum):
+    """When a game is over on the board."""
+
+    ALL_OFF = "all-off"
+    """A side has borne off every checker."""
+    MOTHER_PIN = "mother-pin"
+    """All off, or a mother checker pinned (Plakoto): the pinner wins 2 unless its own
+    mother stays on its 24 point; both mothers pinned is a draw."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,11 +180,18 @@ class MovementRules:
     doubles: Doubles = Doubles.FOUR_MOVES
     failure: FailurePolicy = FailurePolicy.LOSE
     bear_off: BearOff = BearOff.STANDARD
+    pool: int = 0
+    """Checkers each side starts with off the board, not yet entered."""
+    pool_entry: PoolEntry = PoolEntry.ENTER_ALL_FIRST
+    ending: Ending = Ending.ALL_OFF
+    cascade_from_turn: int = 1
+    """With ``Doubles.CASCADE``: the side's first turn whose doublets cascade."""
 
     def _kind(self) -> tuple[object, ...]:
         """Everything but the checkers and start: what decides the engine."""
         return (self.geometry, self.landing, self.entry, frozenset(self.restrictions),
-                self.doubles, self.failure, self.bear_off)
+                self.doubles, self.failure, self.bear_off, self.pool, self.pool_entry,
+                self.ending, self.cascade_from_turn)
 
 
 class Movement(Protocol):
@@ -146,6 +227,18 @@ class Movement(Protocol):
 
     def format_board(self, position: VariantPosition) -> str:
         """A text diagram of the position."""
+        ...
+
+    def to_layout(self, position: VariantPosition) -> BoardLayout:
+        """Where each side's checkers are, in its own numbering."""
+        ...
+
+    def from_layout(self, layout: BoardLayout) -> VariantPosition:
+        """The position a layout describes.
+
+        Raises:
+            NotationError: the layout is no position of these rules.
+        """
         ...
 
 
@@ -188,6 +281,18 @@ class BackgammonMovement:
     def format_board(self, position: VariantPosition) -> str:
         """gnubg's board diagram."""
         return format_board(cast(Position, position))
+
+    def to_layout(self, position: VariantPosition) -> BoardLayout:
+        """Points, bar and borne-off checkers of each side."""
+        board = cast(Position, position)
+        return BoardLayout(side_from_counts(board.mover), side_from_counts(board.opponent))
+
+    def from_layout(self, layout: BoardLayout) -> VariantPosition:
+        """The backgammon position of a layout with no pool and no pins."""
+        _refuse_pool_and_pins(layout, "this variant")
+        return Position(
+            tuple(counts_from_side(layout.mover, self.checkers, "the side on roll")),
+            tuple(counts_from_side(layout.opponent, self.checkers, "the side not on roll")))
 
 
 _EVERY_LEVEL = NardyRules(koks=True)
@@ -233,6 +338,146 @@ class NardyMovement:
         """The long-nardy board diagram."""
         return format_nardy_board(cast(NardyPosition, position))
 
+    def to_layout(self, position: VariantPosition) -> BoardLayout:
+        """Points and borne-off checkers of each side."""
+        board = cast(NardyPosition, position)
+        return BoardLayout(side_from_counts(board.mover), side_from_counts(board.opponent))
+
+    def from_layout(self, layout: BoardLayout) -> VariantPosition:
+        """The long-nardy position of a layout with no bar, pool or pins."""
+        _refuse_pool_and_pins(layout, "long nardy")
+        return NardyPosition(
+            tuple(counts_from_side(layout.mover, nardy.NARDY_CHECKERS, "the side on roll")),
+            tuple(counts_from_side(layout.opponent, nardy.NARDY_CHECKERS,
+                                   "the side not on roll")))
+
+
+def _refuse_pool_and_pins(layout: BoardLayout, who: str) -> None:
+    """Refuse what only other variants' positions have.
+
+    Raises:
+        NotationError: checkers in a pool, or pins.
+    """
+    for side in (layout.mover, layout.opponent):
+        if side.pool:
+            raise NotationError(f"{who} has no pool: every checker starts on the board")
+        if side.pins:
+            raise NotationError(f"{who} has no pinning")
+
+
+@dataclass(frozen=True, slots=True)
+class TablesMovement:
+    """Any other rules of movement, interpreted by the generic engine
+    (``tourney.rules.tables``)."""
+
+    rules: MovementRules
+    engine: TablesEngine = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        rules = self.rules
+        object.__setattr__(self, "engine", TablesEngine(EngineRules(
+            checkers=rules.checkers,
+            opposite=rules.geometry.opposite(),
+            landing=rules.landing.value,
+            enter_all_first=rules.pool_entry is PoolEntry.ENTER_ALL_FIRST,
+            first_checker_point=11 if Restriction.FIRST_CHECKER_PASSES in rules.restrictions
+            else 0,
+            start_table_ban=Restriction.START_TABLE_NOT_FULL in rules.restrictions,
+            prime_release=Restriction.PRIME_RELEASE in rules.restrictions,
+            complement=rules.doubles is Doubles.COMPLEMENT,
+            end_turn=rules.failure is FailurePolicy.END_TURN,
+            exact_bear_off=rules.bear_off is BearOff.EXACT,
+            mother_rule=rules.ending is Ending.MOTHER_PIN,
+            transfer=rules.failure is FailurePolicy.TRANSFER,
+            cascade_from_turn=rules.cascade_from_turn if rules.doubles is Doubles.CASCADE
+            else 0,
+        )))
+
+    def initial(self) -> VariantPosition:
+        """The start layout and pool for both sides."""
+        layout = dict(self.rules.start)
+        pools = (self.rules.pool, self.rules.pool)
+        return TablesPosition.from_points(layout, layout, checkers=self.rules.checkers,
+                                          pools=pools)
+
+    def decode_position_id(self, position_id: str) -> VariantPosition:
+        """A position ID as :meth:`TablesPosition.to_id` writes it."""
+        position = TablesPosition.from_id(position_id, self.rules.checkers)
+        return self.from_layout(self.to_layout(position))
+
+    def legal_play_map(self, position: VariantPosition, roll: Roll,
+                       options: VariantOptions) -> dict[VariantPosition, Play]:
+        """The distinct results of ``roll`` with one play each."""
+        found = legal_tables_play_map(self.engine, cast(TablesPosition, position), roll)
+        return cast(dict[VariantPosition, Play], found)
+
+    def legal_positions(self, position: VariantPosition, roll: Roll,
+                        options: VariantOptions) -> frozenset[VariantPosition]:
+        """The distinct results of ``roll``."""
+        found = legal_tables_positions(self.engine, cast(TablesPosition, position), roll)
+        return cast(frozenset[VariantPosition], found)
+
+    def check_play(self, position: VariantPosition, roll: Roll, play: Play,
+                   options: VariantOptions) -> VariantPosition:
+        """The position after ``play``, if legal."""
+        return check_tables_play(self.engine, cast(TablesPosition, position), roll, play)
+
+    def winning_level(self, position: VariantPosition) -> Level | None:
+        """The level the mover has won at, once the game is over."""
+        return tables_winning_level(self.engine, cast(TablesPosition, position))
+
+    def format_board(self, position: VariantPosition) -> str:
+        """A diagram by absolute points A1-A24."""
+        return format_tables_board(cast(TablesPosition, position), self.engine.rules.opposite)
+
+    def to_layout(self, position: VariantPosition) -> BoardLayout:
+        """Points, bar, pool, borne-off checkers and pins of each side."""
+        board = cast(TablesPosition, position)
+        mover, opponent = (
+            side_from_counts(counts[:26], pool=counts[POOL],
+                             pins=tuple(p for p in range(1, 25) if (mask >> p) & 1))
+            for counts, mask in ((board.mover, board.pins[0]),
+                                 (board.opponent, board.pins[1])))
+        return BoardLayout(mover, opponent, board.turns)
+
+    def from_layout(self, layout: BoardLayout) -> VariantPosition:
+        """The position a layout describes.
+
+        Raises:
+            NotationError: wrong checker totals, a bar, pool or pin these rules do not
+                have, or both sides on one point other than by a pin.
+        """
+        rules = self.rules
+        sides = []
+        for side, who in ((layout.mover, "the side on roll"),
+                          (layout.opponent, "the side not on roll")):
+            counts = counts_from_side(side, rules.checkers, who)
+            if side.bar and rules.landing is not Landing.BLOCK2:
+                raise NotationError(f"{who} has checkers on the bar; nothing is hit here")
+            if side.pool and not rules.pool:
+                raise NotationError(f"{who} has checkers in the pool; every checker starts "
+                                    "on the board here")
+            if side.pins and rules.landing is not Landing.PIN:
+                raise NotationError(f"{who} has pinned checkers; nothing is pinned here")
+            sides.append([*counts, side.pool])
+        opposite = rules.geometry.opposite()
+        pins = (layout.mover.pins, layout.opponent.pins)
+        for index, (mine, theirs) in enumerate(((sides[0], sides[1]), (sides[1], sides[0]))):
+            for point in pins[index]:
+                if mine[point] != 1 or not theirs[opposite[point]]:
+                    raise NotationError(f"a pinned checker on {point} must be alone under "
+                                        "the other side's checkers")
+        for point in range(1, 25):
+            there = opposite[point]
+            if sides[0][point] and sides[1][there] and \
+                    point not in pins[0] and there not in pins[1]:
+                raise NotationError(f"both sides have checkers on the {point} point of the "
+                                    "side on roll, and neither is pinned")
+        masks = tuple(sum(1 << p for p in side_pins) for side_pins in pins)
+        # Only rules that count turns keep them in the position.
+        turns = layout.turns_played if rules.doubles is Doubles.CASCADE else (0, 0)
+        return TablesPosition(tuple(sides[0]), tuple(sides[1]), (masks[0], masks[1]), turns)
+
 
 def _rules(options: VariantOptions) -> NardyRules:
     return NardyRules(strict_block=options.strict_block)
@@ -267,4 +512,11 @@ def movement_for(rules: MovementRules) -> Movement:
         if (rules.checkers, rules.start) != (_LONG_NARDY.checkers, _LONG_NARDY.start):
             raise ValueError("long nardy's rules of movement start every checker on the head")
         return NardyMovement()
-    raise ValueError(f"no engine plays these rules of movement yet: {rules}")
+    if (rules.landing is Landing.BLOCK2) != (rules.entry is Entry.BAR_FIRST):
+        raise ValueError(f"no engine plays these rules of movement yet: {rules} (hitting "
+                         "needs the bar, and only hitting does)")
+    placed = sum(count for _, count in rules.start) + rules.pool
+    if placed != rules.checkers or not all(1 <= point <= 24 for point, _ in rules.start):
+        raise ValueError(f"the start {rules.start} and pool {rules.pool} do not place "
+                         f"{rules.checkers} checkers")
+    return TablesMovement(rules)

@@ -26,6 +26,7 @@ from typing import Protocol, Self, TypeAlias, runtime_checkable
 
 from tourney.rules.dice import Roll
 from tourney.rules.game import Level
+from tourney.rules.layout import BoardLayout
 from tourney.rules.moves import Play
 
 
@@ -330,4 +331,16 @@ class GameVariant(Protocol):
 
     def format_play(self, play: Play) -> str:
         """A play as records write it (``24/18 13/8``)."""
+        ...
+
+    def position_layout(self, position: VariantPosition) -> BoardLayout:
+        """Where each side's checkers are, in its own numbering (the JSON form)."""
+        ...
+
+    def position_from_layout(self, layout: BoardLayout) -> VariantPosition:
+        """The position a layout describes.
+
+        Raises:
+            NotationError: the layout is no position of this variant.
+        """
         ...

@@ -29,9 +29,13 @@ from typing import Any
 from tourney.rules.dice import Roll
 from tourney.rules.errors import NotationError
 from tourney.rules.game import Level
+from tourney.rules.layout import BoardLayout
 from tourney.rules.movement import (
     BackgammonMovement,
+    Doubles,
+    Ending,
     Entry,
+    FailurePolicy,
     Geometry,
     Landing,
     Movement,
@@ -57,11 +61,19 @@ __all__ = [
     "BACKGAMMON_LEVELS",
     "DEFAULT_OPTIONS",
     "DEFAULT_VARIANT",
+    "FEVGA",
     "GAMMONS_TAG",
+    "GUL_BARA",
     "HYPERGAMMON",
     "LONG_NARDY",
     "NACKGAMMON",
+    "PLAKOTO",
+    "PORTES",
+    "RUSSIAN",
     "STANDARD",
+    "TAPA",
+    "TAVLI_DEFAULTS",
+    "TAVLI_LEVELS",
     "GameVariant",
     "NextGameStarter",
     "Opening",
@@ -106,6 +118,9 @@ class ScoringLevel:
     always counts)."""
     otherwise: Level = Level.SINGLE
     """The level it counts as where ``option`` is off (a koks as a mars)."""
+    counted: bool = True
+    """Whether it is ever a level of its own; if not it always counts as ``otherwise``
+    (a backgammon in Portes counts as a gammon)."""
 
 
 def tag_flag(value: str) -> bool:
@@ -249,7 +264,8 @@ class Variant:
         """The entry ``level`` scores as: itself, or what it counts as where its option
         is off."""
         entry = self.scoring[level - 1]
-        while entry.option is not None and not self.option_value(entry.option, options):
+        while not entry.counted or (
+                entry.option is not None and not self.option_value(entry.option, options)):
             entry = self.scoring[entry.otherwise - 1]
         return entry
 
@@ -424,6 +440,18 @@ class Variant:
         """A play as records write it."""
         return format_play(play)
 
+    def position_layout(self, position: VariantPosition) -> BoardLayout:
+        """Where each side's checkers are, in its own numbering."""
+        return self.engine.to_layout(position)
+
+    def position_from_layout(self, layout: BoardLayout) -> VariantPosition:
+        """The position a layout describes.
+
+        Raises:
+            NotationError: the layout is no position of this variant.
+        """
+        return self.engine.from_layout(layout)
+
 
 # --- the variants ----------------------------------------------------------------------
 
@@ -535,6 +563,114 @@ LONG_NARDY = Variant(
 )
 
 
+TAVLI_LEVELS = (
+    ScoringLevel(Level.SINGLE, "single", 1),
+    ScoringLevel(Level.GAMMON, "gammon", 2),
+    # Tavli has no 3-point level: a backgammon on the board scores as a gammon.
+    ScoringLevel(Level.BACKGAMMON, "backgammon", 2, counted=False, otherwise=Level.GAMMON),
+)
+"""Single 1 and gammon 2 (the loser has borne off nothing); no backgammon level."""
+
+TAVLI_DEFAULTS = VariantOptions(gammons=True, cube=False, crawford=False,
+                                next_game_starter=NextGameStarter.WINNER)
+"""No cube; the winner of the previous game opens the next (VARIANTS.md 1.2, 11, 12.1)."""
+
+PORTES = Variant(
+    name="portes",
+    title="Portes",
+    description="Portes: backgammon's start and hitting, no cube; a backgammon counts as a "
+    "gammon (2)",
+    short_name="portes",
+    movement=MovementRules(15, ((24, 2), (13, 5), (8, 3), (6, 5))),
+    scoring=TAVLI_LEVELS,
+    defaults=TAVLI_DEFAULTS,
+    opening=Opening.HIGHER_DIE_ROLLS_AGAIN,
+    record_tags=(),
+)
+
+PLAKOTO = Variant(
+    name="plakoto",
+    title="Plakoto",
+    description="Plakoto: 15 checkers on the 24 point, a lone checker is pinned, not hit; "
+    "pinning the last checker at home (the mother) wins 2",
+    short_name="plakoto",
+    movement=MovementRules(15, ((24, 15),), landing=Landing.PIN, entry=Entry.NONE,
+                           ending=Ending.MOTHER_PIN),
+    scoring=TAVLI_LEVELS,
+    defaults=TAVLI_DEFAULTS,
+    opening=Opening.HIGHER_DIE_ROLLS_AGAIN,
+    record_tags=(),
+)
+
+TAPA = Variant(
+    name="tapa",
+    title="Tapa",
+    description="Tapa: Plakoto's pinning game from 15 checkers on the 24 point, played in "
+    "the Tabla, Gul bara, Tapa rotation; the mother rule as in Plakoto",
+    short_name="tapa",
+    # The sources read do not state a mother rule; Tapa is the game the Greeks call
+    # Plakoto, so it plays by Plakoto's (VARIANTS.md 10, Q-TAPA-1).
+    movement=PLAKOTO.movement,
+    scoring=TAVLI_LEVELS,
+    defaults=TAVLI_DEFAULTS,
+    opening=Opening.HIGHER_DIE_ROLLS_AGAIN,
+    record_tags=(),
+)
+
+GUL_BARA = Variant(
+    name="gul-bara",
+    title="Gul bara",
+    description="Gul bara: 15 checkers on the 24 point, both sides the same way round, no "
+    "hitting; from the fourth turn a doublet climbs to 6-6; what cannot be played goes to "
+    "the opponent",
+    short_name="gulbara",
+    movement=MovementRules(
+        15, ((24, 15),), geometry=Geometry.PARALLEL_12, landing=Landing.BLOCK1,
+        entry=Entry.NONE, doubles=Doubles.CASCADE, cascade_from_turn=4,
+        failure=FailurePolicy.TRANSFER,
+    ),
+    scoring=TAVLI_LEVELS,
+    defaults=TAVLI_DEFAULTS,
+    opening=Opening.HIGHER_DIE_ROLLS_AGAIN,
+    record_tags=(),
+    aliases=("gulbara", "gulbar"),
+)
+
+FEVGA = Variant(
+    name="fevga",
+    title="Fevga",
+    description="Fevga: 15 checkers on the 24 point, both sides the same way round, one "
+    "checker holds a point, no hitting; the first checker must pass the opponent's start",
+    short_name="fevga",
+    movement=MovementRules(
+        15, ((24, 15),), geometry=Geometry.PARALLEL_12, landing=Landing.BLOCK1,
+        entry=Entry.NONE, restrictions=(Restriction.FIRST_CHECKER_PASSES,
+                                        Restriction.START_TABLE_NOT_FULL,
+                                        Restriction.PRIME_RELEASE),
+    ),
+    scoring=TAVLI_LEVELS,
+    defaults=TAVLI_DEFAULTS,
+    opening=Opening.HIGHER_DIE_ROLLS_AGAIN,
+    record_tags=(),
+)
+
+RUSSIAN = Variant(
+    name="russian",
+    title="Russian backgammon",
+    description="Russian backgammon: all 15 enter first, both sides run the same track; a "
+    "doublet also plays its opposite and rolls again",
+    short_name="russian",
+    movement=MovementRules(
+        15, (), geometry=Geometry.SHARED, pool=15, doubles=Doubles.COMPLEMENT,
+        failure=FailurePolicy.END_TURN,
+    ),
+    defaults=VariantOptions(gammons=True, cube=False, crawford=False,
+                            next_game_starter=NextGameStarter.ROLL),
+    # The opening winner plays the two opening numbers or rolls both dice again.
+    opening=Opening.HIGHER_DIE_ROLLS_AGAIN,
+)
+
+
 # --- the registry ----------------------------------------------------------------------
 
 _REGISTRY: dict[str, GameVariant] = {}
@@ -641,7 +777,8 @@ def variant_for_mat(variation: str | None) -> GameVariant:
     raise NotationError(f"variation {variation!r} is not supported ({supported})")
 
 
-for _variant in (STANDARD, NACKGAMMON, HYPERGAMMON, LONG_NARDY):
+for _variant in (STANDARD, NACKGAMMON, HYPERGAMMON, LONG_NARDY, PORTES, PLAKOTO, FEVGA,
+                 RUSSIAN, TAPA, GUL_BARA):
     register_variant(_variant)
 
 DEFAULT_VARIANT: GameVariant = STANDARD

@@ -1,0 +1,292 @@
+"""A deliberately plain legal-turn enumerator for the tables variants, written from
+VARIANTS.md alone and sharing nothing with the engine in ``tourney.rules.tables``.
+
+The board is physical: 24 absolute points A1-A24, each a stack of checkers listed bottom
+to top (``["o", "x", "x"]`` is an O checker pinned under two X checkers). Each side's own
+point p is an absolute point by the variant's geometry. A turn is enumerated by plain
+recursion over single checker moves, every value of the roll in every order; the legal
+turns are then picked by the rules' own words: the most values used, the larger die when
+only one of two can be used, the restrictions of the variant.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+X, O = "x", "o"  # noqa: E741 - the backgammon name of the second side
+
+
+def other(side: str) -> str:
+    return O if side == X else X
+
+
+@dataclass(frozen=True)
+class NaiveRules:
+    """What the enumerator needs to know of a variant, in VARIANTS.md's words."""
+
+    geometry: str  # "contrary", "parallel" or "shared"
+    landing: str  # "block2", "block1" or "pin"
+    pool_enter_all_first: bool = True
+    first_checker_must_pass: bool = False  # Fevga: pass the opponent's start first
+    no_full_start_table: bool = False  # Fevga: never all of own 19-24 at a turn's end
+    prime_release: bool = False  # Fevga
+    mother_rule: bool = False  # Plakoto
+    exact_bear_off: bool = False
+    complement_doubles: bool = False  # Russian: four d then four 7-d, stop if incomplete
+    cascade_from_turn: int = 0  # Gul bara: d-d gives four d, four d+1, ... four 6s
+    transfer: bool = False  # Gul bara: what the mover cannot play, the opponent plays
+    checkers: int = 15
+
+
+@dataclass
+class Board:
+    """Stacks on A1-A24 (index 0 unused), and per side its bar, pool and off tray."""
+
+    stacks: list[list[str]]
+    bar: dict[str, int] = field(default_factory=lambda: {X: 0, O: 0})
+    pool: dict[str, int] = field(default_factory=lambda: {X: 0, O: 0})
+    off: dict[str, int] = field(default_factory=lambda: {X: 0, O: 0})
+
+    def copy(self) -> Board:
+        return Board([list(s) for s in self.stacks], dict(self.bar), dict(self.pool),
+                     dict(self.off))
+
+    def frozen(self) -> tuple[object, ...]:
+        return (tuple(tuple(s) for s in self.stacks), tuple(sorted(self.bar.items())),
+                tuple(sorted(self.pool.items())), tuple(sorted(self.off.items())))
+
+
+def absolute(rules: NaiveRules, side: str, point: int) -> int:
+    """The absolute A-number of ``side``'s own ``point`` (VARIANTS.md 0.3)."""
+    if side == X or rules.geometry == "shared":
+        return point
+    if rules.geometry == "contrary":
+        return 25 - point
+    return point + 12 if point <= 12 else point - 12
+
+
+def own_count(board: Board, rules: NaiveRules, side: str, point: int) -> int:
+    return board.stacks[absolute(rules, side, point)].count(side)
+
+
+def is_pinned(stack: list[str], side: str) -> bool:
+    """A checker of ``side`` lies under one of the other side."""
+    return side in stack and stack[-1] != side
+
+
+def may_land(rules: NaiveRules, stack: list[str], side: str) -> bool:
+    enemies = stack.count(other(side))
+    if rules.landing == "block2":
+        return enemies < 2
+    if rules.landing == "block1":
+        return enemies == 0
+    # pin: empty, ours on top, or exactly one lone enemy checker
+    return not stack or stack[-1] == side or stack == [other(side)]
+
+
+def land(rules: NaiveRules, board: Board, side: str, target: int) -> None:
+    stack = board.stacks[target]
+    if rules.landing == "block2" and stack == [other(side)]:
+        stack.clear()
+        board.bar[other(side)] += 1
+    stack.append(side)
+
+
+def all_home_and_free(board: Board, rules: NaiveRules, side: str) -> bool:
+    if board.bar[side] or board.pool[side]:
+        return False
+    for point in range(1, 25):
+        stack = board.stacks[absolute(rules, side, point)]
+        if side in stack and (point > 6 or is_pinned(stack, side)):
+            return False
+    return True
+
+
+def game_over(board: Board, rules: NaiveRules, side: str) -> bool:
+    """Whether the game ended after a move by ``side``."""
+    if board.off[side] == rules.checkers:
+        return True
+    if not rules.mother_rule:
+        return False
+    enemy_home = board.stacks[absolute(rules, other(side), 24)]
+    my_home = board.stacks[absolute(rules, side, 24)]
+    enemy_mother_pinned = enemy_home.count(other(side)) == 1 and is_pinned(enemy_home, other(side))
+    my_mother_pinned = my_home.count(side) == 1 and is_pinned(my_home, side)
+    return enemy_mother_pinned and (my_mother_pinned or side not in my_home)
+
+
+def single_moves(board: Board, rules: NaiveRules, side: str, die: int) -> list[Board]:
+    """Every board one checker of ``side`` moving ``die`` can make."""
+    results: list[Board] = []
+    entry = absolute(rules, side, 25 - die)
+    if board.bar[side]:
+        if may_land(rules, board.stacks[entry], side):
+            after = board.copy()
+            after.bar[side] -= 1
+            land(rules, after, side, entry)
+            results.append(after)
+        return results
+    if board.pool[side]:
+        if may_land(rules, board.stacks[entry], side):
+            after = board.copy()
+            after.pool[side] -= 1
+            land(rules, after, side, entry)
+            results.append(after)
+        if rules.pool_enter_all_first:
+            return results
+    released = board.off[side] > 0 or any(
+        own_count(board, rules, side, p) for p in range(1, 12))
+    runner_out = any(own_count(board, rules, side, p) for p in range(12, 24))
+    highest = max((p for p in range(1, 25) if own_count(board, rules, side, p)), default=0)
+    for point in range(1, 25):
+        here = absolute(rules, side, point)
+        stack = board.stacks[here]
+        if not stack or stack[-1] != side:
+            continue  # nothing of ours on top to move
+        if rules.first_checker_must_pass and point == 24 and not released and runner_out:
+            continue
+        if point - die >= 1:
+            target = absolute(rules, side, point - die)
+            if not may_land(rules, board.stacks[target], side):
+                continue
+            after = board.copy()
+            after.stacks[here].pop()
+            land(rules, after, side, target)
+            results.append(after)
+        elif all_home_and_free(board, rules, side):
+            exact = point - die == 0
+            if exact or (not rules.exact_bear_off and point == highest):
+                after = board.copy()
+                after.stacks[here].pop()
+                after.off[side] += 1
+                results.append(after)
+    return results
+
+
+def sequences(board: Board, rules: NaiveRules, side: str, dice: tuple[int, ...],
+              found: dict[tuple[object, ...], tuple[Board, int, int]], used: int,
+              first_die: int, seen: set[tuple[object, ...]]) -> None:
+    """Record every board reachable by playing some of ``dice`` in any order:
+    ``found[key] = (board, values used, first value played)``; a board where the game
+    ended counts as using every value."""
+    key = (board.frozen(), used, first_die)
+    if key in seen:
+        return
+    seen.add(key)
+    found.setdefault((board.frozen(), used, first_die), (board, used, first_die))
+    if used and game_over(board, rules, side):
+        return
+    for index, die in enumerate(dice):
+        if die in dice[:index]:
+            continue
+        rest = dice[:index] + dice[index + 1:]
+        for after in single_moves(board, rules, side, die):
+            if game_over(after, rules, side):
+                total = used + len(dice)
+                found.setdefault((after.frozen(), total, first_die or die),
+                                 (after, total, first_die or die))
+                continue
+            sequences(after, rules, side, rest, found, used + 1, first_die or die, seen)
+
+
+def start_table_full(board: Board, rules: NaiveRules, side: str) -> bool:
+    return all(own_count(board, rules, side, p) for p in range(19, 25))
+
+
+def trapping_windows(board: Board, rules: NaiveRules, side: str) -> list[list[int]]:
+    """Six own points in a row in front of the one point holding every enemy checker
+    on the board (counted along the enemy's own way)."""
+    enemy = other(side)
+    if board.bar[enemy] or board.pool[enemy]:
+        return []
+    held = [q for q in range(1, 25) if own_count(board, rules, enemy, q)]
+    if len(held) != 1 or held[0] - 6 < 1:
+        return []
+    window = [absolute(rules, enemy, q) for q in range(held[0] - 6, held[0])]
+    if all(side in board.stacks[a] for a in window):
+        return [window]
+    return []
+
+
+def one_stage(board: Board, rules: NaiveRules, side: str, dice: tuple[int, ...]
+              ) -> tuple[list[Board], bool]:
+    """The legal end boards of one stage, and whether they use every value."""
+    ends, left = stage_and_rest(board, rules, side, dice)
+    return ends, not left
+
+
+def stage_and_rest(board: Board, rules: NaiveRules, side: str, dice: tuple[int, ...]
+                   ) -> tuple[list[Board], tuple[int, ...]]:
+    """The legal end boards of one stage, and the values its plays leave unplayed."""
+    found: dict[tuple[object, ...], tuple[Board, int, int]] = {}
+    sequences(board, rules, side, dice, found, 0, 0, set())
+    candidates = [(b, used, first) for b, used, first in found.values()
+                  if used == 0 or (used == len(dice) and game_over(b, rules, side))
+                  or not (rules.no_full_start_table and start_table_full(b, rules, side))]
+    most = max(used for _, used, _ in candidates)
+    best = [(b, first) for b, used, first in candidates if used == most]
+    left = tuple(sorted(dice))[most:] if len(set(dice)) == 1 else ()
+    if most == 0:
+        left = tuple(dice)
+    elif most == 1 and len(dice) == 2 and dice[0] != dice[1]:
+        larger = [(b, first) for b, first in best if first == max(dice)]
+        best = larger or best
+        left = (min(dice),) if larger else (max(dice),)
+    return [b for b, _ in best], left
+
+
+def naive_legal(board: Board, rules: NaiveRules, side: str, roll: tuple[int, int],
+                turn: int = 1) -> set[tuple[object, ...]]:
+    """Every distinct board a legal turn of ``roll`` by ``side`` ends on (``turn`` is the
+    side's own turn number, for cascades)."""
+    doublet = roll[0] == roll[1]
+    if rules.transfer:
+        return transfer_turn(board, rules, side, roll, turn)
+    dice = (roll[0],) * 4 if doublet else roll
+    ends, complete = one_stage(board, rules, side, dice)
+    if doublet and rules.complement_doubles and not board.pool[side] and complete:
+        later: list[Board] = []
+        for end in ends:
+            if game_over(end, rules, side):
+                later.append(end)
+            else:
+                later.extend(one_stage(end, rules, side, (7 - roll[0],) * 4)[0])
+        ends = later
+    elif doublet and rules.complement_doubles and not board.pool[side]:
+        pass  # the first stage was incomplete: the turn ends there
+    if rules.prime_release:
+        windows = trapping_windows(board, rules, side)
+        if windows:
+            broken = [b for b in ends
+                      if not any(all(side in b.stacks[a] for a in w) for w in windows)]
+            ends = broken or ends
+    return {b.frozen() for b in ends}
+
+
+def transfer_turn(board: Board, rules: NaiveRules, side: str, roll: tuple[int, int],
+                  turn: int) -> set[tuple[object, ...]]:
+    """A turn under the transfer rule: each stage played as far as possible; the first
+    stage not completed hands its rest and every later stage to the opponent."""
+    if roll[0] != roll[1]:
+        stages = [roll]
+    elif rules.cascade_from_turn and turn >= rules.cascade_from_turn:
+        stages = [(value,) * 4 for value in range(roll[0], 7)]
+    else:
+        stages = [(roll[0],) * 4]
+    finals: dict[tuple[object, ...], Board] = {}
+
+    def play_from(current: Board, number: int) -> None:
+        if number == len(stages) or game_over(current, rules, side):
+            finals[current.frozen()] = current
+            return
+        ends, left = stage_and_rest(current, rules, side, tuple(stages[number]))
+        for end in ends:
+            if not left or game_over(end, rules, side):
+                play_from(end, number + 1)
+                continue
+            given = left + tuple(v for later in stages[number + 1:] for v in later)
+            for passed in one_stage(end, rules, other(side), given)[0]:
+                finals[passed.frozen()] = passed
+
+    play_from(board, 0)
+    return set(finals)

@@ -1,0 +1,92 @@
+"""Properties of every turn the engine generates for the Tavli variants, on positions
+from random games: no checker appears or vanishes, no checker stands where the landing
+rule forbids it, and each generated play checks as legal and reaches its own result
+(five plays a position, drawn at random)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from tables_builders import NAIVE_RULES, random_turns
+
+from tourney.rules.movement import Geometry, Landing
+from tourney.rules.variants import Variant, variant_named
+
+POSITIONS = 300
+FEWER = {"russian": 60, "gul-bara": 30}
+SLOW_ONLY = ("gul-bara",)
+"""Gul bara's doublet cascades make a turn's results run to tens of thousands: its
+properties are checked in the slow suite (``-m slow``)."""
+VARIANT_PARAMS = [
+    pytest.param(name, marks=pytest.mark.slow) if name in SLOW_ONLY else name
+    for name in sorted(NAIVE_RULES)
+]
+"""Russian doublets reach tens of thousands of boards each: fewer positions."""
+
+
+def _count(name: str) -> int:
+    return FEWER.get(name, POSITIONS)
+
+
+def _variant(name: str) -> Variant:
+    variant = variant_named(name)
+    assert isinstance(variant, Variant)
+    return variant
+
+
+def _shared_points(variant: Variant, at: object) -> list[tuple[int, int, int]]:
+    """(mover's point, mover's count, opponent's count) wherever both sides stand."""
+    layout = variant.position_layout(at)  # type: ignore[arg-type]
+    opposite = Geometry(variant.movement.geometry).opposite()
+    return [(point, count, layout.opponent.points.get(opposite[point], 0))
+            for point, count in layout.mover.points.items()
+            if layout.opponent.points.get(opposite[point], 0)]
+
+
+@pytest.mark.parametrize("name", VARIANT_PARAMS)
+def test_every_result_keeps_fifteen_checkers_a_side(name: str) -> None:
+    variant = _variant(name)
+    totals = set()
+
+    for at, roll in random_turns(variant, NAIVE_RULES[name], _count(name), seed=11):
+        for after in variant.legal_positions(at, roll):
+            layout = variant.position_layout(after)
+            for side in (layout.mover, layout.opponent):
+                totals.add(sum(side.points.values()) + side.bar + side.pool + side.off)
+
+    assert totals == {15}
+
+
+@pytest.mark.parametrize("name", VARIANT_PARAMS)
+def test_no_result_puts_both_sides_on_a_point_unless_one_is_pinned(name: str) -> None:
+    variant = _variant(name)
+    pins_allowed = variant.movement.landing is Landing.PIN
+    wrong = []
+
+    for at, roll in random_turns(variant, NAIVE_RULES[name], _count(name), seed=12):
+        for after in variant.legal_positions(at, roll):
+            layout = variant.position_layout(after)
+            opposite = Geometry(variant.movement.geometry).opposite()
+            for point, mine, theirs in _shared_points(variant, after):
+                pinned = point in layout.mover.pins or opposite[point] in layout.opponent.pins
+                lone = mine == 1 if point in layout.mover.pins else theirs == 1
+                if not (pins_allowed and pinned and lone):
+                    wrong.append((after.to_id(), point))
+
+    assert wrong == []
+
+
+@pytest.mark.parametrize("name", VARIANT_PARAMS)
+def test_every_generated_play_checks_as_legal_and_reaches_its_result(name: str) -> None:
+    variant = _variant(name)
+    mismatched = []
+
+    rng = random.Random(13)
+    for at, roll in random_turns(variant, NAIVE_RULES[name], _count(name), seed=13):
+        found = sorted(variant.legal_play_map(at, roll).items(), key=lambda item: item[0].to_id())
+        for after, play in rng.sample(found, min(len(found), 5)):
+            if variant.check_play(at, roll, play) != after:
+                mismatched.append((at.to_id(), str(roll), str(play)))
+
+    assert mismatched == []

@@ -1,0 +1,729 @@
+"""The generic tables engine: positions and legal turns for any declared rules of movement.
+
+Terminology (VARIANTS.md sections 0.3 and 0.4):
+
+- Each side counts its own points 1-24 from its bear-off end; a checker moving ``d`` pips
+  goes from ``p`` to ``p - d``. Besides the points a side has its *bar* (hit checkers
+  waiting to re-enter), its *pool* (checkers not yet entered) and its *off* tray. A
+  checker entering from the bar or the pool with die ``d`` lands on its own ``25 - d``.
+- The *geometry* says which of the opponent's points is which of ours: contrary
+  (``25 - q``), parallel (``q ± 12``) or shared (``q``).
+- The *landing rule* is a predicate on the point a checker touches down on: two
+  opposing checkers block and one is hit (``BLOCK2``), one blocks (``BLOCK1``), or one is
+  pinned under the lander (``PIN``, Plakoto: a pinned checker cannot move, and nobody
+  may land on a pinner).
+- A *stage* is a multiset of pip values played as far as possible (maximum usage, and
+  the larger die when only one of two can be played). A turn is one stage, or for a
+  doublet under the complement rule four ``d`` then four ``7 - d``; under ``END_TURN`` a
+  stage left incomplete ends the turn.
+- A game *ends* the moment a side has borne off every checker or, under the mother
+  rule, a mother checker is pinned (VARIANTS.md section 11); the remaining values of the
+  turn are not played, so such a play counts as using every value.
+
+:class:`TablesPosition` holds both sides seen from the side on roll; :class:`TablesMovement`
+interprets one :class:`~tourney.rules.movement.MovementRules` value. Standard backgammon
+never comes here (it keeps the fast path of ``tourney.rules.moves``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from tourney.rules.board import Checkers
+from tourney.rules.dice import Roll
+from tourney.rules.errors import IllegalPlayError, NotationError, PlayRule
+from tourney.rules.game import Level
+from tourney.rules.moves import Move, Play, format_play
+from tourney.rules.position_id import decode_counts, encode_counts
+
+OFF = 0
+BAR = 25
+POOL = 26
+SLOTS = 27
+"""Counts per side: index 0 off, 1-24 the points, 25 the bar, 26 the pool."""
+MOTHER = 24
+"""The point whose last checker is a side's mother (its own 24)."""
+
+
+class Outcome(Enum):
+    """How a game stands on the board."""
+
+    PLAYING = "playing"
+    MOVER_WON = "mover-won"
+    OPPONENT_WON = "opponent-won"
+    DRAWN = "drawn"
+    """Both mothers pinned (Plakoto)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TablesPosition:
+    """Both sides' checkers, the side on roll first, each in its own numbering.
+
+    ``mover`` and ``opponent`` hold 27 counts (see :data:`SLOTS`); ``pins`` holds, for
+    (mover, opponent), a bit mask of the own points where that side's single checker lies
+    pinned under the other side's.
+
+    >>> TablesPosition.from_points({24: 15}, {24: 15}).to_id()
+    'AACA/z8AAID/Pw'
+    """
+
+    mover: Checkers
+    opponent: Checkers
+    pins: tuple[int, int] = (0, 0)
+    turns: tuple[int, int] = (0, 0)
+    """Turns played by (mover, opponent), kept only by rules that count them (Gul bara's
+    doublets cascade from a side's fourth turn); otherwise (0, 0)."""
+
+    def __post_init__(self) -> None:
+        for name, side in (("mover", self.mover), ("opponent", self.opponent)):
+            if len(side) != SLOTS or any(count < 0 for count in side):
+                raise NotationError(f"{name}'s checkers must be {SLOTS} non-negative counts")
+
+    @classmethod
+    def _trusted(cls, mover: Checkers, opponent: Checkers, pins: tuple[int, int],
+                 turns: tuple[int, int] = (0, 0)) -> TablesPosition:
+        position = object.__new__(cls)
+        object.__setattr__(position, "mover", mover)
+        object.__setattr__(position, "opponent", opponent)
+        object.__setattr__(position, "pins", pins)
+        object.__setattr__(position, "turns", turns)
+        return position
+
+    @classmethod
+    def from_points(cls, mover: dict[int, int], opponent: dict[int, int], *,
+                    checkers: int = 15, pools: tuple[int, int] = (0, 0),
+                    pins: tuple[int, int] = (0, 0), turns: tuple[int, int] = (0, 0)
+                    ) -> TablesPosition:
+        """Build from ``{point: count}`` maps (25 = the bar); checkers neither placed nor
+        in the pool are borne off.
+
+        Raises:
+            NotationError: a side places more than ``checkers``.
+        """
+        sides = []
+        for layout, pool in zip((mover, opponent), pools, strict=True):
+            counts = [0] * SLOTS
+            for point, count in layout.items():
+                if not 1 <= point <= BAR:
+                    raise NotationError(f"point {point} is not on the board (1-24, 25 the bar)")
+                counts[point] = count
+            counts[POOL] = pool
+            counts[OFF] = checkers - sum(counts)
+            if counts[OFF] < 0:
+                raise NotationError(f"a side has at most {checkers} checkers")
+            sides.append(tuple(counts))
+        return cls(sides[0], sides[1], pins, turns)
+
+    def turned(self) -> TablesPosition:
+        """The same position with the other side on roll."""
+        return TablesPosition._trusted(self.opponent, self.mover, (self.pins[1], self.pins[0]),
+                                       (self.turns[1], self.turns[0]))
+
+    def borne_off(self) -> tuple[int, int]:
+        """Checkers borne off by (mover, opponent)."""
+        return (self.mover[OFF], self.opponent[OFF])
+
+    def to_id(self) -> str:
+        """gnubg's Position ID layout over the points and bar, then ``:P<m>,<o>`` for
+        checkers in the pools and ``:N<m>,<o>`` (hex bit masks) for pins where any.
+
+        >>> TablesPosition.from_points({}, {}, pools=(15, 15)).to_id()
+        'AAAAAAAAAAAAAA:P15,15'
+        """
+        text = encode_counts(self.mover[:SLOTS - 1], self.opponent[:SLOTS - 1])
+        if self.mover[POOL] or self.opponent[POOL]:
+            text += f":P{self.mover[POOL]},{self.opponent[POOL]}"
+        if any(self.pins):
+            text += f":N{self.pins[0]:x},{self.pins[1]:x}"
+        if any(self.turns):
+            text += f":T{self.turns[0]},{self.turns[1]}"
+        return text
+
+    @classmethod
+    def from_id(cls, position_id: str, checkers: int) -> TablesPosition:
+        """Read what :meth:`to_id` writes.
+
+        Raises:
+            NotationError: not such an ID, or a side with more than ``checkers``.
+        """
+        base, *extras = position_id.strip().split(":")
+        opponent, mover = decode_counts(base)
+        extra_values = {"P": [0, 0], "N": [0, 0], "T": [0, 0]}
+        for extra in extras:
+            match = _EXTRA.fullmatch(extra)
+            if match is None:
+                raise NotationError(f"{position_id!r}: {extra!r} is none of :P<m>,<o> "
+                                    "(pools), :N<m>,<o> (pins) and :T<m>,<o> (turns)")
+            base_of = 16 if match[1] == "N" else 10
+            extra_values[match[1]] = [int(match[2], base_of), int(match[3], base_of)]
+        pools, pins, turns = extra_values["P"], extra_values["N"], extra_values["T"]
+        sides = []
+        for counts, pool in zip((mover, opponent), pools, strict=True):
+            counts.append(pool)
+            counts[OFF] = checkers - sum(counts)
+            if counts[OFF] < 0:
+                raise NotationError(f"{position_id!r} gives a side more than {checkers} "
+                                    "checkers")
+            sides.append(tuple(counts))
+        return cls(sides[0], sides[1], (pins[0], pins[1]), (turns[0], turns[1]))
+
+    def __repr__(self) -> str:
+        return f"TablesPosition(mover={self.mover!r}, opponent={self.opponent!r}, " \
+               f"pins={self.pins!r}, turns={self.turns!r})"
+
+
+_EXTRA = re.compile(r"([PNT])([0-9a-f]+),([0-9a-f]+)")
+
+
+# --- the rules the engine reads --------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class EngineRules:
+    """The parts of a variant's rules of movement the generator reads, as plain values
+    (built by ``tourney.rules.movement`` from a ``MovementRules``)."""
+
+    checkers: int
+    opposite: tuple[int, ...]
+    """Our point p (1-24) as the opponent's own point; index 0 unused."""
+    landing: str
+    """``block2``, ``block1`` or ``pin``."""
+    enter_all_first: bool
+    """While the pool is not empty, every value enters a checker if it can, and no
+    board checker moves."""
+    first_checker_point: int
+    """Fevga's courier: until a checker stands on this point or lower (or is off), no
+    second checker may leave the 24 point. 0: no such rule."""
+    start_table_ban: bool
+    """A turn may not end with all six of the side's points 19-24 occupied."""
+    prime_release: bool
+    """A prime with every opposing checker directly behind it must be broken if any
+    play does."""
+    complement: bool
+    """A doublet rolled with the pool empty: four d, then four 7 - d."""
+    end_turn: bool
+    """A stage left incomplete ends the turn (no later stage)."""
+    exact_bear_off: bool
+    mother_rule: bool
+    transfer: bool = False
+    """TRANSFER: values the mover cannot play go to the opponent (Gul bara, Gioul)."""
+    cascade_from_turn: int = 0
+    """From the side's this-numbered turn on, a doublet d-d cascades: four d, four
+    d + 1, ... four 6s, while each stage is completed. 0: never."""
+
+
+_Step = tuple[int, int]
+_State = tuple[list[int], list[int], int, int]
+"""Mover's counts, opponent's counts, mover's pin mask, opponent's pin mask."""
+_Found = dict[bytes, tuple[_State, tuple[_Step, ...]]]
+
+
+def _key(state: _State) -> bytes:
+    return bytes(state[0]) + bytes(state[1]) + state[2].to_bytes(4) + state[3].to_bytes(4)
+
+
+def _block2_key(state: _State) -> bytes:
+    return bytes(state[0]) + bytes(state[1])
+
+
+def _rank(step: _Step) -> int:
+    """A move's place in the one order of origins: highest first, a checker entering
+    from the pool ranked with one entering from the bar (the bar goes first anyway)."""
+    return min(step[0], BAR)
+
+
+def _mine_key(state: _State) -> bytes:
+    return bytes(state[0])
+
+
+def _pin_key(state: _State) -> bytes:
+    return bytes(state[0]) + state[3].to_bytes(4)
+
+
+class TablesEngine:
+    """Generates the legal turns of one set of :class:`EngineRules`."""
+
+    def __init__(self, rules: EngineRules) -> None:
+        self.rules = rules
+        self._opposite = rules.opposite
+        # Within one stage only the moving side's counts change, and the other side's
+        # only by hits (BLOCK2) or releases of its pins (PIN): the stage's search keys
+        # on no more than that, which keeps the hot loop cheap.
+        if rules.landing == "block1":
+            self._stage_key: Callable[[_State], bytes] = _mine_key
+        elif rules.landing == "pin":
+            self._stage_key = _pin_key
+        else:
+            self._stage_key = _block2_key
+        # The moves of four equal values can be tried in one order only, from the
+        # highest origin down, when no move changes what another may do but by the
+        # order of origins: not under pins, nor under Fevga's courier rule.
+        self._orderable = rules.landing != "pin" and not rules.first_checker_point
+
+    # --- single moves ------------------------------------------------------------------
+
+    def _can_land(self, state: _State, point: int) -> bool:
+        """The landing predicate: may the mover touch down on its ``point``."""
+        theirs = state[1][self._opposite[point]]
+        landing = self.rules.landing
+        if landing == "block2":
+            return theirs < 2
+        if landing == "block1":
+            return theirs == 0
+        # PIN: not on two opposing checkers, nor on an opposing checker pinning ours.
+        return theirs == 0 or (theirs == 1 and not (state[2] >> point) & 1)
+
+    def steps(self, state: _State, die: int) -> list[_Step]:
+        """Every single move ``die`` allows in ``state``."""
+        mine = state[0]
+        entry = 25 - die
+        if mine[BAR]:
+            return [(BAR, entry)] if self._can_land(state, entry) else []
+        found: list[_Step] = []
+        if mine[POOL]:
+            if self._can_land(state, entry):
+                found.append((POOL, entry))
+            if self.rules.enter_all_first:
+                return found
+        highest = 24
+        while highest and not mine[highest]:
+            highest -= 1
+        pinned = state[2]
+        bearing_off = highest <= 6 and not mine[POOL] and not pinned
+        courier = self.rules.first_checker_point
+        head_shut = courier and not any(mine[:courier + 1]) and any(mine[courier + 1:24])
+        for origin in range(highest, 0, -1):
+            if not mine[origin] or (pinned >> origin) & 1:
+                continue
+            if origin == 24 and head_shut:
+                continue
+            target = origin - die
+            if target > 0:
+                if self._can_land(state, target):
+                    found.append((origin, target))
+            elif bearing_off and (target == 0 or (
+                    origin == highest and not self.rules.exact_bear_off)):
+                found.append((origin, OFF))
+        return found
+
+    def apply(self, state: _State, step: _Step) -> _State:
+        """The state after one single move (hitting or pinning where it lands)."""
+        mine, theirs = state[0].copy(), state[1]
+        my_pins, their_pins = state[2], state[3]
+        origin, target = step
+        mine[origin] -= 1
+        opposite = self._opposite
+        if origin <= 24 and not mine[origin] and (their_pins >> opposite[origin]) & 1:
+            their_pins &= ~(1 << opposite[origin])  # the last pinner left: released
+        if target:
+            there = opposite[target]
+            if theirs[there] == 1 and not (their_pins >> there) & 1:
+                if self.rules.landing == "block2":
+                    theirs = theirs.copy()
+                    theirs[there] = 0
+                    theirs[BAR] += 1
+                elif self.rules.landing == "pin":
+                    their_pins |= 1 << there
+        mine[target] += 1
+        return (mine, theirs, my_pins, their_pins)
+
+    def outcome(self, state: _State) -> Outcome:
+        """How the game stands: over when a side is all off, or by the mother rule."""
+        checkers = self.rules.checkers
+        if state[0][OFF] == checkers:
+            return Outcome.MOVER_WON
+        if state[1][OFF] == checkers:
+            return Outcome.OPPONENT_WON
+        if self.rules.mother_rule:
+            mine_pinned = (state[2] >> MOTHER) & 1
+            theirs_pinned = (state[3] >> MOTHER) & 1
+            if mine_pinned and theirs_pinned:
+                return Outcome.DRAWN
+            if theirs_pinned and not state[0][MOTHER]:
+                return Outcome.MOVER_WON
+            if mine_pinned and not state[1][MOTHER]:
+                return Outcome.OPPONENT_WON
+        return Outcome.PLAYING
+
+    # --- stages and turns --------------------------------------------------------------
+
+    def _stage(self, start: _State, steps: tuple[_Step, ...], dice: tuple[int, ...]
+               ) -> tuple[_Found, tuple[int, ...]]:
+        """Distinct legal results of playing the multiset ``dice`` as one stage from
+        ``start``, and the values left unplayed (a play that ends the game leaves none)."""
+        values = tuple(sorted(dice, reverse=True))
+        stage_key = self._stage_key
+        # One order of origins for four equal values (see __init__): each set of moves
+        # is then tried once; a state found twice at one depth came by the same moves.
+        ordered = self._orderable and len(set(values)) == 1
+        frontier: dict[tuple[bytes, tuple[int, ...]],
+                       tuple[_State, tuple[_Step, ...], int, int]]
+        frontier = {(stage_key(start), values): (start, steps, 0, POOL)}
+        by_depth: list[dict[bytes, tuple[_State, tuple[_Step, ...], tuple[int, ...], int]]] = [
+            {stage_key(start): (start, steps, values, 0)}] + [{} for _ in dice]
+        finished: _Found = {}
+        for depth in range(1, len(values) + 1):
+            reached: dict[tuple[bytes, tuple[int, ...]],
+                          tuple[_State, tuple[_Step, ...], int, int]] = {}
+            for (_, left), (state, path, first, last) in frontier.items():
+                for index, die in enumerate(left):
+                    if die in left[:index]:
+                        continue
+                    rest = left[:index] + left[index + 1:]
+                    for step in self.steps(state, die):
+                        if ordered and _rank(step) > last:
+                            continue
+                        moved = self.apply(state, step)
+                        key = stage_key(moved)
+                        if key in finished or (key, rest) in reached:
+                            continue
+                        if self.outcome(moved) is not Outcome.PLAYING:
+                            finished[key] = (moved, (*path, step))
+                        else:
+                            reached[(key, rest)] = (moved, (*path, step), first or die,
+                                                    _rank(step))
+            for (key, rest), (moved, path, first, _) in reached.items():
+                by_depth[depth].setdefault(key, (moved, path, rest, first))
+            if not reached:
+                break
+            frontier = reached
+        full = len(values)
+        for depth in range(full, -1, -1):
+            legal = {key: value for key, value in by_depth[depth].items()
+                     if depth == 0 or not self._ends_badly(value[0])}
+            if depth == full:
+                legal.update({key: (*value, (), 0) for key, value in finished.items()})
+            if not legal:
+                continue
+            left = next(iter(legal.values()))[2]
+            if depth == 1 and full == 2 and values[0] != values[1]:
+                # Only one of two different values can be played: the larger if it can.
+                larger = {key: value for key, value in legal.items() if value[3] == values[0]}
+                if larger:
+                    legal, left = larger, (values[1],)
+                else:
+                    left = (values[0],)
+            return {key: (value[0], value[1]) for key, value in legal.items()}, left
+        return {}, values  # unreachable: depth 0 always holds the start
+
+    def _can_complete(self, state: _State, dice: tuple[int, ...],
+                      failed: set[tuple[bytes, tuple[int, ...]]]) -> bool:
+        """Whether some play from ``state`` uses every value of ``dice`` (or ends the
+        game on the way); ``failed`` remembers searches that found none."""
+        if not dice:
+            return not self._ends_badly(state)
+        key = (self._stage_key(state), dice)
+        if key in failed:
+            return False
+        for index, die in enumerate(dice):
+            if die in dice[:index]:
+                continue
+            rest = dice[:index] + dice[index + 1:]
+            for step in self.steps(state, die):
+                moved = self.apply(state, step)
+                if self.outcome(moved) is not Outcome.PLAYING or \
+                        self._can_complete(moved, rest, failed):
+                    return True
+        failed.add(key)
+        return False
+
+    def _complete_from_many(self, starts: list[tuple[_State, tuple[_Step, ...]]],
+                            die: int) -> _Found:
+        """Every play of four ``die`` from any of ``starts``, each of which can play all
+        four: one search over all of them, since what follows a state does not depend
+        on where it came from."""
+        stage_key = self._stage_key
+        ordered = self._orderable
+        # Each state with the highest origin its moves may still start from: states
+        # from different starts may have come by different moves (see _stage).
+        frontier: dict[bytes, tuple[_State, tuple[_Step, ...], int]] = {}
+        for state, path in starts:
+            frontier.setdefault(stage_key(state), (state, path, POOL))
+        finished: _Found = {}
+        for _ in range(4):
+            reached: dict[bytes, tuple[_State, tuple[_Step, ...], int]] = {}
+            for state, path, last in frontier.values():
+                for step in self.steps(state, die):
+                    if ordered and _rank(step) > last:
+                        continue
+                    moved = self.apply(state, step)
+                    key = stage_key(moved)
+                    if key in finished:
+                        continue
+                    if key in reached:
+                        if reached[key][2] < _rank(step):
+                            reached[key] = (*reached[key][:2], _rank(step))
+                        continue
+                    if self.outcome(moved) is not Outcome.PLAYING:
+                        finished[key] = (moved, (*path, step))
+                    else:
+                        reached[key] = (moved, (*path, step), _rank(step))
+            frontier = reached
+        found = {key: (state, path) for key, (state, path, _) in frontier.items()
+                 if not self._ends_badly(state)}
+        found.update(finished)
+        return found
+
+    def _ends_badly(self, state: _State) -> bool:
+        """Whether a turn may not end in ``state`` (Fevga's starting-table ban)."""
+        return self.rules.start_table_ban and all(state[0][19:25])
+
+    def _trapping_primes(self, state: _State) -> list[tuple[int, ...]]:
+        """Six consecutive own points (in the opponent's way round) with every opposing
+        checker on the board on the point directly behind them."""
+        mine, theirs = state[0], state[1]
+        back = self._opposite  # our point -> theirs; walk the opponent's own numbering
+        ours_at = [0] * 25
+        for point in range(1, 25):
+            ours_at[back[point]] = point
+        on_board = [q for q in range(1, 25) if theirs[q]]
+        if len(on_board) != 1 or theirs[BAR] or theirs[POOL]:
+            return []
+        behind = on_board[0]
+        window = tuple(ours_at[q] for q in range(behind - 1, behind - 7, -1) if q >= 1)
+        if len(window) == 6 and all(mine[point] for point in window):
+            return [window]
+        return []
+
+    def stages(self, position: TablesPosition, roll: Roll) -> list[tuple[int, ...]]:
+        """The stages ``roll`` gives the mover: the dice, four moves of a doublet, a
+        doublet and its opposite, or a cascade of doublets up to 6-6."""
+        rules = self.rules
+        if not roll.is_doublet:
+            return [roll.moves]
+        die = roll.first
+        if rules.complement and not position.mover[POOL]:
+            return [roll.moves, (7 - die,) * 4]
+        if rules.cascade_from_turn and position.turns[0] + 1 >= rules.cascade_from_turn:
+            return [(value,) * 4 for value in range(die, 7)]
+        return [roll.moves]
+
+    def legal(self, position: TablesPosition, roll: Roll, *, before_transfer: bool = False
+              ) -> _Found:
+        """Distinct results of every legal turn of ``roll``, each with one step list
+        (the opponent's steps with transferred values are not listed; with
+        ``before_transfer`` the results stop before them, where a record checks the
+        mover's own play)."""
+        start: _State = (list(position.mover), list(position.opponent), *position.pins)
+        stages = self.stages(position, roll)
+        # Each result with whether later stages are still played.
+        results: dict[bytes, tuple[_State, tuple[_Step, ...], bool]] = {
+            _key(start): (start, (), True)}
+        for number, dice in enumerate(stages):
+            following: dict[bytes, tuple[_State, tuple[_Step, ...], bool]] = {}
+            batch: list[tuple[_State, tuple[_Step, ...]]] = []
+            failed: set[tuple[bytes, tuple[int, ...]]] = set()
+            for key, (state, path, going_on) in results.items():
+                if not going_on or self.outcome(state) is not Outcome.PLAYING:
+                    following.setdefault(key, (state, path, False))
+                    continue
+                if number and self._can_complete(state, dice, failed):
+                    # A later stage of four equal values that this state can complete:
+                    # searched together with every other such state below.
+                    batch.append((state, path))
+                    continue
+                found, left = self._stage(state, path, dice)
+                if left and self.rules.transfer:
+                    # TRANSFER: the rest of this stage and every later stage go to the
+                    # opponent, who plays what he can of them with his own checkers.
+                    given = left + tuple(v for later in stages[number + 1:] for v in later)
+                    for reached, steps in found.values():
+                        passing = [reached] if before_transfer else \
+                            self._transferred(reached, given)
+                        for passed in passing:
+                            following.setdefault(_key(passed), (passed, steps, False))
+                    continue
+                # END_TURN: a stage left incomplete ends the turn; LOSE plays on.
+                going = not left or not self.rules.end_turn
+                for reached, steps in found.values():
+                    following.setdefault(_key(reached), (reached, steps, going))
+            if batch:
+                for reached, steps in self._complete_from_many(batch, dice[0]).values():
+                    following.setdefault(_key(reached), (reached, steps, True))
+            results = following
+        traps = self._trapping_primes(start) if self.rules.prime_release else []
+        if traps:
+            broken = {key: value for key, value in results.items()
+                      if not any(all(value[0][0][p] for p in window) for window in traps)}
+            results = broken or results
+        return {key: (state, path) for key, (state, path, _) in results.items()}
+
+    def _transferred(self, state: _State, given: tuple[int, ...]) -> list[_State]:
+        """The states after the opponent plays as many of ``given`` as he can."""
+        if self.outcome(state) is not Outcome.PLAYING:
+            return [state]
+        turned: _State = (state[1], state[0], state[3], state[2])
+        found, _ = self._stage(turned, (), given)
+        return [(mine, theirs, my_pins, their_pins)
+                for theirs, mine, their_pins, my_pins in (value[0] for value in found.values())]
+
+# --- checking a written play -------------------------------------------------------------
+
+
+def _dice_paths(dice: tuple[int, ...], distance: int, bearing_off: bool
+                ) -> list[tuple[int, ...]]:
+    """Orders of some of ``dice`` that move a checker ``distance`` pips (a bear-off may
+    overshoot with its last value)."""
+    paths: set[tuple[int, ...]] = set()
+
+    def extend(path: tuple[int, ...], left: tuple[int, ...], total: int) -> None:
+        for value in set(left):
+            reached = total + value
+            if reached == distance or (bearing_off and reached > distance):
+                paths.add((*path, value))
+            elif reached < distance:
+                rest = list(left)
+                rest.remove(value)
+                extend((*path, value), tuple(rest), reached)
+
+    extend((), dice, 0)
+    return sorted(paths)
+
+
+def _walks(engine: TablesEngine, state: _State, moves: Sequence[Move],
+           dice: tuple[int, ...]) -> list[_State]:
+    """Every state the written moves can reach, each touch-down a legal single move."""
+    if not moves:
+        return [state]
+    move, rest = moves[0], moves[1:]
+    origin = move.origin
+    if origin == BAR and not state[0][BAR] and state[0][POOL]:
+        origin = POOL  # "bar/22" also writes an entry from the pool
+    reached: list[_State] = []
+    for path in _dice_paths(dice, origin - move.destination if origin != POOL else
+                            25 - move.destination, move.destination == OFF):
+        current, point, ok = state, origin, True
+        for die in path:
+            target = 25 - die if point in (BAR, POOL) else max(point - die, OFF)
+            if (point, target) not in engine.steps(current, die):
+                ok = False
+                break
+            current, point = engine.apply(current, (point, target)), target
+        if ok:
+            left = list(dice)
+            for die in path:
+                left.remove(die)
+            reached.extend(_walks(engine, current, rest, tuple(left)))
+    return reached
+
+
+def check_tables_play(engine: TablesEngine, position: TablesPosition, roll: Roll,
+                      play: Play) -> TablesPosition:
+    """The position after ``play`` if it is a legal turn of ``roll``: the mover's own
+    play (values it leaves to the opponent under TRANSFER are the opponent's to play).
+
+    Raises:
+        IllegalPlayError: no legal turn reaches where the play does.
+    """
+    found = engine.legal(position, roll, before_transfer=True)
+    start: _State = (list(position.mover), list(position.opponent), *position.pins)
+    dice = tuple(value for stage in engine.stages(position, roll) for value in stage)
+    ends = _walks(engine, start, play.moves, dice)
+    if not ends:
+        raise IllegalPlayError(f"{format_play(play)} cannot be played with "
+                               f"{roll.first}-{roll.second} here: a point on its way is "
+                               "closed or the dice do not make it", PlayRule.NOT_A_LEGAL_RESULT)
+    for end in ends:
+        if _key(end) in found:
+            return _position(end, _turns_after(engine, position))
+    example = format_play(_play(next(iter(found.values()))[1])) or "no move"
+    raise IllegalPlayError(f"{format_play(play)} is not a legal play of "
+                           f"{roll.first}-{roll.second} here (for example {example})",
+                           PlayRule.NOT_A_LEGAL_RESULT)
+
+
+def _position(state: _State, turns: tuple[int, int] = (0, 0)) -> TablesPosition:
+    return TablesPosition._trusted(tuple(state[0]), tuple(state[1]), (state[2], state[3]),
+                                   turns)
+
+
+def _turns_after(engine: TablesEngine, position: TablesPosition) -> tuple[int, int]:
+    """Turns played once the mover's turn is over (counted only where rules use them)."""
+    if not engine.rules.cascade_from_turn:
+        return position.turns
+    return (position.turns[0] + 1, position.turns[1])
+
+
+def _play(steps: Sequence[_Step]) -> Play:
+    return Play(tuple(Move(BAR if origin == POOL else origin, target)
+                      for origin, target in steps))
+
+
+def legal_tables_play_map(engine: TablesEngine, position: TablesPosition, roll: Roll
+                          ) -> dict[TablesPosition, Play]:
+    """Each distinct legal result of ``roll`` with one play reaching it."""
+    turns = _turns_after(engine, position)
+    return {_position(state, turns): _play(steps)
+            for state, steps in engine.legal(position, roll).values()}
+
+
+def legal_tables_positions(engine: TablesEngine, position: TablesPosition, roll: Roll
+                           ) -> frozenset[TablesPosition]:
+    """Every distinct legal result of ``roll``."""
+    turns = _turns_after(engine, position)
+    return frozenset(_position(state, turns) for state, _ in engine.legal(position, roll).values())
+
+
+def tables_outcome(engine: TablesEngine, position: TablesPosition) -> Outcome:
+    """How the game stands in ``position``."""
+    return engine.outcome((list(position.mover), list(position.opponent), *position.pins))
+
+
+def tables_winning_level(engine: TablesEngine, position: TablesPosition) -> Level | None:
+    """The level the mover has won at: single, gammon (the loser has borne off nothing,
+    or a mother pin) or backgammon (a gammon with a loser's checker on its bar, in its
+    pool or on its points 19-24); ``None`` while playing, after a draw or a loss.
+
+    >>> engine = TablesEngine(EngineRules(15, tuple(range(25)), "pin", False, 0, False,
+    ...                                   False, False, False, False, True))
+    >>> tables_winning_level(engine, TablesPosition.from_points({}, {3: 1}))
+    <Level.SINGLE: 1>
+    """
+    if tables_outcome(engine, position) is not Outcome.MOVER_WON:
+        return None
+    loser = position.opponent
+    if loser[OFF]:
+        return Level.SINGLE
+    if any(position.mover[1:]):
+        return Level.GAMMON  # a mother pin
+    if loser[BAR] or loser[POOL] or any(loser[19:25]):
+        return Level.BACKGAMMON
+    return Level.GAMMON
+
+
+# --- diagrams ---------------------------------------------------------------------------
+
+
+def _board_cell(position: TablesPosition, point: int, opposite: tuple[int, ...]) -> str:
+    """One absolute point: ``X3``, ``O15``, or a pin as ``X2/o`` (X on top of a pinned O)."""
+    mine, theirs = position.mover[point], position.opponent[opposite[point]]
+    if mine and theirs:
+        if (position.pins[0] >> point) & 1:
+            return f"O{theirs}/x"
+        return f"X{mine}/o"
+    if mine:
+        return f"X{mine}"
+    return f"O{theirs}" if theirs else "."
+
+
+def format_tables_board(position: TablesPosition, opposite: tuple[int, ...]) -> str:
+    """Draw the board by absolute points (A1-A24 = the side on roll's own points), with
+    each side's bar, pool and borne-off checkers.
+
+    >>> contrary = (0, *range(24, 0, -1))
+    >>> pinned = TablesPosition.from_points({7: 2}, {18: 1}, pins=(0, 1 << 18))
+    >>> print(format_tables_board(pinned, contrary).splitlines()[3])
+     bottom     .     .     .     .     .  X2/o     .     .     .     .     .     .
+    """
+    top = "".join(f"{_board_cell(position, p, opposite):>6}" for p in range(13, 25))
+    bottom = "".join(f"{_board_cell(position, p, opposite):>6}" for p in range(12, 0, -1))
+    lines = [f" Position ID: {position.to_id()}",
+             "       " + "".join(f"{f'A{p}':>6}" for p in range(13, 25)),
+             f" top   {top}", f" bottom{bottom}",
+             "       " + "".join(f"{f'A{p}':>6}" for p in range(12, 0, -1))]
+    for name, counts in (("X (on roll)", position.mover), ("O", position.opponent)):
+        lines.append(f" {name}: bar {counts[BAR]}, pool {counts[POOL]}, off {counts[OFF]}")
+    return "\n".join(lines)
