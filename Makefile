@@ -4,13 +4,14 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test install lint typecheck layers pytest slow bench clean
+.PHONY: run test install lint typecheck layers pytest slow bench clean audit constraints
 
 # setup.py builds the compiled replay of .mat files: a change to it reinstalls too.
-$(STAMP): pyproject.toml setup.py tourney/rules/records/_fastmat.c
+# constraints.txt pins every installed package to the exact version `make audit` checks.
+$(STAMP): pyproject.toml setup.py tourney/rules/records/_fastmat.c constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev]'
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -46,6 +47,18 @@ bench: $(STAMP)
 	$(BIN)/python -P bench/exports.py
 	$(BIN)/python -P bench/http.py
 	$(BIN)/python -P bench/load.py
+	$(BIN)/python -P bench/scale.py
+
+# Known vulnerabilities in the exact versions installed (needs the vulnerability service:
+# --strict fails when a package could not be checked rather than passing it unseen).
+audit: $(STAMP)
+	$(BIN)/pip-audit --strict --no-deps --disable-pip --progress-spinner off -r constraints.txt
+
+# Write constraints.txt anew from a working .venv (after changing a dependency).
+constraints: $(STAMP)
+	{ sed -n '1,2p' constraints.txt; $(BIN)/python -m pip freeze --all --exclude-editable \
+		| grep -v -i -E '^(pip|setuptools|wheel|tourney)=='; } > constraints.txt.new
+	mv constraints.txt.new constraints.txt
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

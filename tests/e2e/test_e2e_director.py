@@ -89,7 +89,7 @@ def enter_player(page: Any, event_url: str, name: str, seed: int | None = None) 
     label = select.locator("option", has_text=re.compile(rf"^{re.escape(name)}( \(|$)"))
     select.select_option(label=label.first.inner_text())
     if seed is not None:
-        page.get_by_label("Seed").fill(str(seed))
+        page.get_by_label("Seed", exact=True).fill(str(seed))
     page.get_by_role("button", name="Enter player").click()
     assert f"{name} entered." in flash(page)
 

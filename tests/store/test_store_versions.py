@@ -23,6 +23,7 @@ import tourney.store
 from tourney.store import (
     access,
     accounts,
+    bulk_entry,
     draws,
     event_json,
     event_lifecycle,
@@ -360,9 +361,31 @@ def enter_player(w: World) -> tuple[Call, set[int]]:
             session, actor=actor, fields=roster.PlayerFields(name="New")
         )
     return (
-        lambda s: roster.enter_player(
-            s, actor=actor, event_id=built.event_id, player_id=player.id
-        ),
+        lambda s: roster.enter_player(s, actor=actor, event_id=built.event_id, player_id=player.id),
+        {built.event_id},
+    )
+
+
+def enter_players(w: World) -> tuple[Call, set[int]]:
+    built = w.build_event(EIGHT[:2], [MAIN])
+    w.build_event(EIGHT[2:4], [MAIN], name="Elsewhere")
+    actor = built.director.actor
+    with transaction(w.engine) as session:
+        ids = [
+            roster.register_player(session, actor=actor, fields=roster.PlayerFields(name=n)).id
+            for n in ("New", "Newer")
+        ]
+    return (
+        lambda s: bulk_entry.enter_players(s, actor=actor, event_id=built.event_id, player_ids=ids),
+        {built.event_id},
+    )
+
+
+def set_seed(w: World) -> tuple[Call, set[int]]:
+    built = w.build_event(EIGHT[:3], [MAIN], seeded=False)
+    actor, entry = built.director.actor, built.entries["S3"]
+    return (
+        lambda s: bulk_entry.set_seed(s, actor=actor, entry_id=entry, seed=1),
         {built.event_id},
     )
 
@@ -577,6 +600,8 @@ SCENARIOS: dict[str, Scenario] = {
     "accounts.create_user": create_user,
     "accounts.deactivate_user": deactivate_user,
     "accounts.end_sessions": end_sessions,
+    "bulk_entry.enter_players": enter_players,
+    "bulk_entry.set_seed": set_seed,
     "draws.add_late_entry": add_late_entry,
     "event_lifecycle.close_event": close_event,
     "event_lifecycle.reopen_event": reopen_event,
@@ -662,9 +687,7 @@ def test_every_table_of_event_rows_moves_its_events_version() -> None:
     while grew:
         before = len(owned)
         owned |= {
-            t.name
-            for t in tables
-            if any(fk.column.table.name in owned for fk in t.foreign_keys)
+            t.name for t in tables if any(fk.column.table.name in owned for fk in t.foreign_keys)
         }
         grew = len(owned) > before
     covered = {table.__tablename__ for table in EVENTS_OF}

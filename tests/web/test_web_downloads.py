@@ -380,4 +380,7 @@ def test_event_pages_list_the_downloads_each_reader_may_have(
         "workbook.xlsx",
         "tables.zip",
         "event.json",
+        # ... and the matches ready to play, to print.
+        "pairings.pdf?ready=1",
+        "scoresheets.pdf?ready=1",
     ]

@@ -5,14 +5,17 @@ a user gets from one ordinary request to it. The walk makes those requests in or
 a visitor, the event's director and an admin, on one public event with a published
 knockout (its first match played from a match record) and a drawn Swiss. A rule added
 without a line here fails the inventory test, so no route goes unrequested, and none of
-them may answer 500.
+them may answer 500. Every HTML page the walk is shown, a director's above all, gives each
+``id`` to one element only: a label tied to an id that two fields share names the wrong one.
 """
 
 from __future__ import annotations
 
 import io
 import re
+from collections import Counter
 from collections.abc import Callable
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -21,7 +24,7 @@ from flask.testing import FlaskClient
 from sqlalchemy.engine import Engine
 from sqlmodel import col, select
 
-from tourney.store import draws, roster
+from tourney.store import draws, events, roster
 from tourney.store.access import ApiToken
 from tourney.store.db import read_session, transaction
 from tourney.store.queries import UserView
@@ -81,6 +84,9 @@ ANSWERS = {
     "POST /director/entries/<int:entry_id>/check-in": 302,
     "POST /director/entries/<int:entry_id>/undo-check-in": 302,
     "POST /director/events/<int:event_id>/entries/check-in-everyone": 302,
+    "POST /director/events/<int:event_id>/entries/bulk": 302,
+    "POST /director/events/<int:event_id>/entries/paste": 302,
+    "POST /director/entries/<int:entry_id>/seed": 302,
     "GET /director/entries/<int:entry_id>/withdraw": 200,
     "POST /director/entries/<int:entry_id>/withdraw": 302,
     "POST /director/entries/<int:entry_id>/reinstate": 302,
@@ -112,6 +118,8 @@ ANSWERS = {
     # ... enters results ...
     "GET /director/matches/<int:match_id>": 200,
     "POST /director/matches/<int:match_id>/upload": 302,
+    # (who is who in a record whose copy came back altered: refused on the match page)
+    "POST /director/matches/<int:match_id>/upload/players": 400,
     "POST /director/matches/<int:match_id>/games": 302,
     "POST /director/matches/<int:match_id>/games/<int:number>/edit": 302,
     "POST /director/matches/<int:match_id>/games/<int:number>/delete": 302,
@@ -157,13 +165,33 @@ def test_every_rule_of_the_app_has_a_request_in_the_walk(app: Flask) -> None:
     assert _rules(app) == set(ANSWERS)
 
 
+class _Ids(HTMLParser):
+    """The ``id`` attributes of a page's elements, in document order."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.ids.extend(value or "" for name, value in attrs if name == "id")
+
+
+def duplicate_ids(page: str) -> list[str]:
+    """The ids more than one element of ``page`` carries."""
+    parser = _Ids()
+    parser.feed(page)
+    return sorted(name for name, count in Counter(parser.ids).items() if count > 1)
+
+
 class Walk:
-    """Requests to rules of the app with values for their variables; records the status."""
+    """Requests to rules of the app with values for their variables; records the status
+    and, for every HTML page it is shown, the ids that page repeats."""
 
     def __init__(self, app: Flask, **values: object) -> None:
         self.app = app
         self.values = {name: str(value) for name, value in values.items()}
         self.answers: dict[str, int] = {}
+        self.repeated_ids: dict[str, list[str]] = {}
 
     def url(self, rule: str, **values: object) -> str:
         chosen = {**self.values, **{name: str(value) for name, value in values.items()}}
@@ -175,9 +203,11 @@ class Walk:
         names = re.findall(r"<(?:[^>]*:)?(\w+)>", rule)
         values = {name: kwargs.pop(name) for name in names if name in kwargs}
         response = client.open(self.url(rule, **values), method=method, **kwargs)
-        response.get_data()  # read a file answer through, so that it is closed
+        body = response.get_data()  # read a file answer through, so that it is closed
         response.close()
         self.answers[f"{method} {rule}"] = response.status_code
+        if response.mimetype == "text/html" and (repeated := duplicate_ids(body.decode())):
+            self.repeated_ids[f"{method} {rule}"] = repeated
         return response
 
 
@@ -266,6 +296,33 @@ def test_every_route_answers_as_a_user_expects(
     for action in ("check-in", "undo-check-in", "withdraw", "reinstate"):
         walk(director, "POST", f"/director/entries/<int:entry_id>/{action}", entry_id=spare_entry)
     walk(director, "POST", "/director/events/<int:event_id>/entries/check-in-everyone")
+    with transaction(engine) as session:
+        bulk = [
+            roster.register_player(
+                session, actor=built.director.actor, fields=roster.PlayerFields(name=name)
+            ).id
+            for name in ("Bo Bulk", "Pia Paste")
+        ]
+    walk(
+        director, "POST", "/director/events/<int:event_id>/entries/bulk",
+        data={"player_ids": [bulk[0]]},
+    )
+    walk(
+        director, "POST", "/director/events/<int:event_id>/entries/paste",
+        data={"names": "pia paste"},
+    )
+    with transaction(engine) as session:
+        # Seeds change until a flight is drawn: an event with nothing drawn yet.
+        undrawn = events.create_event(
+            session, actor=built.director.actor, fields=events.EventFields(name="Seeding")
+        )
+        seeded_entry = roster.enter_player(
+            session, actor=built.director.actor, event_id=undrawn.id, player_id=bulk[0]
+        ).id
+    walk(
+        director, "POST", "/director/entries/<int:entry_id>/seed", entry_id=seeded_entry,
+        data={"seed": "4"},
+    )
 
     # Events and flights: a second event, settings, a side flight drawn and undone, the
     # Swiss published and paired again, a late entry, a table.
@@ -331,6 +388,11 @@ def test_every_route_answers_as_a_user_expects(
         data={"version": _version(director, first), "record": (io.BytesIO(RECORD.read_bytes()),
                                                                "final.mat")},
         content_type="multipart/form-data",
+    )
+    walk(
+        director, "POST", "/director/matches/<int:match_id>/upload/players", match_id=second,
+        data={"version": _version(director, second), "record": "altered",
+              "first_player_side": "a"},
     )
     game = {"winner": "a", "end": "played", "cube": "1", "level": "single"}
     walk(
@@ -414,3 +476,4 @@ def test_every_route_answers_as_a_user_expects(
     walk(director, "POST", "/logout")
 
     assert walk.answers == ANSWERS
+    assert walk.repeated_ids == {}

@@ -105,7 +105,7 @@ def test_match_page_marks_the_crawford_game_and_locks_the_cube(
     assert "Saved. The score is 2-0." in after
     assert 'Game 2 <span class="badge badge-crawford">Crawford game</span>' in after
     assert '<option selected value="1">1 (no doubling)</option></select>' in after
-    assert '<option value="2">' not in after.split('id="cube"')[1].split("</select>")[0]
+    assert '<option value="2">' not in after.split('id="game-cube"')[1].split("</select>")[0]
 
 
 def test_impossible_game_is_refused_with_the_rule(
@@ -497,7 +497,7 @@ def test_game_corrected_rescores_the_match(
     ).get_data(as_text=True)
 
     # Bob's gammon on a 2-cube scores 2 x 2 = 4 points: 0-4 in a 5-point match.
-    assert "Saved. The score is 0-4." in corrected
+    assert "Game 1 corrected. The score is 0-4." in corrected
     assert '<td class="score">0-4</td>' in corrected
 
 
@@ -518,7 +518,7 @@ def test_game_deleted_moves_later_games_up(
     ).get_data(as_text=True)
 
     # Only Bob's gammon is left, now game 1: 0-2.
-    assert "Saved. The score is 0-2." in deleted
+    assert "Game 1 deleted; the games after it moved up. The score is 0-2." in deleted
     assert deleted.count('<tr class="game game-') == 1
     assert f'action="/director/matches/{match_id}/games/2/edit"' not in deleted
 

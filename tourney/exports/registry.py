@@ -120,6 +120,11 @@ class EventSource:
         """The same event narrowed to one round of one flight (printing the next round)."""
         return EventSource(lambda: only_round(self.document, flight, round_number))
 
+    def ready_to_play(self, flight: str | None = None) -> EventSource:
+        """The same event narrowed to the matches ready to play (of one flight, if
+        named): printing what the players sit down to now."""
+        return EventSource(lambda: only_ready_to_play(self.document, flight))
+
     def event_file(self) -> dict[str, Any]:
         """The JSON document of the stored event's rows.
 
@@ -139,6 +144,27 @@ def only_round(document: EventDocument, flight: str, round_number: int) -> Event
             replace(f, rounds=tuple(r for r in f.rounds if r.number == round_number))
             for f in document.flights
             if f.name == flight
+        ),
+    )
+
+
+def only_ready_to_play(document: EventDocument, flight: str | None = None) -> EventDocument:
+    """The document with only the matches ready to play: both players known, not
+    finished, in a published round (of the flight named ``flight``, if given)."""
+    return replace(
+        document,
+        flights=tuple(
+            replace(
+                f,
+                rounds=tuple(
+                    replace(r, matches=ready)
+                    for r in f.rounds
+                    if not r.is_draft
+                    and (ready := tuple(m for m in r.matches if m.is_ready_to_play))
+                ),
+            )
+            for f in document.flights
+            if flight is None or f.name == flight
         ),
     )
 
@@ -169,7 +195,8 @@ class Export:
     """Renders one file per table: written into a directory by ``tourney export``,
     downloaded from the pages as one zip."""
     by_round: bool = False
-    """Printed for one round too (``?flight=Main&round=2``): the round about to be played."""
+    """Printed for one round too (``?flight=Main&round=2``): the round about to be played;
+    and for the matches ready to play (``?ready=1``, of one flight with ``&flight=``)."""
 
     def __repr__(self) -> str:
         return f"export_named({self.identifier!r})"

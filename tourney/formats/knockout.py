@@ -920,7 +920,7 @@ def knockout_standings(bracket: Bracket, flight: str) -> tuple[Standing, ...]:
                 wins.setdefault(side, 0)
         if state is MatchStatus.DECIDED:
             wins[bracket.results[match.id].winner] += 1
-    alive = [e for e in reached if e not in out]
+    alive = {e for e in reached if e not in out}
     top = max(reached.values(), default=0) + 1
 
     def depth(entrant: EntrantId) -> int:
@@ -954,12 +954,16 @@ def _rank_by(
     key: Callable[[EntrantId], int],
     metrics: Callable[[EntrantId], tuple[tuple[str, int], ...]],
 ) -> tuple[Standing, ...]:
-    ordered = sorted(items, key=lambda e: (-key(e), e))
+    keys = {entrant: key(entrant) for entrant in items}
+    ordered = sorted(keys, key=lambda e: (-keys[e], e))
+    sharing = Counter(keys.values())
     rows: list[Standing] = []
+    rank = 0
     for i, entrant in enumerate(ordered):
-        rank = 1 + sum(1 for other in ordered[:i] if key(other) > key(entrant))
-        tied = sum(1 for other in ordered if key(other) == key(entrant)) > 1
-        rows.append(Standing(entrant, rank, tied, metrics(entrant)))
+        # Best first: an entrant's rank is one more than the number ranked strictly ahead.
+        if i == 0 or keys[ordered[i - 1]] != keys[entrant]:
+            rank = i + 1
+        rows.append(Standing(entrant, rank, sharing[keys[entrant]] > 1, metrics(entrant)))
     return tuple(rows)
 
 

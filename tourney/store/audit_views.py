@@ -289,7 +289,7 @@ def _line(
     flights: dict[int, str],
     players: dict[int, str],
 ) -> AuditLine:
-    actor = actors.get(row.actor_id or 0, row.actor_label)
+    actor = _actor(row, actors)
     match = matches.get(row.match_id or 0)
     before, after = row.before or {}, row.after or {}
     words = _sentence(row.action, before, after, match)
@@ -297,9 +297,7 @@ def _line(
         phrase = _PHRASES.get(row.action, row.action)
         words = phrase.format(
             flight=flights.get(row.entity_id or 0, "a flight"),
-            player=players.get(row.entity_id or 0, "a player")
-            if row.entity_type == "entry"
-            else "a player",
+            player=_player_named(row, players),
             match=match.label if match else "a match",
         )
     cleared = [matches[m].label for m in after.get("cleared_matches") or [] if m in matches]
@@ -322,6 +320,27 @@ def _line(
             if before.get(key) != after.get(key)
         ),
     )
+
+
+def _actor(row: AuditEntry, actors: dict[int, str]) -> str:
+    """Who acted: a local account's name, or the name an imported file gave."""
+    if row.imported:
+        return f"{row.actor_label} (imported)"
+    return actors.get(row.actor_id or 0, row.actor_label)
+
+
+def _player_named(row: AuditEntry, players: dict[int, str]) -> str:
+    """The player an entry is about: the entry's player, or a roster player by the name
+    the change found (and the new one, when it renamed them)."""
+    if row.entity_type == "entry":
+        return players.get(row.entity_id or 0, "a player")
+    if row.entity_type != "player":
+        return "a player"
+    old = str((row.before or {}).get("name") or "")
+    new = str((row.after or {}).get("name") or "")
+    if old and new and old != new:
+        return f"{old} (now {new})"
+    return new or old or "a player"
 
 
 def _sentence(

@@ -170,10 +170,15 @@ def _refuse_nul_text(session: Session, _context: Any, _instances: Any) -> None:
                 raise StoreUserError(NUL_MESSAGE, field=column.key)
 
 
+READ_ONLY = "tourney.read_only"
+"""``Session.info`` key set on sessions that only read (what they load may be shared)."""
+
+
 @contextmanager
 def read_session(engine: Engine) -> Iterator[Session]:
     """A session for reads only; whatever it does is rolled back at the end."""
     with Session(engine) as session:
+        session.info[READ_ONLY] = True
         try:
             yield session
         finally:

@@ -119,6 +119,12 @@ class MatchDocument:
         )
 
     @property
+    def is_ready_to_play(self) -> bool:
+        """Whether both players are known and the match is not finished: it can be played
+        now (or is being played)."""
+        return self.is_playable and self.status in ("ready", "playing")
+
+    @property
     def winner_name(self) -> str | None:
         """The winner's name, once decided."""
         if self.winner == "a":
@@ -138,6 +144,8 @@ class RoundDocument:
     """Match length of the round's matches (the longest, if they differ)."""
     matches: tuple[MatchDocument, ...]
     losers_to: str | None = None
+    is_draft: bool = False
+    """Drawn or paired but not published yet: nobody plays it before it is."""
     """The flights this round's losers go to, as a short text (``Consolation``)."""
 
 

@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping
+from typing import Any
 
-from sqlmodel import Session, col, delete, select
+from sqlalchemy import Table, insert
+from sqlmodel import Session, SQLModel, col, delete, select
 
 from tourney.formats import knockout as ko
 from tourney.formats import swiss
@@ -179,16 +181,39 @@ def make_draw(
     return flight_board(session, actor, flight_id)
 
 
+def _insert_rows(session: Session, table: Table, rows: list[dict[str, Any]]) -> list[int]:
+    """Insert many rows in one statement (no ORM object each: a draw of 10,000 players
+    writes some 20,000 rows) and return their new ids in the same order."""
+    if not rows:
+        return []
+    statement = insert(table).returning(table.c.id, sort_by_parameter_order=True)
+    return [int(key) for key in session.execute(statement, rows).scalars()]
+
+
 def _add_flight_entries(
     session: Session, flight: Flight, entrants: list[tuple[Entry, Player]]
-) -> list[FlightEntry]:
-    rows = [
-        FlightEntry(flight_id=flight.id or 0, entry_id=entry.id or 0, seed=entry.seed)
-        for entry, _ in entrants
-    ]
-    session.add_all(rows)
-    session.flush()
-    return rows
+) -> list[int]:
+    """Enter the drawn players in the flight; their flight entry ids, in draw order."""
+    return _insert_rows(
+        session,
+        _table(FlightEntry),
+        [
+            {
+                "flight_id": flight.id or 0,
+                "entry_id": entry.id or 0,
+                "seed": entry.seed,
+                "status": EntryStatus.ACTIVE,
+                "created_at": utcnow(),
+            }
+            for entry, _ in entrants
+        ],
+    )
+
+
+def _table(model: type[SQLModel]) -> Table:
+    table = model.__table__  # type: ignore[attr-defined]
+    assert isinstance(table, Table)
+    return table
 
 
 def _draw_knockout(
@@ -253,18 +278,21 @@ def _draw_knockout(
         session.add(row)
         round_rows[(planned.bracket_flight, planned.round)] = row
     session.flush()
-    for m in bracket.matches:
-        rnd = round_rows[(m.flight, m.round)]
-        session.add(
-            Match(
-                flight_id=rnd.flight_id,
-                round_id=rnd.id or 0,
-                position=m.index,
-                bracket_key=str(m.id),
-                match_length=m.length,
-            )
-        )
-    session.flush()
+    _insert_rows(
+        session,
+        _table(Match),
+        [
+            {
+                "flight_id": round_rows[(m.flight, m.round)].flight_id,
+                "round_id": round_rows[(m.flight, m.round)].id or 0,
+                "position": m.index,
+                "bracket_key": str(m.id),
+                "match_length": m.length,
+                "status": MatchStatus.PENDING,
+            }
+            for m in bracket.matches
+        ],
+    )
     progress.sync_group(session, flight)
     for child in children:
         if child.status == FlightStatus.SETUP.value:
@@ -279,7 +307,9 @@ def _name_of(session: Session, flight_id: int | None) -> str:
     return source.name
 
 
-def _length_for(flight: Flight, number: int, total: int | None) -> int:
+def length_for(flight: Flight, number: int, total: int | None) -> int:
+    """The match length of round ``number`` of a Swiss or round robin of ``total`` rounds
+    (none: not known, so no round is the final)."""
     lengths = flight.round_lengths or {}
     if str(number) in lengths:
         return int(lengths[str(number)])
@@ -297,11 +327,11 @@ def _draw_rounds(
     seed: int,
 ) -> None:
     """Enter the players and draw the first round (Swiss) or every round (round robin)."""
-    rows = _add_flight_entries(session, flight, entrants)
+    ids = _add_flight_entries(session, flight, entrants)
     if fmt.pairs_round_by_round:
         _pair_swiss(session, flight, 1)
     else:
-        _draw_schedule(session, flight, fmt, [EntrantId(fe.id or 0) for fe in rows], method, seed)
+        _draw_schedule(session, flight, fmt, [EntrantId(i) for i in ids], method, seed)
     flight.status = FlightStatus.DRAWN
 
 
@@ -320,7 +350,7 @@ def _draw_schedule(
             flight_id=flight.id or 0,
             number=number,
             name=numbered_round_name(number),
-            match_length=_length_for(flight, number, len(schedule)),
+            match_length=length_for(flight, number, len(schedule)),
             pairing_seed=str(seed),
         )
         session.add(rnd)
@@ -337,36 +367,38 @@ def _add_round_matches(
     session: Session, rnd: Round, pairs: list[tuple[int, int]], bye: int | None
 ) -> None:
     flight = session.get(Flight, rnd.flight_id)
-    used_tables = progress.tables_in_use(session, flight.event_id) if flight else set()
-    for i, (a, b) in enumerate(pairs, start=1):
-        table = progress.free_table(used_tables)
-        used_tables.add(table)
-        session.add(
-            Match(
-                flight_id=rnd.flight_id,
-                round_id=rnd.id or 0,
-                position=i,
-                entry_a_id=a,
-                entry_b_id=b,
-                table_label=table,
-                match_length=rnd.match_length,
-                status=MatchStatus.READY,
-            )
-        )
+    used_tables = progress.FreeTables(
+        progress.tables_in_use(session, flight.event_id) if flight else ()
+    )
+    # Every row names the same columns: they are inserted in one statement.
+    common = {"flight_id": rnd.flight_id, "round_id": rnd.id or 0, "match_length": rnd.match_length}
+    rows: list[dict[str, Any]] = [
+        {
+            **common,
+            "position": i,
+            "entry_a_id": a,
+            "entry_b_id": b,
+            "table_label": used_tables.take(),
+            "status": MatchStatus.READY,
+            "winner_entry_id": None,
+            "result_source": "",
+        }
+        for i, (a, b) in enumerate(pairs, start=1)
+    ]
     if bye is not None:
-        session.add(
-            Match(
-                flight_id=rnd.flight_id,
-                round_id=rnd.id or 0,
-                position=len(pairs) + 1,
-                entry_a_id=bye,
-                match_length=rnd.match_length,
-                status=MatchStatus.BYE,
-                winner_entry_id=bye,
-                result_source="bye",
-            )
+        rows.append(
+            {
+                **common,
+                "position": len(pairs) + 1,
+                "entry_a_id": bye,
+                "entry_b_id": None,
+                "table_label": "",
+                "status": MatchStatus.BYE,
+                "winner_entry_id": bye,
+                "result_source": "bye",
+            }
         )
-    session.flush()
+    _insert_rows(session, _table(Match), rows)
 
 
 def _pair_swiss(session: Session, flight: Flight, number: int, rnd: Round | None = None) -> Round:
@@ -398,7 +430,7 @@ def _pair_swiss(session: Session, flight: Flight, number: int, rnd: Round | None
             flight_id=flight.id or 0,
             number=number,
             name=numbered_round_name(number),
-            match_length=_length_for(flight, number, limit),
+            match_length=length_for(flight, number, limit),
             pairing_seed=str(seed),
         )
         session.add(rnd)

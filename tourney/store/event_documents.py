@@ -157,6 +157,7 @@ def event_document(session: Session, ref: str, *, base_url: str | None = None) -
                     length=rnd.match_length,
                     matches=tuple(matches),
                     losers_to=", ".join(losers) or None,
+                    is_draft=rnd.is_draft,
                 )
             )
             previous = keys

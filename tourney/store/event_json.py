@@ -21,7 +21,8 @@ Terminology:
 
 Users never enter the document: columns pointing at ``users`` are left out (the owner
 of an imported event is whoever imports it) and audit entries keep only the actor's
-label (an e-mail address or ``cli``). Ids inside JSON columns are rewritten where this
+label (an e-mail address or ``cli``); imported, they stay text marked as imported history,
+never linked to a local account. Ids inside JSON columns are rewritten where this
 module knows their shape (the knockout plan on a flight); the before/after snapshots of
 audit entries are history and are carried verbatim, ids and all.
 """
@@ -51,7 +52,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import DBAPIError, StatementError
 from sqlalchemy.types import TypeDecorator, TypeEngine
-from sqlmodel import Session, SQLModel, col
+from sqlmodel import Session, SQLModel
 
 from tourney.formats.errors import FormatUserError
 from tourney.formats.tiebreaks import tiebreak_chain
@@ -65,7 +66,7 @@ from tourney.store.errors import (
 )
 from tourney.store.event_documents import find_event
 from tourney.store.roles import account_role
-from tourney.store.tables import Flight, User
+from tourney.store.tables import Flight
 from tourney.store.variant_options import VariantOptionsError, stored_options
 
 FORMAT = "tourney-event"
@@ -81,6 +82,9 @@ IMPORT_ACTION = "event.import"
 NOT_EXPORTED = frozenset({"event_shares"})
 """Tables that hang off an event but stay in their database: a share link is a secret
 (a copy must not open the original's pages, and its token is unique)."""
+LOCAL_COLUMNS = frozenset({(AUDIT, "imported")})
+"""Columns that say something about this database, never carried by the document: every
+audit entry read from a file is imported history, whatever the file says."""
 COPY_SUFFIX = " (copy)"
 _REF = re.compile(r"^([a-z_][a-z0-9_]*)/([1-9][0-9]*)$")
 _MATCH_KEYS: Mapping[str, tuple[str, ...]] = {
@@ -182,8 +186,15 @@ def _kind(type_: TypeEngine[Any]) -> str:
 
 
 def _data_columns(table: Table) -> list[Column[Any]]:
-    """The columns the document carries: all but the id and links to users."""
-    return [c for c in table.columns if not c.primary_key and USERS not in _targets(c)]
+    """The columns the document carries: all but the id, links to users and the columns
+    that describe this database only (whether its history was imported)."""
+    return [
+        c
+        for c in table.columns
+        if not c.primary_key
+        and USERS not in _targets(c)
+        and (table.name, c.name) not in LOCAL_COLUMNS
+    ]
 
 
 def _fk_target(column: Column[Any]) -> str | None:
@@ -662,8 +673,9 @@ def _check_variant_options(event_row: Mapping[str, Any]) -> None:
         EventImportError: unknown options or values of the wrong kind.
     """
     try:
-        stored_options(str(event_row.get("variant") or DEFAULT_VARIANT.name),
-                       event_row.get("variant_options"))
+        stored_options(
+            str(event_row.get("variant") or DEFAULT_VARIANT.name), event_row.get("variant_options")
+        )
     except VariantOptionsError as error:
         raise _fail(f"tables.{ROOT}[0].variant_options", str(error)) from None
 
@@ -864,20 +876,19 @@ def _fill_later_links(
 
 
 def _write_audit(session: Session, rows: list[dict[str, Any]], id_of: IdOf) -> None:
+    """Add the file's history to the event, marked imported.
+
+    Its actors are names from another database, kept as text: a file can say anything,
+    so none of them is ever credited to a local account of the same address.
+    """
     table = SQLModel.metadata.tables[AUDIT]
-    labels = {str(r.get("actor_label", "")).lower() for r in rows}
-    users = {
-        email: key
-        for key, email in session.execute(
-            select(col(User.id), col(User.email)).where(col(User.email).in_(sorted(labels)))
-        )
-    }
     out = []
     for row in rows:
         values = {
             key: id_of("", value, "") if isinstance(value, tuple) else value
             for key, value in row.items()
         }
-        values["actor_id"] = users.get(str(row.get("actor_label", "")).lower())
+        values["actor_id"] = None
+        values["imported"] = True
         out.append(values)
     _insert_many(session, table, out)

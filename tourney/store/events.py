@@ -24,7 +24,7 @@ from tourney.rules.variants import (
     registered_variants,
     variant_named,
 )
-from tourney.store import queries, results
+from tourney.store import progress, queries, rules_change
 from tourney.store.audit import Actor, record, snapshot
 from tourney.store.errors import ConflictError, NotFoundError, StoreUserError
 from tourney.store.inputs import clean_text
@@ -289,28 +289,39 @@ def create_event(session: Session, *, actor: Actor, fields: EventFields) -> Even
 
 
 def update_event(
-    session: Session, *, actor: Actor, event_id: int, fields: EventFields
+    session: Session,
+    *,
+    actor: Actor,
+    event_id: int,
+    fields: EventFields,
+    confirmed_changes: str | None = None,
 ) -> EventDetail:
     """A director changes an event's name, dates, venue or rules.
 
+    A change of rules is checked against the results already entered
+    (``rules_change.apply_rules_change``): one that makes a recorded game impossible is
+    refused naming each match; one that changes any result (a Crawford game, a game's
+    points, a score) is applied only once the director confirmed that list of changes
+    (``confirmed_changes``: its digest). The audit entry names the changes applied.
+
     Raises:
         NotFoundError, AccessDeniedError: no such event, or not the actor's.
-        StoreUserError: a rule combination the rules do not allow, or a taken slug.
+        StoreUserError: a rule combination the rules do not allow, a taken slug, or rules
+            the results entered cannot be played under.
+        RulesChangeNeedsConfirmation: results would change; nothing was saved.
     """
     event = require_event(session, actor, event_id, manage=True)
     before = snapshot(event)
     scoring = _scoring_rules(event)
     _apply_event_fields(session, event, fields)
     _set_slug(session, event, fields.slug)
-    remarked = 0
+    changes: tuple[str, ...] = ()
     if _scoring_rules(event) != scoring:
-        # Results already entered are checked against the new rules; a change that
-        # would rescore a match is refused (``results.recheck_results``).
-        remarked = results.recheck_results(session, event)
+        changes = rules_change.apply_rules_change(session, event, confirmed=confirmed_changes)
     session.flush()
     after = snapshot(event)
-    if after is not None and remarked:
-        after["games_remarked"] = remarked
+    if after is not None and changes:
+        after["results_changed"] = list(changes)
     record(
         session,
         actor=actor,
@@ -503,14 +514,27 @@ def add_flight(
 
 
 def update_flight(
-    session: Session, *, actor: Actor, flight_id: int, fields: FlightFields
+    session: Session,
+    *,
+    actor: Actor,
+    flight_id: int,
+    fields: FlightFields,
+    confirmed_changes: str | None = None,
 ) -> FlightView:
     """A director changes a flight's settings; its format is fixed once drawn.
+
+    New match lengths apply to the rounds already drawn as well, so that the flight's
+    settings and its matches always agree. Where results exist the change is checked as a
+    change of rules is (``rules_change``): a match it would make impossible refuses it;
+    results it changes (a match now over, or re-opened, a Crawford game moved) are
+    applied only once the director confirmed that list (``confirmed_changes``).
 
     Raises:
         NotFoundError, AccessDeniedError: no such flight, or not the actor's event.
         ConflictError: the flight is drawn and the change would alter its format or feeding.
-        StoreUserError: settings that do not fit together.
+        StoreUserError: settings that do not fit together, or lengths the results entered
+            cannot stand (the message names each match).
+        RulesChangeNeedsConfirmation: results would change; nothing was saved.
     """
     flight = session.get(Flight, flight_id)
     if flight is None:
@@ -524,7 +548,16 @@ def update_flight(
         raise ConflictError("The flight is drawn: its format and feeding can no longer change.")
     before = snapshot(flight)
     _apply_flight_fields(flight, fields)
+    round_lengths, match_lengths = rules_change.flight_lengths(session, flight)
+    changes = rules_change.apply_rules_change(
+        session, event, lengths=match_lengths, confirmed=confirmed_changes
+    )
+    for rnd in progress.flight_rounds(session, flight.id or 0):
+        rnd.match_length = round_lengths.get(rnd.id or 0, rnd.match_length)
     session.flush()
+    after = snapshot(flight)
+    if after is not None and changes:
+        after["results_changed"] = list(changes)
     record(
         session,
         actor=actor,
@@ -533,6 +566,6 @@ def update_flight(
         entity_id=flight.id,
         event_id=event.id,
         before=before,
-        after=snapshot(flight),
+        after=after,
     )
     return queries.get_flight(session, actor, flight_id)

@@ -4,17 +4,22 @@ An actor's part in an event comes from their account role (an admin directs ever
 from owning the event, or from a row of its staff. The use cases ask ``require_event``
 before changing anything; the read models and the public pages ask ``staff_role``,
 ``can_manage_event`` and ``is_staff`` what to show.
+
+A roster player is changed (and their e-mail address seen) by the account that added
+them, by the admins, and by the directors of an event the player is entered in: the
+roster is shared for entering players, not for editing them (``require_player``,
+``editable_players``).
 """
 
 from __future__ import annotations
 
-from sqlalchemy import ColumnElement, true
+from sqlalchemy import ColumnElement, false, true
 from sqlmodel import Session, col, or_, select
 
 from tourney.store.audit import Actor
 from tourney.store.errors import AccessDeniedError, NotFoundError
-from tourney.store.roles import account_role, event_role
-from tourney.store.tables import Event, EventStaff, Role, StaffRole
+from tourney.store.roles import EVENT_ROLES, account_role, event_role
+from tourney.store.tables import Entry, Event, EventStaff, Player, Role, StaffRole
 
 
 def require_role(actor: Actor, *roles: Role) -> None:
@@ -83,3 +88,52 @@ def worked_on_by(actor: Actor) -> ColumnElement[bool]:
         return true()
     staffed = select(EventStaff.event_id).where(EventStaff.user_id == actor.user_id)
     return or_(col(Event.owner_id) == actor.user_id, col(Event.id).in_(staffed))
+
+
+def editable_players(actor: Actor) -> ColumnElement[bool]:
+    """A filter on roster players: those the actor may change and whose e-mail they see.
+
+    An admin: every player. A director: the players they added and the players entered
+    in an event they direct (own, or are on its staff as a director: a scorer enters
+    results, not players). Anyone else: none.
+    """
+    account = account_role(actor.role)
+    if account.directs_every_event:
+        return true()
+    if not account.can_direct_events or actor.user_id is None:
+        return false()
+    directing = [info.role.value for info in EVENT_ROLES if info.can_manage_event]
+    directed = select(EventStaff.event_id).where(
+        EventStaff.user_id == actor.user_id, col(EventStaff.role).in_(directing)
+    )
+    their_events = select(Event.id).where(
+        or_(col(Event.owner_id) == actor.user_id, col(Event.id).in_(directed))
+    )
+    entered = select(Entry.player_id).where(col(Entry.event_id).in_(their_events))
+    return or_(col(Player.added_by_id) == actor.user_id, col(Player.id).in_(entered))
+
+
+def can_edit_player(session: Session, actor: Actor, player_id: int) -> bool:
+    """True when the actor may change the player and see their e-mail address."""
+    found = session.exec(
+        select(Player.id).where(Player.id == player_id, editable_players(actor))
+    ).first()
+    return found is not None
+
+
+def require_player(session: Session, actor: Actor, player_id: int) -> Player:
+    """The roster player, if the actor may change them.
+
+    Raises:
+        NotFoundError: no such player.
+        AccessDeniedError: another director's player, entered in none of the actor's events.
+    """
+    player = session.get(Player, player_id)
+    if player is None:
+        raise NotFoundError("No such player.")
+    if not can_edit_player(session, actor, player_id):
+        raise AccessDeniedError(
+            "Another director added this player: only they, an admin or a director of an "
+            "event the player is entered in may change them."
+        )
+    return player

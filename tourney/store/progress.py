@@ -272,7 +272,7 @@ class _FlightEntries:
         planned: ko.BracketMatch,
         shown: ko.MatchView,
         flight_id: int,
-        used_tables: set[str],
+        used_tables: FreeTables,
     ) -> None:
         """Write a match's sides, status and winner as the bracket shows them."""
         side_a = side_b = winner = None
@@ -310,7 +310,7 @@ def sync_group(session: Session, root: Flight, *, published: bool | None = None)
     group.bracket = _walk_over(
         group.bracket, group.rows, _withdrawn_entries(session, root.event_id)
     )
-    used_tables = tables_in_use(session, root.event_id)
+    used_tables = FreeTables(tables_in_use(session, root.event_id))
     ids = {key: fe.id or 0 for key, fe in group.flight_entries.items()}
     entries = _FlightEntries(session, group.bracket, group.flight_ids, ids)
     for planned in group.plan.matches:
@@ -366,7 +366,7 @@ def sync_from(session: Session, root: Flight, key: str) -> None:
         )
     }
     bracket = _walk_over(bracket, rows, _withdrawn_entries(session, root.event_id), among=keys)
-    used_tables = tables_in_use(session, root.event_id)
+    used_tables = FreeTables(tables_in_use(session, root.event_id))
     entries = _FlightEntries(session, bracket, flight_ids, fe_ids)
     touched: set[int] = set()
     for k in keys:
@@ -392,7 +392,7 @@ def _apply(
     side_a: int | None,
     side_b: int | None,
     winner: int | None,
-    used_tables: set[str],
+    used_tables: FreeTables,
 ) -> None:
     """Write a match's sides, status and winner as the bracket shows them; tables follow."""
     status = _row_status(shown.status, row)
@@ -408,8 +408,7 @@ def _apply(
         values.update(score_a=0, score_b=0, result_source="", winner_entry_id=None)
     set_fields(row, **values)
     if status == MatchStatus.READY.value and not row.table_label:
-        row.table_label = free_table(used_tables)
-        used_tables.add(row.table_label)
+        row.table_label = used_tables.take()
     elif status in _NO_TABLE and row.table_label:
         row.table_label = ""
 
@@ -440,12 +439,26 @@ def entrant_name(session: Session, flight_entry_id: int | None) -> str | None:
     return player.name if player else None
 
 
-def free_table(used: Collection[str]) -> str:
-    """The lowest table number not in ``used``."""
-    n = 1
-    while str(n) in used:
-        n += 1
-    return str(n)
+class FreeTables:
+    """Hands out the lowest free table numbers of a room, one after another.
+
+    Tables are only taken while matches are written, never given back, so each search
+    goes on from where the last one stopped: numbering a round of 5,000 matches is
+    linear, not quadratic.
+    """
+
+    def __init__(self, used: Iterable[str]) -> None:
+        self.used = set(used)
+        self._lowest = 1
+        """Every number below it is taken."""
+
+    def take(self) -> str:
+        """The lowest table number not in use, from now on in use."""
+        while str(self._lowest) in self.used:
+            self._lowest += 1
+        label = str(self._lowest)
+        self.used.add(label)
+        return label
 
 
 def _row_status(state: ko.MatchStatus, row: Match) -> str:

@@ -172,10 +172,7 @@ def flight_board(session: Session, event_id: int, flight_id: int) -> tv.FlightBo
     Raises:
         NotFoundError: no such flight in this event.
     """
-    for board in tv.event_boards(session, event_id):
-        if board.flight.id == flight_id:
-            return board
-    raise NotFoundError("No such flight.")
+    return tv.published_flight_board(session, event_id, flight_id)
 
 
 def _side(m: tv.MatchSummary, entry_id: int) -> str | None:

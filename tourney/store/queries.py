@@ -8,11 +8,13 @@ the ``can_*`` booleans that decide which buttons appear.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 from typing import Any
 
+import sqlalchemy as sa
 from sqlalchemy import func
+from sqlalchemy.orm import defer
 from sqlmodel import Session, col, select
 
 from tourney.formats.errors import FormatUserError
@@ -30,7 +32,13 @@ from tourney.rules.variants import (
 from tourney.store.audit import Actor
 from tourney.store.errors import NotFoundError, StoreInvariantError
 from tourney.store.names import name_matches
-from tourney.store.permissions import can_manage_event, require_event, worked_on_by
+from tourney.store.permissions import (
+    can_manage_event,
+    editable_players,
+    require_event,
+    require_player,
+    worked_on_by,
+)
 from tourney.store.roles import account_role
 from tourney.store.tables import (
     Club,
@@ -40,7 +48,9 @@ from tourney.store.tables import (
     Flight,
     FlightFormat,
     FlightStatus,
+    Match,
     Player,
+    Round,
     User,
     Venue,
 )
@@ -91,8 +101,11 @@ class PlayerView:
     country: str
     rating: float | None
     email: str | None
+    """None also where the reader may not change the player (a private address)."""
     club_id: int | None
     club_name: str
+    can_edit: bool = True
+    """The reader may change the player (and so sees their e-mail address)."""
 
 
 @dataclass(frozen=True)
@@ -110,6 +123,9 @@ class FlightView:
     round_lengths: tuple[tuple[str, int], ...]
     round_lengths_text: str
     """As the director types it: ``final: 11, 3: 9``."""
+    lengths_text: str
+    """The match lengths for a header: from the drawn rounds' matches once there are
+    any (``5-point matches; Final to 7``), else from the settings."""
     feeds_from_id: int | None
     feeds_from_name: str
     feed_rounds: tuple[int, ...]
@@ -316,6 +332,25 @@ def get_player(session: Session, player_id: int) -> PlayerView:
     return player_view(player, club.name if club else "")
 
 
+def roster_for(session: Session, actor: Actor, *, search: str = "") -> list[PlayerView]:
+    """The roster as ``actor`` sees it: every player by name, the e-mail address and the
+    edit link only on those the actor may change (``permissions.editable_players``)."""
+    players = list_players(session, search=search)
+    editable = set(session.exec(select(Player.id).where(editable_players(actor))))
+    return [p if p.id in editable else replace(p, email=None, can_edit=False) for p in players]
+
+
+def editable_player(session: Session, actor: Actor, player_id: int) -> PlayerView:
+    """One roster player, for a reader who may change them.
+
+    Raises:
+        NotFoundError: no such player.
+        AccessDeniedError: the actor may not change the player.
+    """
+    require_player(session, actor, player_id)
+    return get_player(session, player_id)
+
+
 # --- events --------------------------------------------------------------------------
 
 
@@ -349,8 +384,63 @@ def tiebreak_chain(keys: Sequence[str] | None) -> tuple[Tiebreak, ...]:
         raise StoreInvariantError(f"Stored tiebreak chain {list(keys or ())}: {error}") from None
 
 
-def flight_view(flight: Flight, feeds_from_name: str = "") -> FlightView:
-    """The read model of a flight row."""
+def lengths_text(
+    match_length: int, settings_text: str, drawn: Sequence[tuple[str, int]] = ()
+) -> str:
+    """The match lengths a flight's header shows.
+
+    ``drawn`` holds (round name, match length) of the drawn rounds' matches, in round
+    order: once there are any the header says what they are, so that it never says "to 7"
+    over matches to 5; the length most rounds play is named first, then each round that
+    differs. Before the draw the settings are shown as the director typed them.
+
+    >>> lengths_text(5, "", [("Semifinal", 5), ("Final", 7)])
+    '5-point matches; Final to 7'
+    >>> lengths_text(7, "final: 11")
+    '7-point matches (final: 11)'
+    """
+    if not drawn:
+        return f"{match_length}-point matches" + (f" ({settings_text})" if settings_text else "")
+    per_round: dict[str, set[int]] = {}
+    for name, length in drawn:
+        per_round.setdefault(name, set()).add(length)
+    counts: dict[int, int] = {}
+    for lengths in per_round.values():
+        for length in lengths:
+            counts[length] = counts.get(length, 0) + 1
+    # The length most rounds play; on a tie, the first round's.
+    usual = max(counts, key=lambda length: (counts[length], -_first(drawn, length)))
+    others = [
+        f"{name} to {' or '.join(str(n) for n in sorted(lengths - {usual}))}"
+        for name, lengths in per_round.items()
+        if lengths != {usual}
+    ]
+    return "; ".join([f"{usual}-point matches", *others])
+
+
+def _first(drawn: Sequence[tuple[str, int]], length: int) -> int:
+    return next(i for i, (_, n) in enumerate(drawn) if n == length)
+
+
+def drawn_lengths(session: Session, flight_ids: Sequence[int]) -> dict[int, list[tuple[str, int]]]:
+    """(round name, match length) of every drawn match of the flights, in round order."""
+    rows = session.exec(
+        select(Round.flight_id, Round.number, Round.name, Match.match_length)
+        .join(Match, col(Match.round_id) == Round.id)
+        .where(col(Round.flight_id).in_(list(flight_ids)))
+        .distinct()
+        .order_by(col(Round.flight_id), col(Round.number))
+    )
+    out: dict[int, list[tuple[str, int]]] = {}
+    for flight_id, _, name, length in rows:
+        out.setdefault(flight_id, []).append((name, length))
+    return out
+
+
+def flight_view(
+    flight: Flight, feeds_from_name: str = "", drawn: Sequence[tuple[str, int]] = ()
+) -> FlightView:
+    """The read model of a flight row; ``drawn`` as ``lengths_text`` takes it."""
     assert flight.id is not None
     lengths = dict(flight.round_lengths or {})
     tiebreaks = tuple(flight.tiebreaks or ())
@@ -366,6 +456,7 @@ def flight_view(flight: Flight, feeds_from_name: str = "") -> FlightView:
         match_length=flight.match_length,
         round_lengths=tuple(_sorted_lengths(lengths)),
         round_lengths_text=format_round_lengths(lengths),
+        lengths_text=lengths_text(flight.match_length, format_round_lengths(lengths), drawn),
         feeds_from_id=flight.feeds_from_id,
         feeds_from_name=feeds_from_name,
         feed_rounds=tuple(flight.feed_rounds or ()),
@@ -415,17 +506,21 @@ def rules_summary(event: Event) -> tuple[str, ...]:
     return tuple(lines)
 
 
-
 def _flights(session: Session, event_id: int) -> tuple[FlightView, ...]:
     rows = list(
         session.exec(
             select(Flight)
             .where(Flight.event_id == event_id)
             .order_by(col(Flight.position), col(Flight.id))
+            # A drawn bracket's plan is large (megabytes at 10,000 players): not shown here.
+            .options(defer(Flight.bracket_plan))  # type: ignore[arg-type]
         )
     )
     names = {f.id: f.name for f in rows}
-    return tuple(flight_view(f, names.get(f.feeds_from_id, "")) for f in rows)
+    drawn = drawn_lengths(session, [f.id or 0 for f in rows])
+    return tuple(
+        flight_view(f, names.get(f.feeds_from_id, ""), drawn.get(f.id or 0, ())) for f in rows
+    )
 
 
 def _entry_counts(session: Session, event_ids: list[int]) -> dict[int, tuple[int, int]]:
@@ -571,36 +666,57 @@ def get_flight(session: Session, actor: Actor, flight_id: int) -> FlightView:
         raise NotFoundError("No such flight.")
     require_event(session, actor, flight.event_id, manage=False)
     source = session.get(Flight, flight.feeds_from_id) if flight.feeds_from_id else None
-    return flight_view(flight, source.name if source else "")
+    drawn = drawn_lengths(session, [flight_id]).get(flight_id, ())
+    return flight_view(flight, source.name if source else "", drawn)
 
 
 # --- entries -------------------------------------------------------------------------
 
 
-def list_entries(session: Session, event_id: int) -> list[EntryView]:
-    """An event's entries: seeds first in seed order, then by name."""
+_ENTRY_COLUMNS = (
+    col(Entry.id),
+    col(Entry.event_id),
+    col(Entry.player_id),
+    col(Player.name),
+    col(Player.country),
+    col(Player.rating),
+    col(Club.name),
+    col(Entry.seed),
+    col(Entry.status),
+    col(Entry.checked_in_at),
+)
+
+
+def entry_views(session: Session, where: Any) -> list[EntryView]:
+    """The entries ``where`` selects, unordered, read as plain columns (no ORM rows: an
+    event of 10,000 players is read many times faster)."""
     query = (
-        select(Entry, Player, Club)
+        sa.select(*_ENTRY_COLUMNS)
         .join(Player, col(Player.id) == Entry.player_id)
         .join(Club, col(Club.id) == Player.club_id, isouter=True)
-        .where(Entry.event_id == event_id)
+        .where(where)
     )
-    rows = [
+    return [
         EntryView(
-            id=entry.id or 0,
-            event_id=entry.event_id,
-            player_id=entry.player_id,
-            player_name=player.name,
-            country=player.country,
-            rating=player.rating,
-            club_name=club.name if club else "",
-            seed=entry.seed,
-            status=entry.status,
-            checked_in=entry.checked_in_at is not None,
-            checked_in_at=entry.checked_in_at,
+            id=row[0],
+            event_id=row[1],
+            player_id=row[2],
+            player_name=row[3],
+            country=row[4],
+            rating=row[5],
+            club_name=row[6] or "",
+            seed=row[7],
+            status=str(row[8]),
+            checked_in=row[9] is not None,
+            checked_in_at=row[9],
         )
-        for entry, player, club in session.exec(query)
+        for row in session.execute(query).all()
     ]
+
+
+def list_entries(session: Session, event_id: int) -> list[EntryView]:
+    """An event's entries: seeds first in seed order, then by name."""
+    rows = entry_views(session, Entry.event_id == event_id)
     return sorted(rows, key=lambda e: (e.seed is None, e.seed or 0, e.player_name.casefold()))
 
 
@@ -616,13 +732,20 @@ def entry_event_id(session: Session, entry_id: int) -> int:
     return event_id
 
 
-def players_not_entered(session: Session, event_id: int) -> list[PlayerView]:
-    """Roster players not yet entered in the event, by name (the "enter player" choices)."""
+def players_not_entered(
+    session: Session, event_id: int, *, limit: int | None = None, only: int | None = None
+) -> list[PlayerView]:
+    """Roster players not yet entered in the event, by name (the "enter player" choices):
+    the first ``limit`` of them, or only the player ``only`` if not entered."""
     entered = select(Entry.player_id).where(Entry.event_id == event_id)
     query = (
         select(Player, Club)
         .join(Club, isouter=True)
         .where(col(Player.id).not_in(entered))
-        .order_by(col(Player.name))
+        .order_by(col(Player.name), col(Player.id))
     )
+    if only is not None:
+        query = query.where(Player.id == only)
+    if limit is not None:
+        query = query.limit(limit)
     return [player_view(p, c.name if c else "") for p, c in session.exec(query)]

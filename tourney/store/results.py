@@ -40,7 +40,6 @@ from tourney.match import (
 )
 from tourney.match import correct_game as engine_correct
 from tourney.match import delete_game as engine_delete
-from tourney.match import rescore as engine_rescore
 from tourney.rules import GameEnd, Level, Side
 from tourney.rules.records import MatchRules as RecordRules
 from tourney.rules.records import RecordReport, validate_record
@@ -160,6 +159,9 @@ class UploadOutcome:
     findings: tuple[RecordFinding, ...]
     """Errors with game and line; empty when the games were filled in."""
     match: MatchDetail
+    other_players: tuple[str, str] | None = None
+    """The record's two player names, in its order, when they are all that keeps it out
+    (a raw gnubg export names "gnubg" and the account): say who is who to use it."""
 
 
 # --- loading and checking ------------------------------------------------------------
@@ -331,6 +333,16 @@ def _set_state(match: Match, state: MatchState, *, source: str) -> None:
     match.result_source = source
 
 
+def set_match_state(match: Match, state: MatchState, *, source: str) -> None:
+    """Set a match's score, status and winner from its rescored games."""
+    _set_state(match, state, source=source)
+
+
+def side_names(session: Session, match: Match) -> tuple[str, str]:
+    """The names of the match's two sides ("bye" for an empty side)."""
+    return _names(session, match)
+
+
 def _clear(session: Session, match: Match) -> None:
     session.exec(delete(Game).where(col(Game.match_id) == match.id))
     match.score_a = match.score_b = 0
@@ -350,7 +362,8 @@ def _cascade(session: Session, loaded: _Loaded, new_winner: int | None, confirm:
     if not blocking:
         return []
     if not confirm:
-        described = "; ".join(_describe(session, m) for m in blocking[:4])
+        # Every one is named: the director confirms clearing exactly these results.
+        described = "; ".join(_describe(session, m) for m in blocking)
         raise CascadeRequiredError(
             f"This changes who won, and {len(blocking)} later match"
             f"{'es' if len(blocking) > 1 else ''} already depend on it: {described}. "
@@ -364,33 +377,48 @@ def _cascade(session: Session, loaded: _Loaded, new_winner: int | None, confirm:
 
 
 def _dependent_results(session: Session, loaded: _Loaded) -> list[Match]:
-    match = loaded.match
+    return dependent_results(session, loaded.match, loaded.flight, loaded.round)
+
+
+def dependent_results(session: Session, match: Match, flight: Flight, rnd: Round) -> list[Match]:
+    """Later matches already started or decided on the strength of ``match``'s result.
+
+    In a knockout, the matches its winner or loser reached (in this flight or the flights
+    it feeds); in a Swiss or round robin, the later rounds' matches, paired on the records.
+    """
     started = (MatchStatus.PLAYING.value, MatchStatus.FINISHED.value, MatchStatus.WALKOVER.value)
-    if progress.is_knockout(loaded.flight):
-        root = progress.plan_root(session, loaded.flight)
+    if progress.is_knockout(flight):
+        root = progress.plan_root(session, flight)
         assert root is not None and root.bracket_plan is not None
         plan = progress.stored_plan(session, root).bracket({})
         keys = ko.dependents(plan, MatchId(match.bracket_key))
         if not keys:
             return []
         rows = session.exec(
-            select(Match).where(col(Match.bracket_key).in_(keys), Match.status.in_(started))  # type: ignore[attr-defined]
+            select(Match)
+            .where(col(Match.bracket_key).in_(keys), col(Match.status).in_(started))
+            .order_by(col(Match.round_id), col(Match.position))
         )
         ids = {f.id for f in [root, *progress.knockout_children(session, root)]}
         return [m for m in rows if m.flight_id in ids]
     # Swiss and round robin: later rounds were paired on this record.
-    later = select(Round.id).where(
-        Round.flight_id == loaded.flight.id, Round.number > loaded.round.number
-    )
+    later = select(Round.id).where(Round.flight_id == flight.id, Round.number > rnd.number)
     return list(
         session.exec(
-            select(Match).where(
+            select(Match)
+            .where(
                 col(Match.round_id).in_(later),
                 col(Match.status).in_(started),
                 col(Match.entry_b_id).is_not(None),
             )
+            .order_by(col(Match.round_id), col(Match.position))
         )
     )
+
+
+def describe_match(session: Session, match: Match) -> str:
+    """A match as a director finds it: round, players and score ("Final: Ann v Bob (1-0)")."""
+    return _describe(session, match)
 
 
 def _describe(session: Session, match: Match) -> str:
@@ -496,6 +524,20 @@ def correct_game(
         session, actor, match_id, expected_version, confirm_cascade, "match.game_correct",
         number, lambda state: engine_correct(state, number, _bounded_cube(entry, state, number)),
     )
+
+
+def is_game_unchanged(session: Session, *, match_id: int, number: int, game: GameFields) -> bool:
+    """Whether game ``number`` of the match already reads as ``game`` (a correction that
+    keeps it as it was changes nothing, and the director is told so)."""
+    stored = session.exec(
+        select(Game).where(Game.match_id == match_id, Game.number == number)
+    ).first()
+    if stored is None:
+        return False
+    try:
+        return progress.game_entry(stored) == game.to_entry()
+    except StoreUserError:
+        return False
 
 
 def delete_game(
@@ -703,12 +745,27 @@ class CheckedRecord:
     findings: tuple[RecordFinding, ...]
     state: MatchState | None
     """The scored match when the record fits, else none (``findings`` say why)."""
+    first_player_side: str | None = None
+    """Who the record's first player is (``"a"`` or ``"b"``), as the director said;
+    none: found by the names."""
+    other_players: tuple[str, str] | None = None
+    """The record's player names when they are all that does not fit (see
+    ``UploadOutcome.other_players``)."""
 
 
 def check_match_record(
-    session: Session, *, actor: Actor, match_id: int, filename: str, data: bytes
+    session: Session,
+    *,
+    actor: Actor,
+    match_id: int,
+    filename: str,
+    data: bytes,
+    first_player_side: str | None = None,
 ) -> CheckedRecord:
     """Validate and score a record for a match without changing anything.
+
+    ``first_player_side`` (``"a"`` or ``"b"``) says which of the match's players the
+    record's first player is, for a record whose names are not theirs.
 
     Raises:
         NotFoundError, AccessDeniedError: no such match, or not the actor's.
@@ -719,7 +776,7 @@ def check_match_record(
     flight = session.get(Flight, match.flight_id)
     assert flight is not None
     event = require_event(session, actor, flight.event_id, manage=False)
-    return _check_record(session, match, event, filename, data)
+    return _check_record(session, match, event, filename, data, first_player_side)
 
 
 def _record_basis(session: Session, match: Match, event: Event) -> RecordBasis:
@@ -732,15 +789,28 @@ def _record_basis(session: Session, match: Match, event: Event) -> RecordBasis:
 
 
 def _check_record(
-    session: Session, match: Match, event: Event, filename: str, data: bytes
+    session: Session,
+    match: Match,
+    event: Event,
+    filename: str,
+    data: bytes,
+    first_player_side: str | None = None,
 ) -> CheckedRecord:
+    if first_player_side not in (None, "a", "b"):
+        raise StoreUserError(
+            "Say which player the record's first player is.", field="first_player_side"
+        )
     report = validate_record(filename, data, rules=_record_rules(event),
                              max_bytes=MAX_RECORD_BYTES)
     findings = [RecordFinding(e.game, e.line, e.message) for e in report.errors]
     basis = _record_basis(session, match, event)
-    flip = False
+    flip = first_player_side == "b"
+    other_players = None
     if not findings:
-        flip, problem = _fit(report.players, basis.names, report.match_length, match.match_length)
+        problem = _length_problem(report.match_length, match.match_length)
+        if not problem and first_player_side is None:
+            flip, problem = _fit(report.players, basis.names)
+            other_players = report.players if problem else None
         if problem:
             findings.append(RecordFinding(None, None, problem))
     state = None
@@ -749,7 +819,10 @@ def _check_record(
         if problem_at is not None:
             findings.append(problem_at)
     assert match.id is not None
-    return CheckedRecord(match.id, filename, data, basis, report, tuple(findings), state)
+    return CheckedRecord(
+        match.id, filename, data, basis, report, tuple(findings), state,
+        first_player_side, other_players,
+    )
 
 
 def upload_match_record(
@@ -761,14 +834,17 @@ def upload_match_record(
     data: bytes,
     expected_version: int | None = None,
     checked: CheckedRecord | None = None,
+    first_player_side: str | None = None,
 ) -> UploadOutcome:
     """Fill in every game of a match from a ``.mat`` record, if it is valid and fits.
 
     The upload is kept with its validation report either way; games are entered only
-    when the record is valid, its players are the match's (by name, in either order) and
-    its length is the match's. Otherwise the findings say what is wrong, with game and line.
-    ``checked`` is the same record checked before the transaction (``check_match_record``);
-    it is used when the match and the event's rules are still as it saw them.
+    when the record is valid, its players are the match's (by name, in either order, or
+    as ``first_player_side`` says: ``"a"`` or ``"b"`` is the record's first player) and
+    its length is the match's. Otherwise the findings say what is wrong, with game and
+    line. ``checked`` is the same record checked before the transaction
+    (``check_match_record``); it is used when the match and the event's rules are still
+    as it saw them.
 
     Raises:
         NotFoundError, AccessDeniedError, ConflictError: as ``record_game``.
@@ -779,8 +855,12 @@ def upload_match_record(
         raise StoreUserError(
             "This match has games or a result already; delete them before uploading a record."
         )
-    if checked is None or not _still_holds(session, checked, loaded, filename, data):
-        checked = _check_record(session, loaded.match, loaded.event, filename, data)
+    if checked is None or not _still_holds(
+        session, checked, loaded, filename, data, first_player_side
+    ):
+        checked = _check_record(
+            session, loaded.match, loaded.event, filename, data, first_player_side
+        )
     text = data.decode("utf-8", errors="replace")
     upload = UploadedRecord(
         match_id=match_id,
@@ -804,24 +884,37 @@ def upload_match_record(
             {"record_id": upload.id, "errors": len(checked.findings)},
         )
         return UploadOutcome(
-            False, upload.id or 0, checked.findings, match_detail(session, actor, match_id)
+            False,
+            upload.id or 0,
+            checked.findings,
+            match_detail(session, actor, match_id),
+            checked.other_players,
         )
     _write_games(session, loaded, checked.state, record_id=upload.id)
     loaded.match.result_source = "record"
+    said = {"first_player_side": first_player_side} if first_player_side else {}
     detail = _finish(
-        session, loaded, actor, "match.record_upload", before, {"record_id": upload.id}
+        session, loaded, actor, "match.record_upload", before, {"record_id": upload.id, **said}
     )
     return UploadOutcome(True, upload.id or 0, (), detail)
 
 
 def _still_holds(
-    session: Session, checked: CheckedRecord, loaded: _Loaded, filename: str, data: bytes
+    session: Session,
+    checked: CheckedRecord,
+    loaded: _Loaded,
+    filename: str,
+    data: bytes,
+    first_player_side: str | None,
 ) -> bool:
     """True when ``checked`` is of this upload and the match and rules are as it saw them."""
-    return (checked.match_id, checked.filename, checked.data) == (
+    return (
+        checked.match_id, checked.filename, checked.data, checked.first_player_side
+    ) == (
         loaded.match.id,
         filename,
         data,
+        first_player_side,
     ) and checked.basis == _record_basis(session, loaded.match, loaded.event)
 
 
@@ -851,14 +944,15 @@ def _record_rules(event: Event) -> RecordRules:
     )
 
 
-def _fit(
-    players: tuple[str, str], names: tuple[str, str], length: int, expected: int
-) -> tuple[bool, str]:
-    """Whether the record's first player is side b, and what does not fit."""
+def _length_problem(length: int, expected: int) -> str:
+    """What is wrong with the record's match length, if anything."""
     if length != expected:
-        return False, (
-            f"The record is of a {length}-point match, but this match is to {expected} points."
-        )
+        return f"The record is of a {length}-point match, but this match is to {expected} points."
+    return ""
+
+
+def _fit(players: tuple[str, str], names: tuple[str, str]) -> tuple[bool, str]:
+    """Whether the record's first player is side b, and what does not fit."""
     given = tuple(p.strip().casefold() for p in players)
     ours = tuple(n.strip().casefold() for n in names)
     if given == ours:
@@ -895,85 +989,6 @@ def _score_record(
             f"The record ends at {format_score(state.score)}: the match is not finished.",
         )
     return state, None
-
-
-_MAX_LISTED = 4
-"""How many results a refused rules change names before "and N more"."""
-
-
-def recheck_results(session: Session, event: Event) -> int:
-    """Check every result entered in ``event`` against its rules as they are now (after
-    a change of variant, variant options or rule flags) and re-mark the games.
-
-    Safety: a rules change never rescores a result silently. When a recorded game would
-    become impossible (a cube of 2 once the cube is off, a gammon once gammons do not
-    count, a draw once the last-roll draw is off) or a match's score would change, the
-    change is refused and the message names each such match. What may change is only
-    what does not touch a score: which game is the Crawford game (Crawford rule turned
-    on or off) and the points a game is stored with.
-
-    Called by the event update use case inside its transaction (it writes the audit
-    entry). Returns the number of games re-marked.
-
-    Raises:
-        StoreUserError: the rules do not fit the results entered.
-    """
-    flights = {f.id: f for f in session.exec(select(Flight).where(Flight.event_id == event.id))}
-    rounds = {
-        r.id: r for r in session.exec(select(Round).where(col(Round.flight_id).in_(list(flights))))
-    }
-    matches = session.exec(
-        select(Match)
-        .where(col(Match.flight_id).in_(list(flights)))
-        .order_by(col(Match.flight_id), col(Match.round_id), col(Match.position))
-    ).all()
-    problems: list[str] = []
-    remarked = 0
-    for match in matches:
-        if match.result_source not in ("games", "record", "score"):
-            continue
-        rules = progress.match_rules(event, match.match_length)
-        games = progress.games_of(session, match.id or 0)
-        problem: str | None = None
-        if not games:
-            try:
-                check_final_score(rules, (match.score_a, match.score_b))
-            except MatchEntryError as error:
-                problem = error.message
-        else:
-            result = engine_rescore(rules, [progress.game_entry(g) for g in games])
-            state = result.state
-            if result.rejected:
-                problem = result.rejected[0].message
-            elif state.score != (match.score_a, match.score_b) or state.is_over != (
-                match.status == MatchStatus.FINISHED.value
-            ):
-                problem = (
-                    f"its score of {format_score((match.score_a, match.score_b))} would "
-                    f"become {format_score(state.score)}"
-                    + (" and the match would be over." if state.is_over else ".")
-                )
-            else:
-                for row, scored in zip(games, state.games, strict=True):
-                    crawford = scored.kind.value == "crawford"
-                    if (row.points, row.is_crawford) != (scored.points, crawford):
-                        row.points, row.is_crawford = scored.points, crawford
-                        remarked += 1
-        if problem is not None:
-            flight = flights[match.flight_id]
-            rnd = rounds[match.round_id]
-            a, b = _names(session, match)
-            problems.append(f"{flight.name} round {rnd.number}, {a} v {b}: {problem}")
-    if problems:
-        listed = problems[:_MAX_LISTED]
-        more = len(problems) - len(listed)
-        raise StoreUserError(
-            "These rules do not fit the results already entered, so nothing was changed. "
-            + " ".join(listed)
-            + (f" (and {more} more match{'es' if more > 1 else ''})" if more else "")
-            + " Correct or delete those games first, or keep the rules as they were."
-        )
-    return remarked
 
 
 def withdraw_from_matches(session: Session, *, entry_id: int) -> list[int]:

@@ -11,12 +11,12 @@ from dataclasses import dataclass
 
 from sqlmodel import Session, col, select
 
-from tourney.store import queries, results
+from tourney.store import bulk_entry, queries, results, withdrawal
 from tourney.store.audit import Actor, record, snapshot
 from tourney.store.errors import NotFoundError, StoreUserError
 from tourney.store.inputs import EMAIL_ADDRESS, clean_text
 from tourney.store.names import person_key
-from tourney.store.permissions import require_event, require_role
+from tourney.store.permissions import require_event, require_player, require_role
 from tourney.store.queries import EntryView, PlayerView
 from tourney.store.roles import EVENT_DIRECTORS
 from tourney.store.tables import (
@@ -49,10 +49,8 @@ def _get_entry(session: Session, entry_id: int) -> Entry:
 
 
 def _entry_view(session: Session, entry: Entry) -> EntryView:
-    for view in queries.list_entries(session, entry.event_id):
-        if view.id == entry.id:
-            return view
-    raise NotFoundError("No such entry.")  # pragma: no cover - the row was just written
+    # One row, not the event's whole list: entering players one by one stays linear.
+    return bulk_entry.entry_view(session, entry.id or 0)
 
 
 # --- players -------------------------------------------------------------------------
@@ -96,7 +94,7 @@ def register_player(
     require_role(actor, *EVENT_DIRECTORS)
     if not allow_namesake:
         _refuse_namesakes(session, fields.name)
-    player = Player(name="")
+    player = Player(name="", added_by_id=actor.user_id)
     _apply_player_fields(session, player, fields)
     session.add(player)
     session.flush()
@@ -131,29 +129,36 @@ def _refuse_namesakes(session: Session, name: str) -> None:
 def update_player(
     session: Session, *, actor: Actor, player_id: int, fields: PlayerFields
 ) -> PlayerView:
-    """A director corrects a roster player.
+    """A director corrects a roster player (one they added, or entered in their event).
 
     Raises:
-        AccessDeniedError: the actor is a scorer.
+        AccessDeniedError: the actor is a scorer, or the player is another director's.
         NotFoundError: no such player.
         StoreUserError: no name, a bad country code, rating or e-mail address.
     """
     require_role(actor, *EVENT_DIRECTORS)
-    player = session.get(Player, player_id)
-    if player is None:
-        raise NotFoundError("No such player.")
+    player = require_player(session, actor, player_id)
     before = snapshot(player)
     _apply_player_fields(session, player, fields)
     session.flush()
-    record(
-        session,
-        actor=actor,
-        action="player.update",
-        entity_type="player",
-        entity_id=player.id,
-        before=before,
-        after=snapshot(player),
-    )
+    # The change shows in the log of every event the player is entered in, whoever runs
+    # it: one entry per event (the roster's own entry when entered nowhere).
+    entered: list[int | None] = [
+        *session.exec(
+            select(Entry.event_id).where(Entry.player_id == player_id).order_by(col(Entry.event_id))
+        )
+    ]
+    for event_id in entered or [None]:
+        record(
+            session,
+            actor=actor,
+            action="player.update",
+            entity_type="player",
+            entity_id=player.id,
+            event_id=event_id,
+            before=before,
+            after=snapshot(player),
+        )
     return queries.get_player(session, player_id)
 
 
@@ -221,6 +226,7 @@ def _change_entry(
     elif change == "undo_check_in":
         entry.checked_in_at = None
     walkovers: list[int] = []
+    replayed: list[int] = []
     if change == "withdraw":
         if entry.status != EntryStatus.ACTIVE:
             raise StoreUserError("This entry is not active.")
@@ -233,14 +239,20 @@ def _change_entry(
         if entry.status != EntryStatus.WITHDRAWN:
             raise StoreUserError("This entry is not withdrawn.")
         entry.status = EntryStatus.ACTIVE
-        entry.withdrawn_at = None
         for row in session.exec(select(FlightEntry).where(FlightEntry.entry_id == entry.id)):
             if row.status == EntryStatus.WITHDRAWN:
                 row.status = EntryStatus.ACTIVE
+        session.flush()
+        # The walkovers given for the withdrawal are played after all (or, when a later
+        # result stands on one, the reinstatement is refused and nothing changes).
+        replayed = withdrawal.take_back_walkovers(session, entry)
+        entry.withdrawn_at = None
     session.flush()
     after = snapshot(entry) or {}
     if walkovers:
         after["walkover_matches"] = walkovers
+    if replayed:
+        after["walkovers_taken_back"] = replayed
     record(
         session,
         actor=actor,
@@ -317,11 +329,13 @@ def withdraw(session: Session, *, actor: Actor, entry_id: int) -> EntryView:
 
 
 def reinstate(session: Session, *, actor: Actor, entry_id: int) -> EntryView:
-    """Undo a withdrawal.
+    """Undo a withdrawal: the player is back, and the walkovers given for it are matches
+    to play again (``withdrawal.take_back_walkovers``).
 
     Raises:
         NotFoundError, AccessDeniedError: no such entry, or not the actor's event.
-        StoreUserError: the entry is not withdrawn.
+        StoreUserError: the entry is not withdrawn, or a later result already depends on
+            a walkover given for the withdrawal (the message names it).
     """
     return _change_entry(
         session, actor=actor, entry_id=entry_id, action="entry.reinstate", change="reinstate"

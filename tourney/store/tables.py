@@ -25,7 +25,7 @@ from datetime import date, datetime
 from enum import StrEnum
 from typing import Any, ClassVar
 
-from sqlalchemy import JSON, Column, Integer, Text, UniqueConstraint
+from sqlalchemy import JSON, Column, Integer, Text, UniqueConstraint, false
 from sqlmodel import Field, SQLModel
 
 from tourney.rules.variants import DEFAULT_VARIANT
@@ -202,6 +202,12 @@ class Player(SQLModel, table=True):
     """ISO 3166 alpha-2 code, upper case, or empty."""
     rating: float | None = Field(default=None)
     email: str | None = Field(default=None, max_length=254)
+    """Private: shown only to those who may change the player (``permissions``)."""
+    added_by_id: int | None = Field(
+        default=None, foreign_key="users.id", index=True, ondelete="SET NULL"
+    )
+    """The account that added the player: it, the admins and the staff of the events the
+    player is entered in may change the player and see their e-mail address."""
     created_at: datetime = _created()
 
 
@@ -456,3 +462,6 @@ class AuditEntry(SQLModel, table=True):
     match_id: int | None = Field(default=None, index=True)
     before: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON))
     after: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON))
+    imported: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
+    """Copied from an event file: history of another database, its actor only a name
+    (never linked to a local account)."""

@@ -1,5 +1,6 @@
-"""What withdrawing a player does, worked out before the director confirms it, and why a
-withdrawal cannot be taken back once walkovers were given.
+"""What withdrawing a player does, worked out before the director confirms it, and how
+reinstating takes it back: the walkovers given are played after all, unless a later
+result was built on them.
 
 Terminology:
     open match     a match of a published round waiting to be played or under way: a
@@ -15,9 +16,9 @@ from dataclasses import dataclass
 from sqlmodel import Session, col, select
 
 from tourney.formats.flight_formats import flight_format
-from tourney.store import progress
+from tourney.store import progress, results
 from tourney.store.audit import Actor
-from tourney.store.errors import NotFoundError
+from tourney.store.errors import NotFoundError, StoreUserError
 from tourney.store.permissions import require_event
 from tourney.store.tables import (
     Entry,
@@ -95,35 +96,111 @@ def withdrawal_preview(session: Session, actor: Actor, entry_id: int) -> Withdra
     return WithdrawalPreview(entry_id, entry.event_id, player.name, tuple(walkovers), tuple(later))
 
 
-def reinstatement_refusal(session: Session, actor: Actor, entry_id: int) -> str | None:
-    """Why the withdrawn entry cannot be reinstated, or ``None`` when it can.
+@dataclass(frozen=True)
+class _Reinstatement:
+    """What reinstating an entry would take back, or why it cannot."""
 
-    Reinstating gives back the player's place but not the matches already given away: a
-    player who lost a match by walkover would be back in a flight they cannot play on.
+    given: tuple[Match, ...]
+    """Walkovers the withdrawal gave away, to be played again."""
+    blocking: tuple[str, ...]
+    """Later results built on one of them, each named ("Main Semifinal: Ann v Bob (1-0)")."""
 
-    Raises:
-        NotFoundError, AccessDeniedError: no such entry, or not the actor's event.
-    """
-    _, player = _entry(session, actor, entry_id)
-    fe_ids = _flight_entry_ids(session, entry_id)
+
+def _reinstatement(session: Session, entry: Entry) -> _Reinstatement:
+    fe_ids = _flight_entry_ids(session, entry.id or 0)
     given = list(
         session.exec(
             select(Match)
             .where(
                 Match.status == MatchStatus.WALKOVER.value,
+                Match.result_source == "walkover",
                 col(Match.entry_a_id).in_(fe_ids) | col(Match.entry_b_id).in_(fe_ids),
                 col(Match.winner_entry_id).not_in(fe_ids),
             )
             .order_by(col(Match.flight_id), col(Match.round_id), col(Match.position))
         )
     )
-    if not given:
+    if entry.withdrawn_at is not None:
+        # Only walkovers given since the withdrawal: a forfeit awarded earlier stands.
+        given = [m for m in given if m.finished_at is None or m.finished_at >= entry.withdrawn_at]
+    ours = {m.id for m in given}
+    blocking: dict[int, str] = {}
+    for match in given:
+        flight = session.get(Flight, match.flight_id)
+        rnd = session.get(Round, match.round_id)
+        assert flight is not None and rnd is not None
+        for later in results.dependent_results(session, match, flight, rnd):
+            if later.id not in ours and later.id is not None:
+                blocking.setdefault(later.id, results.describe_match(session, later))
+    return _Reinstatement(tuple(given), tuple(blocking.values()))
+
+
+def reinstatement_refusal(session: Session, actor: Actor, entry_id: int) -> str | None:
+    """Why the withdrawn entry cannot be reinstated, or ``None`` when it can.
+
+    Reinstating takes back the walkovers the withdrawal gave: those matches are played
+    after all. That is possible while nothing was built on them; once the opponent's next
+    match (or a later round paired on the walkover) is under way or decided, taking the
+    walkover back would undo that result too, so the reinstatement is refused naming it.
+
+    Raises:
+        NotFoundError, AccessDeniedError: no such entry, or not the actor's event.
+    """
+    entry, player = _entry(session, actor, entry_id)
+    blocking = _reinstatement(session, entry).blocking
+    if not blocking:
         return None
-    matches = "; ".join(_where(session, m) for m in given)
     return (
-        f"{player.name} cannot be reinstated: matches were given to the opponents by "
-        f"walkover ({matches}), and reinstating would leave them lost."
+        f"{player.name} cannot be reinstated: the walkovers given for the withdrawal were "
+        f"built on, and these results depend on them: {'; '.join(blocking)}. "
+        "Clear those results first, or leave the withdrawal as it is."
     )
+
+
+def take_back_walkovers(session: Session, entry: Entry) -> list[int]:
+    """Turn the walkovers given for ``entry``'s withdrawal back into matches to play.
+
+    Each match is ready again (or under way, with the games it had); in a knockout the
+    opponent leaves the later rounds the walkover sent them to, in a Swiss or round robin
+    the walkover no longer counts. Called by the reinstatement use case inside its
+    transaction, after the entry is active again (it writes the audit entry). Returns
+    the match ids.
+
+    Raises:
+        StoreUserError: a later result already depends on one of the walkovers.
+    """
+    plan = _reinstatement(session, entry)
+    if plan.blocking:
+        player = session.get(Player, entry.player_id)
+        name = player.name if player else "The player"
+        raise StoreUserError(
+            f"{name} cannot be reinstated: these results depend on the walkovers given for "
+            f"the withdrawal: {'; '.join(plan.blocking)}. "
+            "Clear those results first, or leave the withdrawal as it is."
+        )
+    for match in plan.given:
+        games = progress.games_of(session, match.id or 0)
+        match.status = MatchStatus.PLAYING if games else MatchStatus.READY
+        match.winner_entry_id = None
+        match.finished_at = None
+        match.result_source = "games" if games else ""
+        if not games:
+            match.score_a = match.score_b = 0
+    session.flush()
+    synced: set[int] = set()
+    for match in plan.given:
+        flight = session.get(Flight, match.flight_id)
+        assert flight is not None
+        if progress.is_knockout(flight):
+            root = progress.plan_root(session, flight)
+            if root is not None and root.id not in synced:
+                synced.add(root.id or 0)
+                progress.sync_group(session, root)
+        elif flight.id not in synced:
+            synced.add(flight.id or 0)
+            progress.sync_round_robin_or_swiss(session, flight)
+    session.flush()
+    return [m.id or 0 for m in plan.given]
 
 
 def _entry(session: Session, actor: Actor, entry_id: int) -> tuple[Entry, Player]:

@@ -10,6 +10,12 @@ A session cookie carries the account's id and its session version (``"17:3"``), 
 against the database on every request: logging out, changing the password and
 deactivation move the version on, so a cookie copied before then opens nothing, on any
 device.
+
+A form sent after the login has lapsed is not lost: its fields wait in the session
+(:func:`take_unsaved_form`) while the director logs in again, and the login then leads
+back to the page that showed the form, which fills the form in again to be checked and
+saved. ``next`` after a login is always a page (a GET address): the address a form was
+sent to is not one.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from flask import (
     Blueprint,
     Flask,
     abort,
+    current_app,
     flash,
     jsonify,
     redirect,
@@ -30,8 +37,12 @@ from flask import (
     request,
     url_for,
 )
+from flask import session as browser_session
 from flask.typing import ResponseReturnValue
 from flask_login import LoginManager, UserMixin, current_user, login_user, logout_user
+from werkzeug.datastructures import MultiDict
+from werkzeug.exceptions import HTTPException
+from werkzeug.routing import RequestRedirect
 
 from tourney.store import accounts, queries
 from tourney.store.audit import Actor
@@ -144,8 +155,86 @@ def _unauthorized() -> ResponseReturnValue:
         response = jsonify({"error": {"status": 401, "message": "Log in first."}})
         response.status_code = 401
         return response
-    flash("Log in to continue.", "info")
-    return redirect(url_for("auth.login", next=request.full_path.rstrip("?")))
+    if request.method == "GET":
+        flash("Log in to continue.", "info")
+        return redirect(url_for("auth.login", next=request.full_path.rstrip("?")))
+    _keep_unsaved_form()
+    flash("Log in to continue. What you sent was not saved yet.", "info")
+    return redirect(url_for("auth.login", next=_page_that_sent()))
+
+
+UNSAVED_FORM_KEY = "unsaved_form"
+_UNSAVED_FORM_LIMIT = 4096
+"""The most characters of form fields kept across a login (a game or a score is tiny)."""
+
+
+def _keep_unsaved_form() -> None:
+    """Keep the fields of a form sent without a valid login, for the page to fill in
+    again after the login (not its CSRF token, nor a file: a browser cannot be given one)."""
+    fields = [(k, v) for k, v in request.form.items(multi=True) if k != "csrf_token"]
+    if request.files or sum(len(k) + len(v) for k, v in fields) > _UNSAVED_FORM_LIMIT:
+        browser_session.pop(UNSAVED_FORM_KEY, None)
+        return
+    browser_session[UNSAVED_FORM_KEY] = {"path": request.path, "fields": fields}
+
+
+def take_unsaved_form(*paths: str) -> tuple[str, MultiDict[str, str]] | None:
+    """The form sent to one of ``paths`` while the login had lapsed, as ``(path, fields)``;
+    taken out of the session, so that it is filled in again once only."""
+    kept = browser_session.get(UNSAVED_FORM_KEY)
+    if not isinstance(kept, dict) or kept.get("path") not in paths:
+        return None
+    browser_session.pop(UNSAVED_FORM_KEY, None)
+    return str(kept["path"]), MultiDict([(str(k), str(v)) for k, v in kept.get("fields", [])])
+
+
+def _page_that_sent() -> str:
+    """The page a form came from: the referring page of this site, else the nearest page
+    above the address it was sent to (``/director/matches/7`` for ``.../7/games``)."""
+    referrer = urlsplit(request.referrer or "")
+    if referrer.netloc == request.host and _is_page(referrer.path):
+        return referrer.path + (f"?{referrer.query}" if referrer.query else "")
+    return page_for(request.path)
+
+
+def _is_page(path: str) -> bool:
+    """Whether ``path`` is an address of this app that answers a GET."""
+    adapter = current_app.url_map.bind("localhost")
+    try:
+        adapter.match(path, method="GET")
+    except RequestRedirect:
+        return True
+    except HTTPException:
+        return False
+    return True
+
+
+def page_for(target: str) -> str:
+    """``target`` if it is a page (answers a GET), else the nearest page above it: a
+    login never leads to an address only a form may be sent to."""
+    parts = urlsplit(target)
+    if _is_page(parts.path):
+        return target
+    path = parts.path.rstrip("/")
+    while "/" in path:
+        path = path.rsplit("/", 1)[0]
+        if path and _is_page(path):
+            return path
+    return url_for("director.events")
+
+
+def csrf_refused_without_login() -> ResponseReturnValue | None:
+    """A form of a logged-in page refused for its CSRF token from someone not logged in
+    (the session cookie is gone): to the login, and back to the page the form was on,
+    saying that nothing was saved. None for anyone else (the usual error page)."""
+    view = current_app.view_functions.get(request.endpoint or "")
+    needs_login = getattr(view, ROLES_ATTR, None) is not None
+    if current_user.is_authenticated or request.path.startswith("/api/") or not needs_login:
+        return None
+    # Without our session the form cannot be told from one another site sent: its fields
+    # are not kept.
+    flash("Your login had ended: what you sent was not saved. Log in and send it again.", "error")
+    return redirect(url_for("auth.login", next=_page_that_sent()))
 
 
 def init_app(app: Flask) -> None:
@@ -159,13 +248,14 @@ def init_app(app: Flask) -> None:
 
 
 def _safe_next(target: str | None) -> str:
-    """Only local paths: never redirect a login to another site."""
+    """Only local pages: never redirect a login to another site, nor to an address that
+    takes only forms (the page that shows the form instead)."""
     if not target:
         return url_for("director.events")
     parts = urlsplit(target)
     if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//"):
         return url_for("director.events")
-    return target
+    return page_for(target)
 
 
 def _no_users() -> bool:

@@ -76,10 +76,13 @@ def _stored_source(session: Session, event_id: int, *, public: bool) -> EventSou
 
 
 def _one_round(export: Export, source: EventSource) -> EventSource:
-    """The source narrowed to the round ``?flight=&round=`` name, for an export printed
-    by round; the whole event otherwise."""
+    """The source narrowed to the round ``?flight=&round=`` name, or to the matches ready
+    to play (``?ready=1``, of the flight ``&flight=`` names if it does), for an export
+    printed by round; the whole event otherwise."""
     flight = request.args.get("flight", "")
     number = request.args.get("round", "")
+    if export.by_round and request.args.get("ready") == "1":
+        return source.ready_to_play(flight or None)
     if not (export.by_round and flight and number.isdigit()):
         return source
     return source.one_round(flight, int(number))

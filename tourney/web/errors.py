@@ -1,7 +1,8 @@
 """Error pages: 400/403/404/405/409/429/500/503 as HTML, JSON under ``/api/v1``; never a traceback.
 
 A ``StoreUserError`` escaping a view becomes the page of its status with its message; a
-CSRF failure becomes a 400 that says to reload the form. Anything else is logged and
+CSRF failure becomes a 400 that says to reload the form (or, for someone whose login is
+gone with its cookie, the login page, saying that nothing was saved). Anything else is logged and
 shown as a plain 500 page.
 """
 
@@ -14,6 +15,7 @@ from jinja2 import TemplateNotFound
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from tourney.store.errors import DatabaseBusyError, StoreUserError
+from tourney.web.auth import csrf_refused_without_login
 
 TITLES = {
     400: "That did not work",
@@ -61,6 +63,9 @@ def _http_error(error: HTTPException) -> ResponseReturnValue:
 
 
 def _csrf_error(error: CSRFError) -> ResponseReturnValue:
+    to_login = csrf_refused_without_login()
+    if to_login is not None:
+        return to_login
     return _render(400, "The form expired or did not come from this site. Reload it and try again.")
 
 

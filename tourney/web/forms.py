@@ -17,6 +17,7 @@ from flask import current_app
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileAllowed, FileField, FileRequired, FileSize
 from itsdangerous import BadSignature, URLSafeSerializer
+from markupsafe import Markup
 from wtforms import (
     BooleanField,
     DateField,
@@ -25,12 +26,15 @@ from wtforms import (
     IntegerField,
     PasswordField,
     SelectField,
+    SelectMultipleField,
     StringField,
     TextAreaField,
 )
+from wtforms.fields import Field
 
 # types-WTForms describes WTForms 3.2; SelectChoice is new in 3.3 (the version we use).
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
+from wtforms.meta import DefaultMeta
 from wtforms.validators import (
     DataRequired,
     EqualTo,
@@ -102,6 +106,30 @@ def parse_rounds_list(text: str) -> tuple[int, ...]:
     return tuple(int(p) for p in parts)
 
 
+_HIDDEN_FIELD_TYPES = frozenset({"HiddenField", "CSRFTokenField"})
+
+
+class Form(FlaskForm):
+    """A form of the app: its hidden fields (the CSRF token, a match's version) carry no
+    ``id``. A page often holds several forms, and an id must name one element only: a
+    label or a screen reader tied to a repeated id finds the wrong field."""
+
+    class Meta:
+        def render_field(self, field: Field, render_kw: dict[str, Any]) -> Markup:
+            """Render ``field``; a hidden one without an id."""
+            if field.type in _HIDDEN_FIELD_TYPES:
+                render_kw = {**render_kw, "id": False}
+            return DefaultMeta.render_field(self, field, render_kw)  # type: ignore[arg-type]
+
+
+def scope_ids(form: FlaskForm, scope: str) -> None:
+    """Give ``form``'s fields ids of their own on a page that shows forms with the same
+    field names (``game-winner`` and ``walkover-winner``): each label then names its field."""
+    for field in form:
+        field.id = f"{scope}-{field.name}"
+        field.label.field_id = field.id
+
+
 def apply_error(form: FlaskForm, error: StoreUserError) -> None:
     """Show a store error on its field, or above the form; 403/404/409 are re-raised."""
     if error.status_code not in (400, 409):
@@ -140,14 +168,14 @@ def new_password_fields(label: str) -> tuple[PasswordField, PasswordField]:
     )
 
 
-class LoginForm(FlaskForm):
+class LoginForm(Form):
     """E-mail address and password."""
 
     email = StringField("E-mail address", validators=[DataRequired(), Length(max=254)])
     password = PasswordField("Password", validators=[DataRequired(), Length(max=1024)])
 
 
-class SetupForm(FlaskForm):
+class SetupForm(Form):
     """The first account."""
 
     name = StringField("Your name", validators=[DataRequired(), Length(max=120)])
@@ -155,7 +183,7 @@ class SetupForm(FlaskForm):
     password, confirm = new_password_fields("Password")
 
 
-class PasswordForm(FlaskForm):
+class PasswordForm(Form):
     """The logged-in user changes their password."""
 
     current_password = PasswordField(
@@ -173,14 +201,14 @@ class UserForm(SetupForm):
     )
 
 
-class ActionForm(FlaskForm):
+class ActionForm(Form):
     """A button that changes something: only the CSRF token."""
 
 
 CUBE_LIMIT_CHOICES = options([("", "No limit"), *((e, f"{2**e}") for e in range(1, 13))])
 
 
-class EventForm(FlaskForm):
+class EventForm(Form):
     """An event's name, dates, venue, rule flags and variant options."""
 
     option_groups: ClassVar[tuple[OptionGroup, ...]]
@@ -290,7 +318,7 @@ def variant_options_data(chosen: VariantOptions) -> dict[str, object]:
 TIEBREAK_CHOICES = options([("", "—"), *((t.key, t.title) for t in TIEBREAKS)])
 
 
-class FlightForm(FlaskForm):
+class FlightForm(Form):
     """A flight's format, match lengths, feeding and tiebreaks."""
 
     name = StringField("Name", validators=[DataRequired(), Length(max=80)])
@@ -355,7 +383,7 @@ class FlightForm(FlaskForm):
         return tuple(t for t in chosen if t)
 
 
-class PlayerForm(FlaskForm):
+class PlayerForm(Form):
     """A roster player."""
 
     name = StringField("Name", validators=[DataRequired(), Length(max=120)])
@@ -376,7 +404,7 @@ PLAYER_IMPORT_MAX_BYTES = 1024 * 1024
 """The largest list of players the web import takes (a few thousand rows)."""
 
 
-class PlayerImportForm(FlaskForm):
+class PlayerImportForm(Form):
     """A CSV or XLSX list of players to preview before anything is saved."""
 
     file = FileField(
@@ -388,7 +416,8 @@ class PlayerImportForm(FlaskForm):
         ],
         description="A header row naming the columns: name, country, rating, email.",
     )
-    club_id = SelectField("Add them to club", coerce=optional_int)
+    # Beside the roster's own club box on one page: an id of its own.
+    club_id = SelectField("Add them to club", coerce=optional_int, id="import-club_id")
 
 
 @dataclass(frozen=True)
@@ -403,7 +432,7 @@ class PreviewedFile:
 PREVIEW_EXPIRED = "The preview expired or was altered; upload the file again."
 
 
-class PlayerImportConfirmForm(FlaskForm):
+class PlayerImportConfirmForm(Form):
     """The previewed file, signed by the server, to save its good rows.
 
     The confirm step reads the file again from this signed copy, never from rows the
@@ -441,7 +470,7 @@ def _preview_signer() -> URLSafeSerializer:
     return URLSafeSerializer(current_app.secret_key or "", salt="tourney.player-import")
 
 
-class ClubForm(FlaskForm):
+class ClubForm(Form):
     """A club."""
 
     club_name = StringField(
@@ -450,12 +479,38 @@ class ClubForm(FlaskForm):
     )
 
 
-class EntryForm(FlaskForm):
+class EntryForm(Form):
     """Enter a roster player in an event."""
 
     player_id = SelectField(
         "Player", coerce=optional_int, validators=[DataRequired(message="Choose a player.")]
     )
+    seed = IntegerField("Seed", validators=[OptionalValue(), NumberRange(min=1, max=9999)])
+
+
+class BulkEntryForm(Form):
+    """Enter the roster players ticked in the list of those not entered yet."""
+
+    player_ids = SelectMultipleField(
+        "Players",
+        coerce=int,
+        validate_choice=False,
+        validators=[DataRequired(message="Tick at least one player to enter.")],
+    )
+
+
+class PastedNamesForm(Form):
+    """Enter roster players by their names, one per line."""
+
+    names = TextAreaField(
+        "Names, one per line",
+        validators=[DataRequired(message="Paste at least one name."), Length(max=100_000)],
+    )
+
+
+class SeedForm(Form):
+    """Change an entry's seed (empty: no seed)."""
+
     seed = IntegerField("Seed", validators=[OptionalValue(), NumberRange(min=1, max=9999)])
 
 
@@ -477,7 +532,7 @@ def parse_score(text: str) -> tuple[int, int]:
     return int(match.group(1)), int(match.group(2))
 
 
-class DrawForm(FlaskForm):
+class DrawForm(Form):
     """Make a draw: random from a seed (a new one when empty) or seeded."""
 
     method = SelectField(
@@ -500,7 +555,7 @@ class DrawForm(FlaskForm):
     )
 
 
-class VersionedForm(FlaskForm):
+class VersionedForm(Form):
     """A change to a match: carries the version the director saw (optimistic locking)."""
 
     # A version that is not a number cannot be checked, so the change is refused
@@ -570,13 +625,55 @@ class UploadForm(VersionedForm):
     )
 
 
+RECORD_EXPIRED = "The record was not kept or was altered; upload the file again."
+
+
+class RecordPlayersForm(VersionedForm):
+    """Who is who in an uploaded match record whose player names are not the match's.
+
+    The record comes back signed by the server (the browser cannot send a file again
+    without the director choosing it again); a copy whose signature does not hold is
+    refused.
+    """
+
+    record = HiddenField(validators=[DataRequired(message=RECORD_EXPIRED)])
+    first_player_side = SelectField(
+        "The record's first player is", choices=options([("a", "Player A"), ("b", "Player B")])
+    )
+
+    @classmethod
+    def of(cls, filename: str, data: bytes) -> RecordPlayersForm:
+        """The form that says who is who in ``data``."""
+        return cls(formdata=None, record=_record_signer().dumps([filename, data.hex()]))
+
+    def validate_record(self, field: HiddenField) -> None:
+        """The signature holds."""
+        try:
+            self.signed_record()
+        except (BadSignature, ValueError):
+            raise ValidationError(RECORD_EXPIRED) from None
+
+    def signed_record(self) -> tuple[str, bytes]:
+        """The file name and contents the signed copy holds.
+
+        Raises:
+            BadSignature, ValueError: the copy was altered or is not one of ours.
+        """
+        filename, data = _record_signer().loads(self.record.data or "")
+        return str(filename), bytes.fromhex(data)
+
+
+def _record_signer() -> URLSafeSerializer:
+    return URLSafeSerializer(current_app.secret_key or "", salt="tourney.match-record")
+
+
 class WalkoverForm(VersionedForm):
     """A forfeit: who goes through."""
 
     winner = SelectField("Goes through", choices=options([("a", "Player A"), ("b", "Player B")]))
 
 
-class LateEntryForm(FlaskForm):
+class LateEntryForm(Form):
     """A late entry into a drawn Swiss with a starting record."""
 
     entry_id = SelectField(
@@ -588,7 +685,7 @@ class LateEntryForm(FlaskForm):
     )
 
 
-class TableForm(FlaskForm):
+class TableForm(Form):
     """A match's table, changed before play."""
 
     table = StringField(
@@ -597,11 +694,15 @@ class TableForm(FlaskForm):
     )
 
 
-class KnockoutLateEntryForm(FlaskForm):
+class KnockoutLateEntryForm(Form):
     """A late entrant placed in a first-round bye of a knockout."""
 
+    # On the flight page beside the Swiss late entry's player box: an id of its own.
     entry_id = SelectField(
-        "Player", coerce=optional_int, validators=[DataRequired(message="Choose a player.")]
+        "Player",
+        coerce=optional_int,
+        validators=[DataRequired(message="Choose a player.")],
+        id="bye-entry_id",
     )
     match_id = SelectField(
         "Bye", coerce=optional_int, validators=[DataRequired(message="Choose a bye.")]

@@ -8,7 +8,10 @@ is 204 when the version is unchanged, else the new region, swapped in place; not
 pushed to the browser history, so the back button is untouched.
 
 Access: a public event is open to all; a private one to its staff when logged in, and to
-whoever opened its share link (``?key=``), which is remembered in the signed session.
+whoever opened its share link (``?key=``). The first visit with the key stores it in a
+cookie of that event's pages only (HttpOnly, SameSite=Lax, its path the event's address)
+and redirects to the same address without it, so the key never stays in an address bar,
+a browser history, a ``Referer`` or an access log line of the pages after it.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Flask, Response, current_app, redirect, render_template, request, session, url_for
+from flask import Flask, Response, current_app, g, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_login import current_user
 from markupsafe import Markup
@@ -34,7 +37,9 @@ from tourney.web.deps import reading
 
 POLL_SECONDS = 5
 CACHE_EXTENSION = "tourney.live"
-SHARES_KEY = "shares"
+SHARE_COOKIE = "tourney_share_{event_id}"
+"""The name of the cookie that holds an event's share key (one per event)."""
+SHARE_COOKIE_DAYS = 30
 
 
 @dataclass(frozen=True)
@@ -75,8 +80,26 @@ class RegionCache:
 
 
 def init_app(app: Flask) -> None:
-    """Give the app its region cache."""
+    """Give the app its region cache and the share-key cookie."""
     app.extensions[CACHE_EXTENSION] = RegionCache()
+    app.after_request(_set_share_cookie)
+
+
+def _set_share_cookie(response: Response) -> Response:
+    """Keep a share key accepted by ``open_event`` in this event's cookie."""
+    accepted: tuple[int, str, str] | None = g.pop("share_key_accepted", None)
+    if accepted is not None:
+        event_id, slug, key = accepted
+        response.set_cookie(
+            SHARE_COOKIE.format(event_id=event_id),
+            key,
+            max_age=SHARE_COOKIE_DAYS * 24 * 3600,
+            path=url_for("public.event", slug=slug),
+            secure=bool(current_app.config.get("SESSION_COOKIE_SECURE")),
+            httponly=True,
+            samesite="Lax",
+        )
+    return response
 
 
 def _cache() -> RegionCache:
@@ -98,18 +121,17 @@ def open_event(db: Session, slug: str, who: Actor | None) -> pv.EventAccess:
 
     Raises:
         NotFoundError: no such event, or a private one this visitor has no key or role for.
-        ShareKeyAccepted: a valid ``?key=`` was remembered; the caller redirects.
+        ShareKeyAccepted: a valid ``?key=`` goes into the event's cookie (set on the
+            response); the caller redirects to the address without it.
     """
     access = pv.event_access(db, slug)
     if access.is_public:
         return access
     given = request.args.get("key", "")
     if given and is_share_token(db, access.id, given):
-        shares = dict(session.get(SHARES_KEY, {}))
-        shares[str(access.id)] = given
-        session[SHARES_KEY] = shares
+        g.share_key_accepted = (access.id, slug, given)
         raise ShareKeyAccepted
-    remembered = session.get(SHARES_KEY, {}).get(str(access.id), "")
+    remembered = request.cookies.get(SHARE_COOKIE.format(event_id=access.id), "")
     if remembered and is_share_token(db, access.id, remembered):
         return access
     if who is not None and is_staff(db, who, access.id):
@@ -121,7 +143,7 @@ def current_address(*, leaving_out: tuple[str, ...] = ("key",), **adding: object
     """This request's address without the query arguments ``leaving_out``, with ``adding``.
 
     A page opened with a valid share key redirects here: the key is remembered in the
-    session and leaves the address.
+    event's cookie and leaves the address.
     """
     values: dict[str, Any] = dict(request.view_args or {})
     values.update((k, v) for k, v in request.args.items() if k not in leaving_out)

@@ -18,12 +18,16 @@ from tourney.store import event_lifecycle
 from tourney.store import public_views as pv
 from tourney.store.db import ping
 from tourney.store.errors import NotFoundError
-from tourney.store.tournament_views import MatchDetail
+from tourney.store.paging import Page, page_of
+from tourney.store.tournament_views import MatchDetail, MatchSummary
 from tourney.web.auth import public
 from tourney.web.deps import public_url_for, reading, state
 from tourney.web.live import ShareKeyAccepted, live_page, open_event, viewer
 
 bp = Blueprint("public", __name__)
+
+BRACKET_WINDOW = 128
+"""Matches a public flight page shows at once; a bigger bracket shows a round at a time."""
 
 
 @bp.get("/")
@@ -62,7 +66,15 @@ def flight_round(slug: str, flight_id: int, number: int) -> ResponseReturnValue:
     return _flight_page(slug, flight_id, number)
 
 
+def _part() -> int:
+    """The part of a long list asked for (``?part=``), from 1."""
+    text = request.args.get("part", "1")
+    return int(text) if text.isdigit() and 0 < len(text) < 6 else 1
+
+
 def _flight_page(slug: str, flight_id: int, number: int | None) -> ResponseReturnValue:
+    part = _part()
+
     def build(db: Session, access: pv.EventAccess) -> dict[str, object]:
         board = pv.flight_board(db, access.id, flight_id)
         shown = pv.current_round(board)
@@ -70,11 +82,27 @@ def _flight_page(slug: str, flight_id: int, number: int | None) -> ResponseRetur
             shown = next((r for r in board.rounds if r.number == number), None)
             if shown is None:
                 raise NotFoundError("No such round.")
-        return {"board": board, "shown": shown, "slug": slug}
+        # A big bracket shows one round, and a long round a part of it, at a time: a
+        # phone gets a page it can load, and the region stays cheap to render.
+        whole = sum(len(r.matches) for r in board.rounds) <= BRACKET_WINDOW
+        window = [(r, r.matches) for r in board.rounds] if whole and board.is_knockout else []
+        matches: Page[MatchSummary] = page_of((), 1, per_page=BRACKET_WINDOW)
+        if shown is not None and not window:
+            bouts = [m for m in shown.matches if not (board.is_knockout and m.is_void)]
+            matches = page_of(bouts, part, per_page=BRACKET_WINDOW)
+            window = [(shown, matches.rows)]
+        return {
+            "board": board,
+            "shown": shown,
+            "slug": slug,
+            "window": window,
+            "windowed": not whole,
+            "matches": matches,
+        }
 
     return live_page(
         slug,
-        page=f"flight:{flight_id}:{number}",
+        page=f"flight:{flight_id}:{number}:{part}",
         template="public/_flight.html",
         build=build,
         title=lambda c: f"{c['board'].flight.name} · {c['board'].event_name}",
@@ -85,11 +113,17 @@ def _flight_page(slug: str, flight_id: int, number: int | None) -> ResponseRetur
 @public
 def standings(slug: str, flight_id: int) -> ResponseReturnValue:
     """A flight's standings with its tiebreaks spelled out."""
+    part = _part()
+
+    def build(db: Session, access: pv.EventAccess) -> dict[str, object]:
+        board = pv.flight_board(db, access.id, flight_id)
+        return {"board": board, "slug": slug, "rows": page_of(board.standings, part)}
+
     return live_page(
         slug,
-        page=f"standings:{flight_id}",
+        page=f"standings:{flight_id}:{part}",
         template="public/_standings.html",
-        build=lambda db, access: {"board": pv.flight_board(db, access.id, flight_id), "slug": slug},
+        build=build,
         title=lambda c: f"Standings · {c['board'].flight.name} · {c['board'].event_name}",
     )
 

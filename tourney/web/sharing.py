@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
-from flask_wtf import FlaskForm
 from wtforms import IntegerField, SelectField, StringField
 from wtforms.validators import DataRequired, Length, NumberRange
 from wtforms.validators import Optional as OptionalValue
@@ -18,16 +17,16 @@ from tourney.store import access
 from tourney.store.errors import StoreUserError
 from tourney.web.auth import ALL_ROLES, DIRECTORS, requires
 from tourney.web.deps import actor, public_url_for, reading, writing
-from tourney.web.forms import apply_error, options
+from tourney.web.forms import Form, apply_error, options
 
 bp = Blueprint("sharing", __name__)
 
 
-class ActionForm(FlaskForm):
+class ActionForm(Form):
     """A button that only needs its CSRF token."""
 
 
-class TokenForm(FlaskForm):
+class TokenForm(Form):
     """Name a new API token."""
 
     name = StringField(

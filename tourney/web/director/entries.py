@@ -4,12 +4,14 @@ roster with its search, its file import and its clubs."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from flask import render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from sqlmodel import Session
 
-from tourney.store import events, queries, roster, withdrawal
+from tourney.store import bulk_entry, events, queries, roster, withdrawal
+from tourney.store.bulk_entry import PastedLine
 from tourney.store.errors import StoreUserError
 from tourney.store.player_import import apply_player_import, preview_player_import
 from tourney.store.queries import EntryView, EventDetail
@@ -19,12 +21,15 @@ from tourney.web.deps import actor, reading
 from tourney.web.director.base import bp, club_choices, load_event
 from tourney.web.forms import (
     ActionForm,
+    BulkEntryForm,
     ClubForm,
     EntryForm,
+    PastedNamesForm,
     PlayerForm,
     PlayerImportConfirmForm,
     PlayerImportForm,
     PreviewedFile,
+    SeedForm,
     apply_error,
     options,
 )
@@ -53,11 +58,27 @@ def entries(event_id: int) -> ResponseReturnValue:
     return submit_form(form, change, lambda: _entries_page(detail, form=form))
 
 
+ENTRY_CHOICES = 200
+"""How many roster players the "Player" list offers; the rest are found by searching the
+list of players to enter below it (a roster of 10,000 makes a list nobody can use)."""
+
+
 def _entry_form(event_id: int, *, fresh: bool = False) -> EntryForm:
-    """The form that enters a roster player: it offers those not entered yet."""
-    with reading() as session:
-        candidates = queries.players_not_entered(session, event_id)
+    """The form that enters a roster player: it offers the first of those not entered yet,
+    and the one the director chose if they came from elsewhere."""
     form = EntryForm(formdata=None) if fresh else EntryForm()
+    chosen = form.player_id.data if isinstance(form.player_id.data, int) else None
+    with reading() as session:
+        candidates = queries.players_not_entered(session, event_id, limit=ENTRY_CHOICES + 1)
+        more = len(candidates) > ENTRY_CHOICES
+        candidates = candidates[:ENTRY_CHOICES]
+        if chosen is not None and all(p.id != chosen for p in candidates):
+            candidates += queries.players_not_entered(session, event_id, only=chosen)
+    if more:
+        form.player_id.description = (
+            f"The first {ENTRY_CHOICES} players not entered, by name: "
+            "search “Enter many players” below for the others."
+        )
     form.player_id.choices = options(
         [
             ("", "Choose a player…"),
@@ -68,18 +89,141 @@ def _entry_form(event_id: int, *, fresh: bool = False) -> EntryForm:
 
 
 def _entries_page(
-    detail: EventDetail, *, form: EntryForm | None = None, action_form: ActionForm | None = None
+    detail: EventDetail,
+    *,
+    form: EntryForm | None = None,
+    action_form: ActionForm | None = None,
+    bulk_form: BulkEntryForm | None = None,
+    pasted_form: PastedNamesForm | None = None,
+    pasted: tuple[PastedLine, ...] = (),
+    seed_form: SeedForm | None = None,
+    seed_entry_id: int | None = None,
 ) -> str:
-    """The entries page, with the form a director just sent where it was refused."""
+    """The entries page (a page of entries, a page of roster players to enter), with the
+    form a director just sent where it was refused."""
+    search = request.args.get("q", "").strip()[:80]
+    roster_search = request.args.get("cq", "").strip()[:80]
     with reading() as session:
-        rows = queries.list_entries(session, detail.id)
+        rows = bulk_entry.entries_page(
+            session, detail.id, search=search, number=_page_number("page")
+        )
+        candidates = bulk_entry.candidates_page(
+            session, detail.id, search=roster_search, number=_page_number("cpage")
+        )
     return render_template(
         "director/entries.html",
         event=detail,
         entries=rows,
+        candidates=candidates,
         form=form or _entry_form(detail.id, fresh=True),
         action_form=action_form or ActionForm(formdata=None),
+        bulk_form=bulk_form or BulkEntryForm(formdata=None),
+        pasted_form=pasted_form or PastedNamesForm(formdata=None),
+        pasted=pasted,
+        seed_form=seed_form,
+        seed_entry_id=seed_entry_id,
+        here=lambda **changes: _this_page(detail.id, **changes),
     )
+
+
+def _this_page(event_id: int, **changes: Any) -> str:
+    """The entries page's address with its searches and pages, changed by ``changes``."""
+    args: dict[str, Any] = {
+        k: v for k, v in request.args.items() if k in ("q", "page", "cq", "cpage")
+    }
+    args.update(changes)
+    return url_for(".entries", event_id=event_id, **{k: v for k, v in args.items() if v})
+
+
+def _page_number(name: str) -> int:
+    """A page number from the query string; anything else is the first page."""
+    text = request.args.get(name, "1")
+    return int(text) if text.isdigit() and 0 < len(text) < 7 else 1
+
+
+@bp.post("/events/<int:event_id>/entries/bulk")
+@requires(*DIRECTORS)
+def enter_selected(event_id: int) -> ResponseReturnValue:
+    """Enter every roster player ticked in the list of those not entered yet."""
+    form = BulkEntryForm()
+
+    def change(session: Session) -> Done:
+        done = bulk_entry.enter_players(
+            session, actor=actor(), event_id=event_id, player_ids=form.player_ids.data or []
+        )
+        return _bulk_done(event_id, done)
+
+    return submit_form(form, change, lambda: _entries_page(load_event(event_id), bulk_form=form))
+
+
+def _bulk_done(event_id: int, done: bulk_entry.BulkEntry) -> Done:
+    count = len(done.entered)
+    message = f"{count} player{'' if count == 1 else 's'} entered"
+    message += f": {_listed(done.entered)}." if count else "."
+    if done.already_entered:
+        message += f" Entered already: {_listed(done.already_entered)}."
+    category = "success" if count else "info"
+    return Done(message, url_for(".entries", event_id=event_id), category)
+
+
+def _listed(names: tuple[str, ...], most: int = 10) -> str:
+    shown = ", ".join(names[:most])
+    return shown + (f" and {len(names) - most} more" if len(names) > most else "")
+
+
+@bp.post("/events/<int:event_id>/entries/paste")
+@requires(*DIRECTORS)
+def enter_pasted(event_id: int) -> ResponseReturnValue:
+    """Enter the roster players named in a pasted list, one per line.
+
+    Every line must name exactly one roster player not entered yet; otherwise nothing is
+    entered and the page lists the lines that did not, saying why, to be corrected.
+    """
+    form = PastedNamesForm()
+    lines: tuple[PastedLine, ...] = ()
+
+    def change(session: Session) -> Done:
+        nonlocal lines
+        lines = bulk_entry.match_pasted_names(session, event_id, form.names.data or "")
+        if any(line.problem for line in lines):
+            problems = sum(1 for line in lines if line.problem)
+            raise StoreUserError(
+                f"Nobody was entered: {problems} of {len(lines)} lines do not name exactly "
+                "one roster player to enter. Correct them and enter again.",
+                field="names",
+            )
+        ids = [line.players[0].id for line in lines]
+        return _bulk_done(
+            event_id,
+            bulk_entry.enter_players(session, actor=actor(), event_id=event_id, player_ids=ids),
+        )
+
+    return submit_form(
+        form,
+        change,
+        lambda: _entries_page(load_event(event_id), pasted_form=form, pasted=lines),
+    )
+
+
+@bp.post("/entries/<int:entry_id>/seed")
+@requires(*DIRECTORS)
+def set_seed(entry_id: int) -> ResponseReturnValue:
+    """Change an entry's seed (empty: no seed)."""
+    form = SeedForm()
+
+    def change(session: Session) -> Done:
+        entry = bulk_entry.set_seed(session, actor=actor(), entry_id=entry_id, seed=form.seed.data)
+        page = bulk_entry.entry_page_number(session, entry_id)
+        seed = f"seed {entry.seed}" if entry.seed else "no seed"
+        location = url_for(".entries", event_id=entry.event_id, page=page) + f"#entry-{entry.id}"
+        return Done(f"{entry.player_name} now has {seed}.", location)
+
+    def page() -> str:
+        with reading() as session:
+            event_id = queries.entry_event_id(session, entry_id)
+        return _entries_page(load_event(event_id), seed_form=form, seed_entry_id=entry_id)
+
+    return submit_form(form, change, page)
 
 
 def _entry_button(
@@ -93,7 +237,9 @@ def _entry_button(
 
     def change(session: Session) -> Done:
         entry = run(session)
-        location = url_for(".entries", event_id=entry.event_id) + f"#entry-{entry.id}"
+        # Back to the page of the list that shows the entry.
+        page = bulk_entry.entry_page_number(session, entry.id)
+        location = url_for(".entries", event_id=entry.event_id, page=page) + f"#entry-{entry.id}"
         return Done(message.format(name=entry.player_name), location)
 
     def page() -> str:
@@ -217,7 +363,7 @@ def _players_page(
         import_form = PlayerImportForm(formdata=None)
         club_choices(import_form)
     with reading() as session:
-        rows = queries.list_players(session, search=search)
+        rows = queries.roster_for(session, actor(), search=search)
     return render_template(
         "director/players.html",
         players=rows,
@@ -241,9 +387,9 @@ def _player_fields(form: PlayerForm) -> PlayerFields:
 @bp.route("/players/<int:player_id>/edit", methods=["GET", "POST"])
 @requires(*DIRECTORS)
 def edit_player(player_id: int) -> ResponseReturnValue:
-    """Correct a roster player."""
+    """Correct a roster player (one the director may change: see ``permissions``)."""
     with reading() as session:
-        player = queries.get_player(session, player_id)
+        player = queries.editable_player(session, actor(), player_id)
     data = None
     if request.method != "POST":
         data = {

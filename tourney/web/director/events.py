@@ -12,7 +12,7 @@ from tourney.store.events import EventFields, create_event, update_event
 from tourney.store.queries import EventDetail
 from tourney.web.auth import ALL_ROLES, DIRECTORS, requires
 from tourney.web.deps import actor, reading
-from tourney.web.director.base import bp, club_choices, load_event
+from tourney.web.director.base import RulesChangeConfirmation, bp, club_choices, load_event
 from tourney.web.forms import ActionForm, EventForm, variant_options_data, variant_options_from
 from tourney.web.submit import Done, submit_form
 
@@ -67,14 +67,25 @@ def edit_event(event_id: int) -> ResponseReturnValue:
     form = EventForm(data=None if request.method == "POST" else _event_data(detail))
     club_choices(form)
 
-    def change(session: Session) -> Done:
+    asking = RulesChangeConfirmation()
+
+    def save(session: Session, confirmed: str | None) -> Done:
         update_event(
-            session, actor=actor(), event_id=event_id, fields=_event_fields(form)
+            session,
+            actor=actor(),
+            event_id=event_id,
+            fields=_event_fields(form),
+            confirmed_changes=confirmed,
         )
-        return Done("Event saved.", url_for(".event", event_id=event_id))
+        said = " The results listed were changed as you confirmed." if confirmed else ""
+        return Done(f"Event saved.{said}", url_for(".event", event_id=event_id))
 
     return submit_form(
-        form, change, lambda: render_template("director/event_form.html", form=form, event=detail)
+        form,
+        asking.run(save),
+        lambda: render_template(
+            "director/event_form.html", form=form, event=detail, pending=asking.pending
+        ),
     )
 
 

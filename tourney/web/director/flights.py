@@ -4,6 +4,7 @@ rounds, late entries and the tables of matches waiting to be played."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from flask import render_template, request, url_for
 from flask.typing import ResponseReturnValue
@@ -11,10 +12,13 @@ from sqlmodel import Session
 
 from tourney.store import draws, events, queries, tournament_views
 from tourney.store.events import FlightFields
+from tourney.store.paging import page_of
+from tourney.store.public_views import current_round
 from tourney.store.queries import EventDetail, FlightView
+from tourney.store.tournament_views import FlightBoard
 from tourney.web.auth import ALL_ROLES, DIRECTORS, requires
 from tourney.web.deps import actor, reading
-from tourney.web.director.base import bp, load_event
+from tourney.web.director.base import RulesChangeConfirmation, bp, load_event
 from tourney.web.forms import (
     ActionForm,
     DrawForm,
@@ -56,17 +60,37 @@ def edit_flight(flight_id: int) -> ResponseReturnValue:
         detail = queries.get_event_for(session, actor(), flight.event_id)
     form = _flight_form(detail, flight)
 
-    def change(session: Session) -> Done:
+    asking = RulesChangeConfirmation()
+
+    def save(session: Session, confirmed: str | None) -> Done:
         events.update_flight(
-            session, actor=actor(), flight_id=flight_id, fields=_flight_fields(form)
+            session,
+            actor=actor(),
+            flight_id=flight_id,
+            fields=_flight_fields(form),
+            confirmed_changes=confirmed,
         )
-        return Done("Flight saved.", url_for(".event", event_id=detail.id))
+        said = " The results listed were changed as you confirmed." if confirmed else ""
+        return Done(f"Flight saved.{said}", url_for(".event", event_id=detail.id))
 
-    return submit_form(form, change, lambda: _flight_form_page(form, detail, flight))
+    return submit_form(
+        form, asking.run(save), lambda: _flight_form_page(form, detail, flight, asking)
+    )
 
 
-def _flight_form_page(form: FlightForm, detail: EventDetail, flight: FlightView | None) -> str:
-    return render_template("director/flight_form.html", form=form, event=detail, flight=flight)
+def _flight_form_page(
+    form: FlightForm,
+    detail: EventDetail,
+    flight: FlightView | None,
+    asking: RulesChangeConfirmation | None = None,
+) -> str:
+    return render_template(
+        "director/flight_form.html",
+        form=form,
+        event=detail,
+        flight=flight,
+        pending=asking.pending if asking else None,
+    )
 
 
 def _flight_form(detail: EventDetail, flight: FlightView | None) -> FlightForm:
@@ -147,15 +171,53 @@ def _flight_page(
     _entrant_choices(late, candidates)
     bye = bye_form or KnockoutLateEntryForm(formdata=None)
     _bye_choices(bye, candidates, board.late_bye_slots)
+    window = _match_window(board)
     return render_template(
         "director/flight.html",
         board=board,
+        **window,
         draw_form=draw_form or DrawForm(formdata=None, method=board.flight.draw_method),
         late_form=late,
         bye_form=bye,
         table_form=table_form or TableForm(formdata=None),
         action_form=action_form or ActionForm(formdata=None),
     )
+
+
+MATCH_WINDOW = 100
+"""Matches the flight page shows at once; a bigger flight shows one round, a page at a time."""
+
+
+def _match_window(board: FlightBoard) -> dict[str, Any]:
+    """The rounds and matches the flight page shows (``?round=`` and ``?page=``)."""
+    every = [(r, r.matches) for r in board.rounds]
+    if sum(len(r.matches) for r in board.rounds) <= MATCH_WINDOW:
+        return {
+            "window": every,
+            "windowed": False,
+            "matches": page_of((), 1),
+            "table_matches": board.table_matches,
+            "standings_limit": None,
+            "page_link": None,
+        }
+    asked = request.args.get("round", "")
+    shown = next((r for r in board.rounds if asked.isdigit() and r.number == int(asked)), None)
+    shown = shown or current_round(board) or board.rounds[0]
+    page = request.args.get("page", "1")
+    matches = page_of(
+        shown.matches, int(page) if page.isdigit() and len(page) < 6 else 1, per_page=MATCH_WINDOW
+    )
+    on_page = {m.id for m in matches.rows}
+    return {
+        "window": [(shown, matches.rows)],
+        "windowed": True,
+        "matches": matches,
+        "table_matches": tuple(m for m in board.table_matches if m.id in on_page),
+        "standings_limit": MATCH_WINDOW,
+        "page_link": lambda page: url_for(
+            "director.flight", flight_id=board.flight.id, round=shown.number, page=page
+        ),
+    }
 
 
 def _entrant_choices(

@@ -8,8 +8,9 @@ locking): a save over someone else's is refused with 409 and the page as it now 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
-from flask import render_template, url_for
+from flask import flash, render_template, url_for
 from flask.typing import ResponseReturnValue
 from sqlmodel import Session
 from werkzeug.datastructures import FileStorage
@@ -18,17 +19,19 @@ from tourney.store import audit_views, results, tournament_views
 from tourney.store.errors import StoreUserError
 from tourney.store.results import GameFields
 from tourney.store.tournament_views import MatchDetail, RecordFinding
-from tourney.web.auth import ALL_ROLES, DIRECTORS, requires
+from tourney.web.auth import ALL_ROLES, DIRECTORS, requires, take_unsaved_form
 from tourney.web.deps import actor, reading
 from tourney.web.director.base import bp
 from tourney.web.forms import (
     GameForm,
+    RecordPlayersForm,
     ScoreForm,
     UploadForm,
     VersionedForm,
     WalkoverForm,
     options,
     parse_score,
+    scope_ids,
 )
 from tourney.web.submit import Done, Refused, submit_form
 
@@ -46,10 +49,13 @@ def _match_page(
     refused: VersionedForm | None = None,
     slot: str = "",
     findings: tuple[RecordFinding, ...] = (),
+    record_name: str = "",
+    players_form: RecordPlayersForm | None = None,
 ) -> str:
     """The match page; a ``refused`` form is shown in its ``slot`` with why it was refused.
 
-    Every form carries the version of the match as the page shows it.
+    Every form carries the version of the match as the page shows it. ``findings`` are
+    the problems of the record ``record_name``; ``players_form`` asks who is who in it.
     """
     with reading() as session:
         detail = tournament_views.match_detail(session, actor(), match_id)
@@ -66,8 +72,15 @@ def _match_page(
         "walkover": WalkoverForm(formdata=None),
         "reset": VersionedForm(formdata=None),
     }
+    if players_form is not None:
+        forms["players"] = players_form
     if refused is not None and slot in forms:
         forms[slot] = refused
+    unsaved = _unsaved_form(match_id) if refused is None else None
+    if unsaved is not None:
+        forms[unsaved.slot] = unsaved.form
+    for name, form in forms.items():
+        scope_ids(form, name)
     names = [
         ("a", detail.match.a.name if detail.match.a else "A"),
         ("b", detail.match.b.name if detail.match.b else "B"),
@@ -76,16 +89,53 @@ def _match_page(
         form.version.data = str(detail.match.version)
         if isinstance(form, GameForm | WalkoverForm):
             form.winner.choices = options(names)
+        if isinstance(form, RecordPlayersForm):
+            form.first_player_side.choices = options(names)
         if isinstance(form, GameForm):
             _offer_event_choices(form, detail)
+    if unsaved is not None:
+        # Saved against the version it was typed on: a result entered meanwhile by
+        # someone else makes the save a conflict, never a second copy of the game.
+        unsaved.form.version.data = unsaved.version
+        flash(f"Your {unsaved.noun} was not saved yet: check it and save.", "info")
     return render_template(
         "director/match.html",
         match=detail,
         forms=forms,
         error=_refusal(refused) if refused is not None else "",
         findings=findings,
+        record_name=record_name,
         history=history,
     )
+
+
+@dataclass(frozen=True)
+class _Unsaved:
+    """A result form sent while the login had lapsed, filled in again."""
+
+    slot: str
+    form: VersionedForm
+    noun: str
+    version: str
+
+
+_REFILLED: dict[str, tuple[str, type[VersionedForm], str]] = {
+    "add_game": ("game", GameForm, "game"),
+    "final_score": ("score", ScoreForm, "final score"),
+    "walkover": ("walkover", WalkoverForm, "walkover"),
+}
+"""The match page's forms filled in again after a login: view, slot, form, what it saves."""
+
+
+def _unsaved_form(match_id: int) -> _Unsaved | None:
+    """The result form of this match sent while the login had lapsed, if any."""
+    paths = {url_for(f".{view}", match_id=match_id): view for view in _REFILLED}
+    unsaved = take_unsaved_form(*paths)
+    if unsaved is None:
+        return None
+    path, fields = unsaved
+    slot, form_class, noun = _REFILLED[paths[path]]
+    return _Unsaved(slot, form_class(formdata=fields), noun, fields.get("version", ""))
 
 
 def _offer_event_choices(form: GameForm, detail: MatchDetail) -> None:
@@ -122,15 +172,16 @@ def _save_result(
     return submit_form(form, change, lambda: _match_page(match_id, refused=form, slot=slot))
 
 
-def _result_message(detail: MatchDetail) -> str:
+def _result_message(detail: MatchDetail, done: str = "Saved.") -> str:
+    """What the director is told after a result change: ``done``, then where the match stands."""
     m = detail.match
     if m.winner_ref is not None:
         return (
-            f"Saved. {m.winner_ref.name} wins {m.score_text}."
+            f"{done} {m.winner_ref.name} wins {m.score_text}."
             if m.score_text
-            else (f"Saved. {m.winner_ref.name} goes through by {m.status_label.lower()}.")
+            else (f"{done} {m.winner_ref.name} goes through by {m.status_label.lower()}.")
         )
-    return f"Saved. The score is {m.score_text or '0-0'}."
+    return f"{done} The score is {m.score_text or '0-0'}."
 
 
 def _game_fields(form: GameForm) -> GameFields:
@@ -164,22 +215,24 @@ def add_game(match_id: int) -> ResponseReturnValue:
 def edit_game(match_id: int, number: int) -> ResponseReturnValue:
     """Correct a game; the match is rescored and the bracket re-checked."""
     form = GameForm()
-    return _save_result(
-        match_id,
-        form,
-        "edit",
-        lambda s, v: _result_message(
-            results.correct_game(
-                s,
-                actor=actor(),
-                match_id=match_id,
-                number=number,
-                game=_game_fields(form),
-                expected_version=v,
-                confirm_cascade=bool(form.confirm_cascade.data),
-            )
-        ),
-    )
+
+    def change(session: Session) -> Done:
+        back = url_for(".match", match_id=match_id)
+        fields = _game_fields(form)
+        if results.is_game_unchanged(session, match_id=match_id, number=number, game=fields):
+            return Done(f"Game {number} was not changed: it already reads so.", back, "info")
+        detail = results.correct_game(
+            session,
+            actor=actor(),
+            match_id=match_id,
+            number=number,
+            game=fields,
+            expected_version=form.seen_version(),
+            confirm_cascade=bool(form.confirm_cascade.data),
+        )
+        return Done(_result_message(detail, f"Game {number} corrected."), back)
+
+    return submit_form(form, change, lambda: _match_page(match_id, refused=form, slot="edit"))
 
 
 @bp.post("/matches/<int:match_id>/games/<int:number>/delete")
@@ -199,7 +252,8 @@ def delete_game(match_id: int, number: int) -> ResponseReturnValue:
                 number=number,
                 expected_version=v,
                 confirm_cascade=bool(form.confirm_cascade.data),
-            )
+            ),
+            f"Game {number} deleted; the games after it moved up.",
         ),
     )
 
@@ -256,6 +310,7 @@ def clear(match_id: int) -> ResponseReturnValue:
     form = VersionedForm()
 
     def save(session: Session, version: int | None) -> str:
+        had_result = results.version_with_result(session, match_id) is not None
         results.clear_result(
             session,
             actor=actor(),
@@ -263,6 +318,8 @@ def clear(match_id: int) -> ResponseReturnValue:
             expected_version=version,
             confirm_cascade=bool(form.confirm_cascade.data),
         )
+        if not had_result:
+            return "The match had no games or result: nothing was cleared."
         return "Result cleared."
 
     return _save_result(match_id, form, "reset", save)
@@ -273,13 +330,39 @@ def clear(match_id: int) -> ResponseReturnValue:
 def upload(match_id: int) -> ResponseReturnValue:
     """Fill in the games from a .mat (or JSON) record, or show the validator's findings."""
     form = UploadForm()
-    findings: list[RecordFinding] = []
     stored = form.record.data if form.is_submitted() else None
     filename, data = "", b""
     if isinstance(stored, FileStorage):
         filename, data = stored.filename or "", stored.read()
+    return _use_record(match_id, form, "upload", filename, data, None)
+
+
+@bp.post("/matches/<int:match_id>/upload/players")
+@requires(*ALL_ROLES)
+def upload_players(match_id: int) -> ResponseReturnValue:
+    """Use an uploaded record whose player names are not the match's, the director
+    having said who the record's first player is."""
+    form = RecordPlayersForm()
+    filename, data = "", b""
+    if form.validate_on_submit():
+        filename, data = form.signed_record()
+    side = form.first_player_side.data or None
+    return _use_record(match_id, form, "players", filename, data, side)
+
+
+def _use_record(
+    match_id: int,
+    form: VersionedForm,
+    slot: str,
+    filename: str,
+    data: bytes,
+    first_player_side: str | None,
+) -> ResponseReturnValue:
+    """Fill in the games from a record, or show the match page with why not (and, when
+    only the player names differ, a form to say who is who)."""
+    refusal: list[results.UploadOutcome] = []
     # Checked before the write transaction: a large record takes seconds to replay.
-    checked = _checked_record(match_id, filename, data) if data else None
+    checked = _checked_record(match_id, filename, data, first_player_side) if data else None
 
     def change(session: Session) -> Done | Refused:
         outcome = results.upload_match_record(
@@ -290,9 +373,10 @@ def upload(match_id: int) -> ResponseReturnValue:
             data=data,
             expected_version=form.seen_version(),
             checked=checked,
+            first_player_side=first_player_side,
         )
         if not outcome.ok:
-            findings.extend(outcome.findings)
+            refusal.append(outcome)
             return Refused("The record was not used: nothing was saved to the match.")
         return Done(
             f"Record read: {len(outcome.match.games)} games entered. "
@@ -300,20 +384,47 @@ def upload(match_id: int) -> ResponseReturnValue:
             url_for(".match", match_id=match_id),
         )
 
-    return submit_form(
-        form,
-        change,
-        lambda: _match_page(match_id, refused=form, slot="upload", findings=tuple(findings)),
-    )
+    def page() -> str:
+        if not refusal:
+            # Refused before the record was kept (a file the database cannot hold as
+            # text): what the check found still says what is wrong with it.
+            found = checked.findings if checked is not None else ()
+            return _match_page(
+                match_id, refused=form, slot=slot, findings=found, record_name=filename
+            )
+        outcome = refusal[0]
+        players = None
+        if outcome.other_players is not None:
+            players = RecordPlayersForm.of(filename, data)
+            first, second = outcome.other_players
+            players.first_player_side.label.text = f"{first} is"
+            players.first_player_side.description = f"{second} is the other player."
+        return _match_page(
+            match_id,
+            refused=form,
+            slot=slot,
+            findings=outcome.findings,
+            record_name=filename,
+            players_form=players,
+        )
+
+    return submit_form(form, change, page)
 
 
-def _checked_record(match_id: int, filename: str, data: bytes) -> results.CheckedRecord | None:
+def _checked_record(
+    match_id: int, filename: str, data: bytes, first_player_side: str | None
+) -> results.CheckedRecord | None:
     """The record checked before the write transaction (a large one takes seconds to
     replay), or none when the match cannot be read: the upload itself then says why."""
     try:
         with reading() as session:
             return results.check_match_record(
-                session, actor=actor(), match_id=match_id, filename=filename, data=data
+                session,
+                actor=actor(),
+                match_id=match_id,
+                filename=filename,
+                data=data,
+                first_player_side=first_player_side,
             )
     except StoreUserError:
         return None
