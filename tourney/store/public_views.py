@@ -17,20 +17,40 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
 from tourney.store import tournament_views as tv
 from tourney.store.access import share_token_of
 from tourney.store.audit import Actor
 from tourney.store.errors import NotFoundError
-from tourney.store.queries import EntryView, EventDetail, event_detail, list_entries
-from tourney.store.tables import EntryStatus, Event, Match, Round, RoundStatus, UploadedRecord
+from tourney.store.flight_overview import FlightOverview, event_overviews
+from tourney.store.queries import (
+    EntryView,
+    EventDetail,
+    entry_views,
+    event_detail,
+    list_entries,
+)
+from tourney.store.tables import (
+    Entry,
+    EntryStatus,
+    Event,
+    Match,
+    Player,
+    Round,
+    RoundStatus,
+    UploadedRecord,
+)
 
 READER = Actor(user_id=None, label="public page", role="admin")
 """Reads a match like staff would, for the public match page: the ``can_*`` flags of what
 ``match_detail`` returns are never shown, only its games and uploads."""
 
 _NEXT_ORDER = {"playing": 0, "ready": 1, "pending": 2}
+
+HOME_PLAYERS = 100
+"""Players listed on the event home; the rest are found by name."""
 
 
 @dataclass(frozen=True)
@@ -46,22 +66,15 @@ class EventAccess:
 
 
 @dataclass(frozen=True)
-class FlightSummary:
-    """A flight on the event home page."""
-
-    board: tv.FlightBoard
-    current_round: tv.RoundView | None
-    in_play: int
-    ready: int
-
-
-@dataclass(frozen=True)
 class EventHome:
     """The event home page: the event, its flights with their current round, the field."""
 
     event: EventDetail
-    flights: tuple[FlightSummary, ...]
+    flights: tuple[FlightOverview, ...]
     entries: tuple[EntryView, ...]
+    """The first :data:`HOME_PLAYERS` entries still in the event, seeds first, then by name."""
+    entries_total: int
+    """How many entries are still in the event (not withdrawn)."""
 
 
 @dataclass(frozen=True)
@@ -142,19 +155,22 @@ def event_home(session: Session, event_id: int) -> EventHome:
     event = session.get(Event, event_id)
     if event is None:
         raise NotFoundError("No such event.")
-    flights = []
-    for board in tv.event_boards(session, event_id):
-        matches = [m for r in board.rounds for m in r.matches]
-        flights.append(
-            FlightSummary(
-                board=board,
-                current_round=current_round(board),
-                in_play=sum(m.status == "playing" for m in matches),
-                ready=sum(m.status == "ready" for m in matches),
+    flights = event_overviews(session, event_id, published_only=True)
+    # Order the whole field by its light columns, then read only the entries shown.
+    field = list(
+        session.execute(
+            sa.select(col(Entry.id), col(Entry.seed), col(Player.name))
+            .join(Player, col(Player.id) == Entry.player_id)
+            .where(
+                col(Entry.event_id) == event_id, col(Entry.status) != EntryStatus.WITHDRAWN.value
             )
-        )
-    entries = tuple(e for e in list_entries(session, event_id) if e.status != "withdrawn")
-    return EventHome(event_detail(session, event, can_manage=False), tuple(flights), entries)
+        ).all()
+    )
+    field.sort(key=lambda row: (row[1] is None, row[1] or 0, row[2].casefold()))
+    shown = [row[0] for row in field[:HOME_PLAYERS]]
+    by_id = {e.id: e for e in entry_views(session, col(Entry.id).in_(shown))}
+    entries = tuple(by_id[entry_id] for entry_id in shown)
+    return EventHome(event_detail(session, event, can_manage=False), flights, entries, len(field))
 
 
 def find_entries(session: Session, event_id: int, query: str) -> tuple[EntryView, ...]:

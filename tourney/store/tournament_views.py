@@ -14,7 +14,7 @@ Entry points:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -458,26 +458,14 @@ class MatchDetail:
         return self.crawford_game is not None and self.crawford_game > len(self.games)
 
 
-@dataclass(frozen=True)
-class DashboardFlight:
-    """One flight on the event dashboard."""
-
-    board: FlightBoard
-    ready: tuple[MatchSummary, ...]
-    """Both players known, not started: call them to a table."""
-    in_play: tuple[MatchSummary, ...]
-
-
-@dataclass(frozen=True)
-class Dashboard:
-    """An event's dashboard: every flight's progress."""
-
-    event_id: int
-    event_name: str
-    flights: tuple[DashboardFlight, ...]
-
-
 # --- building ------------------------------------------------------------------------
+
+
+def flight_players(
+    session: Session, flight_id: int, only: Sequence[int | None] | None = None
+) -> dict[int, PlayerRef]:
+    """The flight's entrants by flight entry id (``only`` these flight entries, if given)."""
+    return _players(session, [flight_id], only)
 
 
 def _players(
@@ -524,9 +512,12 @@ class _PlanLabels:
 
 
 def _plan_labels(
-    plan: StoredPlan, db_names: dict[int, str], fmt: FlightFormat, only: str | None = None
+    plan: StoredPlan,
+    db_names: dict[int, str],
+    fmt: FlightFormat,
+    only: Collection[str] | None = None,
 ) -> _PlanLabels:
-    """Placeholders and loser destinations of the plan's matches (``only`` that one).
+    """Placeholders and loser destinations of the plan's matches (``only`` those keys).
 
     Sources in another bracket flight name it; where one flight holds several brackets
     (a double elimination) every source names its bracket.
@@ -554,28 +545,34 @@ def _plan_labels(
     placeholders = {
         str(m.id): (describe(m.a, m.flight), describe(m.b, m.flight))
         for m in plan.matches
-        if only is None or str(m.id) == only
+        if only is None or str(m.id) in only
     }
     loser_to = {
         str(mid): flight_label(target) + (" (if their first match)" if cond else "")
         for mid, (target, cond) in ko.loser_destinations(plan.bracket({})).items()
-        if only is None or str(mid) == only
+        if only is None or str(mid) in only
     }
     return _PlanLabels(placeholders, loser_to)
 
 
 def _round_name(rnd: Round) -> str:
     """A round's stored name; a round stored without one is known by its number."""
-    return rnd.name or numbered_round_name(rnd.number)
+    return round_display_name(rnd.name, rnd.number)
 
 
-def _summaries(
-    session: Session,
+def round_display_name(name: str, number: int) -> str:
+    """A round's name as pages show it: its stored name, else its number in words."""
+    return name or numbered_round_name(number)
+
+
+def match_summaries(
     matches: Sequence[Match],
     rounds: dict[int, Round],
     players: dict[int, PlayerRef],
     labels: _PlanLabels | None,
 ) -> list[MatchSummary]:
+    """The read model of each match, its sides from ``players`` and its open sides' and
+    loser's labels from ``labels`` (a knockout's plan)."""
     out: list[MatchSummary] = []
     for m in matches:
         rnd = rounds[m.round_id]
@@ -707,7 +704,7 @@ def _board(
     labels = None
     if group is not None:
         labels = _plan_labels(group.plan, _flight_names(session, flight.event_id), fmt)
-    summaries = _summaries(session, matches, round_map, players, labels)
+    summaries = match_summaries(matches, round_map, players, labels)
     actions: frozenset[Action] = frozenset()
     if can_manage:
         state = progress.flight_state(session, flight, every_round, every_match)
@@ -773,6 +770,14 @@ def _flight_names(session: Session, event_id: int) -> dict[int, str]:
     """The event's flight names by id."""
     flights = session.exec(select(Flight.id, Flight.name).where(Flight.event_id == event_id))
     return {flight_id or 0: name for flight_id, name in flights}
+
+
+def flight_champion(
+    session: Session, flight: Flight, event: Event, *, published_only: bool
+) -> PlayerRef | None:
+    """The winner of a finished flight, as its standings decide."""
+    board = _board(session, flight, event, can_manage=False, published_only=published_only)
+    return board.champion
 
 
 def _round_views(
@@ -990,8 +995,8 @@ def match_detail(session: Session, actor: Actor, match_id: int) -> MatchDetail:
     rnd = session.get(Round, match.round_id)
     assert rnd is not None
     players = _players(session, [flight.id or 0], only=(match.entry_a_id, match.entry_b_id))
-    labels = _match_plan_labels(session, flight, match)
-    (summary,) = _summaries(session, [match], {rnd.id or 0: rnd}, players, labels)
+    labels = _match_plan_labels(session, flight, [match.bracket_key])
+    (summary,) = match_summaries([match], {rnd.id or 0: rnd}, players, labels)
     games = progress.games_of(session, match_id)
     state = progress.match_state(event, match, games)
     names = {
@@ -1044,9 +1049,13 @@ def match_detail(session: Session, actor: Actor, match_id: int) -> MatchDetail:
     )
 
 
-def _match_plan_labels(session: Session, flight: Flight, match: Match) -> _PlanLabels | None:
-    """Where a knockout match's open sides come from (none for other formats)."""
-    if not match.bracket_key:
+def _match_plan_labels(
+    session: Session, flight: Flight, bracket_keys: Collection[str]
+) -> _PlanLabels | None:
+    """Where these knockout matches' open sides come from and their losers go (none for
+    other formats)."""
+    keys = {key for key in bracket_keys if key}
+    if not keys:
         return None
     root = progress.plan_root(session, flight)
     if root is None or root.bracket_plan is None:
@@ -1059,7 +1068,7 @@ def _match_plan_labels(session: Session, flight: Flight, match: Match) -> _PlanL
         progress.stored_plan(session, root),
         db_names,
         flight_format(flight.format),
-        only=match.bracket_key,
+        only=keys,
     )
 
 
@@ -1117,33 +1126,6 @@ def _uploads(session: Session, match_id: int) -> tuple[UploadView, ...]:
             .order_by(col(UploadedRecord.id).desc())
         )
     )
-
-
-def dashboard(session: Session, actor: Actor, event_id: int) -> Dashboard:
-    """The event dashboard for its staff.
-
-    Raises:
-        NotFoundError, AccessDeniedError: no such event, or not on its staff.
-    """
-    event = require_event(session, actor, event_id, manage=False)
-    manage = can_manage_event(session, actor, event)
-    flights = session.exec(
-        select(Flight)
-        .where(Flight.event_id == event_id)
-        .order_by(col(Flight.position), col(Flight.id))
-    )
-    out = []
-    for flight in flights:
-        board = _board(session, flight, event, can_manage=manage)
-        every = [m for r in board.rounds for m in r.matches if r.status != RoundStatus.DRAFT.value]
-        out.append(
-            DashboardFlight(
-                board=board,
-                ready=tuple(m for m in every if m.status == MatchStatus.READY.value),
-                in_play=tuple(m for m in every if m.status == MatchStatus.PLAYING.value),
-            )
-        )
-    return Dashboard(event.id or 0, event.name, tuple(out))
 
 
 def late_entry_candidates(session: Session, flight_id: int) -> list[tuple[int, str]]:

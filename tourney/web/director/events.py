@@ -7,7 +7,7 @@ from flask.typing import ResponseReturnValue
 from sqlmodel import Session
 
 from tourney.rules.variants import DEFAULT_VARIANT
-from tourney.store import audit_views, event_lifecycle, queries, tournament_views
+from tourney.store import audit_views, event_lifecycle, flight_overview, queries
 from tourney.store.events import EventFields, create_event, update_event
 from tourney.store.queries import EventDetail
 from tourney.web.auth import ALL_ROLES, DIRECTORS, requires
@@ -55,7 +55,7 @@ def event(event_id: int) -> ResponseReturnValue:
 def _dashboard(event_id: int) -> str:
     with reading() as session:
         detail = queries.get_event_for(session, actor(), event_id)
-        board = tournament_views.dashboard(session, actor(), event_id)
+        board = flight_overview.dashboard(session, actor(), event_id)
     return render_template("director/event.html", event=detail, dashboard=board)
 
 
