@@ -33,11 +33,12 @@ Scores are ``(x, o)`` tuples indexed by ``Side``: ``score[Side.X]`` is the first
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import NamedTuple, TypeAlias
 
 from tourney.rules import GameEnd, Level, Side
+from tourney.rules.match_forms import SINGLE, MatchForm
 from tourney.rules.variants import (
     DEFAULT_OPTIONS,
     DEFAULT_VARIANT,
@@ -45,6 +46,7 @@ from tourney.rules.variants import (
     VariantOptions,
     is_registered,
     registered_variants,
+    variant_named,
 )
 
 Score: TypeAlias = tuple[int, int]
@@ -121,6 +123,9 @@ class MatchRules:
     options: VariantOptions = DEFAULT_OPTIONS
     """The event's choices for its variant (gammons in hypergammon; the cube, Crawford
     and koks in long nardy)."""
+    form: MatchForm = SINGLE
+    """Which variant each game is played in (``variant`` for a one-variant match) and
+    whether the match is first to N or a fixed number of games."""
 
     def __post_init__(self) -> None:
         # A registered variant, so that the repr's ``variant_named`` finds it again.
@@ -148,12 +153,29 @@ class MatchRules:
             shown += f", variant=variant_named({self.variant.name!r})"
         if self.options != DEFAULT_OPTIONS:
             shown += f", options={self.options!r}"
+        if self.form is not SINGLE:
+            shown += f", form=match_form_named({self.form.name!r})"
         return shown + ")"
+
+    def for_game(self, number: int) -> MatchRules:
+        """The rules of game ``number``: in a match of several variants, that game's
+        variant (what its levels score, whether it may draw).
+
+        >>> from tourney.rules.match_forms import TAVLI
+        >>> MatchRules(5, form=TAVLI).for_game(2).variant.name
+        'plakoto'
+        """
+        if self.form.is_single:
+            return self
+        name = self.form.variant_of_game(number, self.variant.name)
+        if name == self.variant.name:
+            return self
+        return replace(self, variant=variant_named(name))
 
     @property
     def uses_cube(self) -> bool:
-        """Whether the doubling cube is used in this event's variant at all."""
-        return self.variant.uses_cube(self.options)
+        """Whether the doubling cube is used in this event's variant and match form."""
+        return self.form.uses_cube and self.variant.uses_cube(self.options)
 
     @property
     def uses_crawford(self) -> bool:
@@ -164,7 +186,9 @@ class MatchRules:
         >>> MatchRules(7, variant=LONG_NARDY, options=VariantOptions(cube=True)).uses_crawford
         False
         """
-        return self.crawford and self.variant.uses_crawford(self.options)
+        return (
+            self.crawford and self.form.uses_cube and self.variant.uses_crawford(self.options)
+        )
 
     def level_name(self, level: Level) -> str:
         """The variant's word for a result level (long nardy: oin, mars, koks).
@@ -385,7 +409,7 @@ def _state(rules: MatchRules, start: Score, games: tuple[ScoredGame, ...],
            after_crawford: bool) -> MatchState:
     score = games[-1].score_after if games else start
     n = rules.length
-    winner = next((side for side in Side if score[side] >= n), None)
+    winner = _winner(rules, score, len(games))
     crawford_game = next(
         (game.number for game in games if game.kind is GameKind.CRAWFORD), None
     )
@@ -406,6 +430,19 @@ def _state(rules: MatchRules, start: Score, games: tuple[ScoredGame, ...],
         winner=winner,
         start_after_crawford=after_crawford,
     )
+
+
+def _winner(rules: MatchRules, score: Score, played: int) -> Side | None:
+    """Who has won the match after ``played`` games, if anyone.
+
+    A fixed match (the mixed match) is decided once its rotation is played and the
+    totals differ; level totals go on to the decider. Otherwise the first to N wins.
+    """
+    if rules.form.fixed:
+        if played < len(rules.form.rotation) or score[0] == score[1]:
+            return None
+        return Side.X if score[0] > score[1] else Side.O
+    return next((side for side in Side if score[side] >= rules.length), None)
 
 
 def _cube_restriction(rules: MatchRules, kind: GameKind) -> str | None:
@@ -552,7 +589,8 @@ def _problem(state: MatchState, entry: GameEntry) -> str | None:
     """Why ``entry`` cannot be the next game of ``state``, or ``None`` when it can."""
     if state.next_kind is None:
         return _decided(state, state.next_number)
-    return _entry_problem(state.rules, state.next_kind, state.next_number, entry)
+    game_rules = state.rules.for_game(state.next_number)
+    return _entry_problem(game_rules, state.next_kind, state.next_number, entry)
 
 
 def add_game(state: MatchState, entry: GameEntry) -> MatchState:
@@ -569,7 +607,7 @@ def add_game(state: MatchState, entry: GameEntry) -> MatchState:
     problem = _problem(state, entry)
     if problem is not None or state.next_kind is None:
         raise MatchEntryError(problem or _decided(state, state.next_number), state.next_number)
-    points = _points(state.rules, state.next_kind, entry)
+    points = _points(state.rules.for_game(state.next_number), state.next_kind, entry)
     after = list(state.score)
     if entry.winner is not None:
         after[entry.winner] += points

@@ -1,0 +1,137 @@
+"""Match forms: which variant each game of a match is played in, and how the match ends.
+
+Most matches play every game in one variant, first to N points. Some traditions play
+several variants in turn (VARIANTS.md section 16):
+
+- *Tavli* (Greece): Portes, Plakoto, Fevga, then Portes again, until a player reaches
+  the target (3, 5 or 7); no cube; each game scores 1 or 2 by its own rules.
+- *Tabla* (Bulgaria, North Macedonia): backgammon without the cube, Gul bara, Tapa, in
+  turn, to 5 or 7.
+- *The seeds' mixed match*: hypergammon, long nardy, short backgammon, one game each;
+  the match is the sum of their points, and when the three games end level a fourth
+  game of hypergammon decides.
+
+The *registry* holds every match form; :func:`match_form_named` finds one by name and
+:func:`registered_match_forms` lists them. A form names its variants by their registry
+names and never looks inside them: what a game scores is its variant's business.
+
+Terminology:
+    rotation   the variants of games 1, 2, 3 ... in turn; empty for a one-variant match,
+               whose games are all in the event's variant.
+    fixed      a match of the rotation's games only (plus the decider on a tie), not
+               first to N.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tourney.rules.errors import NotationError
+
+
+@dataclass(frozen=True)
+class MatchForm:
+    """One way to make a match of games (see the module's terminology).
+
+    >>> TAVLI.variant_of_game(4, "standard")
+    'portes'
+    >>> SINGLE.variant_of_game(4, "long-nardy")
+    'long-nardy'
+    >>> MIXED.variant_of_game(4, "standard")
+    'hypergammon'
+    """
+
+    name: str
+    title: str
+    description: str
+    rotation: tuple[str, ...] = ()
+    fixed: bool = False
+    decider: str | None = None
+    """The variant of the game played when a fixed match ends level."""
+    uses_cube: bool = True
+    """Whether the cube may be used in any game (where the game's variant uses it)."""
+
+    @property
+    def is_single(self) -> bool:
+        """Every game in the event's variant."""
+        return not self.rotation
+
+    def variant_of_game(self, number: int, event_variant: str) -> str:
+        """The variant name of game ``number`` (from 1) of a match of an event that plays
+        ``event_variant``."""
+        if not self.rotation:
+            return event_variant
+        if self.fixed and number > len(self.rotation) and self.decider is not None:
+            return self.decider
+        return self.rotation[(number - 1) % len(self.rotation)]
+
+
+SINGLE = MatchForm(
+    name="single",
+    title="One variant",
+    description="Every game in the event's variant, first to the match length",
+)
+TAVLI = MatchForm(
+    name="tavli",
+    title="Tavli",
+    description="Portes, Plakoto and Fevga in turn, first to the match length, no cube",
+    rotation=("portes", "plakoto", "fevga"),
+    uses_cube=False,
+)
+TABLA = MatchForm(
+    name="tabla",
+    title="Tabla rotation",
+    description="Backgammon without the cube, Gul bara and Tapa in turn, first to the match "
+    "length",
+    rotation=("standard", "gul-bara", "tapa"),
+    uses_cube=False,
+)
+MIXED = MatchForm(
+    name="mixed",
+    title="Mixed match",
+    description="One game each of hypergammon, long nardy and backgammon; a hypergammon "
+    "game decides a tie",
+    rotation=("hypergammon", "long-nardy", "standard"),
+    fixed=True,
+    decider="hypergammon",
+    uses_cube=False,
+)
+
+_REGISTRY: dict[str, MatchForm] = {}
+
+
+def register_match_form(form: MatchForm) -> MatchForm:
+    """Add a match form to the registry; returns it.
+
+    Raises:
+        NotationError: another form is registered under that name.
+    """
+    if form.name in _REGISTRY:
+        raise NotationError(f"a match form {form.name!r} is registered already")
+    _REGISTRY[form.name] = form
+    return form
+
+
+def registered_match_forms() -> tuple[MatchForm, ...]:
+    """Every registered match form, in the order they were registered."""
+    return tuple(_REGISTRY.values())
+
+
+def match_form_named(name: str) -> MatchForm:
+    """The registered match form called ``name``.
+
+    >>> match_form_named("tavli").rotation
+    ('portes', 'plakoto', 'fevga')
+
+    Raises:
+        NotationError: no match form has that name; the message lists those that do.
+    """
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        known = ", ".join(_REGISTRY)
+        raise NotationError(f"Unknown match form {name!r}; choose one of {known}.") from None
+
+
+for _form in (SINGLE, TAVLI, TABLA, MIXED):
+    register_match_form(_form)
