@@ -155,13 +155,13 @@ def build(engine: Engine, players: int, one_by_one: bool, timings: Timings) -> B
                         session, actor=actor, entry_id=entry_of[player_id] or 0, seed=seed
                     )
     with timings.time("knockout draw + consolation", 5.0), transaction(engine) as session:
-        draws.make_draw(session, actor=actor, flight_id=knockout, method="seeded", seed=1)
+        draws.draw_flight(session, actor=actor, flight_id=knockout, method="seeded", seed=1)
     with timings.time("knockout publish", 5.0), transaction(engine) as session:
-        draws.publish_draw(session, actor=actor, flight_id=knockout)
+        draws.publish_flight(session, actor=actor, flight_id=knockout)
     with timings.time("Swiss first round pairing", 5.0), transaction(engine) as session:
-        draws.make_draw(session, actor=actor, flight_id=swiss, seed=1)
+        draws.draw_flight(session, actor=actor, flight_id=swiss, seed=1)
     with transaction(engine) as session:
-        draws.publish_draw(session, actor=actor, flight_id=swiss)
+        draws.publish_flight(session, actor=actor, flight_id=swiss)
     return Built(event.id, event.slug, knockout, consolation, swiss, director.email)
 
 

@@ -17,12 +17,12 @@ from tourney.store import draws, results, schema
 from tourney.store.audit import Actor
 from tourney.store.db import make_engine, transaction
 from tourney.store.errors import ConflictError, StoreUserError
+from tourney.store.flight_overview import dashboard
 from tourney.store.results import CascadeRequiredError, GameFields
 from tourney.store.tables import AuditEntry, Game, UploadedRecord
 from tourney.store.tournament_views import (
     FlightBoard,
     MatchSummary,
-    dashboard,
     flight_board,
     match_detail,
 )
@@ -602,8 +602,8 @@ def test_dashboard_counts_matches_per_flight(
 
     main = dash.flights[0]
     # 4 quarterfinals: 1 in play, 1 finished, 2 waiting; S4 waits for S1/S8's winner.
-    assert (main.board.waiting, main.board.playing, main.board.finished) == (2, 1, 1)
-    assert [p.name for p in main.board.waiting_for_opponent] == ["S4"]
+    assert (main.waiting, main.playing, main.finished) == (2, 1, 1)
+    assert [p.name for p in main.waiting_for_opponent] == ["S4"]
     assert [x.a.name for x in main.in_play] == ["S1"]  # type: ignore[union-attr]
 
 

@@ -126,7 +126,32 @@ def make_draw(
     seed: int | None = None,
     present_only: bool | None = None,
 ) -> FlightBoard:
-    """Draw a flight: a knockout with its fed flights, a Swiss's first round, a round robin.
+    """Draw a flight (see :func:`draw_flight`) and return its board as staff see it."""
+    draw_flight(
+        session,
+        actor=actor,
+        flight_id=flight_id,
+        method=method,
+        seed=seed,
+        present_only=present_only,
+    )
+    return flight_board(session, actor, flight_id)
+
+
+def draw_flight(
+    session: Session,
+    *,
+    actor: Actor,
+    flight_id: int,
+    method: str | None = None,
+    seed: int | None = None,
+    present_only: bool | None = None,
+) -> int:
+    """Draw a flight: a knockout with its fed flights, a Swiss's first round, a round robin;
+    returns the seed the draw was made from.
+
+    The flight's board is not built here: at 10,000 players building it takes seconds,
+    which the write transaction would hold the database for.
 
     ``method`` is random (default: the flight's setting) or seeded; ``seed`` repeats an
     earlier draw, a new one is chosen and stored when none is given. ``present_only``
@@ -178,7 +203,7 @@ def make_draw(
             "left_out": [player.name for _, player in left_out],
         },
     )
-    return flight_board(session, actor, flight_id)
+    return value
 
 
 def _insert_rows(session: Session, table: Table, rows: list[dict[str, Any]]) -> list[int]:
@@ -465,6 +490,13 @@ def _drawn_together(session: Session, flight: Flight) -> list[Flight]:
 
 
 def publish_draw(session: Session, *, actor: Actor, flight_id: int) -> FlightBoard:
+    """Publish a flight's drafted rounds (see :func:`publish_flight`); its board as staff
+    see it."""
+    publish_flight(session, actor=actor, flight_id=flight_id)
+    return flight_board(session, actor, flight_id)
+
+
+def publish_flight(session: Session, *, actor: Actor, flight_id: int) -> None:
     """Publish a flight's drafted rounds: players see them and results can be entered.
 
     Raises:
@@ -511,7 +543,6 @@ def publish_draw(session: Session, *, actor: Actor, flight_id: int) -> FlightBoa
         event_id=event.id,
         after={"rounds": sorted(r.number for r in drafts), "flights": [f.name for f in flights]},
     )
-    return flight_board(session, actor, flight_id)
 
 
 def undo_draw(session: Session, *, actor: Actor, flight_id: int) -> FlightBoard:
@@ -575,6 +606,13 @@ def _undo_rounds(session: Session, flight_ids: list[int], *, every: bool) -> lis
 
 
 def pair_next_round(session: Session, *, actor: Actor, flight_id: int) -> FlightBoard:
+    """Pair the next Swiss round as a draft (see :func:`pair_round`); the flight's board as
+    staff see it."""
+    pair_round(session, actor=actor, flight_id=flight_id)
+    return flight_board(session, actor, flight_id)
+
+
+def pair_round(session: Session, *, actor: Actor, flight_id: int) -> None:
     """Pair the next Swiss round as a draft, once every match of the last round is decided.
 
     Raises:
@@ -611,7 +649,6 @@ def pair_next_round(session: Session, *, actor: Actor, flight_id: int) -> Flight
         event_id=event.id,
         after={"round": rnd.number, "seed": rnd.pairing_seed},
     )
-    return flight_board(session, actor, flight_id)
 
 
 def repair_round(session: Session, *, actor: Actor, round_id: int) -> FlightBoard:

@@ -56,6 +56,8 @@ from sqlmodel import Session, SQLModel
 
 from tourney.formats.errors import FormatUserError
 from tourney.formats.tiebreaks import tiebreak_chain
+from tourney.rules import NotationError
+from tourney.rules.match_forms import match_form_named
 from tourney.rules.variants import DEFAULT_VARIANT
 from tourney.store.audit import Actor, record
 from tourney.store.errors import (
@@ -667,10 +669,12 @@ def import_event(
 
 def _check_variant_options(event_row: Mapping[str, Any]) -> None:
     """The event's variant options are options of its variant (a file from before they
-    existed has none: the variant's defaults).
+    existed has none: the variant's defaults), and its match form is a known one (a file
+    from before match forms has none: one variant).
 
     Raises:
-        EventImportError: unknown options or values of the wrong kind.
+        EventImportError: unknown options or values of the wrong kind, or an unknown
+            match form.
     """
     try:
         stored_options(
@@ -678,6 +682,12 @@ def _check_variant_options(event_row: Mapping[str, Any]) -> None:
         )
     except VariantOptionsError as error:
         raise _fail(f"tables.{ROOT}[0].variant_options", str(error)) from None
+    form = event_row.get("match_form")
+    if form is not None:
+        try:
+            match_form_named(str(form))
+        except NotationError as error:
+            raise _fail(f"tables.{ROOT}[0].match_form", str(error)) from None
 
 
 def _check_tiebreaks(flight_rows: Sequence[Mapping[str, Any]]) -> None:

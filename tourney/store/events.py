@@ -17,6 +17,8 @@ from tourney.formats.errors import FormatUserError
 from tourney.formats.flight_formats import flight_format
 from tourney.formats.rounds import NAMED_ROUNDS, named_round
 from tourney.formats.tiebreaks import tiebreak_chain
+from tourney.rules import NotationError
+from tourney.rules.match_forms import SINGLE, match_form_named
 from tourney.rules.variants import (
     DEFAULT_OPTIONS,
     DEFAULT_VARIANT,
@@ -78,6 +80,9 @@ class EventFields:
     """The event's choices for its variant; those the variant does not offer are ignored
     (``tourney.store.variant_options``). In long nardy the Crawford rule is its option
     (with the cube), and ``crawford`` above is set from it."""
+    match_form: str = SINGLE.name
+    """A registered match form (``tourney.rules.match_forms``): every game in ``variant``,
+    or several variants in turn (tavli), where ``variant`` is not used."""
 
 
 @dataclass(frozen=True)
@@ -220,8 +225,13 @@ def _apply_event_fields(session: Session, event: Event, fields: EventFields) -> 
         )
     if fields.club_id is not None and session.get(Club, fields.club_id) is None:
         raise StoreUserError("No such club.", field="club_id")
+    try:
+        form = match_form_named(fields.match_form)
+    except NotationError as error:
+        raise StoreUserError(str(error), field="match_form") from None
     event.variant = fields.variant
     event.variant_options = options_to_json(chosen)
+    event.match_form = form.name
     event.name = name
     event.starts_on = fields.starts_on
     event.ends_on = fields.ends_on
@@ -242,6 +252,7 @@ def _scoring_rules(event: Event) -> tuple[object, ...]:
     """What decides how a game scores and which entries are possible."""
     return (
         event.variant,
+        event.match_form,
         event.variant_options,
         event.crawford,
         event.cube_limit_exponent,

@@ -27,6 +27,7 @@ from tourney.formats.flight_formats import FlightState, flight_format
 from tourney.formats.model import EntrantId, MatchId
 from tourney.match import GameEntry, MatchRules, MatchState, score_match
 from tourney.rules import GameEnd, Level, Side
+from tourney.rules.match_forms import match_form_named
 from tourney.rules.variants import variant_named
 from tourney.store.plans import StoredPlan, decode_plan
 from tourney.store.tables import (
@@ -65,6 +66,7 @@ def match_rules(event: Event, length: int) -> MatchRules:
         jacoby=event.jacoby,
         variant=variant_named(event.variant),
         options=event_options(event),
+        form=match_form_named(event.match_form),
     )
 
 

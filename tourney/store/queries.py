@@ -22,10 +22,12 @@ from tourney.formats.flight_formats import FLIGHT_FORMATS
 from tourney.formats.rounds import named_round
 from tourney.formats.tiebreaks import Tiebreak
 from tourney.formats.tiebreaks import tiebreak_chain as parse_tiebreak_chain
+from tourney.rules.match_forms import SINGLE, match_form_named
 from tourney.rules.variants import (
     DEFAULT_OPTIONS,
     DEFAULT_VARIANT,
     STANDARD,
+    GameVariant,
     VariantOptions,
     variant_named,
 )
@@ -213,12 +215,14 @@ class EventDetail:
     variant_options: VariantOptions = DEFAULT_OPTIONS
     """The event's options for its variant (canonical: defaults where none is set)."""
     variant_summary: str = DEFAULT_VARIANT.title
-    """The variant and its options in one line: "Long nardy · cube on, Crawford"."""
+    """The variant and its options in one line: "Long nardy · cube on, Crawford"; for a
+    match of several variants, the match form: "Tavli: Portes, Plakoto and Fevga ..."."""
+    match_form: str = SINGLE.name
 
     @property
     def is_variant(self) -> bool:
-        """Played in a variant, not standard backgammon: pages name it."""
-        return self.variant != STANDARD.name
+        """Played in a variant or several, not standard backgammon: pages name it."""
+        return self.variant != STANDARD.name or self.match_form != SINGLE.name
 
     @property
     def is_multi_day(self) -> bool:
@@ -473,14 +477,11 @@ def flight_view(
     )
 
 
-def rules_summary(event: Event) -> tuple[str, ...]:
-    """The event's rules as short phrases for the event and match pages: the variant,
-    the cube and Crawford rule as its options set them, then its other options."""
+def _variant_rules(event: Event, variant: GameVariant, options: VariantOptions) -> list[str]:
+    """The phrases of a one-variant event's variant, cube and Crawford rule, and options."""
     lines = []
-    variant = variant_named(event.variant)
     if variant is not DEFAULT_VARIANT:
         lines.append(variant.title)
-    options = event_options(event)
     if not variant.uses_cube(options):
         # Without the cube (long nardy unless the event turns it on) the Crawford flag
         # has nothing to act on.
@@ -491,6 +492,24 @@ def rules_summary(event: Event) -> tuple[str, ...]:
         crawford = event.crawford and variant.uses_crawford(options)
         lines.append("Crawford rule" if crawford else "No Crawford rule")
     lines.extend(option_rules(event.variant, options))
+    return lines
+
+
+def rules_summary(event: Event) -> tuple[str, ...]:
+    """The event's rules as short phrases for the event and match pages: the variant,
+    the cube and Crawford rule as its options set them, then its other options."""
+    lines = []
+    variant = variant_named(event.variant)
+    form = match_form_named(event.match_form)
+    options = event_options(event)
+    if not form.is_single:
+        # Each game follows its own variant; the form says which and whether the cube is
+        # used at all.
+        lines.append(form.title)
+        if not form.uses_cube:
+            lines.append("No doubling cube")
+    else:
+        lines.extend(_variant_rules(event, variant, options))
     if event.holland:
         lines.append("Holland rule")
     if event.cube_limit_exponent is not None:
@@ -627,8 +646,17 @@ def event_detail(session: Session, event: Event, *, can_manage: bool) -> EventDe
         checked_in_count=checked,
         can_manage=can_manage,
         variant_options=options,
-        variant_summary=variant_summary(event.variant, options),
+        variant_summary=_rules_headline(event, options),
+        match_form=event.match_form,
     )
+
+
+def _rules_headline(event: Event, options: VariantOptions) -> str:
+    """The variant and its options in one line, or the match form of several variants."""
+    form = match_form_named(event.match_form)
+    if form.is_single:
+        return variant_summary(event.variant, options)
+    return f"{form.title}: {form.description}"
 
 
 def get_event_for(session: Session, actor: Actor, event_id: int) -> EventDetail:

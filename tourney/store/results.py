@@ -312,6 +312,7 @@ def _write_games(
                 level=None if entry.level is None else _LEVEL_NAMES[entry.level],
                 points=game.points,
                 is_crawford=game.kind.value == "crawford",
+                variant=state.rules.for_game(game.number).variant.name,
                 record_id=record_id if record_id is not None else old_records.get(game.number),
             )
         )
@@ -491,6 +492,7 @@ def record_game(
             level=None if entry.entry.level is None else _LEVEL_NAMES[entry.entry.level],
             points=entry.points,
             is_crawford=entry.kind.value == "crawford",
+            variant=new.rules.for_game(entry.number).variant.name,
         )
     )
     _set_state(loaded.match, new, source="games")

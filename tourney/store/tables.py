@@ -28,6 +28,7 @@ from typing import Any, ClassVar
 from sqlalchemy import JSON, Column, Integer, Text, UniqueConstraint, false
 from sqlmodel import Field, SQLModel
 
+from tourney.rules.match_forms import SINGLE
 from tourney.rules.variants import DEFAULT_VARIANT
 from tourney.store.types import StoredEnum, UTCDateTime, utcnow
 
@@ -228,9 +229,14 @@ class Event(SQLModel, table=True):
         default=EventStatus.DRAFT, sa_column=Column(StoredEnum(EventStatus, 16), nullable=False)
     )
     is_public: bool = Field(default=False)
-    variant: str = Field(default=DEFAULT_VARIANT.name, max_length=16)
+    variant: str = Field(default=DEFAULT_VARIANT.name, max_length=32)
     """The name of a registered variant (``tourney.rules.variants``), which the services
     check before they store it."""
+    match_form: str = Field(
+        default=SINGLE.name, max_length=16, sa_column_kwargs={"server_default": SINGLE.name}
+    )
+    """The name of a registered match form (``tourney.rules.match_forms``): one variant,
+    or several in turn (tavli)."""
     variant_options: dict[str, Any] | None = Field(
         default=None, sa_column=Column(JSON(none_as_null=True))
     )
@@ -440,6 +446,8 @@ class Game(SQLModel, table=True):
     points: int
     """What the winner scored."""
     is_crawford: bool = Field(default=False)
+    variant: str | None = Field(default=None, max_length=32)
+    """The variant the game was played in (its event's, or its turn in a match form)."""
     record_id: int | None = Field(default=None, foreign_key="uploaded_records.id")
     created_at: datetime = _created()
 

@@ -26,7 +26,14 @@ from tourney.formats.flight_formats import Action, FlightFormat, allowed_actions
 from tourney.formats.rounds import numbered_round_name, the_round
 from tourney.formats.standings import compute_standings
 from tourney.formats.tiebreaks import Tiebreak
-from tourney.match import GameKind, MatchState, doubling_restriction, format_score
+from tourney.match import (
+    GameKind,
+    MatchRules,
+    MatchState,
+    ScoredGame,
+    doubling_restriction,
+    format_score,
+)
 from tourney.rules import Level
 from tourney.rules.variants import DEFAULT_OPTIONS, DEFAULT_VARIANT, STANDARD
 from tourney.store import progress
@@ -358,6 +365,10 @@ class GameView:
     end_choices: tuple[Choice, ...] = ()
     cube_choices: tuple[Choice, ...] = ()
     result_choices: tuple[Choice, ...] = ()
+    variant: str = ""
+    """The name of the variant the game was played in."""
+    variant_title: str = ""
+    """The variant the game was played in (shown where a match has several)."""
 
 
 @dataclass(frozen=True)
@@ -441,6 +452,10 @@ class MatchDetail:
     result_choices: tuple[tuple[str, str], ...] = RESULT_CHOICES
     """The result levels the event's options allow, in the variant's words, then the
     empty result of a drop or draw."""
+    form_title: str = ""
+    """The match form of a match of several variants ("Tavli"); empty for one variant."""
+    next_variant_title: str = ""
+    """The variant the next game is played in."""
 
     @property
     def is_variant(self) -> bool:
@@ -1003,10 +1018,10 @@ def match_detail(session: Session, actor: Actor, match_id: int) -> MatchDetail:
         "a": summary.a.name if summary.a else "",
         "b": summary.b.name if summary.b else "",
     }
-    options = state.rules.options
-    offered_ends = end_choices(event.variant, options)
-    offered_results = result_choices(event.variant, options)
-    game_views = _game_views(games, state, names, offered_ends, offered_results)
+    # In a match of several variants the next game's variant decides what it offers.
+    next_rules = state.rules.for_game(state.next_number)
+    offered_ends, offered_results = _offered(next_rules)
+    game_views = _game_views(games, state, names)
     restriction = doubling_restriction(state)
     uploads = _uploads(session, match_id)
     playable = (
@@ -1042,11 +1057,34 @@ def match_detail(session: Session, actor: Actor, match_id: int) -> MatchDetail:
         can_correct=playable and bool(games),
         can_walkover=playable and match.status != MatchStatus.WALKOVER.value,
         can_clear=playable and match.status in progress.DONE,
-        variant=event.variant,
-        variant_summary=variant_summary(event.variant, options),
+        variant=next_rules.variant.name,
+        variant_summary=_variant_headline(state, next_rules),
+        form_title="" if state.rules.form.is_single else state.rules.form.title,
+        next_variant_title=next_rules.variant.title,
         end_choices=offered_ends,
         result_choices=offered_results,
     )
+
+
+def _offered(rules: MatchRules) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]:
+    """How a game under ``rules`` can end and what results it can score, as forms offer."""
+    cube = rules.form.uses_cube
+    name = rules.variant.name
+    return (
+        end_choices(name, rules.options, cube=cube),
+        result_choices(name, rules.options, cube=cube),
+    )
+
+
+def _variant_headline(state: MatchState, next_rules: MatchRules) -> str:
+    """What the match page says it is played in: the variant and its options, or for a
+    match of several variants the form and the next game's variant."""
+    form = state.rules.form
+    if form.is_single:
+        return variant_summary(next_rules.variant.name, state.rules.options)
+    if state.is_over:
+        return f"{form.title}: {form.description}"
+    return f"{form.title}: game {state.next_number} is {next_rules.variant.title}"
 
 
 def _match_plan_labels(
@@ -1073,15 +1111,21 @@ def _match_plan_labels(
 
 
 def _game_views(
-    games: Sequence[Game],
-    state: MatchState,
-    names: dict[str, str],
-    offered_ends: tuple[tuple[str, str], ...],
-    offered_results: tuple[tuple[str, str], ...],
+    games: Sequence[Game], state: MatchState, names: dict[str, str]
 ) -> tuple[GameView, ...]:
-    """The games of a match as its page shows them, each with its correction choices."""
+    """The games of a match as its page shows them, each with its correction choices (in
+    its own variant's words where the match has several)."""
     return tuple(
-        GameView(
+        _game_view(g, scored, state.rules.for_game(g.number), names)
+        for g, scored in zip(games, state.games, strict=True)
+    )
+
+
+def _game_view(
+    g: Game, scored: ScoredGame, rules: MatchRules, names: dict[str, str]
+) -> GameView:
+    offered_ends, offered_results = _offered(rules)
+    return GameView(
             number=g.number,
             winner=g.winner,
             winner_name=DRAWN_NAME if g.winner is None else names[g.winner],
@@ -1101,11 +1145,11 @@ def _game_views(
             result_choices=choices_of(
                 offered_results,
                 g.level or "",
-                state.rules.level_name(Level[g.level.upper()]).capitalize() if g.level else "—",
+                rules.level_name(Level[g.level.upper()]).capitalize() if g.level else "—",
             ),
+            variant=rules.variant.name,
+            variant_title=rules.variant.title,
         )
-        for g, scored in zip(games, state.games, strict=True)
-    )
 
 
 def _uploads(session: Session, match_id: int) -> tuple[UploadView, ...]:

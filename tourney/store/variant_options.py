@@ -150,9 +150,12 @@ def stored_options(variant: str, data: Any) -> VariantOptions:
     return options_for(variant, options_from_json(data))
 
 
-def end_choices(variant: str, options: VariantOptions) -> tuple[tuple[str, str], ...]:
+def end_choices(
+    variant: str, options: VariantOptions, *, cube: bool = True
+) -> tuple[tuple[str, str], ...]:
     """How a game can end under these options, as the game form offers it: a dropped
-    double only with the cube, a last-roll draw only where the event has it.
+    double only with the cube (never when ``cube`` is false: a match form without it),
+    a last-roll draw only where the event has it.
 
     >>> [value for value, _ in end_choices("long-nardy", VariantOptions(last_roll_draw=True))]
     ['played', 'resigned', 'drawn']
@@ -160,7 +163,7 @@ def end_choices(variant: str, options: VariantOptions) -> tuple[tuple[str, str],
     chosen = _variant(variant)
     options = options_for(chosen.name, options)
     choices = [("played", "Played out")]
-    if chosen.uses_cube(options):
+    if cube and chosen.uses_cube(options):
         choices.append(("dropped", "Double dropped"))
     choices.append(("resigned", "Resigned"))
     if chosen.can_draw(options):
@@ -168,7 +171,9 @@ def end_choices(variant: str, options: VariantOptions) -> tuple[tuple[str, str],
     return tuple(choices)
 
 
-def result_choices(variant: str, options: VariantOptions) -> tuple[tuple[str, str], ...]:
+def result_choices(
+    variant: str, options: VariantOptions, *, cube: bool = True
+) -> tuple[tuple[str, str], ...]:
     """The result levels a game can score under these options, in the variant's words
     (oin, mars, koks only where it scores 3; single only in hypergammon without
     gammons), then the empty result of a drop or a draw where there can be one.
@@ -184,7 +189,7 @@ def result_choices(variant: str, options: VariantOptions) -> tuple[tuple[str, st
         (level.name.lower(), chosen.level_names[level].capitalize())
         for level in chosen.levels(options)
     ]
-    empty = [value for value, _ in end_choices(chosen.name, options) if value in
+    empty = [value for value, _ in end_choices(chosen.name, options, cube=cube) if value in
              ("dropped", "drawn")]
     if empty:
         words = " or ".join("dropped" if value == "dropped" else "drawn" for value in empty)

@@ -48,6 +48,7 @@ from wtforms.validators import Optional as OptionalValue
 
 from tourney.formats.rounds import NAMED_ROUNDS, named_round_spelled
 from tourney.formats.tiebreaks import TIEBREAKS
+from tourney.rules.match_forms import SINGLE, registered_match_forms
 from tourney.rules.variant_protocol import OptionValue
 from tourney.rules.variants import (
     DEFAULT_OPTIONS,
@@ -231,6 +232,16 @@ class EventForm(Form):
         "Game",
         choices=options((v.name, v.title) for v in registered_variants()),
         default=DEFAULT_VARIANT.name,
+    )
+    match_form = SelectField(
+        "Matches",
+        choices=options(
+            (f.name, f.title if f.is_single else f"{f.title}: {f.description}")
+            for f in registered_match_forms()
+        ),
+        default=SINGLE.name,
+        description="A match of several variants in turn plays each game by its own rules; "
+        "the game chosen above is then not used.",
     )
     crawford = BooleanField("Crawford rule", default=True)
     holland = BooleanField("Holland rule (post-Crawford: no double before two rolls each)")

@@ -6,6 +6,7 @@ from flask import render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from sqlmodel import Session
 
+from tourney.rules.match_forms import SINGLE
 from tourney.rules.variants import DEFAULT_VARIANT
 from tourney.store import audit_views, event_lifecycle, flight_overview, queries
 from tourney.store.events import EventFields, create_event, update_event
@@ -153,6 +154,7 @@ def _event_fields(form: EventForm) -> EventFields:
         venue_name=form.venue_name.data or "",
         is_public=bool(form.is_public.data),
         variant=form.variant.data or DEFAULT_VARIANT.name,
+        match_form=form.match_form.data or SINGLE.name,
         crawford=bool(form.crawford.data),
         holland=bool(form.holland.data),
         cube_limit_exponent=form.cube_limit.data,
@@ -175,6 +177,7 @@ def _event_data(detail: EventDetail) -> dict[str, object]:
         "venue_name": detail.venue_name,
         "is_public": detail.is_public,
         "variant": detail.variant,
+        "match_form": detail.match_form,
         "crawford": detail.crawford,
         "holland": detail.holland,
         "cube_limit": detail.cube_limit_exponent,

@@ -249,7 +249,7 @@ def draw(flight_id: int) -> ResponseReturnValue:
     form = DrawForm()
 
     def change(session: Session) -> Done:
-        board = draws.make_draw(
+        seed = draws.draw_flight(
             session,
             actor=actor(),
             flight_id=flight_id,
@@ -257,9 +257,7 @@ def draw(flight_id: int) -> ResponseReturnValue:
             seed=form.seed.data,
             present_only=False if form.everyone.data else None,
         )
-        return _to_flight(
-            flight_id, f"Drawn with seed {board.draw_seed}. Review the draw, then publish it."
-        )
+        return _to_flight(flight_id, f"Drawn with seed {seed}. Review the draw, then publish it.")
 
     return submit_form(form, change, lambda: _flight_page(flight_id, draw_form=form))
 
@@ -283,7 +281,7 @@ def publish(flight_id: int) -> ResponseReturnValue:
     """Publish the drafted draw or round."""
     return _flight_button(
         flight_id,
-        lambda s: draws.publish_draw(s, actor=actor(), flight_id=flight_id),
+        lambda s: draws.publish_flight(s, actor=actor(), flight_id=flight_id),
         "Published: players can see it and results can be entered.",
     )
 
@@ -305,7 +303,7 @@ def pair_next(flight_id: int) -> ResponseReturnValue:
     """Pair the next Swiss round as a draft."""
     return _flight_button(
         flight_id,
-        lambda s: draws.pair_next_round(s, actor=actor(), flight_id=flight_id),
+        lambda s: draws.pair_round(s, actor=actor(), flight_id=flight_id),
         "Next round paired. Review it, then publish it.",
     )
 
