@@ -171,6 +171,24 @@ def make_draw(w: World) -> tuple[Call, set[int]]:
     return lambda s: draws.make_draw(s, actor=actor, flight_id=main, seed=1), {built.event_id}
 
 
+def draw_flight(w: World) -> tuple[Call, set[int]]:
+    built = w.build_event(EIGHT, [MAIN])
+    actor, main = built.director.actor, built.flights["Main"]
+    return lambda s: draws.draw_flight(s, actor=actor, flight_id=main, seed=1), {built.event_id}
+
+
+def publish_flight(w: World) -> tuple[Call, set[int]]:
+    built = swiss(w, published=False)
+    actor, flight = built.director.actor, built.flights["Swiss"]
+    return lambda s: draws.publish_flight(s, actor=actor, flight_id=flight), {built.event_id}
+
+
+def pair_round(w: World) -> tuple[Call, set[int]]:
+    built = swiss_round_one_played(w)
+    actor, flight = built.director.actor, built.flights["Swiss"]
+    return lambda s: draws.pair_round(s, actor=actor, flight_id=flight), {built.event_id}
+
+
 def publish_draw(w: World) -> tuple[Call, set[int]]:
     built = swiss(w, published=False)
     actor, flight = built.director.actor, built.flights["Swiss"]
@@ -606,9 +624,12 @@ SCENARIOS: dict[str, Scenario] = {
     "event_lifecycle.close_event": close_event,
     "event_lifecycle.reopen_event": reopen_event,
     "draws.add_late_knockout_entry": add_late_knockout_entry,
+    "draws.draw_flight": draw_flight,
     "draws.make_draw": make_draw,
     "draws.pair_next_round": pair_next_round,
+    "draws.pair_round": pair_round,
     "draws.publish_draw": publish_draw,
+    "draws.publish_flight": publish_flight,
     "draws.repair_round": repair_round,
     "draws.set_table": set_table,
     "draws.undo_draw": undo_draw,
