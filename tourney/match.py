@@ -459,7 +459,10 @@ def _cube_restriction(rules: MatchRules, kind: GameKind) -> str | None:
 
 
 def _variant_words(rules: MatchRules) -> str:
-    """The variant's name inside a sentence: "long nardy", "hypergammon"."""
+    """The variant's name inside a sentence: "long nardy", "hypergammon"; for a match of
+    several variants, the match form's: "tavli"."""
+    if not rules.form.is_single:
+        return rules.form.title.lower()
     return rules.variant.title.lower()
 
 

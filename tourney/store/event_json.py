@@ -57,6 +57,7 @@ from sqlmodel import Session, SQLModel
 from tourney.formats.errors import FormatUserError
 from tourney.formats.tiebreaks import tiebreak_chain
 from tourney.rules import NotationError
+from tourney.rules.dice_names import dice_names_named
 from tourney.rules.match_forms import match_form_named
 from tourney.rules.variants import DEFAULT_VARIANT
 from tourney.store.audit import Actor, record
@@ -669,8 +670,8 @@ def import_event(
 
 def _check_variant_options(event_row: Mapping[str, Any]) -> None:
     """The event's variant options are options of its variant (a file from before they
-    existed has none: the variant's defaults), and its match form is a known one (a file
-    from before match forms has none: one variant).
+    existed has none: the variant's defaults), and its match form and dice names are
+    known ones (a file from before them has none: one variant, no names).
 
     Raises:
         EventImportError: unknown options or values of the wrong kind, or an unknown
@@ -688,6 +689,12 @@ def _check_variant_options(event_row: Mapping[str, Any]) -> None:
             match_form_named(str(form))
         except NotationError as error:
             raise _fail(f"tables.{ROOT}[0].match_form", str(error)) from None
+    dice_names = event_row.get("dice_names")
+    if dice_names:
+        try:
+            dice_names_named(str(dice_names))
+        except NotationError as error:
+            raise _fail(f"tables.{ROOT}[0].dice_names", str(error)) from None
 
 
 def _check_tiebreaks(flight_rows: Sequence[Mapping[str, Any]]) -> None:

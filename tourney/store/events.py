@@ -18,6 +18,7 @@ from tourney.formats.flight_formats import flight_format
 from tourney.formats.rounds import NAMED_ROUNDS, named_round
 from tourney.formats.tiebreaks import tiebreak_chain
 from tourney.rules import NotationError
+from tourney.rules.dice_names import dice_names_named
 from tourney.rules.match_forms import SINGLE, match_form_named
 from tourney.rules.variants import (
     DEFAULT_OPTIONS,
@@ -83,6 +84,9 @@ class EventFields:
     match_form: str = SINGLE.name
     """A registered match form (``tourney.rules.match_forms``): every game in ``variant``,
     or several variants in turn (tavli), where ``variant`` is not used."""
+    dice_names: str = ""
+    """The key of registered dice names (``tourney.rules.dice_names``) shown beside rolls;
+    empty: none."""
 
 
 @dataclass(frozen=True)
@@ -229,9 +233,15 @@ def _apply_event_fields(session: Session, event: Event, fields: EventFields) -> 
         form = match_form_named(fields.match_form)
     except NotationError as error:
         raise StoreUserError(str(error), field="match_form") from None
+    if fields.dice_names:
+        try:
+            dice_names_named(fields.dice_names)
+        except NotationError as error:
+            raise StoreUserError(str(error), field="dice_names") from None
     event.variant = fields.variant
     event.variant_options = options_to_json(chosen)
     event.match_form = form.name
+    event.dice_names = fields.dice_names
     event.name = name
     event.starts_on = fields.starts_on
     event.ends_on = fields.ends_on

@@ -218,6 +218,8 @@ class EventDetail:
     """The variant and its options in one line: "Long nardy · cube on, Crawford"; for a
     match of several variants, the match form: "Tavli: Portes, Plakoto and Fevga ..."."""
     match_form: str = SINGLE.name
+    dice_names: str = ""
+    """The key of the dice names shown beside rolls; empty: none."""
 
     @property
     def is_variant(self) -> bool:
@@ -648,6 +650,7 @@ def event_detail(session: Session, event: Event, *, can_manage: bool) -> EventDe
         variant_options=options,
         variant_summary=_rules_headline(event, options),
         match_form=event.match_form,
+        dice_names=event.dice_names,
     )
 
 

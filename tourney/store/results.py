@@ -41,6 +41,7 @@ from tourney.match import (
 from tourney.match import correct_game as engine_correct
 from tourney.match import delete_game as engine_delete
 from tourney.rules import GameEnd, Level, Side
+from tourney.rules.match_forms import SINGLE
 from tourney.rules.records import MatchRules as RecordRules
 from tourney.rules.records import RecordReport, validate_record
 from tourney.rules.variants import DEFAULT_VARIANT
@@ -933,15 +934,17 @@ def _keep_newest_rejections(session: Session, match_id: int) -> None:
 
 
 def _record_rules(event: Event) -> RecordRules:
-    """The rules an uploaded record of ``event`` is replayed by: the event's flags, and its
-    variant with its options where it is not the default variant (an event of the default
-    variant takes a record in the variant the record names)."""
-    by_record = event.variant == DEFAULT_VARIANT.name
+    """The rules an uploaded record of ``event`` is replayed by: the event's flags, its
+    match form, and its variant with its options where it is not the default variant (an
+    event of the default variant in one-variant matches takes a record in the variant the
+    record names)."""
+    by_record = event.variant == DEFAULT_VARIANT.name and event.match_form == SINGLE.name
     return RecordRules(
         crawford=event.crawford,
         holland=event.holland,
         expect_finished=True,
         variant=None if by_record else event.variant,
+        match_form=event.match_form,
         options=None if by_record else event_options(event),
     )
 

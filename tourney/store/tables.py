@@ -237,6 +237,9 @@ class Event(SQLModel, table=True):
     )
     """The name of a registered match form (``tourney.rules.match_forms``): one variant,
     or several in turn (tavli)."""
+    dice_names: str = Field(default="", max_length=16, sa_column_kwargs={"server_default": ""})
+    """The key of the registered dice names (``tourney.rules.dice_names``) shown beside
+    rolls; empty: none."""
     variant_options: dict[str, Any] | None = Field(
         default=None, sa_column=Column(JSON(none_as_null=True))
     )

@@ -43,6 +43,7 @@ from tourney.store.errors import NotFoundError
 from tourney.store.permissions import can_manage_event, require_event
 from tourney.store.plans import StoredPlan
 from tourney.store.queries import FlightView, flight_view, rules_summary, tiebreak_chain
+from tourney.store.record_moves import GameMoves, match_moves
 from tourney.store.tables import (
     Entry,
     EntryStatus,
@@ -454,6 +455,8 @@ class MatchDetail:
     empty result of a drop or draw."""
     form_title: str = ""
     """The match form of a match of several variants ("Tavli"); empty for one variant."""
+    moves: tuple[GameMoves, ...] = ()
+    """The rolls and plays of the record the match was played from, game by game."""
     next_variant_title: str = ""
     """The variant the next game is played in."""
 
@@ -1060,6 +1063,7 @@ def match_detail(session: Session, actor: Actor, match_id: int) -> MatchDetail:
         variant=next_rules.variant.name,
         variant_summary=_variant_headline(state, next_rules),
         form_title="" if state.rules.form.is_single else state.rules.form.title,
+        moves=match_moves(session, match_id, event.dice_names),
         next_variant_title=next_rules.variant.title,
         end_choices=offered_ends,
         result_choices=offered_results,

@@ -48,6 +48,7 @@ from wtforms.validators import Optional as OptionalValue
 
 from tourney.formats.rounds import NAMED_ROUNDS, named_round_spelled
 from tourney.formats.tiebreaks import TIEBREAKS
+from tourney.rules.dice_names import registered_dice_names
 from tourney.rules.match_forms import SINGLE, registered_match_forms
 from tourney.rules.variant_protocol import OptionValue
 from tourney.rules.variants import (
@@ -242,6 +243,13 @@ class EventForm(Form):
         default=SINGLE.name,
         description="A match of several variants in turn plays each game by its own rules; "
         "the game chosen above is then not used.",
+    )
+    dice_names = SelectField(
+        "Dice names",
+        choices=options([("", "None"), *((d.key, d.title) for d in registered_dice_names())]),
+        default="",
+        description="Names of the rolls (du ek, dubara, shesh besh ...) shown beside each "
+        "roll of a match record.",
     )
     crawford = BooleanField("Crawford rule", default=True)
     holland = BooleanField("Holland rule (post-Crawford: no double before two rolls each)")

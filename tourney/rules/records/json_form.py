@@ -12,9 +12,11 @@ mover's own numbering (25 the bar, 0 off)::
       "comments": [str, ...],                # other header comment lines
       "encoding": "utf-8" | "latin-1", "bom": bool, "crlf": bool,
       "problems": [finding, ...], "warnings": [finding, ...],   # what the reader found
-      "variant": str,                        # optional: standard, nackgammon,
-                                             # hypergammon, long-nardy (default: the
-                                             # Variation tag, else standard)
+      "variant": str,                        # optional: a registered variant name
+                                             # (default: the Variation tag, else
+                                             # standard)
+      "match_form": str,                     # optional: a registered match form (tavli:
+                                             # each game in its turn's variant)
       "games": [{
         "number": int, "line": int,
         "score": [int, int] | null, "score_line": int | null, "names": [str, str] | null,
@@ -151,6 +153,7 @@ def record_to_json(record: MatchRecord) -> dict[str, Any]:
         "problems": [_finding(error) for error in record.problems],
         "warnings": [_finding(error) for error in record.warnings],
         **({} if record.variant is None else {"variant": record.variant}),
+        **({} if record.match_form is None else {"match_form": record.match_form}),
         "games": [
             {
                 "number": game.number,
@@ -234,6 +237,7 @@ def record_from_json(data: dict[str, Any]) -> MatchRecord:
             problems=tuple(_read_finding(f) for f in data.get("problems", [])),
             warnings=tuple(_read_finding(f) for f in data.get("warnings", [])),
             variant=None if data.get("variant") is None else str(data["variant"]),
+            match_form=None if data.get("match_form") is None else str(data["match_form"]),
         )
     except (KeyError, TypeError, ValueError) as error:
         if isinstance(error, NotationError):

@@ -152,6 +152,9 @@ class MatchRecord:
     variant: str | None = None
     """The variant a record names outside any header tag (a JSON record's ``variant``
     field); ``None``: the ``[Variation]`` tag decides, else standard backgammon."""
+    match_form: str | None = None
+    """The match form a record names (a JSON record's ``match_form``: ``tavli`` plays
+    Portes, Plakoto and Fevga in turn); ``None``: every game in one variant."""
 
     def tag(self, name: str) -> str | None:
         """The value of the first header tag called ``name`` (any letter case)."""

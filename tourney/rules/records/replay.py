@@ -43,6 +43,7 @@ from tourney.rules.cube import CubeState
 from tourney.rules.dice import ALL_ROLLS, Roll
 from tourney.rules.errors import CubeActionError, IllegalPlayError, NotationError
 from tourney.rules.game import GameEnd, Level
+from tourney.rules.match_forms import SINGLE, match_form_named
 from tourney.rules.moves import Play
 from tourney.rules.records.model import (
     Action,
@@ -59,7 +60,7 @@ from tourney.rules.variant_protocol import (
     VariantOptions,
     VariantPosition,
 )
-from tourney.rules.variants import tag_flag, variant_for_mat, variant_named
+from tourney.rules.variants import DEFAULT_OPTIONS, tag_flag, variant_for_mat, variant_named
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +78,9 @@ class MatchRules:
     warning."""
     variant: str | None = None
     """The variant to replay by; ``None`` follows the record (standard if it names none)."""
+    match_form: str | None = None
+    """The match form to replay by (each game in its turn's variant); ``None`` follows
+    the record (one variant if it names none)."""
     options: VariantOptions | None = None
     """The event's variant options; ``None``: gammons count (gnubg's scoring), and long
     nardy's defaults otherwise."""
@@ -217,7 +221,10 @@ class _MatchReplay:
         self.holland = bool(holland)
         self.expect_finished = rules.expect_finished
         self.engine: _Engine | None = None
-        self.no_cube = ""
+        self.form = SINGLE
+        self.options: VariantOptions = DEFAULT_OPTIONS
+        self.engines: dict[str, _Engine] = {}
+        """The engine of each variant the match is played in, by name."""
         try:
             variant: GameVariant
             if rules.variant is not None:
@@ -226,15 +233,35 @@ class _MatchReplay:
                 variant = variant_named(record.variant)
             else:
                 variant = variant_for_mat(record.tag("Variation"))
+            self.form = match_form_named(rules.match_form or record.match_form or SINGLE.name)
         except NotationError as problem:
             self.error(None, None, f"{problem}; no game is checked", ErrorKind.HEADER)
         else:
-            options = rules.options or variant.options_from_tags(record.tag)
-            self.engine = _Engine(variant, options)
-            if not variant.uses_cube(options):
-                self.no_cube = f"the cube is not used in this {variant.title.lower()} event"
-            if not variant.uses_crawford(options):
+            self.options = rules.options or variant.options_from_tags(record.tag)
+            self.engine = self._engine_of(variant)
+            if not self.form.uses_cube or not variant.uses_crawford(self.options):
                 self.crawford_rule = False
+
+    def _engine_of(self, variant: GameVariant) -> _Engine:
+        if variant.name not in self.engines:
+            self.engines[variant.name] = _Engine(variant, self.options)
+        return self.engines[variant.name]
+
+    def game_engine(self, number: int) -> _Engine:
+        """The engine of game ``number``: its turn's variant in a match of several."""
+        assert self.engine is not None
+        if self.form.is_single:
+            return self.engine
+        name = self.form.variant_of_game(number, self.engine.variant.name)
+        return self._engine_of(variant_named(name))
+
+    def no_cube(self, engine: _Engine) -> str:
+        """Why the cube is not used in a game played by ``engine``, or empty."""
+        if not self.form.uses_cube:
+            return f"the cube is not used in {self.form.title.lower()}"
+        if not engine.variant.uses_cube(engine.options):
+            return f"the cube is not used in this {engine.variant.title.lower()} event"
+        return ""
 
     def error(self, game: int | None, line: int | None, message: str, kind: ErrorKind) -> None:
         self.errors.append(RecordError(game, line, message, kind))
@@ -255,7 +282,8 @@ class _MatchReplay:
         winner: Side | None = None
         opener: tuple[Side, str] | None = None
         """Who must open the next game and why, where the variant's options say."""
-        for game in record.games:
+        for index, game in enumerate(record.games):
+            engine = self.game_engine(index + 1)
             if length > 0 and max(score) >= length:
                 leader = names[0] if score[0] >= length else names[1]
                 self.error(game.number, game.line,
@@ -270,8 +298,9 @@ class _MatchReplay:
                 and (score[0] == length - 1) != (score[1] == length - 1)
             )
             restriction = None
-            if self.no_cube:
-                restriction = self.no_cube
+            no_cube = self.no_cube(engine)
+            if no_cube:
+                restriction = no_cube
             elif length == 1:
                 restriction = "the cube is not used in a 1-point match"
             elif crawford:
@@ -280,9 +309,9 @@ class _MatchReplay:
             crawford_played = crawford_played or crawford
             is_last = game is record.games[-1]
             game_replay = _GameReplay(self, game, names, restriction, holland, is_last,
-                                      self.engine, expected_opener=opener)
+                                      engine, expected_opener=opener)
             result = game_replay.run()
-            opener = self._next_opener(result, game_replay.opener)
+            opener = self._next_opener(engine, result, game_replay.opener)
             result = GameResult(result.number, result.winner, result.end, result.level,
                                 result.cube, result.points, crawford, result.checked)
             results.append(result)
@@ -301,14 +330,11 @@ class _MatchReplay:
         return RecordReport(record, tuple(self.errors), tuple(self.warnings), tuple(results),
                             (score[0], score[1]), winner, finished)
 
-    def _next_opener(self, result: GameResult, opener: Side | None
+    def _next_opener(self, engine: _Engine, result: GameResult, opener: Side | None
                      ) -> tuple[Side, str] | None:
-        """Who opens the game after ``result`` (opened by ``opener``) and the rule that
-        says so, or ``None`` where a roll of the dice decides or the record cannot tell
-        (a drawn game under the winner rule)."""
-        engine = self.engine
-        if engine is None:
-            return None
+        """Who opens the game after ``result`` (opened by ``opener``, played by
+        ``engine``) and the rule that says so, or ``None`` where a roll of the dice
+        decides or the record cannot tell (a drawn game under the winner rule)."""
         starter = engine.variant.next_game_starter(engine.options)
         if starter is NextGameStarter.WINNER and result.winner is not None:
             return result.winner, "the winner of a game opens the next one"

@@ -1,5 +1,5 @@
-"""Events choose a match form; each game keeps the variant it was played in; variant
-names up to 32 characters
+"""Events choose a match form and the names shown beside rolls; each game keeps the
+variant it was played in; variant names up to 32 characters
 
 Revision ID: 0008
 Revises: 0007
@@ -25,6 +25,9 @@ def upgrade() -> None:
         )
         batch.add_column(
             sa.Column("match_form", sa.String(16), nullable=False, server_default="single")
+        )
+        batch.add_column(
+            sa.Column("dice_names", sa.String(16), nullable=False, server_default="")
         )
     with op.batch_alter_table("games") as batch:
         batch.add_column(sa.Column("variant", sa.String(32), nullable=True))
@@ -56,6 +59,7 @@ def downgrade() -> None:
     with op.batch_alter_table("games") as batch:
         batch.drop_column("variant")
     with op.batch_alter_table("events") as batch:
+        batch.drop_column("dice_names")
         batch.drop_column("match_form")
         batch.alter_column(
             "variant", existing_type=sa.String(32), type_=sa.String(16), existing_nullable=False
