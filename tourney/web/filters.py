@@ -56,6 +56,11 @@ def format_status(value: str) -> str:
     return STATUS_LABELS.get(value, value.replace("_", " ").capitalize())
 
 
+def format_points(value: int) -> str:
+    """A number of points in words: ``1 point``, ``5 points``."""
+    return f"{value} point" if value == 1 else f"{value} points"
+
+
 def _variant(name: str | None) -> GameVariant:
     """The variant an event names; the default variant for none or an unknown name."""
     if not name:
@@ -104,6 +109,7 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(format_rating, "rating")
     app.add_template_filter(format_cube, "cube")
     app.add_template_filter(format_status, "status")
+    app.add_template_filter(format_points, "points")
     app.add_template_filter(variant_title, "variant_title")
     app.add_template_filter(level_label, "level_label")
     app.add_template_test(is_default_variant, "default_variant")
