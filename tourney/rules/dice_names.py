@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tourney.rules.dice import Roll
-from tourney.rules.errors import NotationError
+from tourney.rules.registry import Registry
 
 ROLLS = (
     (1, 1), (2, 1), (2, 2), (3, 1), (3, 2), (3, 3), (4, 1), (4, 2), (4, 3), (4, 4), (5, 1),
@@ -82,38 +82,31 @@ TURKISH = DiceNames(
     ),
 )
 
-_REGISTRY: dict[str, DiceNames] = {}
+_REGISTRY = Registry[DiceNames]("dice names", key=lambda item: item.key)
 
 
-def register_dice_names(names: DiceNames) -> DiceNames:
-    """Add a naming to the registry; returns it.
+def register_dice_names(item: DiceNames) -> DiceNames:
+    """Add one to the registry; returns it.
 
     Raises:
-        NotationError: another naming is registered under that key.
+        NotationError: another is registered under that key.
     """
-    if names.key in _REGISTRY:
-        raise NotationError(f"dice names {names.key!r} are registered already")
-    _REGISTRY[names.key] = names
-    return names
+    return _REGISTRY.register(item)
 
 
 def registered_dice_names() -> tuple[DiceNames, ...]:
-    """Every registered naming, in the order they were registered."""
-    return tuple(_REGISTRY.values())
+    """Every registered one, in the order they were registered."""
+    return _REGISTRY.all()
 
 
 def dice_names_named(key: str) -> DiceNames:
-    """The registered naming with this key.
+    """The registered one called ``key``.
 
     Raises:
-        NotationError: no naming has that key; the message lists those that do.
+        NotationError: none has that key; the message lists those that do.
     """
-    try:
-        return _REGISTRY[key]
-    except KeyError:
-        known = ", ".join(_REGISTRY)
-        raise NotationError(f"Unknown dice names {key!r}; choose one of {known}.") from None
+    return _REGISTRY.named(key)
 
 
-for _names in (RUSSIAN, RUSSIAN_LATIN, TURKISH):
-    register_dice_names(_names)
+for _item in (RUSSIAN, RUSSIAN_LATIN, TURKISH):
+    register_dice_names(_item)

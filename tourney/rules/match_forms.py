@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tourney.rules.errors import NotationError
+from tourney.rules.registry import Registry
 
 
 @dataclass(frozen=True)
@@ -97,41 +97,31 @@ MIXED = MatchForm(
     uses_cube=False,
 )
 
-_REGISTRY: dict[str, MatchForm] = {}
+_REGISTRY = Registry[MatchForm]("match form", key=lambda item: item.name)
 
 
-def register_match_form(form: MatchForm) -> MatchForm:
-    """Add a match form to the registry; returns it.
+def register_match_form(item: MatchForm) -> MatchForm:
+    """Add one to the registry; returns it.
 
     Raises:
-        NotationError: another form is registered under that name.
+        NotationError: another is registered under that name.
     """
-    if form.name in _REGISTRY:
-        raise NotationError(f"a match form {form.name!r} is registered already")
-    _REGISTRY[form.name] = form
-    return form
+    return _REGISTRY.register(item)
 
 
 def registered_match_forms() -> tuple[MatchForm, ...]:
-    """Every registered match form, in the order they were registered."""
-    return tuple(_REGISTRY.values())
+    """Every registered one, in the order they were registered."""
+    return _REGISTRY.all()
 
 
 def match_form_named(name: str) -> MatchForm:
-    """The registered match form called ``name``.
-
-    >>> match_form_named("tavli").rotation
-    ('portes', 'plakoto', 'fevga')
+    """The registered one called ``name``.
 
     Raises:
-        NotationError: no match form has that name; the message lists those that do.
+        NotationError: none has that name; the message lists those that do.
     """
-    try:
-        return _REGISTRY[name]
-    except KeyError:
-        known = ", ".join(_REGISTRY)
-        raise NotationError(f"Unknown match form {name!r}; choose one of {known}.") from None
+    return _REGISTRY.named(name)
 
 
-for _form in (SINGLE, TAVLI, TABLA, MIXED):
-    register_match_form(_form)
+for _item in (SINGLE, TAVLI, TABLA, MIXED):
+    register_match_form(_item)
