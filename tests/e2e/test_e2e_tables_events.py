@@ -12,8 +12,8 @@ roll; the plays were worked by hand from each variant's start (VARIANTS.md):
 * Russian backgammon enters all fifteen from outside the board first: 3-1 enters one
   checker on the 22 point and one on the 24.
 
-Screenshots go to ``test-artifacts/`` (``tavli-match``, ``tavli-record-refused``,
-``russian-swiss``).
+Screenshots go to ``test-artifacts/`` (``event-form-tavli``, ``tavli-match``,
+``tavli-record-refused``, ``russian-swiss``).
 """
 
 from __future__ import annotations
@@ -90,6 +90,12 @@ def test_a_tavli_match_to_five_is_played_from_an_uploaded_record(
     page: Any, base_url: str
 ) -> None:
     log_in(page, base_url)
+    page.goto(f"{base_url}/director/events/new")
+    game_before = page.get_by_label("Game", exact=True).is_visible()
+    page.get_by_label("Matches", exact=True).select_option("tavli")
+    page.screenshot(path=str(screenshot_path("event-form-tavli")), full_page=True)
+    game_after = page.get_by_label("Game", exact=True).is_visible()
+    crawford_after = page.locator("#crawford").is_visible()
     event_url = _new_event(page, base_url, "Kafeneio Tavli", matches="tavli")
     for name in ("Nikos Pappas", "Eleni Georgiou"):
         add_to_roster(page, base_url, name)
@@ -113,6 +119,8 @@ def test_a_tavli_match_to_five_is_played_from_an_uploaded_record(
     page.screenshot(path=str(screenshot_path("tavli-match")), full_page=True)
     games = page.locator("table.games tbody tr").all_inner_texts()
 
+    # The variant and its options do not apply to a match of several variants.
+    assert (game_before, game_after, crawford_after) == (True, False, False)
     assert heading.startswith("Game 1: Portes")
     assert "the cube is not used in this tavli event" in cube_help
     assert "wrong.json" in refused and "8/5 6/5" in refused and "9" in refused

@@ -241,8 +241,8 @@ class EventForm(Form):
             for f in registered_match_forms()
         ),
         default=SINGLE.name,
-        description="A match of several variants in turn plays each game by its own rules; "
-        "the game chosen above is then not used.",
+        description="A match of several variants in turn plays each game by its own rules "
+        "(no single game to choose then).",
     )
     dice_names = SelectField(
         "Dice names",
