@@ -33,6 +33,7 @@ from tourney.rules.layout import (
     format_position_json,
     parse_position_json,
 )
+from tourney.rules.match_forms import SINGLE, registered_match_forms
 from tourney.rules.moves import legal_play_map
 from tourney.rules.records import (
     DEFAULT_MAX_BYTES,
@@ -220,6 +221,13 @@ def demo_rules() -> None:
     show_default=True,
     help="The game played, for its match scoring (`tourney rules variants` lists them).",
 )
+@click.option(
+    "--match-form",
+    default=SINGLE.name,
+    show_default=True,
+    help="Several variants in turn (tavli: Portes, Plakoto, Fevga); "
+    f"one of {', '.join(form.name for form in registered_match_forms())}.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the event as one JSON document.")
 def simulate(
     event_format: str,
@@ -232,6 +240,7 @@ def simulate(
     match_length: int,
     seed: int | None,
     variant: str,
+    match_form: str,
     as_json: bool,
 ) -> None:
     """Run a whole event with random results through the real format and match code."""
@@ -247,7 +256,7 @@ def simulate(
         seed = random.SystemRandom().randrange(2**31)
     options = SimulationOptions(
         event_format, players, rounds, lives, consolation, last_chance,
-        double_elimination, match_length, seed, variant,
+        double_elimination, match_length, seed, variant, match_form,
     )  # fmt: skip
     try:
         document = run_simulation(options)
@@ -257,7 +266,9 @@ def simulate(
         click.echo(json.dumps(document))
         return
     click.echo(f"seed {document['seed']}")
-    if document["variant"] != DEFAULT_VARIANT.name:
+    if "match_form" in document:
+        click.echo(f"match form {document['match_form']}")
+    elif document["variant"] != DEFAULT_VARIANT.name:
         click.echo(f"variant {document['variant']}")
     for flight in document["flights"]:
         top = [row for row in flight["standings"] if row["rank"] <= 4]

@@ -132,3 +132,44 @@ def test_simulate_match_points_follow_the_variant(length, seed, variant):
         level_points = 1 if game.entry.level is None else variant.level_points(game.entry.level)
         assert game.points == game.entry.cube * level_points
     assert max(state.score) >= length
+
+
+def _matches(document: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    for flight in document["flights"]:
+        for round_ in flight["rounds"]:
+            for match in round_:
+                if match["games"]:
+                    yield match
+
+
+def test_simulate_tavli_plays_without_the_cube_and_scores_one_or_two_a_game():
+    document = simulate(SimulationOptions("swiss", 8, match_length=5, seed=11,
+                                          match_form="tavli"))
+
+    played = list(_matches(document))
+    assert document["match_form"] == "tavli" and played
+    # Portes, Plakoto and Fevga score 1 or 2 a game (a backgammon counts as a gammon),
+    # never on a turned cube; the winner ends on 5 or 6 (2 from 4).
+    assert {g["cube"] for m in played for g in m["games"]} == {1}
+    assert {g["points"] for m in played for g in m["games"]} <= {1, 2}
+    assert {max(m["score"]) for m in played} <= {5, 6}
+
+
+def test_simulate_mixed_match_plays_three_games_and_a_decider_only_on_a_tie():
+    document = simulate(SimulationOptions("roundrobin", 6, match_length=3, seed=5,
+                                          match_form="mixed"))
+
+    for match in _matches(document):
+        games = match["games"]
+        after_three = games[2]["score"]
+        assert len(games) == (4 if after_three[0] == after_three[1] else 3)
+
+
+def test_simulate_cli_names_the_match_form_and_refuses_an_unknown_one():
+    shown = run("--format", "knockout", "--players", "4", "--seed", "2", "--match-form", "tabla")
+    refused = CliRunner().invoke(cli, ["simulate", "--format", "swiss", "--players", "4",
+                                       "--match-form", "chouette"])
+
+    assert shown.splitlines()[:2] == ["seed 2", "match form tabla"]
+    assert refused.exit_code == 2
+    assert "Unknown match form 'chouette'; choose one of single, tavli" in refused.output

@@ -42,6 +42,7 @@ from tourney.match import (
     score_match,
 )
 from tourney.rules import GameEnd, NotationError, Side
+from tourney.rules.match_forms import SINGLE, MatchForm, match_form_named
 from tourney.rules.variants import STANDARD, variant_named
 from tourney.rules.variants import GameVariant as AnyVariant
 
@@ -71,11 +72,16 @@ class SimulationOptions:
     variant: str = "standard"
     """The variant's name (``standard``, ``nackgammon``, ``hypergammon``, ``long``/
     ``long-nardy``); its default event options set the scoring."""
+    match_form: str = SINGLE.name
+    """The match form's name (``tavli``: each game in its turn's variant)."""
 
 
-def match_rules(length: int, variant: AnyVariant = STANDARD) -> MatchRules:
-    """The rules of one simulated match: the variant with its default event options."""
-    return MatchRules(length, variant=variant)
+def match_rules(
+    length: int, variant: AnyVariant = STANDARD, form: MatchForm = SINGLE
+) -> MatchRules:
+    """The rules of one simulated match: the variant (or the match form's variants in
+    turn) with its default event options."""
+    return MatchRules(length, variant=variant, form=form)
 
 
 # --- one match -----------------------------------------------------------------------
@@ -89,7 +95,8 @@ def random_game(state: MatchState, rng: random.Random) -> GameEntry:
     """A random game that the rules allow as the next game of ``state``."""
     winner = Side(rng.randrange(2))
     # Only the levels the variant scores (long nardy: oin and mars; hypergammon: single).
-    levels = state.rules.variant.levels(state.rules.options)
+    game_rules = state.rules.for_game(state.next_number)
+    levels = game_rules.variant.levels(game_rules.options)
     weights = _LEVEL_WEIGHTS[: len(levels)]
     if doubling_restriction(state) is not None:
         # No cube in a 1-point match, the Crawford game or a variant played without it:
@@ -132,9 +139,14 @@ def _game_json(state: MatchState) -> list[Json]:
 
 
 def _played(
-    a: EntrantId, b: EntrantId, length: int, rng: random.Random, variant: AnyVariant
+    a: EntrantId,
+    b: EntrantId,
+    length: int,
+    rng: random.Random,
+    variant: AnyVariant,
+    form: MatchForm = SINGLE,
 ) -> tuple[EntrantId, MatchState]:
-    state = simulate_match(match_rules(length, variant), rng)
+    state = simulate_match(match_rules(length, variant, form), rng)
     return (a if state.winner is Side.X else b), state
 
 
@@ -173,14 +185,30 @@ def simulate(options: SimulationOptions) -> Json:
             of another format, a match length below 1).
     """
     variant = _check(options)
+    form = _form(options)
     rng = random.Random(options.seed)
     if options.format == "knockout":
-        flights = _simulate_knockout(options, rng, variant)
+        flights = _simulate_knockout(options, rng, variant, form)
     elif options.format == "swiss":
-        flights = [_simulate_swiss(options, rng, variant)]
+        flights = [_simulate_swiss(options, rng, variant, form)]
     else:
-        flights = [_simulate_round_robin(options, rng, variant)]
-    return {"seed": options.seed, "variant": variant.name, "flights": flights}
+        flights = [_simulate_round_robin(options, rng, variant, form)]
+    document: Json = {"seed": options.seed, "variant": variant.name, "flights": flights}
+    if not form.is_single:
+        document["match_form"] = form.name
+    return document
+
+
+def _form(options: SimulationOptions) -> MatchForm:
+    """The match form ``options`` names.
+
+    Raises:
+        FormatUserError: no match form has that name.
+    """
+    try:
+        return match_form_named(options.match_form)
+    except NotationError as error:
+        raise FormatUserError(str(error)) from None
 
 
 def simulation_variant(options: SimulationOptions) -> AnyVariant:
@@ -259,10 +287,14 @@ def knockout_plan(options: SimulationOptions) -> ko.Bracket:
 
 
 def play_bracket(
-    bracket: ko.Bracket, rng: random.Random, *, variant: AnyVariant = STANDARD
+    bracket: ko.Bracket,
+    rng: random.Random,
+    *,
+    variant: AnyVariant = STANDARD,
+    form: MatchForm = SINGLE,
 ) -> tuple[ko.Bracket, dict[MatchId, MatchState]]:
     """Play every match of a bracket as it becomes ready, in flight, round, index order,
-    under ``variant``'s scoring."""
+    under ``variant``'s scoring (each game's own variant in a match ``form``)."""
     states: dict[MatchId, MatchState] = {}
     while True:
         ready = ko.ready_matches(bracket)
@@ -271,15 +303,15 @@ def play_bracket(
         for match in ready:
             shown = ko.view(bracket, match)
             assert shown.a is not None and shown.b is not None
-            winner, state = _played(shown.a, shown.b, match.length, rng, variant)
+            winner, state = _played(shown.a, shown.b, match.length, rng, variant, form)
             states[match.id] = state
             bracket = ko.record_result(bracket, match.id, winner, state.score)
 
 
 def _simulate_knockout(
-    options: SimulationOptions, rng: random.Random, variant: AnyVariant
+    options: SimulationOptions, rng: random.Random, variant: AnyVariant, form: MatchForm
 ) -> list[Json]:
-    bracket, states = play_bracket(knockout_plan(options), rng, variant=variant)
+    bracket, states = play_bracket(knockout_plan(options), rng, variant=variant, form=form)
     flights: list[Json] = []
     for flight in bracket.flights:
         rounds: dict[int, list[Json]] = {}
@@ -303,7 +335,9 @@ def _simulate_knockout(
     return flights
 
 
-def _simulate_swiss(options: SimulationOptions, rng: random.Random, variant: AnyVariant) -> Json:
+def _simulate_swiss(
+    options: SimulationOptions, rng: random.Random, variant: AnyVariant, form: MatchForm
+) -> Json:
     players = [EntrantId(i) for i in range(1, options.players + 1)]
     lives = options.lives
     wins = dict.fromkeys(players, 0)
@@ -334,7 +368,7 @@ def _simulate_swiss(options: SimulationOptions, rng: random.Random, variant: Any
         for a_id, b_id in paired.pairings:
             a, b = EntrantId(a_id), EntrantId(b_id)
             length = options.match_length
-            winner, state = _played(a, b, length, rng, variant)
+            winner, state = _played(a, b, length, rng, variant, form)
             loser = b if winner == a else a
             wins[winner] += 1
             losses[loser] += 1
@@ -364,7 +398,7 @@ def _simulate_swiss(options: SimulationOptions, rng: random.Random, variant: Any
 
 
 def _simulate_round_robin(
-    options: SimulationOptions, rng: random.Random, variant: AnyVariant
+    options: SimulationOptions, rng: random.Random, variant: AnyVariant, form: MatchForm
 ) -> Json:
     players = [EntrantId(i) for i in range(1, options.players + 1)]
     outcomes: list[MatchOutcome] = []
@@ -378,7 +412,7 @@ def _simulate_round_robin(
                 this_round.append(_match_json(item.entrant, None, item.entrant, length, None))
                 continue
             assert isinstance(item, Pairing)
-            winner, state = _played(item.a, item.b, length, rng, variant)
+            winner, state = _played(item.a, item.b, length, rng, variant, form)
             outcomes.append(MatchOutcome(number, item.a, item.b, winner, state.score, length))
             this_round.append(_match_json(item.a, item.b, winner, length, state))
         rounds.append(this_round)
