@@ -6,6 +6,7 @@ look at it (pdftoppm).
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 
@@ -319,3 +320,18 @@ def test_standings_headings_of_the_longest_tiebreak_chain_never_overlap(
 def test_pdf_output_is_reproducible() -> None:
     doc = hand_event()
     assert render_drawsheets_pdf(doc).content == render_drawsheets_pdf(doc).content
+
+
+def test_scoresheet_of_a_tavli_match_names_each_games_variant(tmp_path: Path) -> None:
+    tavli = dataclasses.replace(hand_event(), match_form="tavli")
+
+    rendered = render_scoresheets_pdf(tavli, round_number=1)
+    text = _squash(pdf_text(rendered.content, tmp_path))
+
+    assert "Match to 5 points · Tavli" in text
+    assert "Portes, Plakoto and Fevga in turn, first to the match length, no cube." in text
+    assert "Crawford" not in text and "N−1" not in text
+    # Rows 1 to 7 go Portes, Plakoto, Fevga and round again, filled in or not.
+    for number, variant in enumerate(["Portes", "Plakoto", "Fevga"] * 2 + ["Portes"], 1):
+        assert f"{number} {variant}" in text
+    first_page_png(rendered.content, "scoresheet-tavli")

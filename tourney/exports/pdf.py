@@ -49,6 +49,7 @@ from tourney.exports.layout import Placed as _Placed
 from tourney.exports.layout import layout as _layout
 from tourney.exports.registry import PAPERS
 from tourney.rules import Level
+from tourney.rules.match_forms import match_form_named
 from tourney.rules.variants import (
     DEFAULT_OPTIONS,
     DEFAULT_VARIANT,
@@ -874,7 +875,10 @@ class _SheetPainter:
         self.text(x0, y, " · ".join(where), 9.5)
         y += 14
         heading = f"Match to {m.length} point{'s' if m.length != 1 else ''}"
-        if self.doc.variant != DEFAULT_VARIANT.name:
+        form = match_form_named(self.doc.match_form)
+        if not form.is_single:
+            heading += f" · {form.title}"
+        elif self.doc.variant != DEFAULT_VARIANT.name:
             heading += f" · {self.doc.variant_summary or variant_named(self.doc.variant).title}"
         self.text(x0, y, heading, 11, bold=True)
         if m.url:
@@ -889,15 +893,20 @@ class _SheetPainter:
             y += 15
         y += 1
         crawford = _doubling_note(self.doc.variant, m.length, self.doc.variant_options)
+        if not form.is_single:
+            crawford = f"{form.description}. Each game scores by its own variant's rules."
         self.text(x0, y, fit_text(crawford, self.f.regular, 8, w)[0], 8, color=GREY)
         y += 6
         # The games grid.
+        # A match of several variants names each game's variant beside its number (the
+        # "how it ended" heading uses its first game's words).
+        first_variant = form.variant_of_game(1, self.doc.variant)
         cols: list[tuple[str, float]] = [
-            ("Game", 34),
+            ("Game", 34 if form.is_single else 74),
             ("Cube", 36),
             ("C", 20),
             ("Winner A / B", 70),
-            (_ended_heading(self.doc.variant, self.doc.variant_options), 0),
+            (_ended_heading(first_variant, self.doc.variant_options), 0),
             ("Points", 40),
             ("Score A", 46),
             ("Score B", 46),
@@ -921,13 +930,17 @@ class _SheetPainter:
             ry = head_y + (i + 1) * row_h
             self.line(x0, ry, x1, ry, width=0.3, color=LIGHT if i + 1 < rows else INK)
             ty = ry - row_h / 2 + fsz * 0.35
-            self.text(xs[0] + cols[0][1] / 2, ty, str(i + 1), fsz, color=GREY, align="center")
+            game_variant = form.variant_of_game(i + 1, self.doc.variant)
+            number = str(i + 1)
+            if not form.is_single:
+                number += f" {variant_named(game_variant).title}"
+            self.text(xs[0] + cols[0][1] / 2, ty, number, fsz, color=GREY, align="center")
             g = games.get(i + 1)
             if g is None:
                 continue
             how = g.end
             if g.level is not None:
-                how += f" · {_level_word(self.doc.variant, g.level)}"
+                how += f" · {_level_word(game_variant, g.level)}"
             values = [
                 None,
                 str(g.cube),

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from tourney.formats.tiebreaks import tiebreak_of_metric
+from tourney.rules.match_forms import SINGLE
 from tourney.rules.variants import DEFAULT_OPTIONS, DEFAULT_VARIANT, VariantOptions
 
 
@@ -215,7 +216,9 @@ class EventDocument:
     """The event's options for its variant: which levels score, whether the cube is used."""
     variant_summary: str = ""
     """The variant and its options in one line ("Long nardy · cube on, Crawford · koks
-    scores 3"); empty: the variant's title."""
+    scores 3"), or the match form of several variants; empty: the variant's title."""
+    match_form: str = SINGLE.name
+    """The match form's name: score sheets name each game's variant where it has several."""
 
     def flight(self, name: str) -> FlightDocument:
         """The flight with this name.

@@ -28,7 +28,7 @@ from tourney.store.documents import (
 )
 from tourney.store.errors import NotFoundError
 from tourney.store.tables import Event, Flight, Game, Match, Venue
-from tourney.store.variant_options import event_options, variant_summary
+from tourney.store.variant_options import event_options
 
 
 def find_event(session: Session, ref: str) -> Event:
@@ -207,7 +207,8 @@ def event_document(session: Session, ref: str, *, base_url: str | None = None) -
         # The event's own Crawford flag turns the rule off for any variant; the sheets
         # read it from the options.
         variant_options=options if event.crawford else replace(options, crawford=False),
-        variant_summary=variant_summary(variant.name, options),
+        variant_summary=queries.rules_headline(event, options),
+        match_form=event.match_form,
     )
 
 

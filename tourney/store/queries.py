@@ -648,13 +648,13 @@ def event_detail(session: Session, event: Event, *, can_manage: bool) -> EventDe
         checked_in_count=checked,
         can_manage=can_manage,
         variant_options=options,
-        variant_summary=_rules_headline(event, options),
+        variant_summary=rules_headline(event, options),
         match_form=event.match_form,
         dice_names=event.dice_names,
     )
 
 
-def _rules_headline(event: Event, options: VariantOptions) -> str:
+def rules_headline(event: Event, options: VariantOptions) -> str:
     """The variant and its options in one line, or the match form of several variants."""
     form = match_form_named(event.match_form)
     if form.is_single:
