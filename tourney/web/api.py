@@ -283,6 +283,7 @@ def event_detail_json(event: EventDetail) -> m.EventDetailOut:
         variant=event.variant,
         variant_summary=event.variant_summary,
         variant_options=_variant_options(event),
+        match_form=event.match_form,
     )
 
 
@@ -395,6 +396,7 @@ def _match_detail(detail: tv.MatchDetail) -> m.MatchDetailOut:
                 points=g.points,
                 score_after=g.score_after,
                 kind=g.kind,
+                variant=g.variant,
             )
             for g in detail.games
         ],

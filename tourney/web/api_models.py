@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from tourney.formats.tiebreaks import TIEBREAKS
+from tourney.rules.match_forms import registered_match_forms
 from tourney.rules.variants import registered_variants
 
 MAX_ID = 2**31 - 1
@@ -33,6 +34,15 @@ def _variant_names(schema: dict[str, Any]) -> None:
 
 VariantName = Annotated[str, Field(json_schema_extra=_variant_names)]
 """The name of a registered variant (``tourney rules variants`` lists them)."""
+
+
+def _match_form_names(schema: dict[str, Any]) -> None:
+    """List the registered match forms' names in a field's schema (as an enum)."""
+    schema["enum"] = [form.name for form in registered_match_forms()]
+
+
+MatchFormName = Annotated[str, Field(json_schema_extra=_match_form_names)]
+"""The name of a registered match form (``single``: every game in the event's variant)."""
 
 
 class _In(BaseModel):
@@ -139,6 +149,9 @@ class EventDetailOut(_Out):
     """The variant and its options in one line: "Long nardy · cube on, Crawford"."""
     variant_options: VariantOptionsOut
     """The options the event plays its variant by."""
+    match_form: MatchFormName
+    """How a match is made: ``single`` (every game in ``variant``), or several variants
+    in turn (``tavli``: Portes, Plakoto, Fevga)."""
 
 
 class PlayerRefOut(_Out):
@@ -265,6 +278,8 @@ class GameOut(_Out):
     score_after: str
     kind: str
     """normal, crawford or post-crawford."""
+    variant: VariantName
+    """The variant the game was played in (its turn's in a match of several)."""
 
 
 class RecordOut(_Out):
