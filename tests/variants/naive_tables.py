@@ -11,7 +11,7 @@ only one of two can be used, the restrictions of the variant.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 X, O = "x", "o"  # noqa: E741 - the backgammon name of the second side
 
@@ -36,6 +36,10 @@ class NaiveRules:
     cascade_from_turn: int = 0  # Gul bara: d-d gives four d, four d+1, ... four 6s
     transfer: bool = False  # Gul bara: what the mover cannot play, the opponent plays
     checkers: int = 15
+    complement_always: bool = False  # European acey-deucey: complements with a pool too
+    named_doublet_after_one_two: bool = False  # acey-deucey: 1-2, then four of any number
+    asodio_entry: bool = False  # Asodio: the pool opens on a doublet or a 1-2 ...
+    pool_needs_own_checker_on_19_to_24: bool = False  # ... else only beside such a checker
 
 
 @dataclass
@@ -127,7 +131,9 @@ def single_moves(board: Board, rules: NaiveRules, side: str, die: int) -> list[B
             results.append(after)
         return results
     if board.pool[side]:
-        if may_land(rules, board.stacks[entry], side):
+        shut = rules.pool_needs_own_checker_on_19_to_24 and not any(
+            own_count(board, rules, side, p) for p in range(19, 25))
+        if not shut and may_land(rules, board.stacks[entry], side):
             after = board.copy()
             after.pool[side] -= 1
             land(rules, after, side, entry)
@@ -240,11 +246,24 @@ def naive_legal(board: Board, rules: NaiveRules, side: str, roll: tuple[int, int
     """Every distinct board a legal turn of ``roll`` by ``side`` ends on (``turn`` is the
     side's own turn number, for cascades)."""
     doublet = roll[0] == roll[1]
+    one_two = sorted(roll) == [1, 2]
     if rules.transfer:
         return transfer_turn(board, rules, side, roll, turn)
+    if rules.asodio_entry and not doublet and not one_two:
+        rules = replace(rules, pool_needs_own_checker_on_19_to_24=True)
     dice = (roll[0],) * 4 if doublet else roll
     ends, complete = one_stage(board, rules, side, dice)
-    if doublet and rules.complement_doubles and not board.pool[side] and complete:
+    complements = rules.complement_always or not board.pool[side]
+    if rules.named_doublet_after_one_two and one_two and complete:
+        named_ends: list[Board] = []
+        for end in ends:
+            if game_over(end, rules, side):
+                named_ends.append(end)
+                continue
+            for named in range(1, 7):
+                named_ends.extend(one_stage(end, rules, side, (named,) * 4)[0])
+        ends = named_ends
+    if doublet and rules.complement_doubles and complements and complete:
         later: list[Board] = []
         for end in ends:
             if game_over(end, rules, side):
@@ -252,7 +271,7 @@ def naive_legal(board: Board, rules: NaiveRules, side: str, roll: tuple[int, int
             else:
                 later.extend(one_stage(end, rules, side, (7 - roll[0],) * 4)[0])
         ends = later
-    elif doublet and rules.complement_doubles and not board.pool[side]:
+    elif doublet and rules.complement_doubles and complements:
         pass  # the first stage was incomplete: the turn ends there
     if rules.prime_release:
         windows = trapping_windows(board, rules, side)

@@ -20,6 +20,14 @@ NAIVE_RULES = {
     "russian": NaiveRules("shared", "block2", complement_doubles=True),
     "tapa": NaiveRules("contrary", "pin", mother_rule=True),
     "gul-bara": NaiveRules("parallel", "block1", cascade_from_turn=4, transfer=True),
+    "acey-deucey": NaiveRules("contrary", "block2", pool_enter_all_first=False,
+                              named_doublet_after_one_two=True),
+    "acey-deucey-european": NaiveRules("contrary", "block2", pool_enter_all_first=False,
+                                       named_doublet_after_one_two=True,
+                                       complement_doubles=True, complement_always=True,
+                                       exact_bear_off=True),
+    "asodio": NaiveRules("contrary", "block2", asodio_entry=True,
+                         named_doublet_after_one_two=True, exact_bear_off=True),
 }
 """Each variant's rules as VARIANTS.md words them, for the naive enumerator."""
 
@@ -39,6 +47,20 @@ def position(variant: GameVariant, mover: SideLayout, opponent: SideLayout) -> V
 def mover_points(variant: GameVariant, after: VariantPosition) -> dict[int, int]:
     """The points of the side that moved, in its own numbering, after a play."""
     return dict(variant.position_layout(after).mover.points)
+
+
+def layouts(variant: GameVariant, at: object, dice: str) -> list[tuple[dict[int, int], int, int]]:
+    """(points, pool, off) of the mover after each legal turn, sorted."""
+    found = variant.legal_positions(at, Roll.parse(dice))  # type: ignore[arg-type]
+    read = [(dict(layout.mover.points), layout.mover.pool, layout.mover.off)
+            for layout in (variant.position_layout(after) for after in found)]
+    return sorted(read, key=lambda item: (sorted(item[0].items()), item[1], item[2]))
+
+
+def pips_moved(variant: GameVariant, after: object) -> int:
+    """Pips the mover has travelled since the start, a checker in the pool 25 from off."""
+    mover = variant.position_layout(after).mover  # type: ignore[arg-type]
+    return 15 * 25 - 25 * mover.pool - sum(p * n for p, n in mover.points.items())
 
 
 def naive_board(variant: GameVariant, rules: NaiveRules, at: VariantPosition) -> Board:

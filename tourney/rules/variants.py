@@ -32,14 +32,17 @@ from tourney.rules.game import Level
 from tourney.rules.layout import BoardLayout
 from tourney.rules.movement import (
     BackgammonMovement,
+    BearOff,
     Doubles,
     Ending,
     Entry,
+    EntryPermission,
     FailurePolicy,
     Geometry,
     Landing,
     Movement,
     MovementRules,
+    PoolEntry,
     Restriction,
     movement_for,
 )
@@ -57,6 +60,9 @@ from tourney.rules.variant_protocol import (
 )
 
 __all__ = [
+    "ACEY_DEUCEY",
+    "ACEY_DEUCEY_EUROPEAN",
+    "ASODIO",
     "BACKGAMMON_DEFAULTS",
     "BACKGAMMON_LEVELS",
     "DEFAULT_OPTIONS",
@@ -101,6 +107,9 @@ class Opening(Enum):
     HIGHER_DIE_ROLLS_AGAIN = "higher-die-rolls-again"
     """Each player rolls one die; the higher rolls both dice afresh for the first move,
     which may be a doublet."""
+    LOWER_DIE_ROLLS_AGAIN = "lower-die-rolls-again"
+    """Each player rolls one die; the lower rolls both dice afresh for the first move
+    (the chase games, VARIANTS.md 6.3)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,7 +265,7 @@ class Variant:
     @property
     def can_open_with_doublet(self) -> bool:
         """Whether the first roll of a game may be a doublet."""
-        return self.opening is Opening.HIGHER_DIE_ROLLS_AGAIN
+        return self.opening is not Opening.HIGHER_DIE_PLAYS
 
     # --- scoring ---------------------------------------------------------------------
 
@@ -671,6 +680,60 @@ RUSSIAN = Variant(
 )
 
 
+ACEY_DEUCEY_DEFAULTS = VariantOptions(gammons=True, cube=False, crawford=False,
+                                      next_game_starter=NextGameStarter.ROLL)
+"""No cube (VARIANTS.md 9.1); a roll of one die each opens every game."""
+
+ACEY_DEUCEY = Variant(
+    name="acey-deucey",
+    title="Acey-deucey",
+    description="Acey-deucey: all 15 start off the board and enter into the opponent's "
+    "home as they like; a 1-2 plays the 1 and the 2, then four of a number the player names",
+    short_name="acey",
+    movement=MovementRules(
+        15, (), pool=15, pool_entry=PoolEntry.FREE, special_roll=(1, 2),
+        failure=FailurePolicy.END_TURN,
+    ),
+    defaults=ACEY_DEUCEY_DEFAULTS,
+    opening=Opening.HIGHER_DIE_ROLLS_AGAIN,
+    aliases=("aceydeucey", "acey-deucey-american"),
+)
+
+ACEY_DEUCEY_EUROPEAN = Variant(
+    name="acey-deucey-european",
+    title="European acey-deucey",
+    description="European acey-deucey: acey-deucey where every doublet also plays its "
+    "opposite, and a checker bears off only by the exact number",
+    short_name="aceyeu",
+    movement=MovementRules(
+        15, (), pool=15, pool_entry=PoolEntry.FREE, special_roll=(1, 2),
+        doubles=Doubles.COMPLEMENT_ALWAYS, failure=FailurePolicy.END_TURN,
+        bear_off=BearOff.EXACT,
+    ),
+    defaults=ACEY_DEUCEY_DEFAULTS,
+    opening=Opening.HIGHER_DIE_ROLLS_AGAIN,
+    aliases=("acey-deucey-eu", "european-acey-deucey"),
+)
+
+ASODIO = Variant(
+    name="asodio",
+    title="Asodio",
+    description="Asodio: Greek acey-deucey; all 15 enter first, the first on a doublet or "
+    "a 1-2, bearing off by the exact number; single 1, gammon 2, no cube",
+    short_name="asodio",
+    movement=MovementRules(
+        15, (), pool=15, pool_entry=PoolEntry.ENTER_ALL_FIRST, special_roll=(1, 2),
+        entry_permission=EntryPermission.DOUBLET_OR_SPECIAL_ROLL,
+        failure=FailurePolicy.END_TURN, bear_off=BearOff.EXACT,
+    ),
+    scoring=TAVLI_LEVELS,
+    defaults=TAVLI_DEFAULTS,
+    opening=Opening.HIGHER_DIE_ROLLS_AGAIN,
+    record_tags=(),
+    aliases=("assodio", "asso-dio"),
+)
+
+
 # --- the registry ----------------------------------------------------------------------
 
 _REGISTRY: dict[str, GameVariant] = {}
@@ -778,7 +841,7 @@ def variant_for_mat(variation: str | None) -> GameVariant:
 
 
 for _variant in (STANDARD, NACKGAMMON, HYPERGAMMON, LONG_NARDY, PORTES, PLAKOTO, FEVGA,
-                 RUSSIAN, TAPA, GUL_BARA):
+                 RUSSIAN, TAPA, GUL_BARA, ACEY_DEUCEY, ACEY_DEUCEY_EUROPEAN, ASODIO):
     register_variant(_variant)
 
 DEFAULT_VARIANT: GameVariant = STANDARD
