@@ -24,8 +24,8 @@ def other(side: str) -> str:
 class NaiveRules:
     """What the enumerator needs to know of a variant, in VARIANTS.md's words."""
 
-    geometry: str  # "contrary", "parallel" or "shared"
-    landing: str  # "block2", "block1" or "pin"
+    geometry: str  # "contrary", "parallel", "shared" or "circular" (the chase games)
+    landing: str  # "block2", "block1", "pin" or "capture"
     pool_enter_all_first: bool = True
     first_checker_must_pass: bool = False  # Fevga: pass the opponent's start first
     no_full_start_table: bool = False  # Fevga: never all of own 19-24 at a turn's end
@@ -62,7 +62,7 @@ class Board:
 
 def absolute(rules: NaiveRules, side: str, point: int) -> int:
     """The absolute A-number of ``side``'s own ``point`` (VARIANTS.md 0.3)."""
-    if side == X or rules.geometry == "shared":
+    if side == X or rules.geometry in ("shared", "circular"):
         return point
     if rules.geometry == "contrary":
         return 25 - point
@@ -108,6 +108,8 @@ def all_home_and_free(board: Board, rules: NaiveRules, side: str) -> bool:
 
 def game_over(board: Board, rules: NaiveRules, side: str) -> bool:
     """Whether the game ended after a move by ``side``."""
+    if rules.geometry == "circular":
+        return not chase_checkers(board, other(side))
     if board.off[side] == rules.checkers:
         return True
     if not rules.mother_rule:
@@ -121,6 +123,8 @@ def game_over(board: Board, rules: NaiveRules, side: str) -> bool:
 
 def single_moves(board: Board, rules: NaiveRules, side: str, die: int) -> list[Board]:
     """Every board one checker of ``side`` moving ``die`` can make."""
+    if rules.geometry == "circular":
+        return chase_single_moves(board, side, die)
     results: list[Board] = []
     entry = absolute(rules, side, 25 - die)
     if board.bar[side]:
@@ -247,6 +251,8 @@ def naive_legal(board: Board, rules: NaiveRules, side: str, roll: tuple[int, int
     side's own turn number, for cascades)."""
     doublet = roll[0] == roll[1]
     one_two = sorted(roll) == [1, 2]
+    if rules.geometry == "circular":
+        return chase_turn(board, rules, side, roll)
     if rules.transfer:
         return transfer_turn(board, rules, side, roll, turn)
     if rules.asodio_entry and not doublet and not one_two:
@@ -309,3 +315,94 @@ def transfer_turn(board: Board, rules: NaiveRules, side: str, roll: tuple[int, i
 
     play_from(board, 0)
     return set(finals)
+
+
+# --- the chase games (VARIANTS.md 6): a circular track, one checker a point, capture -----
+
+CORNER_ORDER = [24, 19, 18, 13, 12, 7, 6, 1]
+"""The corners in the order a checker running A24 -> A1 -> A24 meets them."""
+
+
+def around(point: int, pips: int) -> int:
+    """The point ``pips`` further on round the circle (negative: back)."""
+    target = point - pips
+    while target < 1:
+        target += 24
+    while target > 24:
+        target -= 24
+    return target
+
+
+def chase_checkers(board: Board, side: str) -> list[int]:
+    return [a for a in range(1, 25) if side in board.stacks[a]]
+
+
+def capturable(board: Board, attacker: str, point: int) -> bool:
+    """A defender down to its last checker is safe off the corners, and on a corner
+    while the attacker stands on both points beside it."""
+    if len(chase_checkers(board, other(attacker))) != 1:
+        return True
+    if point not in CORNER_ORDER:
+        return False
+    beside = (around(point, 1), around(point, -1))
+    return not all(attacker in board.stacks[a] for a in beside)
+
+
+def chase_land(board: Board, side: str, target: int) -> bool:
+    """Put a lifted checker of ``side`` on ``target``, capturing; False if it may not."""
+    enemy = other(side)
+    if enemy in board.stacks[target]:
+        if not capturable(board, side, target):
+            return False
+        board.stacks[target].remove(enemy)
+        board.off[enemy] += 1
+    board.stacks[target].append(side)
+    return True
+
+
+def chase_single_moves(board: Board, side: str, die: int) -> list[Board]:
+    mine = chase_checkers(board, side)
+    results = []
+    if len(mine) == 1:
+        # The lone checker hops from its corner: a 1 to the next corner, a 6 two on.
+        here = mine[0]
+        if here not in CORNER_ORDER or die not in (1, 6):
+            return []
+        hops = 1 if die == 1 else 2
+        target = CORNER_ORDER[(CORNER_ORDER.index(here) + hops) % len(CORNER_ORDER)]
+        after = board.copy()
+        after.stacks[here].remove(side)
+        return [after] if chase_land(after, side, target) else []
+    for here in mine:
+        after = board.copy()
+        after.stacks[here].remove(side)
+        target = around(here, die)
+        while side in after.stacks[target]:
+            target = around(target, 1)  # bumped past our own checker
+        if chase_land(after, side, target):
+            results.append(after)
+    return results
+
+
+def chase_turn(board: Board, rules: NaiveRules, side: str, roll: tuple[int, int]
+               ) -> set[tuple[object, ...]]:
+    mine = chase_checkers(board, side)
+    if not mine or not chase_checkers(board, other(side)):
+        return {board.frozen()}
+    if len(mine) == 1 and mine[0] not in CORNER_ORDER:
+        # Off a corner: to the nearest corner ahead, whatever the roll.
+        target = around(mine[0], 1)
+        while target not in CORNER_ORDER:
+            target = around(target, 1)
+        after = board.copy()
+        after.stacks[mine[0]].remove(side)
+        return {after.frozen()} if chase_land(after, side, target) else {board.frozen()}
+    if roll[0] != roll[1]:
+        dice = tuple(value for value in roll if value in (1, 6))
+    elif len(mine) == 1:
+        dice = (roll[0],) * 2 if roll[0] in (1, 6) else ()
+    else:
+        dice = (roll[0],) * (4 if roll[0] == 6 else 2)
+    if not dice:
+        return {board.frozen()}
+    return {end.frozen() for end in one_stage(board, rules, side, dice)[0]}

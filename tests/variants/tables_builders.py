@@ -26,6 +26,9 @@ NAIVE_RULES = {
                                        named_doublet_after_one_two=True,
                                        complement_doubles=True, complement_always=True,
                                        exact_bear_off=True),
+    "icelandic": NaiveRules("circular", "capture", checkers=6),
+    "chase": NaiveRules("circular", "capture", checkers=6),
+    "ad-elta-stelpur": NaiveRules("circular", "capture", checkers=6),
     "asodio": NaiveRules("contrary", "block2", asodio_entry=True,
                          named_doublet_after_one_two=True, exact_bear_off=True),
 }
@@ -61,6 +64,19 @@ def pips_moved(variant: GameVariant, after: object) -> int:
     """Pips the mover has travelled since the start, a checker in the pool 25 from off."""
     mover = variant.position_layout(after).mover  # type: ignore[arg-type]
     return 15 * 25 - 25 * mover.pool - sum(p * n for p, n in mover.points.items())
+
+
+def chase_side(*points: int) -> SideLayout:
+    """A chase side with one checker on each A-point named; the rest captured."""
+    return side(dict.fromkeys(points, 1), checkers=6)
+
+
+def chase_results(variant: GameVariant, at: object, dice: str) -> list[tuple[list[int], list[int]]]:
+    """(mover's A-points, opponent's A-points) after each legal turn, sorted."""
+    found = variant.legal_positions(at, Roll.parse(dice))  # type: ignore[arg-type]
+    read = [(sorted(layout.mover.points), sorted(layout.opponent.points))
+            for layout in (variant.position_layout(after) for after in found)]
+    return sorted(read)
 
 
 def naive_board(variant: GameVariant, rules: NaiveRules, at: VariantPosition) -> Board:

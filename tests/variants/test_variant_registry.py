@@ -107,6 +107,16 @@ LISTED = [
     ("asodio",
      "Asodio: Greek acey-deucey; all 15 enter first, the first on a doublet or a 1-2, "
      "bearing off by the exact number; single 1, gammon 2, no cube"),
+    ("icelandic",
+     "Icelandic backgammon: 6 checkers a side from A1-A6 and A19-A24 chase each other "
+     "round the board; only 1s and 6s count; a capture is for good; last one standing "
+     "wins"),
+    ("chase",
+     "Chase (Verfolgungsjagd): the seed's write-up of Icelandic backgammon, the same game "
+     "from A1-A6 against A19-A24"),
+    ("ad-elta-stelpur",
+     "Ad elta stelpur (chasing the girls): the chase game from diagonally opposite "
+     "quarters, A19-A24 against A7-A12"),
 ]
 """Every built-in variant in registry order, with its one-line description."""
 

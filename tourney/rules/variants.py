@@ -62,15 +62,18 @@ from tourney.rules.variant_protocol import (
 __all__ = [
     "ACEY_DEUCEY",
     "ACEY_DEUCEY_EUROPEAN",
+    "AD_ELTA_STELPUR",
     "ASODIO",
     "BACKGAMMON_DEFAULTS",
     "BACKGAMMON_LEVELS",
+    "CHASE",
     "DEFAULT_OPTIONS",
     "DEFAULT_VARIANT",
     "FEVGA",
     "GAMMONS_TAG",
     "GUL_BARA",
     "HYPERGAMMON",
+    "ICELANDIC",
     "LONG_NARDY",
     "NACKGAMMON",
     "PLAKOTO",
@@ -734,6 +737,78 @@ ASODIO = Variant(
 )
 
 
+CHASE_LEVELS = (
+    ScoringLevel(Level.SINGLE, "single", 1),
+    ScoringLevel(Level.GAMMON, "gammon", 1, counted=False),
+    ScoringLevel(Level.BACKGAMMON, "backgammon", 1, counted=False),
+)
+"""One game won, nothing more: the loser has no checker left (VARIANTS.md 6.3)."""
+
+CHASE_DEFAULTS = VariantOptions(gammons=False, cube=False, crawford=False,
+                                next_game_starter=NextGameStarter.ROLL)
+"""No cube; a roll of one die each opens every game."""
+
+_ADJACENT = tuple((point, 1) for point in range(1, 7))
+"""The seed's layout: the side on roll (the attacker) one checker on each of A1-A6..."""
+_ADJACENT_OTHER = tuple((point, 1) for point in range(19, 25))
+"""... and the other side one on each of A19-A24, just ahead of it."""
+
+
+def _chase_rules(start: tuple[tuple[int, int], ...],
+                 opponent_start: tuple[tuple[int, int], ...]) -> MovementRules:
+    """The chase games' rules of movement from a start (VARIANTS.md 6.3 and 6.4)."""
+    return MovementRules(
+        6, start, opponent_start=opponent_start, geometry=Geometry.CIRCULAR,
+        landing=Landing.CAPTURE, entry=Entry.NONE, doubles=Doubles.CHASE,
+        restrictions=(Restriction.LONE_CHECKER_CORNERS,), bear_off=BearOff.NONE,
+        ending=Ending.ALL_CAPTURED,
+    )
+
+
+ICELANDIC = Variant(
+    name="icelandic",
+    title="Icelandic backgammon",
+    description="Icelandic backgammon: 6 checkers a side from A1-A6 and A19-A24 chase each "
+    "other round the board; only 1s and 6s count; a capture is for good; last one standing "
+    "wins",
+    short_name="icelandic",
+    movement=_chase_rules(_ADJACENT, _ADJACENT_OTHER),
+    scoring=CHASE_LEVELS,
+    defaults=CHASE_DEFAULTS,
+    opening=Opening.LOWER_DIE_ROLLS_AGAIN,
+    record_tags=(),
+)
+
+CHASE = Variant(
+    name="chase",
+    title="Chase",
+    description="Chase (Verfolgungsjagd): the seed's write-up of Icelandic backgammon, the "
+    "same game from A1-A6 against A19-A24",
+    short_name="chase",
+    movement=ICELANDIC.movement,
+    scoring=CHASE_LEVELS,
+    defaults=CHASE_DEFAULTS,
+    opening=Opening.LOWER_DIE_ROLLS_AGAIN,
+    record_tags=(),
+    aliases=("verfolgungsjagd",),
+)
+
+AD_ELTA_STELPUR = Variant(
+    name="ad-elta-stelpur",
+    title="Ad elta stelpur",
+    description="Ad elta stelpur (chasing the girls): the chase game from diagonally "
+    "opposite quarters, A19-A24 against A7-A12",
+    short_name="aes",
+    movement=_chase_rules(tuple((point, 1) for point in range(19, 25)),
+                          tuple((point, 1) for point in range(7, 13))),
+    scoring=CHASE_LEVELS,
+    defaults=CHASE_DEFAULTS,
+    opening=Opening.LOWER_DIE_ROLLS_AGAIN,
+    record_tags=(),
+    aliases=("chasing-the-girls", "ad_elta_stelpur"),
+)
+
+
 # --- the registry ----------------------------------------------------------------------
 
 _REGISTRY: dict[str, GameVariant] = {}
@@ -841,7 +916,8 @@ def variant_for_mat(variation: str | None) -> GameVariant:
 
 
 for _variant in (STANDARD, NACKGAMMON, HYPERGAMMON, LONG_NARDY, PORTES, PLAKOTO, FEVGA,
-                 RUSSIAN, TAPA, GUL_BARA, ACEY_DEUCEY, ACEY_DEUCEY_EUROPEAN, ASODIO):
+                 RUSSIAN, TAPA, GUL_BARA, ACEY_DEUCEY, ACEY_DEUCEY_EUROPEAN, ASODIO, ICELANDIC,
+                 CHASE, AD_ELTA_STELPUR):
     register_variant(_variant)
 
 DEFAULT_VARIANT: GameVariant = STANDARD
