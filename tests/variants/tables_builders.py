@@ -3,11 +3,15 @@ positions as the naive enumerator's physical boards, and positions from random g
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator, Mapping
+from typing import Any
 
+from click.testing import CliRunner
 from naive_tables import Board, NaiveRules, O, X, absolute, game_over
 
+from tourney.cli import cli
 from tourney.rules.dice import Roll
 from tourney.rules.layout import BoardLayout, SideLayout
 from tourney.rules.variant_protocol import GameVariant, VariantPosition
@@ -77,6 +81,19 @@ def chase_results(variant: GameVariant, at: object, dice: str) -> list[tuple[lis
     read = [(sorted(layout.mover.points), sorted(layout.opponent.points))
             for layout in (variant.position_layout(after) for after in found)]
     return sorted(read)
+
+
+def rules_cli_from_start(name: str, dice: str) -> tuple[list[dict[str, Any]], str, list[str]]:
+    """``rules legal --json``, ``rules show`` and ``rules legal`` from the start of the
+    variant ``name``: the JSON positions after ``dice``, the diagram, and the position IDs
+    after ``dice``. Each command must succeed."""
+    runner = CliRunner()
+    legal = runner.invoke(cli, ["rules", "legal", "--variant", name, "--json", "start", dice])
+    shown = runner.invoke(cli, ["rules", "show", "--variant", name, "start"])
+    plain = runner.invoke(cli, ["rules", "legal", "--variant", name, "start", dice])
+    assert (legal.exit_code, shown.exit_code, plain.exit_code) == (0, 0, 0)
+    return ([json.loads(line) for line in legal.stdout.splitlines()], shown.stdout,
+            plain.stdout.splitlines())
 
 
 def naive_board(variant: GameVariant, rules: NaiveRules, at: VariantPosition) -> Board:

@@ -3,12 +3,8 @@ E-AD-4): every doublet plays its opposite, and bearing off is by the exact numbe
 
 from __future__ import annotations
 
-import json
+from tables_builders import layouts, pips_moved, position, rules_cli_from_start, side
 
-from click.testing import CliRunner
-from tables_builders import layouts, pips_moved, position, side
-
-from tourney.cli import cli
 from tourney.rules import Roll, parse_play
 from tourney.rules.variants import ACEY_DEUCEY, ACEY_DEUCEY_EUROPEAN
 
@@ -57,11 +53,7 @@ def test_the_european_one_two_names_a_doublet_without_its_opposite() -> None:
 
 
 def test_rules_cli_takes_the_european_start() -> None:
-    runner = CliRunner()
-    legal = runner.invoke(cli, ["rules", "legal", "--variant", "acey-deucey-european",
-                                "--json", "start", "31"])
-    shown = runner.invoke(cli, ["rules", "show", "--variant", "acey-deucey-european", "start"])
+    positions, shown, ids = rules_cli_from_start("acey-deucey-european", "31")
 
-    assert legal.exit_code == 0 and shown.exit_code == 0
-    assert [json.loads(line)["x"]["points"] for line in legal.stdout.splitlines()] == [
-        {"21": 1}, {"22": 1, "24": 1}]
+    assert [found["x"]["points"] for found in positions] == [{"21": 1}, {"22": 1, "24": 1}]
+    assert "pool 15" in shown and len(ids) == 2

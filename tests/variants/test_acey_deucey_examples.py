@@ -4,13 +4,9 @@ start (every checker in the pool)."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
-from click.testing import CliRunner
-from tables_builders import layouts, pips_moved, position, side
+from tables_builders import layouts, pips_moved, position, rules_cli_from_start, side
 
-from tourney.cli import cli
 from tourney.rules import IllegalPlayError, Level, Roll, parse_play
 from tourney.rules.variants import ACEY_DEUCEY
 
@@ -80,20 +76,9 @@ def test_acey_deucey_levels_count_the_pool_for_a_backgammon_and_have_no_cube() -
     assert not ACEY_DEUCEY.uses_cube()
 
 
-def test_rules_legal_from_the_acey_deucey_start_enters_or_runs_one_checker() -> None:
+def test_rules_cli_from_the_acey_deucey_start_enters_or_runs_one_checker() -> None:
     # 3-1 from the pool: enter/22 enter/24, or one checker enter/22/21 or enter/24/21.
-    result = CliRunner().invoke(cli, ["rules", "legal", "--variant", "acey-deucey", "--json",
-                                      "start", "31"])
+    positions, shown, ids = rules_cli_from_start("acey-deucey", "31")
 
-    assert result.exit_code == 0
-    assert [json.loads(line)["x"]["points"] for line in result.stdout.splitlines()] == [
-        {"21": 1}, {"22": 1, "24": 1}]
-
-
-def test_rules_show_and_legal_take_the_acey_deucey_start() -> None:
-    runner = CliRunner()
-    shown = runner.invoke(cli, ["rules", "show", "--variant", "acey-deucey", "start"])
-    legal = runner.invoke(cli, ["rules", "legal", "--variant", "acey-deucey", "start", "31"])
-
-    assert shown.exit_code == 0 and "pool 15" in shown.stdout
-    assert legal.exit_code == 0 and len(legal.stdout.splitlines()) == 2
+    assert [found["x"]["points"] for found in positions] == [{"21": 1}, {"22": 1, "24": 1}]
+    assert "pool 15" in shown and len(ids) == 2

@@ -3,13 +3,9 @@ diagonal layout: one checker through two touch-downs, and a bump), and the rules
 
 from __future__ import annotations
 
-import json
-
 import pytest
-from click.testing import CliRunner
-from tables_builders import chase_results as results
+from tables_builders import chase_results, rules_cli_from_start
 
-from tourney.cli import cli
 from tourney.rules import IllegalPlayError, Roll
 from tourney.rules.moves import Move, Play
 from tourney.rules.variants import AD_ELTA_STELPUR
@@ -48,7 +44,7 @@ def test_every_six_one_capture_from_the_diagonal_start() -> None:
     # A capture needs a checker on A12: the 6 then the 1 from A19 (A19->A13->A12*), or the
     # 1 to A18 first (A19->A18, or bumped there from any of A20-A24) and the 6 A18->A12*.
     # No 6 alone reaches A7-A12 from A19-A24. So one capture for each checker that moved.
-    found = results(AD_ELTA_STELPUR, START, "61")
+    found = chase_results(AD_ELTA_STELPUR, START, "61")
     captured = [mine for mine, theirs in found if len(theirs) == 5]
 
     assert captured == sorted(sorted({12, *range(19, 25)} - {moved})
@@ -56,16 +52,9 @@ def test_every_six_one_capture_from_the_diagonal_start() -> None:
 
 
 def test_rules_cli_from_the_ad_elta_stelpur_start() -> None:
-    runner = CliRunner()
-    legal = runner.invoke(cli, ["rules", "legal", "--variant", "ad-elta-stelpur", "--json",
-                                "start", "31"])
-    shown = runner.invoke(cli, ["rules", "show", "--variant", "ad-elta-stelpur", "start"])
-    plain = runner.invoke(cli, ["rules", "legal", "--variant", "ad-elta-stelpur", "start",
-                                "31"])
-
-    assert (legal.exit_code, shown.exit_code, plain.exit_code) == (0, 0, 0)
     # Only the 1: A19->A18, or bumped to A18 from A20-A24 -> six plays.
-    assert [sorted(json.loads(line)["x"]["points"], key=int)
-            for line in legal.stdout.splitlines()] == sorted(
-        [sorted([str(p) for p in range(18, 25) if p != moved], key=int)
-         for moved in range(19, 25)], key=lambda points: json.dumps(points))
+    positions, shown, ids = rules_cli_from_start("ad-elta-stelpur", "31")
+
+    assert sorted(sorted(map(int, found["x"]["points"])) for found in positions) == sorted(
+        sorted({18, *range(19, 25)} - {moved}) for moved in range(19, 25))
+    assert "X1" in shown and len(ids) == 6

@@ -3,12 +3,8 @@ bear-off and levels, and the rules CLI from its start."""
 
 from __future__ import annotations
 
-import json
+from tables_builders import layouts, position, rules_cli_from_start, side
 
-from click.testing import CliRunner
-from tables_builders import layouts, position, side
-
-from tourney.cli import cli
 from tourney.rules import Level
 from tourney.rules.variants import ASODIO
 
@@ -57,12 +53,8 @@ def test_asodio_bears_off_by_the_exact_number_and_scores_one_or_two() -> None:
 
 
 def test_rules_cli_from_the_asodio_start() -> None:
-    runner = CliRunner()
-    legal = runner.invoke(cli, ["rules", "legal", "--variant", "asodio", "--json", "start",
-                                "31"])
-    shown = runner.invoke(cli, ["rules", "show", "--variant", "asodio", "start"])
-    plain = runner.invoke(cli, ["rules", "legal", "--variant", "asodio", "start", "31"])
+    # 3-1 is neither a doublet nor a 1-2 and nothing stands on 19-24: no entry.
+    positions, shown, ids = rules_cli_from_start("asodio", "31")
 
-    assert (legal.exit_code, shown.exit_code, plain.exit_code) == (0, 0, 0)
-    assert [json.loads(line)["x"]["pool"] for line in legal.stdout.splitlines()] == [15]
-    assert len(plain.stdout.splitlines()) == 1
+    assert [found["x"]["pool"] for found in positions] == [15]
+    assert "pool 15" in shown and len(ids) == 1

@@ -8,8 +8,7 @@ import json
 
 import pytest
 from click.testing import CliRunner
-from tables_builders import chase_results as results
-from tables_builders import chase_side, position, side
+from tables_builders import chase_results, chase_side, position, rules_cli_from_start, side
 
 from tourney.cli import cli
 from tourney.rules import IllegalPlayError, Level, NotationError, Roll
@@ -23,7 +22,7 @@ def test_the_one_of_a_one_three_captures_on_a24_whichever_checker_plays_it() -> 
     expected = sorted(([p for p in range(1, 7) if p != moved] + [24], [19, 20, 21, 22, 23])
                       for moved in range(1, 7))
 
-    assert results(ICELANDIC, ICELANDIC.initial(), "13") == expected
+    assert chase_results(ICELANDIC, ICELANDIC.initial(), "13") == expected
 
 
 def test_only_ones_and_sixes_count_and_doublets_give_two_moves_but_six_six_four() -> None:
@@ -32,11 +31,11 @@ def test_only_ones_and_sixes_count_and_doublets_give_two_moves_but_six_six_four(
     # and 4 - a to A10's: 24 pips brings a checker round to where it started.
     at = position(ICELANDIC, chase_side(12, 10), chase_side(1, 20))
 
-    assert results(ICELANDIC, at, "52") == [([10, 12], [1, 20])]
-    assert results(ICELANDIC, at, "64") == [([4, 12], [1, 20]), ([6, 10], [1, 20])]
-    assert results(ICELANDIC, at, "44") == [
+    assert chase_results(ICELANDIC, at, "52") == [([10, 12], [1, 20])]
+    assert chase_results(ICELANDIC, at, "64") == [([4, 12], [1, 20]), ([6, 10], [1, 20])]
+    assert chase_results(ICELANDIC, at, "44") == [
         ([2, 12], [1, 20]), ([4, 10], [1, 20]), ([6, 8], [1, 20])]
-    assert results(ICELANDIC, at, "66") == [
+    assert chase_results(ICELANDIC, at, "66") == [
         ([4, 18], [1, 20]), ([6, 16], [1, 20]), ([10, 12], [1, 20]), ([22, 24], [1, 20])]
 
 
@@ -46,11 +45,11 @@ def test_a_lone_checker_on_a_corner_hops_with_a_six_and_a_one_to_a1() -> None:
     at = position(ICELANDIC, chase_side(12), chase_side(20, 15))
     capture = position(ICELANDIC, chase_side(12), chase_side(1, 20))
 
-    assert results(ICELANDIC, at, "61") == [([1], [15, 20])]
-    assert results(ICELANDIC, capture, "61") == [([1], [20])]
-    assert results(ICELANDIC, at, "11") == [([6], [15, 20])]  # A12 -> A7 -> A6
-    assert results(ICELANDIC, at, "66") == [([24], [15, 20])]  # A12 -> A6 -> A24
-    assert results(ICELANDIC, at, "33") == [([12], [15, 20])]  # no movement
+    assert chase_results(ICELANDIC, at, "61") == [([1], [15, 20])]
+    assert chase_results(ICELANDIC, capture, "61") == [([1], [20])]
+    assert chase_results(ICELANDIC, at, "11") == [([6], [15, 20])]  # A12 -> A7 -> A6
+    assert chase_results(ICELANDIC, at, "66") == [([24], [15, 20])]  # A12 -> A6 -> A24
+    assert chase_results(ICELANDIC, at, "33") == [([12], [15, 20])]  # no movement
 
 
 def test_a_lone_checker_between_two_attackers_cannot_be_captured() -> None:
@@ -59,7 +58,7 @@ def test_a_lone_checker_between_two_attackers_cannot_be_captured() -> None:
     guarded = position(ICELANDIC, chase_side(2, 24, 7), chase_side(1))
     open_ = position(ICELANDIC, chase_side(2, 13, 7), chase_side(1))
 
-    assert results(ICELANDIC, guarded, "65") == [([2, 7, 18], [1]), ([7, 20, 24], [1])]
+    assert chase_results(ICELANDIC, guarded, "65") == [([2, 7, 18], [1]), ([7, 20, 24], [1])]
     with pytest.raises(IllegalPlayError):
         ICELANDIC.check_play(guarded, Roll(6, 5), Play((Move(7, 1),)))
     won = ICELANDIC.check_play(open_, Roll(6, 5), Play((Move(7, 1),)))
@@ -70,7 +69,8 @@ def test_a_lone_checker_off_a_corner_goes_to_the_nearest_corner_whatever_the_rol
     # 6.4 rule 1 (compulsory): on A10 it moves to A7 and the roll is lost.
     at = position(ICELANDIC, chase_side(10), chase_side(3, 20))
 
-    assert results(ICELANDIC, at, "52") == results(ICELANDIC, at, "66") == [([7], [3, 20])]
+    assert chase_results(ICELANDIC, at, "52") == [([7], [3, 20])]
+    assert chase_results(ICELANDIC, at, "66") == [([7], [3, 20])]
     assert {ICELANDIC.check_play(at, Roll(5, 2), Play((Move(10, 7),)))} == \
         ICELANDIC.legal_positions(at, Roll(5, 2))
 
@@ -79,7 +79,7 @@ def test_a_lone_checker_is_safe_off_a_corner() -> None:
     # X's A10->A4 with a 6 would land on O's last checker, not on a corner: refused.
     at = position(ICELANDIC, chase_side(10, 20), chase_side(4))
 
-    assert results(ICELANDIC, at, "64") == [([10, 14], [4])]
+    assert chase_results(ICELANDIC, at, "64") == [([10, 14], [4])]
 
 
 def test_the_game_is_won_by_the_side_with_checkers_left_and_scores_one() -> None:
@@ -109,13 +109,7 @@ def test_rules_legal_json_uses_a_labels_for_both_sides() -> None:
 
 
 def test_rules_cli_from_the_icelandic_start() -> None:
-    runner = CliRunner()
-    legal = runner.invoke(cli, ["rules", "legal", "--variant", "icelandic", "--json", "start",
-                                "31"])
-    plain = runner.invoke(cli, ["rules", "legal", "--variant", "icelandic", "start", "31"])
-    shown = runner.invoke(cli, ["rules", "show", "--variant", "icelandic", "start"])
+    positions, shown, ids = rules_cli_from_start("icelandic", "31")
 
-    assert (legal.exit_code, plain.exit_code, shown.exit_code) == (0, 0, 0)
-    assert {json.loads(line)["o"]["off"] for line in legal.stdout.splitlines()} == {1}
-    assert len(plain.stdout.splitlines()) == 6
-    assert "X1" in shown.stdout and "O1" in shown.stdout
+    assert {found["o"]["off"] for found in positions} == {1}
+    assert len(ids) == 6 and "X1" in shown and "O1" in shown

@@ -702,19 +702,15 @@ ACEY_DEUCEY = Variant(
     aliases=("aceydeucey", "acey-deucey-american"),
 )
 
-ACEY_DEUCEY_EUROPEAN = Variant(
+ACEY_DEUCEY_EUROPEAN = replace(
+    ACEY_DEUCEY,
     name="acey-deucey-european",
     title="European acey-deucey",
     description="European acey-deucey: acey-deucey where every doublet also plays its "
     "opposite, and a checker bears off only by the exact number",
     short_name="aceyeu",
-    movement=MovementRules(
-        15, (), pool=15, pool_entry=PoolEntry.FREE, special_roll=(1, 2),
-        doubles=Doubles.COMPLEMENT_ALWAYS, failure=FailurePolicy.END_TURN,
-        bear_off=BearOff.EXACT,
-    ),
-    defaults=ACEY_DEUCEY_DEFAULTS,
-    opening=Opening.HIGHER_DIE_ROLLS_AGAIN,
+    movement=replace(ACEY_DEUCEY.movement, doubles=Doubles.COMPLEMENT_ALWAYS,
+                     bear_off=BearOff.EXACT),
     aliases=("acey-deucey-eu", "european-acey-deucey"),
 )
 
@@ -779,21 +775,18 @@ ICELANDIC = Variant(
     record_tags=(),
 )
 
-CHASE = Variant(
+CHASE = replace(
+    ICELANDIC,
     name="chase",
     title="Chase",
     description="Chase (Verfolgungsjagd): the seed's write-up of Icelandic backgammon, the "
     "same game from A1-A6 against A19-A24",
     short_name="chase",
-    movement=ICELANDIC.movement,
-    scoring=CHASE_LEVELS,
-    defaults=CHASE_DEFAULTS,
-    opening=Opening.LOWER_DIE_ROLLS_AGAIN,
-    record_tags=(),
     aliases=("verfolgungsjagd",),
 )
 
-AD_ELTA_STELPUR = Variant(
+AD_ELTA_STELPUR = replace(
+    ICELANDIC,
     name="ad-elta-stelpur",
     title="Ad elta stelpur",
     description="Ad elta stelpur (chasing the girls): the chase game from diagonally "
@@ -801,13 +794,8 @@ AD_ELTA_STELPUR = Variant(
     short_name="aes",
     movement=_chase_rules(tuple((point, 1) for point in range(19, 25)),
                           tuple((point, 1) for point in range(7, 13))),
-    scoring=CHASE_LEVELS,
-    defaults=CHASE_DEFAULTS,
-    opening=Opening.LOWER_DIE_ROLLS_AGAIN,
-    record_tags=(),
     aliases=("chasing-the-girls", "ad_elta_stelpur"),
 )
-
 
 # --- the registry ----------------------------------------------------------------------
 
