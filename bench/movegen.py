@@ -120,7 +120,8 @@ def _is_over(variant: object, position: object) -> bool:
     return variant.winning_level(position) is not None  # type: ignore[attr-defined]
 
 
-VARIANT_LINES = ("portes", "plakoto", "fevga", "russian", "tapa", "gul-bara")
+VARIANT_LINES = ("portes", "plakoto", "fevga", "russian", "tapa", "gul-bara", "acey-deucey",
+                 "acey-deucey-european", "asodio", "icelandic", "chase", "ad-elta-stelpur")
 """Variants timed through the registry, each on positions from its own random games."""
 
 
@@ -142,7 +143,7 @@ def variant_line(name: str, rng: random.Random, count: int, standard_rate: float
     total = sum(len(variant.legal_positions(p, roll)) for p, roll in work)
     seconds = time.perf_counter() - started
     rate = total / seconds
-    print(f"{name:<10} {seconds:7.3f} s  {rate:12,.0f} plays/s on {len(work)} positions; "
+    print(f"{name:<20} {seconds:7.3f} s  {rate:12,.0f} plays/s on {len(work)} positions; "
           f"cost per play against standard: {standard_rate / rate:.2f}")
 
 

@@ -11,7 +11,7 @@ only one of two can be used, the restrictions of the variant.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 X, O = "x", "o"  # noqa: E741 - the backgammon name of the second side
 
@@ -24,8 +24,8 @@ def other(side: str) -> str:
 class NaiveRules:
     """What the enumerator needs to know of a variant, in VARIANTS.md's words."""
 
-    geometry: str  # "contrary", "parallel" or "shared"
-    landing: str  # "block2", "block1" or "pin"
+    geometry: str  # "contrary", "parallel", "shared" or "circular" (the chase games)
+    landing: str  # "block2", "block1", "pin" or "capture"
     pool_enter_all_first: bool = True
     first_checker_must_pass: bool = False  # Fevga: pass the opponent's start first
     no_full_start_table: bool = False  # Fevga: never all of own 19-24 at a turn's end
@@ -36,6 +36,10 @@ class NaiveRules:
     cascade_from_turn: int = 0  # Gul bara: d-d gives four d, four d+1, ... four 6s
     transfer: bool = False  # Gul bara: what the mover cannot play, the opponent plays
     checkers: int = 15
+    complement_always: bool = False  # European acey-deucey: complements with a pool too
+    named_doublet_after_one_two: bool = False  # acey-deucey: 1-2, then four of any number
+    asodio_entry: bool = False  # Asodio: the pool opens on a doublet or a 1-2 ...
+    pool_needs_own_checker_on_19_to_24: bool = False  # ... else only beside such a checker
 
 
 @dataclass
@@ -58,7 +62,7 @@ class Board:
 
 def absolute(rules: NaiveRules, side: str, point: int) -> int:
     """The absolute A-number of ``side``'s own ``point`` (VARIANTS.md 0.3)."""
-    if side == X or rules.geometry == "shared":
+    if side == X or rules.geometry in ("shared", "circular"):
         return point
     if rules.geometry == "contrary":
         return 25 - point
@@ -104,6 +108,8 @@ def all_home_and_free(board: Board, rules: NaiveRules, side: str) -> bool:
 
 def game_over(board: Board, rules: NaiveRules, side: str) -> bool:
     """Whether the game ended after a move by ``side``."""
+    if rules.geometry == "circular":
+        return not chase_checkers(board, other(side))
     if board.off[side] == rules.checkers:
         return True
     if not rules.mother_rule:
@@ -117,6 +123,8 @@ def game_over(board: Board, rules: NaiveRules, side: str) -> bool:
 
 def single_moves(board: Board, rules: NaiveRules, side: str, die: int) -> list[Board]:
     """Every board one checker of ``side`` moving ``die`` can make."""
+    if rules.geometry == "circular":
+        return chase_single_moves(board, side, die)
     results: list[Board] = []
     entry = absolute(rules, side, 25 - die)
     if board.bar[side]:
@@ -127,7 +135,9 @@ def single_moves(board: Board, rules: NaiveRules, side: str, die: int) -> list[B
             results.append(after)
         return results
     if board.pool[side]:
-        if may_land(rules, board.stacks[entry], side):
+        shut = rules.pool_needs_own_checker_on_19_to_24 and not any(
+            own_count(board, rules, side, p) for p in range(19, 25))
+        if not shut and may_land(rules, board.stacks[entry], side):
             after = board.copy()
             after.pool[side] -= 1
             land(rules, after, side, entry)
@@ -240,11 +250,26 @@ def naive_legal(board: Board, rules: NaiveRules, side: str, roll: tuple[int, int
     """Every distinct board a legal turn of ``roll`` by ``side`` ends on (``turn`` is the
     side's own turn number, for cascades)."""
     doublet = roll[0] == roll[1]
+    one_two = sorted(roll) == [1, 2]
+    if rules.geometry == "circular":
+        return chase_turn(board, rules, side, roll)
     if rules.transfer:
         return transfer_turn(board, rules, side, roll, turn)
+    if rules.asodio_entry and not doublet and not one_two:
+        rules = replace(rules, pool_needs_own_checker_on_19_to_24=True)
     dice = (roll[0],) * 4 if doublet else roll
     ends, complete = one_stage(board, rules, side, dice)
-    if doublet and rules.complement_doubles and not board.pool[side] and complete:
+    complements = rules.complement_always or not board.pool[side]
+    if rules.named_doublet_after_one_two and one_two and complete:
+        named_ends: list[Board] = []
+        for end in ends:
+            if game_over(end, rules, side):
+                named_ends.append(end)
+                continue
+            for named in range(1, 7):
+                named_ends.extend(one_stage(end, rules, side, (named,) * 4)[0])
+        ends = named_ends
+    if doublet and rules.complement_doubles and complements and complete:
         later: list[Board] = []
         for end in ends:
             if game_over(end, rules, side):
@@ -252,7 +277,7 @@ def naive_legal(board: Board, rules: NaiveRules, side: str, roll: tuple[int, int
             else:
                 later.extend(one_stage(end, rules, side, (7 - roll[0],) * 4)[0])
         ends = later
-    elif doublet and rules.complement_doubles and not board.pool[side]:
+    elif doublet and rules.complement_doubles and complements:
         pass  # the first stage was incomplete: the turn ends there
     if rules.prime_release:
         windows = trapping_windows(board, rules, side)
@@ -290,3 +315,94 @@ def transfer_turn(board: Board, rules: NaiveRules, side: str, roll: tuple[int, i
 
     play_from(board, 0)
     return set(finals)
+
+
+# --- the chase games (VARIANTS.md 6): a circular track, one checker a point, capture -----
+
+CORNER_ORDER = [24, 19, 18, 13, 12, 7, 6, 1]
+"""The corners in the order a checker running A24 -> A1 -> A24 meets them."""
+
+
+def around(point: int, pips: int) -> int:
+    """The point ``pips`` further on round the circle (negative: back)."""
+    target = point - pips
+    while target < 1:
+        target += 24
+    while target > 24:
+        target -= 24
+    return target
+
+
+def chase_checkers(board: Board, side: str) -> list[int]:
+    return [a for a in range(1, 25) if side in board.stacks[a]]
+
+
+def capturable(board: Board, attacker: str, point: int) -> bool:
+    """A defender down to its last checker is safe off the corners, and on a corner
+    while the attacker stands on both points beside it."""
+    if len(chase_checkers(board, other(attacker))) != 1:
+        return True
+    if point not in CORNER_ORDER:
+        return False
+    beside = (around(point, 1), around(point, -1))
+    return not all(attacker in board.stacks[a] for a in beside)
+
+
+def chase_land(board: Board, side: str, target: int) -> bool:
+    """Put a lifted checker of ``side`` on ``target``, capturing; False if it may not."""
+    enemy = other(side)
+    if enemy in board.stacks[target]:
+        if not capturable(board, side, target):
+            return False
+        board.stacks[target].remove(enemy)
+        board.off[enemy] += 1
+    board.stacks[target].append(side)
+    return True
+
+
+def chase_single_moves(board: Board, side: str, die: int) -> list[Board]:
+    mine = chase_checkers(board, side)
+    results = []
+    if len(mine) == 1:
+        # The lone checker hops from its corner: a 1 to the next corner, a 6 two on.
+        here = mine[0]
+        if here not in CORNER_ORDER or die not in (1, 6):
+            return []
+        hops = 1 if die == 1 else 2
+        target = CORNER_ORDER[(CORNER_ORDER.index(here) + hops) % len(CORNER_ORDER)]
+        after = board.copy()
+        after.stacks[here].remove(side)
+        return [after] if chase_land(after, side, target) else []
+    for here in mine:
+        after = board.copy()
+        after.stacks[here].remove(side)
+        target = around(here, die)
+        while side in after.stacks[target]:
+            target = around(target, 1)  # bumped past our own checker
+        if chase_land(after, side, target):
+            results.append(after)
+    return results
+
+
+def chase_turn(board: Board, rules: NaiveRules, side: str, roll: tuple[int, int]
+               ) -> set[tuple[object, ...]]:
+    mine = chase_checkers(board, side)
+    if not mine or not chase_checkers(board, other(side)):
+        return {board.frozen()}
+    if len(mine) == 1 and mine[0] not in CORNER_ORDER:
+        # Off a corner: to the nearest corner ahead, whatever the roll.
+        target = around(mine[0], 1)
+        while target not in CORNER_ORDER:
+            target = around(target, 1)
+        after = board.copy()
+        after.stacks[mine[0]].remove(side)
+        return {after.frozen()} if chase_land(after, side, target) else {board.frozen()}
+    if roll[0] != roll[1]:
+        dice = tuple(value for value in roll if value in (1, 6))
+    elif len(mine) == 1:
+        dice = (roll[0],) * 2 if roll[0] in (1, 6) else ()
+    else:
+        dice = (roll[0],) * (4 if roll[0] == 6 else 2)
+    if not dice:
+        return {board.frozen()}
+    return {end.frozen() for end in one_stage(board, rules, side, dice)[0]}

@@ -3,11 +3,15 @@ positions as the naive enumerator's physical boards, and positions from random g
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator, Mapping
+from typing import Any
 
+from click.testing import CliRunner
 from naive_tables import Board, NaiveRules, O, X, absolute, game_over
 
+from tourney.cli import cli
 from tourney.rules.dice import Roll
 from tourney.rules.layout import BoardLayout, SideLayout
 from tourney.rules.variant_protocol import GameVariant, VariantPosition
@@ -20,6 +24,17 @@ NAIVE_RULES = {
     "russian": NaiveRules("shared", "block2", complement_doubles=True),
     "tapa": NaiveRules("contrary", "pin", mother_rule=True),
     "gul-bara": NaiveRules("parallel", "block1", cascade_from_turn=4, transfer=True),
+    "acey-deucey": NaiveRules("contrary", "block2", pool_enter_all_first=False,
+                              named_doublet_after_one_two=True),
+    "acey-deucey-european": NaiveRules("contrary", "block2", pool_enter_all_first=False,
+                                       named_doublet_after_one_two=True,
+                                       complement_doubles=True, complement_always=True,
+                                       exact_bear_off=True),
+    "icelandic": NaiveRules("circular", "capture", checkers=6),
+    "chase": NaiveRules("circular", "capture", checkers=6),
+    "ad-elta-stelpur": NaiveRules("circular", "capture", checkers=6),
+    "asodio": NaiveRules("contrary", "block2", asodio_entry=True,
+                         named_doublet_after_one_two=True, exact_bear_off=True),
 }
 """Each variant's rules as VARIANTS.md words them, for the naive enumerator."""
 
@@ -39,6 +54,46 @@ def position(variant: GameVariant, mover: SideLayout, opponent: SideLayout) -> V
 def mover_points(variant: GameVariant, after: VariantPosition) -> dict[int, int]:
     """The points of the side that moved, in its own numbering, after a play."""
     return dict(variant.position_layout(after).mover.points)
+
+
+def layouts(variant: GameVariant, at: object, dice: str) -> list[tuple[dict[int, int], int, int]]:
+    """(points, pool, off) of the mover after each legal turn, sorted."""
+    found = variant.legal_positions(at, Roll.parse(dice))  # type: ignore[arg-type]
+    read = [(dict(layout.mover.points), layout.mover.pool, layout.mover.off)
+            for layout in (variant.position_layout(after) for after in found)]
+    return sorted(read, key=lambda item: (sorted(item[0].items()), item[1], item[2]))
+
+
+def pips_moved(variant: GameVariant, after: object) -> int:
+    """Pips the mover has travelled since the start, a checker in the pool 25 from off."""
+    mover = variant.position_layout(after).mover  # type: ignore[arg-type]
+    return 15 * 25 - 25 * mover.pool - sum(p * n for p, n in mover.points.items())
+
+
+def chase_side(*points: int) -> SideLayout:
+    """A chase side with one checker on each A-point named; the rest captured."""
+    return side(dict.fromkeys(points, 1), checkers=6)
+
+
+def chase_results(variant: GameVariant, at: object, dice: str) -> list[tuple[list[int], list[int]]]:
+    """(mover's A-points, opponent's A-points) after each legal turn, sorted."""
+    found = variant.legal_positions(at, Roll.parse(dice))  # type: ignore[arg-type]
+    read = [(sorted(layout.mover.points), sorted(layout.opponent.points))
+            for layout in (variant.position_layout(after) for after in found)]
+    return sorted(read)
+
+
+def rules_cli_from_start(name: str, dice: str) -> tuple[list[dict[str, Any]], str, list[str]]:
+    """``rules legal --json``, ``rules show`` and ``rules legal`` from the start of the
+    variant ``name``: the JSON positions after ``dice``, the diagram, and the position IDs
+    after ``dice``. Each command must succeed."""
+    runner = CliRunner()
+    legal = runner.invoke(cli, ["rules", "legal", "--variant", name, "--json", "start", dice])
+    shown = runner.invoke(cli, ["rules", "show", "--variant", name, "start"])
+    plain = runner.invoke(cli, ["rules", "legal", "--variant", name, "start", dice])
+    assert (legal.exit_code, shown.exit_code, plain.exit_code) == (0, 0, 0)
+    return ([json.loads(line) for line in legal.stdout.splitlines()], shown.stdout,
+            plain.stdout.splitlines())
 
 
 def naive_board(variant: GameVariant, rules: NaiveRules, at: VariantPosition) -> Board:

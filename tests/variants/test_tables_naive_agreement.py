@@ -5,7 +5,9 @@ games: the same set of end boards for every (position, roll), compared as physic
 Russian doublets play eight values (four d, then four 7 - d) and Gul bara's cascades up to
 twenty-four, reaching tens of thousands of distinct boards, which the naive recursion takes
 seconds (Gul bara's longest cascades, minutes) over: their full 1,000-position runs are
-marked slow (``-m slow``); Russian has a shorter run in the default suite too.
+marked slow (``-m slow``); Russian has a shorter run in the default suite too. So do the
+acey-deucey games: a 1-2 followed by four of each named number, with checkers entering
+freely, reaches up to some 80,000 boards.
 """
 
 from __future__ import annotations
@@ -17,8 +19,8 @@ from tables_builders import NAIVE_RULES, naive_board, random_turns
 from tourney.rules.variants import variant_named
 
 POSITIONS = 1000
-LONG_TURNS = ("gul-bara", "russian")
-SHORT_RUN = {"russian": 60}
+LONG_TURNS = ("gul-bara", "russian", "acey-deucey", "acey-deucey-european", "asodio")
+SHORT_RUN = {"russian": 60, "acey-deucey": 6, "acey-deucey-european": 8, "asodio": 15}
 """Positions of the long-turn games compared in the default run. Gul bara has none there:
 a single cascade of its naive recursion can take minutes, so it is compared in the slow
 run only (its worked examples and properties run by default)."""

@@ -14,7 +14,8 @@ from tourney.rules.movement import Geometry, Landing
 from tourney.rules.variants import Variant, variant_named
 
 POSITIONS = 300
-FEWER = {"russian": 60, "gul-bara": 30}
+FEWER = {"russian": 60, "gul-bara": 30, "acey-deucey": 10, "acey-deucey-european": 10,
+         "asodio": 10}
 SLOW_ONLY = ("gul-bara",)
 """Gul bara's doublet cascades make a turn's results run to tens of thousands: its
 properties are checked in the slow suite (``-m slow``)."""
@@ -22,7 +23,8 @@ VARIANT_PARAMS = [
     pytest.param(name, marks=pytest.mark.slow) if name in SLOW_ONLY else name
     for name in sorted(NAIVE_RULES)
 ]
-"""Russian doublets reach tens of thousands of boards each: fewer positions."""
+"""Russian doublets and acey-deucey's 1-2 reach tens of thousands of boards each: fewer
+positions."""
 
 
 def _count(name: str) -> int:
@@ -45,7 +47,7 @@ def _shared_points(variant: Variant, at: object) -> list[tuple[int, int, int]]:
 
 
 @pytest.mark.parametrize("name", VARIANT_PARAMS)
-def test_every_result_keeps_fifteen_checkers_a_side(name: str) -> None:
+def test_every_result_keeps_every_checker_of_a_side(name: str) -> None:
     variant = _variant(name)
     totals = set()
 
@@ -55,7 +57,7 @@ def test_every_result_keeps_fifteen_checkers_a_side(name: str) -> None:
             for side in (layout.mover, layout.opponent):
                 totals.add(sum(side.points.values()) + side.bar + side.pool + side.off)
 
-    assert totals == {15}
+    assert totals == {variant.checkers}
 
 
 @pytest.mark.parametrize("name", VARIANT_PARAMS)
@@ -90,3 +92,42 @@ def test_every_generated_play_checks_as_legal_and_reaches_its_result(name: str) 
                 mismatched.append((at.to_id(), str(roll), str(play)))
 
     assert mismatched == []
+
+
+STAGED_ENTRY_AND_CHASE = ("acey-deucey", "acey-deucey-european", "asodio", "icelandic",
+                          "chase", "ad-elta-stelpur")
+"""The variants whose plays of one stage are checked for maximum usage below."""
+
+
+@pytest.mark.parametrize("name", STAGED_ENTRY_AND_CHASE)
+def test_every_play_of_a_one_stage_roll_uses_as_many_values_as_any_other(name: str) -> None:
+    # Maximum usage: within a roll of one stage (no special roll, no opposite), every play
+    # that does not end the game moves a checker as many times as any other play.
+    variant = _variant(name)
+    engine = variant.engine.engine  # type: ignore[attr-defined]
+    uneven = []
+
+    for at, roll in random_turns(variant, NAIVE_RULES[name], _count(name), seed=14):
+        if len(engine.stages(at, roll)) != 1 or engine.is_special_roll(roll):
+            continue
+        lengths = {len(play.moves) for after, play in variant.legal_play_map(at, roll).items()
+                   if variant.winning_level(after) is None}
+        if len(lengths) > 1:
+            uneven.append((at.to_id(), str(roll), sorted(lengths)))
+
+    assert uneven == []
+
+
+@pytest.mark.parametrize("name", ["icelandic", "chase", "ad-elta-stelpur"])
+def test_no_chase_result_puts_two_checkers_of_a_side_on_a_point(name: str) -> None:
+    variant = _variant(name)
+    crowded = []
+
+    for at, roll in random_turns(variant, NAIVE_RULES[name], _count(name), seed=15):
+        for after in variant.legal_positions(at, roll):
+            layout = variant.position_layout(after)
+            if any(count > 1 for side in (layout.mover, layout.opponent)
+                   for count in side.points.values()):
+                crowded.append(after.to_id())
+
+    assert crowded == []

@@ -67,41 +67,73 @@ def toy() -> Iterator[GameVariant]:
 # --- the built-in variants -------------------------------------------------------------
 
 
+LISTED = [
+    ("standard",
+     "Backgammon: 15 checkers a side from 24:2 13:5 8:3 6:5, hitting, the doubling "
+     "cube"),
+    ("nackgammon",
+     "Backgammon from the nackgammon start: 24:2 23:2 13:4 8:3 6:4"),
+    ("hypergammon",
+     "Backgammon with 3 checkers a side on the 24, 23 and 22 points; no gammons unless "
+     "the event counts them"),
+    ("long-nardy",
+     "Long nardy: 15 checkers on the head, no hitting, the head and six-block rules; "
+     "oin 1, mars 2, no cube"),
+    ("portes",
+     "Portes: backgammon's start and hitting, no cube; a backgammon counts as a gammon "
+     "(2)"),
+    ("plakoto",
+     "Plakoto: 15 checkers on the 24 point, a lone checker is pinned, not hit; pinning "
+     "the last checker at home (the mother) wins 2"),
+    ("fevga",
+     "Fevga: 15 checkers on the 24 point, both sides the same way round, one checker "
+     "holds a point, no hitting; the first checker must pass the opponent's start"),
+    ("russian",
+     "Russian backgammon: all 15 enter first, both sides run the same track; a doublet "
+     "also plays its opposite and rolls again"),
+    ("tapa",
+     "Tapa: Plakoto's pinning game from 15 checkers on the 24 point, played in the "
+     "Tabla, Gul bara, Tapa rotation; the mother rule as in Plakoto"),
+    ("gul-bara",
+     "Gul bara: 15 checkers on the 24 point, both sides the same way round, no "
+     "hitting; from the fourth turn a doublet climbs to 6-6; what cannot be played "
+     "goes to the opponent"),
+    ("acey-deucey",
+     "Acey-deucey: all 15 start off the board and enter into the opponent's home as "
+     "they like; a 1-2 plays the 1 and the 2, then four of a number the player names"),
+    ("acey-deucey-european",
+     "European acey-deucey: acey-deucey where every doublet also plays its opposite, "
+     "and a checker bears off only by the exact number"),
+    ("asodio",
+     "Asodio: Greek acey-deucey; all 15 enter first, the first on a doublet or a 1-2, "
+     "bearing off by the exact number; single 1, gammon 2, no cube"),
+    ("icelandic",
+     "Icelandic backgammon: 6 checkers a side from A1-A6 and A19-A24 chase each other "
+     "round the board; only 1s and 6s count; a capture is for good; last one standing "
+     "wins"),
+    ("chase",
+     "Chase (Verfolgungsjagd): the seed's write-up of Icelandic backgammon, the same game "
+     "from A1-A6 against A19-A24"),
+    ("ad-elta-stelpur",
+     "Ad elta stelpur (chasing the girls): the chase game from diagonally opposite "
+     "quarters, A19-A24 against A7-A12"),
+]
+"""Every built-in variant in registry order, with its one-line description."""
+
+
 def test_rules_variants_lists_every_name_with_its_description() -> None:
     code, out, _ = run("rules", "variants")
+    width = max(len(name) for name, _ in LISTED)
 
     assert code == 0
-    assert out.splitlines() == [
-        "standard     Backgammon: 15 checkers a side from 24:2 13:5 8:3 6:5, hitting, the "
-        "doubling cube",
-        "nackgammon   Backgammon from the nackgammon start: 24:2 23:2 13:4 8:3 6:4",
-        "hypergammon  Backgammon with 3 checkers a side on the 24, 23 and 22 points; no "
-        "gammons unless the event counts them",
-        "long-nardy   Long nardy: 15 checkers on the head, no hitting, the head and six-block "
-        "rules; oin 1, mars 2, no cube",
-        "portes       Portes: backgammon's start and hitting, no cube; a backgammon counts as "
-        "a gammon (2)",
-        "plakoto      Plakoto: 15 checkers on the 24 point, a lone checker is pinned, not hit; "
-        "pinning the last checker at home (the mother) wins 2",
-        "fevga        Fevga: 15 checkers on the 24 point, both sides the same way round, one "
-        "checker holds a point, no hitting; the first checker must pass the opponent's start",
-        "russian      Russian backgammon: all 15 enter first, both sides run the same track; a "
-        "doublet also plays its opposite and rolls again",
-        "tapa         Tapa: Plakoto's pinning game from 15 checkers on the 24 point, played in "
-        "the Tabla, Gul bara, Tapa rotation; the mother rule as in Plakoto",
-        "gul-bara     Gul bara: 15 checkers on the 24 point, both sides the same way round, no "
-        "hitting; from the fourth turn a doublet climbs to 6-6; what cannot be played goes "
-        "to the opponent",
-    ]
+    assert out.splitlines() == [f"{name:<{width}}  {text}" for name, text in LISTED]
 
 
 def test_every_registered_variant_answers_the_protocol() -> None:
     variants = registered_variants()
 
-    assert [isinstance(variant, GameVariant) for variant in variants] == [True] * 10
-    assert [variant.name for variant in variants] == [
-        "standard", "nackgammon", "hypergammon", "long-nardy", "portes", "plakoto", "fevga",
-        "russian", "tapa", "gul-bara"]
+    assert [isinstance(variant, GameVariant) for variant in variants] == [True] * len(LISTED)
+    assert [variant.name for variant in variants] == [name for name, _ in LISTED]
 
 
 def test_variant_named_finds_aliases_in_any_case() -> None:
@@ -126,7 +158,7 @@ def test_a_taken_name_or_alias_is_refused() -> None:
 
     with pytest.raises(ValueError, match="already taken: nardy"):
         register_variant(taken)
-    assert [variant.name for variant in registered_variants()][-1] == "gul-bara"
+    assert [variant.name for variant in registered_variants()][-1] == LISTED[-1][0]
 
 
 def test_a_definition_no_engine_plays_is_refused() -> None:
@@ -144,8 +176,10 @@ def test_registered_variant_appears_in_rules_variants(toy: GameVariant) -> None:
     code, out, _ = run("rules", "variants")
 
     assert code == 0
+    width = max(len(name) for name, _ in LISTED)
     assert out.splitlines()[-1] == (
-        "toy-gammon   Two checkers a side on the 6 point; a backgammon scores 2, no cube")
+        f"{'toy-gammon':<{width}}  Two checkers a side on the 6 point; a backgammon scores 2, "
+        "no cube")
 
 
 def test_registered_variant_plays_from_its_start(toy: GameVariant) -> None:

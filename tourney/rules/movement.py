@@ -40,6 +40,7 @@ from tourney.rules.tables import (
     format_tables_board,
     legal_tables_play_map,
     legal_tables_positions,
+    tables_engine,
     tables_winning_level,
 )
 from tourney.rules.variant_protocol import VariantOptions, VariantPosition
@@ -56,6 +57,9 @@ class Geometry(Enum):
     SHARED = "shared"
     """The other side's point q is this side's q: both enter into the same table and run
     the same track the same way (Russian backgammon)."""
+    CIRCULAR = "circular"
+    """No own numbering: both sides count the absolute points A1-A24 and run round and
+    round the same way, from A1 on to A24 (the chase games)."""
 
     def opposite(self) -> tuple[int, ...]:
         """This side's point p (1-24) as the other side's own point; index 0 unused.
@@ -67,7 +71,7 @@ class Geometry(Enum):
             return (0, *(25 - p for p in range(1, 25)))
         if self is Geometry.PARALLEL_12:
             return (0, *(p - 12 if p > 12 else p + 12 for p in range(1, 25)))
-        return tuple(range(25))
+        return tuple(range(25))  # shared and circular: one numbering for both
 
 
 class Landing(Enum):
@@ -81,6 +85,10 @@ class Landing(Enum):
     """Not on two or more opposing checkers, nor on an opposing checker that pins one of
     ours; a single opposing checker is pinned under the lander and cannot move until
     every checker on top of it has left (Plakoto, Tapa)."""
+    CAPTURE = "capture"
+    """At most one checker of a side on a point: a checker landing on its own goes on
+    past every own checker in a row, and an opposing checker where it stops is
+    captured for good (the chase games)."""
 
 
 class Entry(Enum):
@@ -102,6 +110,16 @@ class PoolEntry(Enum):
     """Values may enter checkers or move entered ones."""
 
 
+class EntryPermission(Enum):
+    """Which rolls may bring checkers in from the pool."""
+
+    ANY_ROLL = "any-roll"
+    """Every roll."""
+    DOUBLET_OR_SPECIAL_ROLL = "doublet-or-special-roll"
+    """A doublet or the special roll (Asodio's 1-2), or any roll once a checker of the
+    side stands on its own 19-24."""
+
+
 class Restriction(Enum):
     """Limits on which plays are allowed beyond landing and the dice."""
 
@@ -118,6 +136,10 @@ class Restriction(Enum):
     PRIME_RELEASE = "prime-release"
     """A prime with every opposing checker directly behind it is broken if any play of
     the maximum length does (Fevga)."""
+    LONE_CHECKER_CORNERS = "lone-checker-corners"
+    """A side down to one checker moves it to the nearest corner, then from corner to
+    corner; it is captured only on a corner and not between two opposing checkers
+    (the chase games, VARIANTS.md 6.4)."""
 
 
 class Doubles(Enum):
@@ -131,6 +153,12 @@ class Doubles(Enum):
     CASCADE = "cascade"
     """From a side's ``cascade_from_turn``-th turn on, a doublet d-d gives the stages four
     d, four d + 1, ..., four 6s (Gul bara, Gioul)."""
+    COMPLEMENT_ALWAYS = "complement-always"
+    """Every doublet gives two stages, four d then four 7 - d, pool or no pool
+    (European acey-deucey)."""
+    CHASE = "chase"
+    """Only 1s and 6s count in a roll of two numbers; 6-6 gives four 6s, any other
+    doublet two moves (the chase games)."""
 
 
 class FailurePolicy(Enum):
@@ -153,6 +181,8 @@ class BearOff(Enum):
     occupied point."""
     EXACT = "exact"
     """With every checker home, only by the exact number."""
+    NONE = "none"
+    """Never: checkers run round and round (the chase games)."""
 
 
 class Ending(Enum):
@@ -163,6 +193,8 @@ class Ending(Enum):
     MOTHER_PIN = "mother-pin"
     """All off, or a mother checker pinned (Plakoto): the pinner wins 2 unless its own
     mother stays on its 24 point; both mothers pinned is a draw."""
+    ALL_CAPTURED = "all-captured"
+    """A side with no checker left loses (the chase games)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,12 +218,20 @@ class MovementRules:
     ending: Ending = Ending.ALL_OFF
     cascade_from_turn: int = 1
     """With ``Doubles.CASCADE``: the side's first turn whose doublets cascade."""
+    special_roll: tuple[int, int] | None = None
+    """A roll (acey-deucey's 1-2) played as rolled, after which the player names a
+    number and plays four of it."""
+    entry_permission: EntryPermission = EntryPermission.ANY_ROLL
+    opponent_start: tuple[tuple[int, int], ...] | None = None
+    """The second side's start where it differs from ``start`` (the chase games, whose
+    sides start on different A-points)."""
 
     def _kind(self) -> tuple[object, ...]:
         """Everything but the checkers and start: what decides the engine."""
         return (self.geometry, self.landing, self.entry, frozenset(self.restrictions),
                 self.doubles, self.failure, self.bear_off, self.pool, self.pool_entry,
-                self.ending, self.cascade_from_turn)
+                self.ending, self.cascade_from_turn, self.special_roll,
+                self.entry_permission, self.opponent_start)
 
 
 class Movement(Protocol):
@@ -375,7 +415,7 @@ class TablesMovement:
 
     def __post_init__(self) -> None:
         rules = self.rules
-        object.__setattr__(self, "engine", TablesEngine(EngineRules(
+        object.__setattr__(self, "engine", tables_engine(EngineRules(
             checkers=rules.checkers,
             opposite=rules.geometry.opposite(),
             landing=rules.landing.value,
@@ -384,20 +424,29 @@ class TablesMovement:
             else 0,
             start_table_ban=Restriction.START_TABLE_NOT_FULL in rules.restrictions,
             prime_release=Restriction.PRIME_RELEASE in rules.restrictions,
-            complement=rules.doubles is Doubles.COMPLEMENT,
+            complement=rules.doubles in (Doubles.COMPLEMENT, Doubles.COMPLEMENT_ALWAYS),
+            complement_with_pool=rules.doubles is Doubles.COMPLEMENT_ALWAYS,
             end_turn=rules.failure is FailurePolicy.END_TURN,
             exact_bear_off=rules.bear_off is BearOff.EXACT,
             mother_rule=rules.ending is Ending.MOTHER_PIN,
             transfer=rules.failure is FailurePolicy.TRANSFER,
             cascade_from_turn=rules.cascade_from_turn if rules.doubles is Doubles.CASCADE
             else 0,
+            special_roll=rules.special_roll or (),
+            entry_needs_permission=rules.entry_permission
+            is EntryPermission.DOUBLET_OR_SPECIAL_ROLL,
+            chase=rules.doubles is Doubles.CHASE,
+            lone_checker_corners=Restriction.LONE_CHECKER_CORNERS in rules.restrictions,
+            no_bear_off=rules.bear_off is BearOff.NONE,
         )))
 
     def initial(self) -> VariantPosition:
         """The start layout and pool for both sides."""
         layout = dict(self.rules.start)
+        second = layout if self.rules.opponent_start is None else \
+            dict(self.rules.opponent_start)
         pools = (self.rules.pool, self.rules.pool)
-        return TablesPosition.from_points(layout, layout, checkers=self.rules.checkers,
+        return TablesPosition.from_points(layout, second, checkers=self.rules.checkers,
                                           pools=pools)
 
     def decode_position_id(self, position_id: str) -> VariantPosition:
@@ -459,6 +508,9 @@ class TablesMovement:
                                     "on the board here")
             if side.pins and rules.landing is not Landing.PIN:
                 raise NotationError(f"{who} has pinned checkers; nothing is pinned here")
+            if rules.landing is Landing.CAPTURE and any(n > 1 for n in side.points.values()):
+                raise NotationError(f"{who} has two checkers on one point; a side holds "
+                                    "a point with one checker here")
             sides.append([*counts, side.pool])
         opposite = rules.geometry.opposite()
         pins = (layout.mover.pins, layout.opponent.pins)
@@ -515,8 +567,9 @@ def movement_for(rules: MovementRules) -> Movement:
     if (rules.landing is Landing.BLOCK2) != (rules.entry is Entry.BAR_FIRST):
         raise ValueError(f"no engine plays these rules of movement yet: {rules} (hitting "
                          "needs the bar, and only hitting does)")
-    placed = sum(count for _, count in rules.start) + rules.pool
-    if placed != rules.checkers or not all(1 <= point <= 24 for point, _ in rules.start):
-        raise ValueError(f"the start {rules.start} and pool {rules.pool} do not place "
-                         f"{rules.checkers} checkers")
+    for start in (rules.start, rules.opponent_start or rules.start):
+        placed = sum(count for _, count in start) + rules.pool
+        if placed != rules.checkers or not all(1 <= point <= 24 for point, _ in start):
+            raise ValueError(f"the start {start} and pool {rules.pool} do not place "
+                             f"{rules.checkers} checkers")
     return TablesMovement(rules)

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 from tourney.rules.board import Checkers
@@ -213,6 +213,20 @@ class EngineRules:
     cascade_from_turn: int = 0
     """From the side's this-numbered turn on, a doublet d-d cascades: four d, four
     d + 1, ... four 6s, while each stage is completed. 0: never."""
+    complement_with_pool: bool = False
+    """With ``complement``: a doublet plays its complement with checkers in the pool
+    too (European acey-deucey)."""
+    special_roll: tuple[int, ...] = ()
+    """A roll (acey-deucey's 1-2) played as rolled, then four of a number the player
+    names; empty: none."""
+    entry_needs_permission: bool = False
+    """Asodio: a checker enters from the pool only on a doublet or the special roll, or
+    beside an own checker already on 19-24."""
+    chase: bool = False
+    """The chase games' dice and movement: see :class:`ChaseEngine`."""
+    lone_checker_corners: bool = False
+    """Chase games: a side down to one checker moves from corner to corner."""
+    no_bear_off: bool = False
 
 
 _Step = tuple[int, int]
@@ -262,6 +276,10 @@ class TablesEngine:
         # highest origin down, when no move changes what another may do but by the
         # order of origins: not under pins, nor under Fevga's courier rule.
         self._orderable = rules.landing != "pin" and not rules.first_checker_point
+        self._pool_needs_home_checker = False
+        self._without_entry_permission: TablesEngine | None = None
+        if rules.entry_needs_permission:
+            self._without_entry_permission = _engine_for_rolls_without_entry(rules)
 
     # --- single moves ------------------------------------------------------------------
 
@@ -284,7 +302,8 @@ class TablesEngine:
             return [(BAR, entry)] if self._can_land(state, entry) else []
         found: list[_Step] = []
         if mine[POOL]:
-            if self._can_land(state, entry):
+            if self._can_land(state, entry) and not (
+                    self._pool_needs_home_checker and not any(mine[19:25])):
                 found.append((POOL, entry))
             if self.rules.enter_all_first:
                 return found
@@ -495,7 +514,7 @@ class TablesEngine:
         if not roll.is_doublet:
             return [roll.moves]
         die = roll.first
-        if rules.complement and not position.mover[POOL]:
+        if rules.complement and (rules.complement_with_pool or not position.mover[POOL]):
             return [roll.moves, (7 - die,) * 4]
         if rules.cascade_from_turn and position.turns[0] + 1 >= rules.cascade_from_turn:
             return [(value,) * 4 for value in range(die, 7)]
@@ -507,6 +526,9 @@ class TablesEngine:
         (the opponent's steps with transferred values are not listed; with
         ``before_transfer`` the results stop before them, where a record checks the
         mover's own play)."""
+        engine = self.for_roll(roll)
+        if engine is not self:
+            return engine.legal(position, roll, before_transfer=before_transfer)
         start: _State = (list(position.mover), list(position.opponent), *position.pins)
         stages = self.stages(position, roll)
         # Each result with whether later stages are still played.
@@ -544,12 +566,66 @@ class TablesEngine:
                 for reached, steps in self._complete_from_many(batch, dice[0]).values():
                     following.setdefault(_key(reached), (reached, steps, True))
             results = following
+        if self.is_special_roll(roll):
+            results = self._chosen_doublet_stage(results)
         traps = self._trapping_primes(start) if self.rules.prime_release else []
         if traps:
             broken = {key: value for key, value in results.items()
                       if not any(all(value[0][0][p] for p in window) for window in traps)}
             results = broken or results
         return {key: (state, path) for key, (state, path, _) in results.items()}
+
+    # --- acey-deucey's special roll and Asodio's entry permission -----------------------
+
+    def is_special_roll(self, roll: Roll) -> bool:
+        """Whether ``roll`` is the rules' special roll (acey-deucey's 1-2)."""
+        special = self.rules.special_roll
+        return bool(special) and sorted(roll.dice) == sorted(special)
+
+    def chosen_doublets(self, roll: Roll) -> tuple[int, ...]:
+        """The numbers the player may name after playing ``roll``: 1-6 after the special
+        roll, none otherwise."""
+        return (1, 2, 3, 4, 5, 6) if self.is_special_roll(roll) else ()
+
+    def _chosen_doublet_stage(self, results: dict[bytes, tuple[_State, tuple[_Step, ...], bool]]
+                              ) -> dict[bytes, tuple[_State, tuple[_Step, ...], bool]]:
+        """After the special roll's own stage, four of a number the player names, each
+        number's stage maximised on its own. A special roll left incomplete ends the
+        turn there (VARIANTS.md 9.1), as does a game over."""
+        following: dict[bytes, tuple[_State, tuple[_Step, ...], bool]] = {}
+        playing: list[tuple[_State, tuple[_Step, ...]]] = []
+        for key, (state, path, going_on) in results.items():
+            if not going_on or self.outcome(state) is not Outcome.PLAYING:
+                following.setdefault(key, (state, path, False))
+            else:
+                playing.append((state, path))
+        for named in range(1, 7):
+            dice = (named,) * 4
+            failed: set[tuple[bytes, tuple[int, ...]]] = set()
+            # The states that can play all four are searched together (see legal).
+            batch = [(state, path) for state, path in playing
+                     if self._can_complete(state, dice, failed)]
+            found: _Found = self._complete_from_many(batch, named) if batch else {}
+            for state, path in playing:
+                if (self._stage_key(state), dice) in failed:
+                    found.update(self._stage(state, path, dice)[0])
+            for reached, steps in found.values():
+                following.setdefault(_key(reached), (reached, steps, False))
+        return following
+
+    def for_roll(self, roll: Roll) -> TablesEngine:
+        """The engine that plays ``roll``: under Asodio's entry permission, a roll that is
+        neither a doublet nor the special roll gets one that enters from the pool only
+        while an own checker stands on 19-24."""
+        if self._without_entry_permission is None or roll.is_doublet or \
+                self.is_special_roll(roll):
+            return self
+        return self._without_entry_permission
+
+    def play_ends(self, state: _State, moves: Sequence[Move], dice: tuple[int, ...]
+                  ) -> list[_State]:
+        """Every state the written ``moves`` can reach with some of ``dice``."""
+        return _walks(self, state, moves, dice)
 
     def _transferred(self, state: _State, given: tuple[int, ...]) -> list[_State]:
         """The states after the opponent plays as many of ``given`` as he can."""
@@ -559,6 +635,14 @@ class TablesEngine:
         found, _ = self._stage(turned, (), given)
         return [(mine, theirs, my_pins, their_pins)
                 for theirs, mine, their_pins, my_pins in (value[0] for value in found.values())]
+
+def _engine_for_rolls_without_entry(rules: EngineRules) -> TablesEngine:
+    """Asodio's engine for a roll that is neither a doublet nor the special roll: it
+    enters from the pool only while an own checker stands on 19-24."""
+    engine = TablesEngine(replace(rules, entry_needs_permission=False))
+    engine._pool_needs_home_checker = True
+    return engine
+
 
 # --- checking a written play -------------------------------------------------------------
 
@@ -618,10 +702,13 @@ def check_tables_play(engine: TablesEngine, position: TablesPosition, roll: Roll
     Raises:
         IllegalPlayError: no legal turn reaches where the play does.
     """
+    engine = engine.for_roll(roll)
     found = engine.legal(position, roll, before_transfer=True)
     start: _State = (list(position.mover), list(position.opponent), *position.pins)
     dice = tuple(value for stage in engine.stages(position, roll) for value in stage)
-    ends = _walks(engine, start, play.moves, dice)
+    ends = [end for named in (engine.chosen_doublets(roll) or (0,))
+            for end in engine.play_ends(start, play.moves,
+                                        dice + ((named,) * 4 if named else ()))]
     if not ends:
         raise IllegalPlayError(f"{format_play(play)} cannot be played with "
                                f"{roll.first}-{roll.second} here: a point on its way is "
@@ -727,3 +814,193 @@ def format_tables_board(position: TablesPosition, opposite: tuple[int, ...]) -> 
     for name, counts in (("X (on roll)", position.mover), ("O", position.opponent)):
         lines.append(f" {name}: bar {counts[BAR]}, pool {counts[POOL]}, off {counts[OFF]}")
     return "\n".join(lines)
+
+
+# --- the chase games: a circular track, capture, and the lone checker ---------------------
+
+CORNERS = (24, 19, 18, 13, 12, 7, 6, 1)
+"""The first and last point of each quarter, in the order a checker passes them
+(VARIANTS.md 6.4): alternately 5 and 1 pips apart, so two corners on is 6 pips."""
+_NEXT_CORNER = {corner: CORNERS[(index + 1) % len(CORNERS)]
+                for index, corner in enumerate(CORNERS)}
+_COUNTED = (1, 6)
+"""The only numbers of a non-doublet roll that count in the chase games."""
+
+
+def _ahead(point: int, pips: int) -> int:
+    """The A-point ``pips`` ahead of ``point`` round the circular track A24 -> A1 -> A24."""
+    return (point - pips - 1) % 24 + 1
+
+
+def _lone_point(counts: Sequence[int]) -> int:
+    """The point of a side's only checker on the board; 0 if it has more or none."""
+    found = 0
+    for point in range(1, 25):
+        if counts[point]:
+            if found:
+                return 0
+            found = point
+    return found
+
+
+def _nearest_corner(point: int) -> int:
+    """The first corner ahead of ``point`` (1-5 pips on)."""
+    target = _ahead(point, 1)
+    while target not in _NEXT_CORNER:
+        target = _ahead(target, 1)
+    return target
+
+
+class ChaseEngine(TablesEngine):
+    """The chase games (Icelandic, Chase, Ad elta stelpur; VARIANTS.md 6).
+
+    Both sides count the absolute points A1-A24 and run round the same way; a side holds
+    a point with one checker. A checker landing on its own goes on past every own
+    checker in a row and captures an opposing checker where it stops; a captured
+    checker is out for good (kept in the side's *off* tray). Only 1s and 6s count in a
+    roll of two numbers; 6-6 gives four 6s, any other doublet two moves. A side down to
+    one checker, under the lone-checker rule, first goes to the nearest corner ahead
+    (the roll is lost), then hops from corner to corner (a 1 one corner on, a 6 two),
+    and can be captured only on a corner with no attacker on both points beside it.
+    The game ends when a side has no checker left.
+    """
+
+    def __init__(self, rules: EngineRules) -> None:
+        super().__init__(rules)
+        # Captures change the opponent's counts, and a circular track has no highest
+        # origin to order moves by.
+        self._stage_key = _block2_key
+        self._orderable = False
+
+    def _lone_corner_rule(self, counts: Sequence[int]) -> int:
+        """The lone checker's point where the lone-checker rule applies to it, else 0."""
+        return _lone_point(counts) if self.rules.lone_checker_corners else 0
+
+    def _capturable(self, state: _State, point: int, origin: int) -> bool:
+        """Whether the opponent's checker on ``point`` may be captured by the mover's
+        checker leaving ``origin``: always, but for a lone checker under the
+        lone-checker rule, only on a corner and not between two of the mover's."""
+        if not self._lone_corner_rule(state[1]):
+            return True
+        if point not in _NEXT_CORNER:
+            return False
+        mine = state[0]
+        behind, ahead = _ahead(point, -1), _ahead(point, 1)
+        return not (mine[behind] and behind != origin and mine[ahead] and ahead != origin)
+
+    def steps(self, state: _State, die: int) -> list[_Step]:
+        """Every single move ``die`` allows: ``(origin, where the checker stops)``."""
+        mine, theirs = state[0], state[1]
+        lone = self._lone_corner_rule(mine)
+        if lone:
+            if lone not in _NEXT_CORNER or die not in _COUNTED:
+                return []
+            target = _NEXT_CORNER[lone]
+            if die == 6:
+                target = _NEXT_CORNER[target]
+            if theirs[target] and not self._capturable(state, target, lone):
+                return []
+            return [(lone, target)]
+        found: list[_Step] = []
+        for origin in range(24, 0, -1):
+            if not mine[origin]:
+                continue
+            target = _ahead(origin, die)
+            while mine[target] and target != origin:
+                target = _ahead(target, 1)  # bumped on past an own checker
+            if theirs[target] and not self._capturable(state, target, origin):
+                continue
+            found.append((origin, target))
+        return found
+
+    def apply(self, state: _State, step: _Step) -> _State:
+        """The state after one single move, capturing where it stops."""
+        mine, theirs = state[0].copy(), state[1]
+        origin, target = step
+        mine[origin] -= 1
+        mine[target] += 1
+        if theirs[target]:
+            theirs = theirs.copy()
+            theirs[target] -= 1
+            theirs[OFF] += 1
+        return (mine, theirs, state[2], state[3])
+
+    def outcome(self, state: _State) -> Outcome:
+        """Over when a side has no checker left on the board."""
+        if not any(state[1][1:BAR]):
+            return Outcome.MOVER_WON
+        if not any(state[0][1:BAR]):
+            return Outcome.OPPONENT_WON
+        return Outcome.PLAYING
+
+    def stages(self, position: TablesPosition, roll: Roll) -> list[tuple[int, ...]]:
+        """One stage of the counted values: the 1s and 6s of a roll of two numbers;
+        four 6s for 6-6 and two moves for any other doublet, or for a lone checker on a
+        corner two hops for 1-1 and 6-6 and nothing for other doublets."""
+        if not roll.is_doublet:
+            return [tuple(value for value in roll.dice if value in _COUNTED)]
+        die = roll.first
+        lone = self._lone_corner_rule(position.mover)
+        if lone:
+            return [(die, die) if die in _COUNTED else ()]
+        return [(die,) * (4 if die == 6 else 2)]
+
+    def _corner_entry(self, state: _State) -> _Step | None:
+        """The lone checker's compulsory move to the nearest corner ahead, when it stands
+        off a corner (VARIANTS.md 6.4, rule 1); ``None`` if it stands on one, or the
+        corner holds an opposing checker it may not capture."""
+        lone = self._lone_corner_rule(state[0])
+        if not lone or lone in _NEXT_CORNER:
+            return None
+        target = _nearest_corner(lone)
+        if state[1][target] and not self._capturable(state, target, lone):
+            return None
+        return (lone, target)
+
+    def legal(self, position: TablesPosition, roll: Roll, *, before_transfer: bool = False
+              ) -> _Found:
+        """Distinct results of every legal turn of ``roll``."""
+        start: _State = (list(position.mover), list(position.opponent), *position.pins)
+        lone = self._lone_corner_rule(start[0])
+        if lone and lone not in _NEXT_CORNER and self.outcome(start) is Outcome.PLAYING:
+            step = self._corner_entry(start)
+            if step is None:
+                return {_key(start): (start, ())}
+            moved = self.apply(start, step)
+            return {_key(moved): (moved, (step,))}
+        return super().legal(position, roll, before_transfer=before_transfer)
+
+    def play_ends(self, state: _State, moves: Sequence[Move], dice: tuple[int, ...]
+                  ) -> list[_State]:
+        """Every state the written ``moves`` can reach: each move one checker's hops with
+        some of ``dice`` (or the lone checker's compulsory move to a corner)."""
+        entry = self._corner_entry(state)
+        if entry is not None:
+            wanted = [(move.origin, move.destination) for move in moves]
+            return [self.apply(state, entry)] if wanted == [entry] else []
+        if not moves:
+            return [state]
+        move, rest = moves[0], moves[1:]
+        ends: list[_State] = []
+
+        def follow(current: _State, point: int, left: tuple[int, ...]) -> None:
+            for index, die in enumerate(left):
+                if die in left[:index]:
+                    continue
+                remaining = left[:index] + left[index + 1:]
+                for step in self.steps(current, die):
+                    if step[0] != point:
+                        continue
+                    moved = self.apply(current, step)
+                    if step[1] == move.destination:
+                        ends.extend(self.play_ends(moved, rest, remaining))
+                    elif self.outcome(moved) is Outcome.PLAYING:
+                        follow(moved, step[1], remaining)
+
+        follow(state, move.origin, dice)
+        return ends
+
+
+def tables_engine(rules: EngineRules) -> TablesEngine:
+    """The generic engine for ``rules``: the chase games' own, or the common one."""
+    return ChaseEngine(rules) if rules.chase else TablesEngine(rules)

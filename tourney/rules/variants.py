@@ -32,14 +32,17 @@ from tourney.rules.game import Level
 from tourney.rules.layout import BoardLayout
 from tourney.rules.movement import (
     BackgammonMovement,
+    BearOff,
     Doubles,
     Ending,
     Entry,
+    EntryPermission,
     FailurePolicy,
     Geometry,
     Landing,
     Movement,
     MovementRules,
+    PoolEntry,
     Restriction,
     movement_for,
 )
@@ -57,14 +60,20 @@ from tourney.rules.variant_protocol import (
 )
 
 __all__ = [
+    "ACEY_DEUCEY",
+    "ACEY_DEUCEY_EUROPEAN",
+    "AD_ELTA_STELPUR",
+    "ASODIO",
     "BACKGAMMON_DEFAULTS",
     "BACKGAMMON_LEVELS",
+    "CHASE",
     "DEFAULT_OPTIONS",
     "DEFAULT_VARIANT",
     "FEVGA",
     "GAMMONS_TAG",
     "GUL_BARA",
     "HYPERGAMMON",
+    "ICELANDIC",
     "LONG_NARDY",
     "NACKGAMMON",
     "PLAKOTO",
@@ -101,6 +110,9 @@ class Opening(Enum):
     HIGHER_DIE_ROLLS_AGAIN = "higher-die-rolls-again"
     """Each player rolls one die; the higher rolls both dice afresh for the first move,
     which may be a doublet."""
+    LOWER_DIE_ROLLS_AGAIN = "lower-die-rolls-again"
+    """Each player rolls one die; the lower rolls both dice afresh for the first move
+    (the chase games, VARIANTS.md 6.3)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,7 +268,7 @@ class Variant:
     @property
     def can_open_with_doublet(self) -> bool:
         """Whether the first roll of a game may be a doublet."""
-        return self.opening is Opening.HIGHER_DIE_ROLLS_AGAIN
+        return self.opening is not Opening.HIGHER_DIE_PLAYS
 
     # --- scoring ---------------------------------------------------------------------
 
@@ -671,6 +683,120 @@ RUSSIAN = Variant(
 )
 
 
+ACEY_DEUCEY_DEFAULTS = VariantOptions(gammons=True, cube=False, crawford=False,
+                                      next_game_starter=NextGameStarter.ROLL)
+"""No cube (VARIANTS.md 9.1); a roll of one die each opens every game."""
+
+ACEY_DEUCEY = Variant(
+    name="acey-deucey",
+    title="Acey-deucey",
+    description="Acey-deucey: all 15 start off the board and enter into the opponent's "
+    "home as they like; a 1-2 plays the 1 and the 2, then four of a number the player names",
+    short_name="acey",
+    movement=MovementRules(
+        15, (), pool=15, pool_entry=PoolEntry.FREE, special_roll=(1, 2),
+        failure=FailurePolicy.END_TURN,
+    ),
+    defaults=ACEY_DEUCEY_DEFAULTS,
+    opening=Opening.HIGHER_DIE_ROLLS_AGAIN,
+    aliases=("aceydeucey", "acey-deucey-american"),
+)
+
+ACEY_DEUCEY_EUROPEAN = replace(
+    ACEY_DEUCEY,
+    name="acey-deucey-european",
+    title="European acey-deucey",
+    description="European acey-deucey: acey-deucey where every doublet also plays its "
+    "opposite, and a checker bears off only by the exact number",
+    short_name="aceyeu",
+    movement=replace(ACEY_DEUCEY.movement, doubles=Doubles.COMPLEMENT_ALWAYS,
+                     bear_off=BearOff.EXACT),
+    aliases=("acey-deucey-eu", "european-acey-deucey"),
+)
+
+ASODIO = Variant(
+    name="asodio",
+    title="Asodio",
+    description="Asodio: Greek acey-deucey; all 15 enter first, the first on a doublet or "
+    "a 1-2, bearing off by the exact number; single 1, gammon 2, no cube",
+    short_name="asodio",
+    movement=MovementRules(
+        15, (), pool=15, pool_entry=PoolEntry.ENTER_ALL_FIRST, special_roll=(1, 2),
+        entry_permission=EntryPermission.DOUBLET_OR_SPECIAL_ROLL,
+        failure=FailurePolicy.END_TURN, bear_off=BearOff.EXACT,
+    ),
+    scoring=TAVLI_LEVELS,
+    defaults=TAVLI_DEFAULTS,
+    opening=Opening.HIGHER_DIE_ROLLS_AGAIN,
+    record_tags=(),
+    aliases=("assodio", "asso-dio"),
+)
+
+
+CHASE_LEVELS = (
+    ScoringLevel(Level.SINGLE, "single", 1),
+    ScoringLevel(Level.GAMMON, "gammon", 1, counted=False),
+    ScoringLevel(Level.BACKGAMMON, "backgammon", 1, counted=False),
+)
+"""One game won, nothing more: the loser has no checker left (VARIANTS.md 6.3)."""
+
+CHASE_DEFAULTS = VariantOptions(gammons=False, cube=False, crawford=False,
+                                next_game_starter=NextGameStarter.ROLL)
+"""No cube; a roll of one die each opens every game."""
+
+_ADJACENT = tuple((point, 1) for point in range(1, 7))
+"""The seed's layout: the side on roll (the attacker) one checker on each of A1-A6..."""
+_ADJACENT_OTHER = tuple((point, 1) for point in range(19, 25))
+"""... and the other side one on each of A19-A24, just ahead of it."""
+
+
+def _chase_rules(start: tuple[tuple[int, int], ...],
+                 opponent_start: tuple[tuple[int, int], ...]) -> MovementRules:
+    """The chase games' rules of movement from a start (VARIANTS.md 6.3 and 6.4)."""
+    return MovementRules(
+        6, start, opponent_start=opponent_start, geometry=Geometry.CIRCULAR,
+        landing=Landing.CAPTURE, entry=Entry.NONE, doubles=Doubles.CHASE,
+        restrictions=(Restriction.LONE_CHECKER_CORNERS,), bear_off=BearOff.NONE,
+        ending=Ending.ALL_CAPTURED,
+    )
+
+
+ICELANDIC = Variant(
+    name="icelandic",
+    title="Icelandic backgammon",
+    description="Icelandic backgammon: 6 checkers a side from A1-A6 and A19-A24 chase each "
+    "other round the board; only 1s and 6s count; a capture is for good; last one standing "
+    "wins",
+    short_name="icelandic",
+    movement=_chase_rules(_ADJACENT, _ADJACENT_OTHER),
+    scoring=CHASE_LEVELS,
+    defaults=CHASE_DEFAULTS,
+    opening=Opening.LOWER_DIE_ROLLS_AGAIN,
+    record_tags=(),
+)
+
+CHASE = replace(
+    ICELANDIC,
+    name="chase",
+    title="Chase",
+    description="Chase (Verfolgungsjagd): the seed's write-up of Icelandic backgammon, the "
+    "same game from A1-A6 against A19-A24",
+    short_name="chase",
+    aliases=("verfolgungsjagd",),
+)
+
+AD_ELTA_STELPUR = replace(
+    ICELANDIC,
+    name="ad-elta-stelpur",
+    title="Ad elta stelpur",
+    description="Ad elta stelpur (chasing the girls): the chase game from diagonally "
+    "opposite quarters, A19-A24 against A7-A12",
+    short_name="aes",
+    movement=_chase_rules(tuple((point, 1) for point in range(19, 25)),
+                          tuple((point, 1) for point in range(7, 13))),
+    aliases=("chasing-the-girls", "ad_elta_stelpur"),
+)
+
 # --- the registry ----------------------------------------------------------------------
 
 _REGISTRY: dict[str, GameVariant] = {}
@@ -778,7 +904,8 @@ def variant_for_mat(variation: str | None) -> GameVariant:
 
 
 for _variant in (STANDARD, NACKGAMMON, HYPERGAMMON, LONG_NARDY, PORTES, PLAKOTO, FEVGA,
-                 RUSSIAN, TAPA, GUL_BARA):
+                 RUSSIAN, TAPA, GUL_BARA, ACEY_DEUCEY, ACEY_DEUCEY_EUROPEAN, ASODIO, ICELANDIC,
+                 CHASE, AD_ELTA_STELPUR):
     register_variant(_variant)
 
 DEFAULT_VARIANT: GameVariant = STANDARD
