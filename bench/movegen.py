@@ -120,7 +120,7 @@ def _is_over(variant: object, position: object) -> bool:
     return variant.winning_level(position) is not None  # type: ignore[attr-defined]
 
 
-VARIANT_LINES = ("portes", "plakoto", "fevga", "russian", "tapa", "gul-bara")
+VARIANT_LINES = ("portes", "plakoto", "fevga", "russian", "tapa", "gul-bara", "misere")
 """Variants timed through the registry, each on positions from its own random games."""
 
 

@@ -20,6 +20,8 @@ NAIVE_RULES = {
     "russian": NaiveRules("shared", "block2", complement_doubles=True),
     "tapa": NaiveRules("contrary", "pin", mother_rule=True),
     "gul-bara": NaiveRules("parallel", "block1", cascade_from_turn=4, transfer=True),
+    # Misère moves as backgammon; only who wins when a side is all off differs.
+    "misere": NaiveRules("contrary", "block2"),
 }
 """Each variant's rules as VARIANTS.md words them, for the naive enumerator."""
 

@@ -92,16 +92,18 @@ def test_rules_variants_lists_every_name_with_its_description() -> None:
         "gul-bara     Gul bara: 15 checkers on the 24 point, both sides the same way round, no "
         "hitting; from the fourth turn a doublet climbs to 6-6; what cannot be played goes "
         "to the opponent",
+        "misere       Misère (backgammon to lose): backgammon's start, moves and cube; the "
+        "first side to bear off every checker loses, and every game scores single",
     ]
 
 
 def test_every_registered_variant_answers_the_protocol() -> None:
     variants = registered_variants()
 
-    assert [isinstance(variant, GameVariant) for variant in variants] == [True] * 10
+    assert [isinstance(variant, GameVariant) for variant in variants] == [True] * 11
     assert [variant.name for variant in variants] == [
         "standard", "nackgammon", "hypergammon", "long-nardy", "portes", "plakoto", "fevga",
-        "russian", "tapa", "gul-bara"]
+        "russian", "tapa", "gul-bara", "misere"]
 
 
 def test_variant_named_finds_aliases_in_any_case() -> None:
@@ -126,7 +128,7 @@ def test_a_taken_name_or_alias_is_refused() -> None:
 
     with pytest.raises(ValueError, match="already taken: nardy"):
         register_variant(taken)
-    assert [variant.name for variant in registered_variants()][-1] == "gul-bara"
+    assert [variant.name for variant in registered_variants()][-1] == "misere"
 
 
 def test_a_definition_no_engine_plays_is_refused() -> None:

@@ -163,6 +163,8 @@ class Ending(Enum):
     MOTHER_PIN = "mother-pin"
     """All off, or a mother checker pinned (Plakoto): the pinner wins 2 unless its own
     mother stays on its 24 point; both mothers pinned is a draw."""
+    ALL_OFF_LOSES = "all-off-loses"
+    """Misère: the first side to bear off every checker loses; the other side wins."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -391,6 +393,7 @@ class TablesMovement:
             transfer=rules.failure is FailurePolicy.TRANSFER,
             cascade_from_turn=rules.cascade_from_turn if rules.doubles is Doubles.CASCADE
             else 0,
+            first_off_loses=rules.ending is Ending.ALL_OFF_LOSES,
         )))
 
     def initial(self) -> VariantPosition:

@@ -213,6 +213,8 @@ class EngineRules:
     cascade_from_turn: int = 0
     """From the side's this-numbered turn on, a doublet d-d cascades: four d, four
     d + 1, ... four 6s, while each stage is completed. 0: never."""
+    first_off_loses: bool = False
+    """Misère: the side that bears off its last checker first loses the game."""
 
 
 _Step = tuple[int, int]
@@ -243,6 +245,14 @@ def _pin_key(state: _State) -> bytes:
     return bytes(state[0]) + state[3].to_bytes(4)
 
 
+def _all_off_outcomes(rules: EngineRules) -> tuple[Outcome, Outcome]:
+    """The outcome when the mover, or the opponent, has borne off every checker: a win
+    for that side, or under misère's rule (first off loses, VARIANTS.md 14) a loss."""
+    if rules.first_off_loses:
+        return (Outcome.OPPONENT_WON, Outcome.MOVER_WON)
+    return (Outcome.MOVER_WON, Outcome.OPPONENT_WON)
+
+
 class TablesEngine:
     """Generates the legal turns of one set of :class:`EngineRules`."""
 
@@ -262,6 +272,8 @@ class TablesEngine:
         # highest origin down, when no move changes what another may do but by the
         # order of origins: not under pins, nor under Fevga's courier rule.
         self._orderable = rules.landing != "pin" and not rules.first_checker_point
+        # Who has won when a side is all off (misère turns it round).
+        self._all_off = _all_off_outcomes(rules)
 
     # --- single moves ------------------------------------------------------------------
 
@@ -334,9 +346,9 @@ class TablesEngine:
         """How the game stands: over when a side is all off, or by the mother rule."""
         checkers = self.rules.checkers
         if state[0][OFF] == checkers:
-            return Outcome.MOVER_WON
+            return self._all_off[0]
         if state[1][OFF] == checkers:
-            return Outcome.OPPONENT_WON
+            return self._all_off[1]
         if self.rules.mother_rule:
             mine_pinned = (state[2] >> MOTHER) & 1
             theirs_pinned = (state[3] >> MOTHER) & 1
@@ -675,7 +687,8 @@ def tables_outcome(engine: TablesEngine, position: TablesPosition) -> Outcome:
 def tables_winning_level(engine: TablesEngine, position: TablesPosition) -> Level | None:
     """The level the mover has won at: single, gammon (the loser has borne off nothing,
     or a mother pin) or backgammon (a gammon with a loser's checker on its bar, in its
-    pool or on its points 19-24); ``None`` while playing, after a draw or a loss.
+    pool or on its points 19-24); ``None`` while playing, after a draw or a loss. Under
+    misère's rule the loser is the side that bore everything off, so a win is single.
 
     >>> engine = TablesEngine(EngineRules(15, tuple(range(25)), "pin", False, 0, False,
     ...                                   False, False, False, False, True))

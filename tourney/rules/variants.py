@@ -66,6 +66,7 @@ __all__ = [
     "GUL_BARA",
     "HYPERGAMMON",
     "LONG_NARDY",
+    "MISERE",
     "NACKGAMMON",
     "PLAKOTO",
     "PORTES",
@@ -671,6 +672,28 @@ RUSSIAN = Variant(
 )
 
 
+MISERE_LEVELS = (
+    ScoringLevel(Level.SINGLE, "single", 1),
+    # Misère counts no gammons or backgammons (VARIANTS.md 14): every win is single.
+    ScoringLevel(Level.GAMMON, "gammon", 1, counted=False),
+    ScoringLevel(Level.BACKGAMMON, "backgammon", 1, counted=False),
+)
+"""Every win scores 1 times the cube."""
+
+MISERE = Variant(
+    name="misere",
+    title="Misère",
+    description="Misère (backgammon to lose): backgammon's start, moves and cube; the first "
+    "side to bear off every checker loses, and every game scores single",
+    short_name="misere",
+    movement=MovementRules(15, ((24, 2), (13, 5), (8, 3), (6, 5)),
+                           ending=Ending.ALL_OFF_LOSES),
+    scoring=MISERE_LEVELS,
+    record_tags=(),
+    aliases=("misère", "backgammon-to-lose", "deadgammon"),
+)
+
+
 # --- the registry ----------------------------------------------------------------------
 
 _REGISTRY: dict[str, GameVariant] = {}
@@ -778,7 +801,7 @@ def variant_for_mat(variation: str | None) -> GameVariant:
 
 
 for _variant in (STANDARD, NACKGAMMON, HYPERGAMMON, LONG_NARDY, PORTES, PLAKOTO, FEVGA,
-                 RUSSIAN, TAPA, GUL_BARA):
+                 RUSSIAN, TAPA, GUL_BARA, MISERE):
     register_variant(_variant)
 
 DEFAULT_VARIANT: GameVariant = STANDARD
