@@ -120,7 +120,8 @@ def _is_over(variant: object, position: object) -> bool:
     return variant.winning_level(position) is not None  # type: ignore[attr-defined]
 
 
-VARIANT_LINES = ("portes", "plakoto", "fevga", "russian", "tapa", "gul-bara", "misere")
+VARIANT_LINES = ("portes", "plakoto", "fevga", "russian", "tapa", "gul-bara", "misere", "gioul",
+                 "moultezim", "jacquet")
 """Variants timed through the registry, each on positions from its own random games."""
 
 

@@ -28,6 +28,7 @@ class NaiveRules:
     landing: str  # "block2", "block1" or "pin"
     pool_enter_all_first: bool = True
     first_checker_must_pass: bool = False  # Fevga: pass the opponent's start first
+    first_checker_until: int = 11  # ... reach this own point or lower (Jacquet: 6, home)
     no_full_start_table: bool = False  # Fevga: never all of own 19-24 at a turn's end
     prime_release: bool = False  # Fevga
     mother_rule: bool = False  # Plakoto
@@ -35,6 +36,7 @@ class NaiveRules:
     complement_doubles: bool = False  # Russian: four d then four 7-d, stop if incomplete
     cascade_from_turn: int = 0  # Gul bara: d-d gives four d, four d+1, ... four 6s
     transfer: bool = False  # Gul bara: what the mover cannot play, the opponent plays
+    most_points_in_opponent_start: int = 0  # Moultezim: at most 4 of own 7-12 at the end
     checkers: int = 15
 
 
@@ -134,9 +136,10 @@ def single_moves(board: Board, rules: NaiveRules, side: str, die: int) -> list[B
             results.append(after)
         if rules.pool_enter_all_first:
             return results
+    until = rules.first_checker_until
     released = board.off[side] > 0 or any(
-        own_count(board, rules, side, p) for p in range(1, 12))
-    runner_out = any(own_count(board, rules, side, p) for p in range(12, 24))
+        own_count(board, rules, side, p) for p in range(1, until + 1))
+    runner_out = any(own_count(board, rules, side, p) for p in range(until + 1, 24))
     highest = max((p for p in range(1, 25) if own_count(board, rules, side, p)), default=0)
     for point in range(1, 25):
         here = absolute(rules, side, point)
@@ -193,6 +196,14 @@ def start_table_full(board: Board, rules: NaiveRules, side: str) -> bool:
     return all(own_count(board, rules, side, p) for p in range(19, 25))
 
 
+def too_many_in_opponent_start(board: Board, rules: NaiveRules, side: str) -> bool:
+    """More of own points 7-12 held than Moultezim allows at a turn's end."""
+    if not rules.most_points_in_opponent_start:
+        return False
+    held = sum(1 for p in range(7, 13) if own_count(board, rules, side, p))
+    return held > rules.most_points_in_opponent_start
+
+
 def trapping_windows(board: Board, rules: NaiveRules, side: str) -> list[list[int]]:
     """Six own points in a row in front of the one point holding every enemy checker
     on the board (counted along the enemy's own way)."""
@@ -222,7 +233,8 @@ def stage_and_rest(board: Board, rules: NaiveRules, side: str, dice: tuple[int, 
     sequences(board, rules, side, dice, found, 0, 0, set())
     candidates = [(b, used, first) for b, used, first in found.values()
                   if used == 0 or (used == len(dice) and game_over(b, rules, side))
-                  or not (rules.no_full_start_table and start_table_full(b, rules, side))]
+                  or not ((rules.no_full_start_table and start_table_full(b, rules, side))
+                          or too_many_in_opponent_start(b, rules, side))]
     most = max(used for _, used, _ in candidates)
     best = [(b, first) for b, used, first in candidates if used == most]
     left = tuple(sorted(dice))[most:] if len(set(dice)) == 1 else ()
@@ -274,8 +286,13 @@ def transfer_turn(board: Board, rules: NaiveRules, side: str, roll: tuple[int, i
     else:
         stages = [(roll[0],) * 4]
     finals: dict[tuple[object, ...], Board] = {}
+    visited: set[tuple[object, ...]] = set()
 
     def play_from(current: Board, number: int) -> None:
+        # A board met again at the same stage has the same continuations.
+        if (current.frozen(), number) in visited:
+            return
+        visited.add((current.frozen(), number))
         if number == len(stages) or game_over(current, rules, side):
             finals[current.frozen()] = current
             return

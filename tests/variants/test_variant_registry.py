@@ -94,16 +94,24 @@ def test_rules_variants_lists_every_name_with_its_description() -> None:
         "to the opponent",
         "misere       Misère (backgammon to lose): backgammon's start, moves and cube; the "
         "first side to bear off every checker loses, and every game scores single",
+        "gioul        Gioul: 15 checkers on the 24 point, the sides in opposite ways round, "
+        "no hitting or pinning; every doublet climbs to 6-6 and what cannot be played goes to"
+        " the opponent",
+        "moultezim    Moultezim: Fevga's parallel game from 15 checkers on the 24 point, one "
+        "checker holds a point; never more than four points of the opponent's starting table",
+        "jacquet      Jacquet: 15 checkers on the 24 point (the talon), both sides the same "
+        "way round, no hitting; no second checker leaves the talon until the first is home",
     ]
 
 
 def test_every_registered_variant_answers_the_protocol() -> None:
     variants = registered_variants()
 
-    assert [isinstance(variant, GameVariant) for variant in variants] == [True] * 11
+    assert [isinstance(variant, GameVariant) for variant in variants] == [True] * 14
     assert [variant.name for variant in variants] == [
-        "standard", "nackgammon", "hypergammon", "long-nardy", "portes", "plakoto", "fevga",
-        "russian", "tapa", "gul-bara", "misere"]
+        "standard", "nackgammon", "hypergammon", "long-nardy", "portes", "plakoto",
+        "fevga", "russian", "tapa", "gul-bara", "misere", "gioul", "moultezim",
+        "jacquet"]
 
 
 def test_variant_named_finds_aliases_in_any_case() -> None:
@@ -128,7 +136,7 @@ def test_a_taken_name_or_alias_is_refused() -> None:
 
     with pytest.raises(ValueError, match="already taken: nardy"):
         register_variant(taken)
-    assert [variant.name for variant in registered_variants()][-1] == "misere"
+    assert [variant.name for variant in registered_variants()][-1] == "jacquet"
 
 
 def test_a_definition_no_engine_plays_is_refused() -> None:

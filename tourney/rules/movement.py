@@ -118,6 +118,12 @@ class Restriction(Enum):
     PRIME_RELEASE = "prime-release"
     """A prime with every opposing checker directly behind it is broken if any play of
     the maximum length does (Fevga)."""
+    COURIER_REACHES_HOME = "courier-reaches-home"
+    """No second checker leaves the 24 point (the talon) until one, the courier, stands
+    in the side's home, the 6 point or lower (Jacquet, Matador)."""
+    FOUR_POINTS_IN_OPPONENT_START = "four-points-in-opponent-start"
+    """A turn may not end with more than four of the side's points 7-12 (the opponent's
+    starting table) occupied (Moultezim)."""
 
 
 class Doubles(Enum):
@@ -382,8 +388,7 @@ class TablesMovement:
             opposite=rules.geometry.opposite(),
             landing=rules.landing.value,
             enter_all_first=rules.pool_entry is PoolEntry.ENTER_ALL_FIRST,
-            first_checker_point=11 if Restriction.FIRST_CHECKER_PASSES in rules.restrictions
-            else 0,
+            first_checker_point=_first_checker_point(rules.restrictions),
             start_table_ban=Restriction.START_TABLE_NOT_FULL in rules.restrictions,
             prime_release=Restriction.PRIME_RELEASE in rules.restrictions,
             complement=rules.doubles is Doubles.COMPLEMENT,
@@ -394,6 +399,8 @@ class TablesMovement:
             cascade_from_turn=rules.cascade_from_turn if rules.doubles is Doubles.CASCADE
             else 0,
             first_off_loses=rules.ending is Ending.ALL_OFF_LOSES,
+            opponent_start_limit=4 if Restriction.FOUR_POINTS_IN_OPPONENT_START
+            in rules.restrictions else 0,
         )))
 
     def initial(self) -> VariantPosition:
@@ -480,6 +487,17 @@ class TablesMovement:
         # Only rules that count turns keep them in the position.
         turns = layout.turns_played if rules.doubles is Doubles.CASCADE else (0, 0)
         return TablesPosition(tuple(sides[0]), tuple(sides[1]), (masks[0], masks[1]), turns)
+
+
+def _first_checker_point(restrictions: tuple[Restriction, ...]) -> int:
+    """The point the first checker must reach before a second leaves the 24 point: 11,
+    past the opponent's start (Fevga, Moultezim), or 6, home (Jacquet's courier); 0 for
+    no such rule."""
+    if Restriction.FIRST_CHECKER_PASSES in restrictions:
+        return 11
+    if Restriction.COURIER_REACHES_HOME in restrictions:
+        return 6
+    return 0
 
 
 def _rules(options: VariantOptions) -> NardyRules:

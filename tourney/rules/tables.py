@@ -215,6 +215,9 @@ class EngineRules:
     d + 1, ... four 6s, while each stage is completed. 0: never."""
     first_off_loses: bool = False
     """Misère: the side that bears off its last checker first loses the game."""
+    opponent_start_limit: int = 0
+    """Moultezim: a turn may not end with more than this many of the side's points 7-12
+    (the opponent's starting table) occupied. 0: no such limit."""
 
 
 _Step = tuple[int, int]
@@ -251,6 +254,12 @@ def _all_off_outcomes(rules: EngineRules) -> tuple[Outcome, Outcome]:
     if rules.first_off_loses:
         return (Outcome.OPPONENT_WON, Outcome.MOVER_WON)
     return (Outcome.MOVER_WON, Outcome.OPPONENT_WON)
+
+
+def _over_opponent_start_limit(mine: list[int], limit: int) -> bool:
+    """Whether the side holds more than ``limit`` of its points 7-12, the opponent's
+    starting table in a parallel game (Moultezim, VARIANTS.md 12.2)."""
+    return sum(1 for point in range(7, 13) if mine[point]) > limit
 
 
 class TablesEngine:
@@ -480,8 +489,12 @@ class TablesEngine:
         return found
 
     def _ends_badly(self, state: _State) -> bool:
-        """Whether a turn may not end in ``state`` (Fevga's starting-table ban)."""
-        return self.rules.start_table_ban and all(state[0][19:25])
+        """Whether a turn may not end in ``state`` (Fevga's starting-table ban,
+        Moultezim's limit in the opponent's starting table)."""
+        if self.rules.start_table_ban and all(state[0][19:25]):
+            return True
+        return bool(self.rules.opponent_start_limit) and _over_opponent_start_limit(
+            state[0], self.rules.opponent_start_limit)
 
     def _trapping_primes(self, state: _State) -> list[tuple[int, ...]]:
         """Six consecutive own points (in the opponent's way round) with every opposing

@@ -63,10 +63,13 @@ __all__ = [
     "DEFAULT_VARIANT",
     "FEVGA",
     "GAMMONS_TAG",
+    "GIOUL",
     "GUL_BARA",
     "HYPERGAMMON",
+    "JACQUET",
     "LONG_NARDY",
     "MISERE",
+    "MOULTEZIM",
     "NACKGAMMON",
     "PLAKOTO",
     "PORTES",
@@ -672,6 +675,65 @@ RUSSIAN = Variant(
 )
 
 
+GIOUL = Variant(
+    name="gioul",
+    title="Gioul",
+    description="Gioul: 15 checkers on the 24 point, the sides in opposite ways round, no "
+    "hitting or pinning; every doublet climbs to 6-6 and what cannot be played goes to "
+    "the opponent",
+    short_name="gioul",
+    # VARIANTS.md 13: doublets cascade from the first turn (no three-turn grace, Q-GIOUL-1).
+    movement=MovementRules(
+        15, ((24, 15),), landing=Landing.BLOCK1, entry=Entry.NONE, doubles=Doubles.CASCADE,
+        cascade_from_turn=1, failure=FailurePolicy.TRANSFER,
+    ),
+    scoring=TAVLI_LEVELS,
+    defaults=TAVLI_DEFAULTS,
+    opening=Opening.HIGHER_DIE_ROLLS_AGAIN,
+    record_tags=(),
+)
+
+
+MOULTEZIM = Variant(
+    name="moultezim",
+    title="Moultezim",
+    description="Moultezim: Fevga's parallel game from 15 checkers on the 24 point, one "
+    "checker holds a point; never more than four points of the opponent's starting table",
+    short_name="moultezim",
+    # VARIANTS.md 12.2: the 3MG rule (at most four of own 7-12) by default; no Fevga
+    # starting-table or prime-release rule.
+    movement=MovementRules(
+        15, ((24, 15),), geometry=Geometry.PARALLEL_12, landing=Landing.BLOCK1,
+        entry=Entry.NONE, restrictions=(Restriction.FIRST_CHECKER_PASSES,
+                                        Restriction.FOUR_POINTS_IN_OPPONENT_START),
+    ),
+    scoring=TAVLI_LEVELS,
+    # The sources name no opener for later games: a fresh opening roll.
+    defaults=replace(TAVLI_DEFAULTS, next_game_starter=NextGameStarter.ROLL),
+    opening=Opening.HIGHER_DIE_ROLLS_AGAIN,
+    record_tags=(),
+)
+
+
+JACQUET = Variant(
+    name="jacquet",
+    title="Jacquet",
+    description="Jacquet: 15 checkers on the 24 point (the talon), both sides the same way "
+    "round, no hitting; no second checker leaves the talon until the first is home",
+    short_name="jacquet",
+    # VARIANTS.md 7.2: single-colour points (BLOCK1) by default (Q-JAC-2); the courier
+    # must reach the fourth quarter before the talon opens; levels 1/2 (Q-JAC-1).
+    movement=MovementRules(
+        15, ((24, 15),), geometry=Geometry.PARALLEL_12, landing=Landing.BLOCK1,
+        entry=Entry.NONE, restrictions=(Restriction.COURIER_REACHES_HOME,),
+    ),
+    scoring=TAVLI_LEVELS,
+    defaults=replace(TAVLI_DEFAULTS, next_game_starter=NextGameStarter.ROLL),
+    opening=Opening.HIGHER_DIE_ROLLS_AGAIN,
+    record_tags=(),
+)
+
+
 MISERE_LEVELS = (
     ScoringLevel(Level.SINGLE, "single", 1),
     # Misère counts no gammons or backgammons (VARIANTS.md 14): every win is single.
@@ -801,7 +863,8 @@ def variant_for_mat(variation: str | None) -> GameVariant:
 
 
 for _variant in (STANDARD, NACKGAMMON, HYPERGAMMON, LONG_NARDY, PORTES, PLAKOTO, FEVGA,
-                 RUSSIAN, TAPA, GUL_BARA, MISERE):
+                 RUSSIAN, TAPA, GUL_BARA, MISERE, GIOUL,
+                 MOULTEZIM, JACQUET):
     register_variant(_variant)
 
 DEFAULT_VARIANT: GameVariant = STANDARD
