@@ -37,6 +37,7 @@ class NaiveRules:
     cascade_from_turn: int = 0  # Gul bara: d-d gives four d, four d+1, ... four 6s
     transfer: bool = False  # Gul bara: what the mover cannot play, the opponent plays
     most_points_in_opponent_start: int = 0  # Moultezim: at most 4 of own 7-12 at the end
+    hit_needs_home: bool = False  # Dutch: hit only with a checker on own 1-6 or off
     checkers: int = 15
 
 
@@ -86,6 +87,17 @@ def may_land(rules: NaiveRules, stack: list[str], side: str) -> bool:
     return not stack or stack[-1] == side or stack == [other(side)]
 
 
+def may_land_now(rules: NaiveRules, board: Board, side: str, target: int) -> bool:
+    """The landing rule, and Dutch's: no hit without a checker home (or off) now."""
+    stack = board.stacks[target]
+    if not may_land(rules, stack, side):
+        return False
+    if rules.hit_needs_home and stack == [other(side)]:
+        return board.off[side] > 0 or any(own_count(board, rules, side, p)
+                                           for p in range(1, 7))
+    return True
+
+
 def land(rules: NaiveRules, board: Board, side: str, target: int) -> None:
     stack = board.stacks[target]
     if rules.landing == "block2" and stack == [other(side)]:
@@ -122,14 +134,14 @@ def single_moves(board: Board, rules: NaiveRules, side: str, die: int) -> list[B
     results: list[Board] = []
     entry = absolute(rules, side, 25 - die)
     if board.bar[side]:
-        if may_land(rules, board.stacks[entry], side):
+        if may_land_now(rules, board, side, entry):
             after = board.copy()
             after.bar[side] -= 1
             land(rules, after, side, entry)
             results.append(after)
         return results
     if board.pool[side]:
-        if may_land(rules, board.stacks[entry], side):
+        if may_land_now(rules, board, side, entry):
             after = board.copy()
             after.pool[side] -= 1
             land(rules, after, side, entry)
@@ -150,7 +162,7 @@ def single_moves(board: Board, rules: NaiveRules, side: str, die: int) -> list[B
             continue
         if point - die >= 1:
             target = absolute(rules, side, point - die)
-            if not may_land(rules, board.stacks[target], side):
+            if not may_land_now(rules, board, side, target):
                 continue
             after = board.copy()
             after.stacks[here].pop()

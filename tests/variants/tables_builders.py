@@ -27,6 +27,7 @@ NAIVE_RULES = {
                             most_points_in_opponent_start=4),
     "jacquet": NaiveRules("parallel", "block1", first_checker_must_pass=True,
                           first_checker_until=6),
+    "dutch": NaiveRules("contrary", "block2", hit_needs_home=True),
 }
 """Each variant's rules as VARIANTS.md words them, for the naive enumerator."""
 

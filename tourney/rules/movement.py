@@ -121,6 +121,9 @@ class Restriction(Enum):
     COURIER_REACHES_HOME = "courier-reaches-home"
     """No second checker leaves the 24 point (the talon) until one, the courier, stands
     in the side's home, the 6 point or lower (Jacquet, Matador)."""
+    HIT_ONLY_WITH_A_CHECKER_HOME = "hit-only-with-a-checker-home"
+    """A side may hit only while it has a checker on its points 1-6 or borne off
+    (Dutch backgammon)."""
     FOUR_POINTS_IN_OPPONENT_START = "four-points-in-opponent-start"
     """A turn may not end with more than four of the side's points 7-12 (the opponent's
     starting table) occupied (Moultezim)."""
@@ -399,6 +402,7 @@ class TablesMovement:
             cascade_from_turn=rules.cascade_from_turn if rules.doubles is Doubles.CASCADE
             else 0,
             first_off_loses=rules.ending is Ending.ALL_OFF_LOSES,
+            hit_needs_home=Restriction.HIT_ONLY_WITH_A_CHECKER_HOME in rules.restrictions,
             opponent_start_limit=4 if Restriction.FOUR_POINTS_IN_OPPONENT_START
             in rules.restrictions else 0,
         )))

@@ -215,6 +215,8 @@ class EngineRules:
     d + 1, ... four 6s, while each stage is completed. 0: never."""
     first_off_loses: bool = False
     """Misère: the side that bears off its last checker first loses the game."""
+    hit_needs_home: bool = False
+    """Dutch: a side may hit only while it has a checker on its points 1-6 or borne off."""
     opponent_start_limit: int = 0
     """Moultezim: a turn may not end with more than this many of the side's points 7-12
     (the opponent's starting table) occupied. 0: no such limit."""
@@ -256,6 +258,12 @@ def _all_off_outcomes(rules: EngineRules) -> tuple[Outcome, Outcome]:
     return (Outcome.MOVER_WON, Outcome.OPPONENT_WON)
 
 
+def _may_hit_dutch(mine: list[int]) -> bool:
+    """Dutch backgammon's hitting rule (VARIANTS.md 3, Q-DUTCH-HIT): a side may hit only
+    while it has a checker in its home board or borne off, at the moment of the hit."""
+    return any(mine[OFF:7])
+
+
 def _over_opponent_start_limit(mine: list[int], limit: int) -> bool:
     """Whether the side holds more than ``limit`` of its points 7-12, the opponent's
     starting table in a parallel game (Moultezim, VARIANTS.md 12.2)."""
@@ -280,7 +288,9 @@ class TablesEngine:
         # The moves of four equal values can be tried in one order only, from the
         # highest origin down, when no move changes what another may do but by the
         # order of origins: not under pins, nor under Fevga's courier rule.
-        self._orderable = rules.landing != "pin" and not rules.first_checker_point
+        # Nor under Dutch hitting, where one move home may allow another's hit.
+        self._orderable = rules.landing != "pin" and not rules.first_checker_point \
+            and not rules.hit_needs_home
         # Who has won when a side is all off (misère turns it round).
         self._all_off = _all_off_outcomes(rules)
 
@@ -291,6 +301,8 @@ class TablesEngine:
         theirs = state[1][self._opposite[point]]
         landing = self.rules.landing
         if landing == "block2":
+            if theirs == 1 and self.rules.hit_needs_home:
+                return _may_hit_dutch(state[0])
             return theirs < 2
         if landing == "block1":
             return theirs == 0

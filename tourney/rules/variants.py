@@ -61,6 +61,7 @@ __all__ = [
     "BACKGAMMON_LEVELS",
     "DEFAULT_OPTIONS",
     "DEFAULT_VARIANT",
+    "DUTCH",
     "FEVGA",
     "GAMMONS_TAG",
     "GIOUL",
@@ -734,6 +735,25 @@ JACQUET = Variant(
 )
 
 
+DUTCH = Variant(
+    name="dutch",
+    title="Dutch backgammon",
+    description="Dutch backgammon: all 15 checkers start off the board and enter first; a "
+    "side may hit only with a checker in its home board",
+    short_name="dutch",
+    # VARIANTS.md 3: enter all first (the seed; option free entry not offered yet); the
+    # hit rule judged at the moment of the hit (Q-DUTCH-HIT); the bar before the pool.
+    movement=MovementRules(
+        15, (), pool=15, restrictions=(Restriction.HIT_ONLY_WITH_A_CHECKER_HOME,),
+    ),
+    options=(
+        flag_option("cube", "Doubling cube", "Off: every game is played at 1.",
+                    on_phrase="cube on", off_phrase="no cube"),
+    ),
+    opening=Opening.HIGHER_DIE_ROLLS_AGAIN,
+)
+
+
 MISERE_LEVELS = (
     ScoringLevel(Level.SINGLE, "single", 1),
     # Misère counts no gammons or backgammons (VARIANTS.md 14): every win is single.
@@ -864,7 +884,7 @@ def variant_for_mat(variation: str | None) -> GameVariant:
 
 for _variant in (STANDARD, NACKGAMMON, HYPERGAMMON, LONG_NARDY, PORTES, PLAKOTO, FEVGA,
                  RUSSIAN, TAPA, GUL_BARA, MISERE, GIOUL,
-                 MOULTEZIM, JACQUET):
+                 MOULTEZIM, JACQUET, DUTCH):
     register_variant(_variant)
 
 DEFAULT_VARIANT: GameVariant = STANDARD
