@@ -28,6 +28,8 @@ NAIVE_RULES = {
     "jacquet": NaiveRules("parallel", "block1", first_checker_must_pass=True,
                           first_checker_until=6),
     "dutch": NaiveRules("contrary", "block2", hit_needs_home=True),
+    # Snake differs from backgammon only by White's start and pool (entered first).
+    "snake": NaiveRules("contrary", "block2"),
 }
 """Each variant's rules as VARIANTS.md words them, for the naive enumerator."""
 

@@ -103,17 +103,19 @@ def test_rules_variants_lists_every_name_with_its_description() -> None:
         "way round, no hitting; no second checker leaves the talon until the first is home",
         "dutch        Dutch backgammon: all 15 checkers start off the board and enter first; "
         "a side may hit only with a checker in its home board",
+        "snake        Snake (Schlange): Black from backgammon's start, White with 2 each on "
+        "its 24, 23 and 22 points and 9 to enter first; backgammon's rules otherwise",
     ]
 
 
 def test_every_registered_variant_answers_the_protocol() -> None:
     variants = registered_variants()
 
-    assert [isinstance(variant, GameVariant) for variant in variants] == [True] * 15
+    assert [isinstance(variant, GameVariant) for variant in variants] == [True] * 16
     assert [variant.name for variant in variants] == [
         "standard", "nackgammon", "hypergammon", "long-nardy", "portes", "plakoto",
         "fevga", "russian", "tapa", "gul-bara", "misere", "gioul", "moultezim",
-        "jacquet", "dutch"]
+        "jacquet", "dutch", "snake"]
 
 
 def test_variant_named_finds_aliases_in_any_case() -> None:
@@ -138,7 +140,7 @@ def test_a_taken_name_or_alias_is_refused() -> None:
 
     with pytest.raises(ValueError, match="already taken: nardy"):
         register_variant(taken)
-    assert [variant.name for variant in registered_variants()][-1] == "dutch"
+    assert [variant.name for variant in registered_variants()][-1] == "snake"
 
 
 def test_a_definition_no_engine_plays_is_refused() -> None:

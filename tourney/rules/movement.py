@@ -197,12 +197,26 @@ class MovementRules:
     ending: Ending = Ending.ALL_OFF
     cascade_from_turn: int = 1
     """With ``Doubles.CASCADE``: the side's first turn whose doublets cascade."""
+    opponent_start: tuple[tuple[int, int], ...] | None = None
+    """Where the side not on roll at the start stands, where the sides start apart
+    (Snake); ``None``: as ``start``."""
+    opponent_pool: int | None = None
+    """The pool of the side not on roll at the start; ``None``: as ``pool``."""
+
+    def side_starts(self) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
+        """The start layouts of the side on roll first and of the other side."""
+        return (self.start, self.start if self.opponent_start is None else self.opponent_start)
+
+    def side_pools(self) -> tuple[int, int]:
+        """The pools of the side on roll first and of the other side."""
+        return (self.pool, self.pool if self.opponent_pool is None else self.opponent_pool)
 
     def _kind(self) -> tuple[object, ...]:
         """Everything but the checkers and start: what decides the engine."""
         return (self.geometry, self.landing, self.entry, frozenset(self.restrictions),
                 self.doubles, self.failure, self.bear_off, self.pool, self.pool_entry,
-                self.ending, self.cascade_from_turn)
+                self.ending, self.cascade_from_turn, self.opponent_start is not None,
+                self.opponent_pool)
 
 
 class Movement(Protocol):
@@ -409,10 +423,10 @@ class TablesMovement:
 
     def initial(self) -> VariantPosition:
         """The start layout and pool for both sides."""
-        layout = dict(self.rules.start)
-        pools = (self.rules.pool, self.rules.pool)
-        return TablesPosition.from_points(layout, layout, checkers=self.rules.checkers,
-                                          pools=pools)
+        mover, opponent = self.rules.side_starts()
+        return TablesPosition.from_points(dict(mover), dict(opponent),
+                                          checkers=self.rules.checkers,
+                                          pools=self.rules.side_pools())
 
     def decode_position_id(self, position_id: str) -> VariantPosition:
         """A position ID as :meth:`TablesPosition.to_id` writes it."""
@@ -468,7 +482,7 @@ class TablesMovement:
             counts = counts_from_side(side, rules.checkers, who)
             if side.bar and rules.landing is not Landing.BLOCK2:
                 raise NotationError(f"{who} has checkers on the bar; nothing is hit here")
-            if side.pool and not rules.pool:
+            if side.pool and not any(rules.side_pools()):
                 raise NotationError(f"{who} has checkers in the pool; every checker starts "
                                     "on the board here")
             if side.pins and rules.landing is not Landing.PIN:
@@ -540,8 +554,9 @@ def movement_for(rules: MovementRules) -> Movement:
     if (rules.landing is Landing.BLOCK2) != (rules.entry is Entry.BAR_FIRST):
         raise ValueError(f"no engine plays these rules of movement yet: {rules} (hitting "
                          "needs the bar, and only hitting does)")
-    placed = sum(count for _, count in rules.start) + rules.pool
-    if placed != rules.checkers or not all(1 <= point <= 24 for point, _ in rules.start):
-        raise ValueError(f"the start {rules.start} and pool {rules.pool} do not place "
-                         f"{rules.checkers} checkers")
+    for start, pool in zip(rules.side_starts(), rules.side_pools(), strict=True):
+        placed = sum(count for _, count in start) + pool
+        if placed != rules.checkers or not all(1 <= point <= 24 for point, _ in start):
+            raise ValueError(f"the start {start} and pool {pool} do not place "
+                             f"{rules.checkers} checkers")
     return TablesMovement(rules)

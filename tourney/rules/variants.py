@@ -75,6 +75,7 @@ __all__ = [
     "PLAKOTO",
     "PORTES",
     "RUSSIAN",
+    "SNAKE",
     "STANDARD",
     "TAPA",
     "TAVLI_DEFAULTS",
@@ -754,6 +755,26 @@ DUTCH = Variant(
 )
 
 
+SNAKE = Variant(
+    name="snake",
+    title="Snake",
+    description="Snake (Schlange): Black from backgammon's start, White with 2 each on its "
+    "24, 23 and 22 points and 9 to enter first; backgammon's rules otherwise",
+    short_name="snake",
+    # VARIANTS.md 5: White (on roll in the start position) enters all nine from the pool
+    # into Black's home board before moving; the seed's "einer auf Zeile VIII" is three.
+    movement=MovementRules(
+        15, ((24, 2), (23, 2), (22, 2)), pool=9,
+        opponent_start=((24, 2), (13, 5), (8, 3), (6, 5)), opponent_pool=0,
+    ),
+    options=(
+        flag_option("cube", "Doubling cube", "Off: every game is played at 1.",
+                    on_phrase="cube on", off_phrase="no cube"),
+    ),
+    aliases=("schlange",),
+)
+
+
 MISERE_LEVELS = (
     ScoringLevel(Level.SINGLE, "single", 1),
     # Misère counts no gammons or backgammons (VARIANTS.md 14): every win is single.
@@ -884,7 +905,7 @@ def variant_for_mat(variation: str | None) -> GameVariant:
 
 for _variant in (STANDARD, NACKGAMMON, HYPERGAMMON, LONG_NARDY, PORTES, PLAKOTO, FEVGA,
                  RUSSIAN, TAPA, GUL_BARA, MISERE, GIOUL,
-                 MOULTEZIM, JACQUET, DUTCH):
+                 MOULTEZIM, JACQUET, DUTCH, SNAKE):
     register_variant(_variant)
 
 DEFAULT_VARIANT: GameVariant = STANDARD
