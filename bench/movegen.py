@@ -121,7 +121,7 @@ def _is_over(variant: object, position: object) -> bool:
 
 
 VARIANT_LINES = ("portes", "plakoto", "fevga", "russian", "tapa", "gul-bara", "misere", "gioul",
-                 "moultezim", "jacquet", "dutch", "snake")
+                 "moultezim", "jacquet", "matador", "dutch", "snake")
 """Variants timed through the registry, each on positions from its own random games."""
 
 

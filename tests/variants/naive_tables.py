@@ -38,6 +38,7 @@ class NaiveRules:
     transfer: bool = False  # Gul bara: what the mover cannot play, the opponent plays
     most_points_in_opponent_start: int = 0  # Moultezim: at most 4 of own 7-12 at the end
     hit_needs_home: bool = False  # Dutch: hit only with a checker on own 1-6 or off
+    matador: bool = False  # 4-3: play it, then four of a named c; stop if incomplete
     checkers: int = 15
 
 
@@ -266,6 +267,8 @@ def naive_legal(board: Board, rules: NaiveRules, side: str, roll: tuple[int, int
     doublet = roll[0] == roll[1]
     if rules.transfer:
         return transfer_turn(board, rules, side, roll, turn)
+    if rules.matador and sorted(roll) == [3, 4]:
+        return matador_turn(board, rules, side)
     dice = (roll[0],) * 4 if doublet else roll
     ends, complete = one_stage(board, rules, side, dice)
     if doublet and rules.complement_doubles and not board.pool[side] and complete:
@@ -319,3 +322,17 @@ def transfer_turn(board: Board, rules: NaiveRules, side: str, roll: tuple[int, i
 
     play_from(board, 0)
     return set(finals)
+
+
+def matador_turn(board: Board, rules: NaiveRules, side: str) -> set[tuple[object, ...]]:
+    """A 4-3 in Matador: the 4 and the 3, then, for each value c the roller may name, four
+    c's; a stage not played in full ends the turn there."""
+    finals: set[tuple[object, ...]] = set()
+    first_ends, left = stage_and_rest(board, rules, side, (4, 3))
+    for end in first_ends:
+        if left or game_over(end, rules, side):
+            finals.add(end.frozen())
+            continue
+        for named in range(1, 7):
+            finals.update(b.frozen() for b in one_stage(end, rules, side, (named,) * 4)[0])
+    return finals

@@ -27,6 +27,8 @@ NAIVE_RULES = {
                             most_points_in_opponent_start=4),
     "jacquet": NaiveRules("parallel", "block1", first_checker_must_pass=True,
                           first_checker_until=6),
+    "matador": NaiveRules("parallel", "block1", first_checker_must_pass=True,
+                          first_checker_until=6, matador=True),
     "dutch": NaiveRules("contrary", "block2", hit_needs_home=True),
     # Snake differs from backgammon only by White's start and pool (entered first).
     "snake": NaiveRules("contrary", "block2"),

@@ -51,10 +51,9 @@ def test_a_hit_white_checker_enters_from_the_bar_before_the_pool() -> None:
         ({24: 2, 23: 2, 22: 3, 20: 1}, 7, 0)]
 
 
-def test_snake_scores_as_backgammon_with_the_pool_counted() -> None:
-    # White has borne off all; Black none, with a checker still in the pool (as Black
-    # never has one, here it stands for a checker not yet in play).
-    won = position(SNAKE, side({}), side({6: 14}, pool=1))
+def test_snake_scores_as_backgammon() -> None:
+    # White has borne off all; Black none, with a checker on the bar.
+    won = position(SNAKE, side({}), side({6: 14}, bar=1))
 
     assert SNAKE.winning_level(won) == Level.BACKGAMMON
     assert (SNAKE.level_points(Level.BACKGAMMON), SNAKE.uses_cube()) == (3, True)

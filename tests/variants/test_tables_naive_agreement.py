@@ -8,6 +8,8 @@ seconds (Gul bara's longest cascades, minutes) over: their full 1,000-position r
 marked slow (``-m slow``); Russian has a shorter run in the default suite too. So has
 Gioul, whose doublets cascade from the first turn (compared on sparse positions: see
 ``tables_builders.SPARSE_ONLY``); a cascade of 1-1 alone takes the naive recursion seconds.
+And so has Matador, whose 4-3 is played six ways (one per named double): its full run
+takes over two minutes.
 """
 
 from __future__ import annotations
@@ -19,8 +21,8 @@ from tables_builders import NAIVE_RULES, naive_board, sample_turns
 from tourney.rules.variants import variant_named
 
 POSITIONS = 1000
-LONG_TURNS = ("gul-bara", "russian", "gioul")
-SHORT_RUN = {"russian": 60, "gioul": 50}
+LONG_TURNS = ("gul-bara", "russian", "gioul", "matador")
+SHORT_RUN = {"russian": 60, "gioul": 50, "matador": 100}
 """Positions of the long-turn games compared in the default run. Gul bara has none there:
 a single cascade of its naive recursion can take minutes, so it is compared in the slow
 run only (its worked examples and properties run by default)."""

@@ -14,7 +14,7 @@ from tourney.rules.movement import Geometry, Landing
 from tourney.rules.variants import Variant, variant_named
 
 POSITIONS = 300
-FEWER = {"russian": 60, "gul-bara": 30, "gioul": 100}
+FEWER = {"russian": 60, "gul-bara": 30, "gioul": 100, "matador": 60}
 SLOW_ONLY = ("gul-bara", "gioul")
 """Gul bara's and Gioul's doublet cascades make a turn's results run to tens of
 thousands, and a cascade that fails early hands up to 23 values to the opponent, whose

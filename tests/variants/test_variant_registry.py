@@ -101,6 +101,8 @@ def test_rules_variants_lists_every_name_with_its_description() -> None:
         "checker holds a point; never more than four points of the opponent's starting table",
         "jacquet      Jacquet: 15 checkers on the 24 point (the talon), both sides the same "
         "way round, no hitting; no second checker leaves the talon until the first is home",
+        "matador      Matador: Jacquet, where a 4-3 (the matador) is played, then four of any"
+        " number the roller names, then the roller rolls again",
         "dutch        Dutch backgammon: all 15 checkers start off the board and enter first; "
         "a side may hit only with a checker in its home board",
         "snake        Snake (Schlange): Black from backgammon's start, White with 2 each on "
@@ -111,11 +113,11 @@ def test_rules_variants_lists_every_name_with_its_description() -> None:
 def test_every_registered_variant_answers_the_protocol() -> None:
     variants = registered_variants()
 
-    assert [isinstance(variant, GameVariant) for variant in variants] == [True] * 16
+    assert [isinstance(variant, GameVariant) for variant in variants] == [True] * 17
     assert [variant.name for variant in variants] == [
         "standard", "nackgammon", "hypergammon", "long-nardy", "portes", "plakoto",
         "fevga", "russian", "tapa", "gul-bara", "misere", "gioul", "moultezim",
-        "jacquet", "dutch", "snake"]
+        "jacquet", "matador", "dutch", "snake"]
 
 
 def test_variant_named_finds_aliases_in_any_case() -> None:

@@ -142,6 +142,15 @@ class Doubles(Enum):
     d, four d + 1, ..., four 6s (Gul bara, Gioul)."""
 
 
+class SpecialRoll(Enum):
+    """A roll that gives more than its dice."""
+
+    NONE = "none"
+    MATADOR = "matador"
+    """4-3: the 4 and the 3, then four of a value the roller names, then an extra roll
+    (Matador); an incomplete stage ends the turn."""
+
+
 class FailurePolicy(Enum):
     """What becomes of dice that cannot be played."""
 
@@ -197,6 +206,7 @@ class MovementRules:
     ending: Ending = Ending.ALL_OFF
     cascade_from_turn: int = 1
     """With ``Doubles.CASCADE``: the side's first turn whose doublets cascade."""
+    special_roll: SpecialRoll = SpecialRoll.NONE
     opponent_start: tuple[tuple[int, int], ...] | None = None
     """Where the side not on roll at the start stands, where the sides start apart
     (Snake); ``None``: as ``start``."""
@@ -216,7 +226,7 @@ class MovementRules:
         return (self.geometry, self.landing, self.entry, frozenset(self.restrictions),
                 self.doubles, self.failure, self.bear_off, self.pool, self.pool_entry,
                 self.ending, self.cascade_from_turn, self.opponent_start is not None,
-                self.opponent_pool)
+                self.opponent_pool, self.special_roll)
 
 
 class Movement(Protocol):
@@ -417,6 +427,7 @@ class TablesMovement:
             else 0,
             first_off_loses=rules.ending is Ending.ALL_OFF_LOSES,
             hit_needs_home=Restriction.HIT_ONLY_WITH_A_CHECKER_HOME in rules.restrictions,
+            chosen_double_roll=(4, 3) if rules.special_roll is SpecialRoll.MATADOR else None,
             opponent_start_limit=4 if Restriction.FOUR_POINTS_IN_OPPONENT_START
             in rules.restrictions else 0,
         )))

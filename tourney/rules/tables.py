@@ -217,6 +217,9 @@ class EngineRules:
     """Misère: the side that bears off its last checker first loses the game."""
     hit_needs_home: bool = False
     """Dutch: a side may hit only while it has a checker on its points 1-6 or borne off."""
+    chosen_double_roll: tuple[int, int] | None = None
+    """Matador: the roll (4-3) that is played, then followed by four of a value the
+    roller names (and an extra roll, outside this turn's results)."""
     opponent_start_limit: int = 0
     """Moultezim: a turn may not end with more than this many of the side's points 7-12
     (the opponent's starting table) occupied. 0: no such limit."""
@@ -256,6 +259,12 @@ def _all_off_outcomes(rules: EngineRules) -> tuple[Outcome, Outcome]:
     if rules.first_off_loses:
         return (Outcome.OPPONENT_WON, Outcome.MOVER_WON)
     return (Outcome.MOVER_WON, Outcome.OPPONENT_WON)
+
+
+def _chosen_double_stages(roll: Roll) -> list[list[tuple[int, ...]]]:
+    """Matador's special roll (VARIANTS.md 7.3): the two dice as rolled, then four of a
+    named value c, for each c the roller may name."""
+    return [[roll.moves, (named,) * 4] for named in range(1, 7)]
 
 
 def _may_hit_dutch(mine: list[int]) -> bool:
@@ -538,14 +547,34 @@ class TablesEngine:
             return [(value,) * 4 for value in range(die, 7)]
         return [roll.moves]
 
+    def stage_choices(self, position: TablesPosition, roll: Roll
+                      ) -> list[list[tuple[int, ...]]]:
+        """Every list of stages the mover may play ``roll`` as: one, or one per double
+        the roller may name after a special roll (Matador's 4-3)."""
+        special = self.rules.chosen_double_roll
+        if special and sorted(roll.dice) == sorted(special):
+            return _chosen_double_stages(roll)
+        return [self.stages(position, roll)]
+
     def legal(self, position: TablesPosition, roll: Roll, *, before_transfer: bool = False
               ) -> _Found:
         """Distinct results of every legal turn of ``roll``, each with one step list
         (the opponent's steps with transferred values are not listed; with
         ``before_transfer`` the results stop before them, where a record checks the
         mover's own play)."""
+        choices = self.stage_choices(position, roll)
+        if len(choices) == 1:
+            return self._legal_stages(position, choices[0], before_transfer)
+        found: _Found = {}
+        for stages in choices:
+            for key, value in self._legal_stages(position, stages, before_transfer).items():
+                found.setdefault(key, value)
+        return found
+
+    def _legal_stages(self, position: TablesPosition, stages: list[tuple[int, ...]],
+                      before_transfer: bool) -> _Found:
+        """Distinct results of playing ``stages`` in turn (see :meth:`legal`)."""
         start: _State = (list(position.mover), list(position.opponent), *position.pins)
-        stages = self.stages(position, roll)
         # Each result with whether later stages are still played.
         results: dict[bytes, tuple[_State, tuple[_Step, ...], bool]] = {
             _key(start): (start, (), True)}
@@ -657,8 +686,9 @@ def check_tables_play(engine: TablesEngine, position: TablesPosition, roll: Roll
     """
     found = engine.legal(position, roll, before_transfer=True)
     start: _State = (list(position.mover), list(position.opponent), *position.pins)
-    dice = tuple(value for stage in engine.stages(position, roll) for value in stage)
-    ends = _walks(engine, start, play.moves, dice)
+    ends = [end for stages in engine.stage_choices(position, roll)
+            for end in _walks(engine, start, play.moves,
+                              tuple(value for stage in stages for value in stage))]
     if not ends:
         raise IllegalPlayError(f"{format_play(play)} cannot be played with "
                                f"{roll.first}-{roll.second} here: a point on its way is "

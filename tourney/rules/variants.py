@@ -41,6 +41,7 @@ from tourney.rules.movement import (
     Movement,
     MovementRules,
     Restriction,
+    SpecialRoll,
     movement_for,
 )
 from tourney.rules.moves import Play, format_play
@@ -69,6 +70,7 @@ __all__ = [
     "HYPERGAMMON",
     "JACQUET",
     "LONG_NARDY",
+    "MATADOR",
     "MISERE",
     "MOULTEZIM",
     "NACKGAMMON",
@@ -775,6 +777,23 @@ SNAKE = Variant(
 )
 
 
+MATADOR = Variant(
+    name="matador",
+    title="Matador",
+    description="Matador: Jacquet, where a 4-3 (the matador) is played, then four of any "
+    "number the roller names, then the roller rolls again",
+    short_name="matador",
+    # VARIANTS.md 7.3: an incomplete stage of the matador ends the turn (Q-MAT-1); the
+    # courier rule binds every stage.
+    movement=replace(JACQUET.movement, special_roll=SpecialRoll.MATADOR,
+                     failure=FailurePolicy.END_TURN),
+    scoring=TAVLI_LEVELS,
+    defaults=replace(TAVLI_DEFAULTS, next_game_starter=NextGameStarter.ROLL),
+    opening=Opening.HIGHER_DIE_ROLLS_AGAIN,
+    record_tags=(),
+)
+
+
 MISERE_LEVELS = (
     ScoringLevel(Level.SINGLE, "single", 1),
     # Misère counts no gammons or backgammons (VARIANTS.md 14): every win is single.
@@ -905,7 +924,7 @@ def variant_for_mat(variation: str | None) -> GameVariant:
 
 for _variant in (STANDARD, NACKGAMMON, HYPERGAMMON, LONG_NARDY, PORTES, PLAKOTO, FEVGA,
                  RUSSIAN, TAPA, GUL_BARA, MISERE, GIOUL,
-                 MOULTEZIM, JACQUET, DUTCH, SNAKE):
+                 MOULTEZIM, JACQUET, MATADOR, DUTCH, SNAKE):
     register_variant(_variant)
 
 DEFAULT_VARIANT: GameVariant = STANDARD
