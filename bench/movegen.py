@@ -121,7 +121,8 @@ def _is_over(variant: object, position: object) -> bool:
 
 
 VARIANT_LINES = ("portes", "plakoto", "fevga", "russian", "tapa", "gul-bara", "acey-deucey",
-                 "acey-deucey-european", "asodio", "icelandic", "chase", "ad-elta-stelpur")
+                 "acey-deucey-european", "asodio", "icelandic", "chase", "ad-elta-stelpur",
+                 "misere", "gioul", "moultezim", "jacquet", "matador", "dutch", "snake")
 """Variants timed through the registry, each on positions from its own random games."""
 
 

@@ -28,6 +28,7 @@ class NaiveRules:
     landing: str  # "block2", "block1", "pin" or "capture"
     pool_enter_all_first: bool = True
     first_checker_must_pass: bool = False  # Fevga: pass the opponent's start first
+    first_checker_until: int = 11  # ... reach this own point or lower (Jacquet: 6, home)
     no_full_start_table: bool = False  # Fevga: never all of own 19-24 at a turn's end
     prime_release: bool = False  # Fevga
     mother_rule: bool = False  # Plakoto
@@ -35,6 +36,9 @@ class NaiveRules:
     complement_doubles: bool = False  # Russian: four d then four 7-d, stop if incomplete
     cascade_from_turn: int = 0  # Gul bara: d-d gives four d, four d+1, ... four 6s
     transfer: bool = False  # Gul bara: what the mover cannot play, the opponent plays
+    most_points_in_opponent_start: int = 0  # Moultezim: at most 4 of own 7-12 at the end
+    hit_needs_home: bool = False  # Dutch: hit only with a checker on own 1-6 or off
+    matador: bool = False  # 4-3: play it, then four of a named c; stop if incomplete
     checkers: int = 15
     complement_always: bool = False  # European acey-deucey: complements with a pool too
     named_doublet_after_one_two: bool = False  # acey-deucey: 1-2, then four of any number
@@ -88,6 +92,17 @@ def may_land(rules: NaiveRules, stack: list[str], side: str) -> bool:
     return not stack or stack[-1] == side or stack == [other(side)]
 
 
+def may_land_now(rules: NaiveRules, board: Board, side: str, target: int) -> bool:
+    """The landing rule, and Dutch's: no hit without a checker home (or off) now."""
+    stack = board.stacks[target]
+    if not may_land(rules, stack, side):
+        return False
+    if rules.hit_needs_home and stack == [other(side)]:
+        return board.off[side] > 0 or any(own_count(board, rules, side, p)
+                                           for p in range(1, 7))
+    return True
+
+
 def land(rules: NaiveRules, board: Board, side: str, target: int) -> None:
     stack = board.stacks[target]
     if rules.landing == "block2" and stack == [other(side)]:
@@ -128,7 +143,7 @@ def single_moves(board: Board, rules: NaiveRules, side: str, die: int) -> list[B
     results: list[Board] = []
     entry = absolute(rules, side, 25 - die)
     if board.bar[side]:
-        if may_land(rules, board.stacks[entry], side):
+        if may_land_now(rules, board, side, entry):
             after = board.copy()
             after.bar[side] -= 1
             land(rules, after, side, entry)
@@ -137,16 +152,17 @@ def single_moves(board: Board, rules: NaiveRules, side: str, die: int) -> list[B
     if board.pool[side]:
         shut = rules.pool_needs_own_checker_on_19_to_24 and not any(
             own_count(board, rules, side, p) for p in range(19, 25))
-        if not shut and may_land(rules, board.stacks[entry], side):
+        if not shut and may_land_now(rules, board, side, entry):
             after = board.copy()
             after.pool[side] -= 1
             land(rules, after, side, entry)
             results.append(after)
         if rules.pool_enter_all_first:
             return results
+    until = rules.first_checker_until
     released = board.off[side] > 0 or any(
-        own_count(board, rules, side, p) for p in range(1, 12))
-    runner_out = any(own_count(board, rules, side, p) for p in range(12, 24))
+        own_count(board, rules, side, p) for p in range(1, until + 1))
+    runner_out = any(own_count(board, rules, side, p) for p in range(until + 1, 24))
     highest = max((p for p in range(1, 25) if own_count(board, rules, side, p)), default=0)
     for point in range(1, 25):
         here = absolute(rules, side, point)
@@ -157,7 +173,7 @@ def single_moves(board: Board, rules: NaiveRules, side: str, die: int) -> list[B
             continue
         if point - die >= 1:
             target = absolute(rules, side, point - die)
-            if not may_land(rules, board.stacks[target], side):
+            if not may_land_now(rules, board, side, target):
                 continue
             after = board.copy()
             after.stacks[here].pop()
@@ -203,6 +219,14 @@ def start_table_full(board: Board, rules: NaiveRules, side: str) -> bool:
     return all(own_count(board, rules, side, p) for p in range(19, 25))
 
 
+def too_many_in_opponent_start(board: Board, rules: NaiveRules, side: str) -> bool:
+    """More of own points 7-12 held than Moultezim allows at a turn's end."""
+    if not rules.most_points_in_opponent_start:
+        return False
+    held = sum(1 for p in range(7, 13) if own_count(board, rules, side, p))
+    return held > rules.most_points_in_opponent_start
+
+
 def trapping_windows(board: Board, rules: NaiveRules, side: str) -> list[list[int]]:
     """Six own points in a row in front of the one point holding every enemy checker
     on the board (counted along the enemy's own way)."""
@@ -232,7 +256,8 @@ def stage_and_rest(board: Board, rules: NaiveRules, side: str, dice: tuple[int, 
     sequences(board, rules, side, dice, found, 0, 0, set())
     candidates = [(b, used, first) for b, used, first in found.values()
                   if used == 0 or (used == len(dice) and game_over(b, rules, side))
-                  or not (rules.no_full_start_table and start_table_full(b, rules, side))]
+                  or not ((rules.no_full_start_table and start_table_full(b, rules, side))
+                          or too_many_in_opponent_start(b, rules, side))]
     most = max(used for _, used, _ in candidates)
     best = [(b, first) for b, used, first in candidates if used == most]
     left = tuple(sorted(dice))[most:] if len(set(dice)) == 1 else ()
@@ -257,6 +282,8 @@ def naive_legal(board: Board, rules: NaiveRules, side: str, roll: tuple[int, int
         return transfer_turn(board, rules, side, roll, turn)
     if rules.asodio_entry and not doublet and not one_two:
         rules = replace(rules, pool_needs_own_checker_on_19_to_24=True)
+    if rules.matador and sorted(roll) == [3, 4]:
+        return matador_turn(board, rules, side)
     dice = (roll[0],) * 4 if doublet else roll
     ends, complete = one_stage(board, rules, side, dice)
     complements = rules.complement_always or not board.pool[side]
@@ -299,8 +326,13 @@ def transfer_turn(board: Board, rules: NaiveRules, side: str, roll: tuple[int, i
     else:
         stages = [(roll[0],) * 4]
     finals: dict[tuple[object, ...], Board] = {}
+    visited: set[tuple[object, ...]] = set()
 
     def play_from(current: Board, number: int) -> None:
+        # A board met again at the same stage has the same continuations.
+        if (current.frozen(), number) in visited:
+            return
+        visited.add((current.frozen(), number))
         if number == len(stages) or game_over(current, rules, side):
             finals[current.frozen()] = current
             return
@@ -406,3 +438,15 @@ def chase_turn(board: Board, rules: NaiveRules, side: str, roll: tuple[int, int]
     if not dice:
         return {board.frozen()}
     return {end.frozen() for end in one_stage(board, rules, side, dice)[0]}
+def matador_turn(board: Board, rules: NaiveRules, side: str) -> set[tuple[object, ...]]:
+    """A 4-3 in Matador: the 4 and the 3, then, for each value c the roller may name, four
+    c's; a stage not played in full ends the turn there."""
+    finals: set[tuple[object, ...]] = set()
+    first_ends, left = stage_and_rest(board, rules, side, (4, 3))
+    for end in first_ends:
+        if left or game_over(end, rules, side):
+            finals.add(end.frozen())
+            continue
+        for named in range(1, 7):
+            finals.update(b.frozen() for b in one_stage(end, rules, side, (named,) * 4)[0])
+    return finals

@@ -35,6 +35,18 @@ NAIVE_RULES = {
     "ad-elta-stelpur": NaiveRules("circular", "capture", checkers=6),
     "asodio": NaiveRules("contrary", "block2", asodio_entry=True,
                          named_doublet_after_one_two=True, exact_bear_off=True),
+    # Misère moves as backgammon; only who wins when a side is all off differs.
+    "misere": NaiveRules("contrary", "block2"),
+    "gioul": NaiveRules("contrary", "block1", cascade_from_turn=1, transfer=True),
+    "moultezim": NaiveRules("parallel", "block1", first_checker_must_pass=True,
+                            most_points_in_opponent_start=4),
+    "jacquet": NaiveRules("parallel", "block1", first_checker_must_pass=True,
+                          first_checker_until=6),
+    "matador": NaiveRules("parallel", "block1", first_checker_must_pass=True,
+                          first_checker_until=6, matador=True),
+    "dutch": NaiveRules("contrary", "block2", hit_needs_home=True),
+    # Snake differs from backgammon only by White's start and pool (entered first).
+    "snake": NaiveRules("contrary", "block2"),
 }
 """Each variant's rules as VARIANTS.md words them, for the naive enumerator."""
 
@@ -127,3 +139,44 @@ def random_turns(variant: GameVariant, rules: NaiveRules, count: int, seed: int
             at = variant.initial()
         else:
             at = chosen.turned()
+
+
+def random_sparse_positions(variant: GameVariant, rules: NaiveRules, count: int, seed: int,
+                            *, most: int = 6, turns: tuple[int, int] = (0, 0)
+                            ) -> Iterator[tuple[VariantPosition, Roll]]:
+    """``count`` (position, roll) pairs with at most ``most`` checkers a side on the board
+    (the rest borne off), never both sides on one point: for games whose doublets
+    cascade, where a full board gives a turn hundreds of thousands of results."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        free = list(range(1, 25))
+        rng.shuffle(free)
+        layouts = []
+        for name in (X, O):
+            points: dict[int, int] = {}
+            for _ in range(rng.randint(1, most)):
+                spot = rng.choice(free[:6])
+                own = next(p for p in range(1, 25) if absolute(rules, name, p) == spot)
+                points[own] = points.get(own, 0) + 1
+            for own in points:
+                free.remove(absolute(rules, name, own))
+            layouts.append(side(points))
+        at = variant.position_from_layout(BoardLayout(layouts[0], layouts[1], turns))
+        yield at, Roll(rng.randint(1, 6), rng.randint(1, 6))
+
+
+SPARSE_ONLY = {"gioul": 6}
+"""Games whose doublets cascade from the first turn, with the most checkers a side their
+sampled positions hold: from a full board one doublet has hundreds of thousands of
+results (Gioul's opening 2-2: over 600,000), too many for a random game."""
+
+
+def sample_turns(name: str, count: int, seed: int) -> Iterator[tuple[VariantPosition, Roll]]:
+    """(position, roll) pairs for comparing and checking the variant ``name``: from
+    random games, or sparse random positions for the games of :data:`SPARSE_ONLY`."""
+    from tourney.rules.variants import variant_named
+
+    variant, rules = variant_named(name), NAIVE_RULES[name]
+    if name in SPARSE_ONLY:
+        return random_sparse_positions(variant, rules, count, seed, most=SPARSE_ONLY[name])
+    return random_turns(variant, rules, count, seed)

@@ -117,6 +117,27 @@ LISTED = [
     ("ad-elta-stelpur",
      "Ad elta stelpur (chasing the girls): the chase game from diagonally opposite "
      "quarters, A19-A24 against A7-A12"),
+    ("misere",
+     "Misère (backgammon to lose): backgammon's start, moves and cube; the first side to "
+     "bear off every checker loses, and every game scores single"),
+    ("gioul",
+     "Gioul: 15 checkers on the 24 point, the sides in opposite ways round, no hitting or "
+     "pinning; every doublet climbs to 6-6 and what cannot be played goes to the opponent"),
+    ("moultezim",
+     "Moultezim: Fevga's parallel game from 15 checkers on the 24 point, one checker holds "
+     "a point; never more than four points of the opponent's starting table"),
+    ("jacquet",
+     "Jacquet: 15 checkers on the 24 point (the talon), both sides the same way round, no "
+     "hitting; no second checker leaves the talon until the first is home"),
+    ("matador",
+     "Matador: Jacquet, where a 4-3 (the matador) is played, then four of any number the "
+     "roller names, then the roller rolls again"),
+    ("dutch",
+     "Dutch backgammon: all 15 checkers start off the board and enter first; a side may "
+     "hit only with a checker in its home board"),
+    ("snake",
+     "Snake (Schlange): Black from backgammon's start, White with 2 each on its 24, 23 and "
+     "22 points and 9 to enter first; backgammon's rules otherwise"),
 ]
 """Every built-in variant in registry order, with its one-line description."""
 

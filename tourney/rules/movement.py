@@ -140,6 +140,15 @@ class Restriction(Enum):
     """A side down to one checker moves it to the nearest corner, then from corner to
     corner; it is captured only on a corner and not between two opposing checkers
     (the chase games, VARIANTS.md 6.4)."""
+    COURIER_REACHES_HOME = "courier-reaches-home"
+    """No second checker leaves the 24 point (the talon) until one, the courier, stands
+    in the side's home, the 6 point or lower (Jacquet, Matador)."""
+    HIT_ONLY_WITH_A_CHECKER_HOME = "hit-only-with-a-checker-home"
+    """A side may hit only while it has a checker on its points 1-6 or borne off
+    (Dutch backgammon)."""
+    FOUR_POINTS_IN_OPPONENT_START = "four-points-in-opponent-start"
+    """A turn may not end with more than four of the side's points 7-12 (the opponent's
+    starting table) occupied (Moultezim)."""
 
 
 class Doubles(Enum):
@@ -159,6 +168,15 @@ class Doubles(Enum):
     CHASE = "chase"
     """Only 1s and 6s count in a roll of two numbers; 6-6 gives four 6s, any other
     doublet two moves (the chase games)."""
+
+
+class SpecialRoll(Enum):
+    """A roll that gives more than its dice."""
+
+    NONE = "none"
+    MATADOR = "matador"
+    """4-3: the 4 and the 3, then four of a value the roller names, then an extra roll
+    (Matador); an incomplete stage ends the turn."""
 
 
 class FailurePolicy(Enum):
@@ -195,6 +213,8 @@ class Ending(Enum):
     mother stays on its 24 point; both mothers pinned is a draw."""
     ALL_CAPTURED = "all-captured"
     """A side with no checker left loses (the chase games)."""
+    ALL_OFF_LOSES = "all-off-loses"
+    """Misère: the first side to bear off every checker loses; the other side wins."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,16 +242,28 @@ class MovementRules:
     """A roll (acey-deucey's 1-2) played as rolled, after which the player names a
     number and plays four of it."""
     entry_permission: EntryPermission = EntryPermission.ANY_ROLL
+    special: SpecialRoll = SpecialRoll.NONE
+    """A roll that gives more than its dice in its own way (Matador's 4-3)."""
     opponent_start: tuple[tuple[int, int], ...] | None = None
-    """The second side's start where it differs from ``start`` (the chase games, whose
-    sides start on different A-points)."""
+    """Where the side not on roll at the start stands, where the sides start apart
+    (Snake, the chase games); ``None``: as ``start``."""
+    opponent_pool: int | None = None
+    """The pool of the side not on roll at the start; ``None``: as ``pool``."""
+
+    def side_starts(self) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
+        """The start layouts of the side on roll first and of the other side."""
+        return (self.start, self.start if self.opponent_start is None else self.opponent_start)
+
+    def side_pools(self) -> tuple[int, int]:
+        """The pools of the side on roll first and of the other side."""
+        return (self.pool, self.pool if self.opponent_pool is None else self.opponent_pool)
 
     def _kind(self) -> tuple[object, ...]:
         """Everything but the checkers and start: what decides the engine."""
         return (self.geometry, self.landing, self.entry, frozenset(self.restrictions),
                 self.doubles, self.failure, self.bear_off, self.pool, self.pool_entry,
                 self.ending, self.cascade_from_turn, self.special_roll,
-                self.entry_permission, self.opponent_start)
+                self.entry_permission, self.opponent_start, self.opponent_pool, self.special)
 
 
 class Movement(Protocol):
@@ -420,8 +452,7 @@ class TablesMovement:
             opposite=rules.geometry.opposite(),
             landing=rules.landing.value,
             enter_all_first=rules.pool_entry is PoolEntry.ENTER_ALL_FIRST,
-            first_checker_point=11 if Restriction.FIRST_CHECKER_PASSES in rules.restrictions
-            else 0,
+            first_checker_point=_first_checker_point(rules.restrictions),
             start_table_ban=Restriction.START_TABLE_NOT_FULL in rules.restrictions,
             prime_release=Restriction.PRIME_RELEASE in rules.restrictions,
             complement=rules.doubles in (Doubles.COMPLEMENT, Doubles.COMPLEMENT_ALWAYS),
@@ -438,16 +469,19 @@ class TablesMovement:
             chase=rules.doubles is Doubles.CHASE,
             lone_checker_corners=Restriction.LONE_CHECKER_CORNERS in rules.restrictions,
             no_bear_off=rules.bear_off is BearOff.NONE,
+            first_off_loses=rules.ending is Ending.ALL_OFF_LOSES,
+            hit_needs_home=Restriction.HIT_ONLY_WITH_A_CHECKER_HOME in rules.restrictions,
+            chosen_double_roll=(4, 3) if rules.special is SpecialRoll.MATADOR else None,
+            opponent_start_limit=4 if Restriction.FOUR_POINTS_IN_OPPONENT_START
+            in rules.restrictions else 0,
         )))
 
     def initial(self) -> VariantPosition:
         """The start layout and pool for both sides."""
-        layout = dict(self.rules.start)
-        second = layout if self.rules.opponent_start is None else \
-            dict(self.rules.opponent_start)
-        pools = (self.rules.pool, self.rules.pool)
-        return TablesPosition.from_points(layout, second, checkers=self.rules.checkers,
-                                          pools=pools)
+        mover, opponent = self.rules.side_starts()
+        return TablesPosition.from_points(dict(mover), dict(opponent),
+                                          checkers=self.rules.checkers,
+                                          pools=self.rules.side_pools())
 
     def decode_position_id(self, position_id: str) -> VariantPosition:
         """A position ID as :meth:`TablesPosition.to_id` writes it."""
@@ -503,7 +537,7 @@ class TablesMovement:
             counts = counts_from_side(side, rules.checkers, who)
             if side.bar and rules.landing is not Landing.BLOCK2:
                 raise NotationError(f"{who} has checkers on the bar; nothing is hit here")
-            if side.pool and not rules.pool:
+            if side.pool and not any(rules.side_pools()):
                 raise NotationError(f"{who} has checkers in the pool; every checker starts "
                                     "on the board here")
             if side.pins and rules.landing is not Landing.PIN:
@@ -529,6 +563,17 @@ class TablesMovement:
         # Only rules that count turns keep them in the position.
         turns = layout.turns_played if rules.doubles is Doubles.CASCADE else (0, 0)
         return TablesPosition(tuple(sides[0]), tuple(sides[1]), (masks[0], masks[1]), turns)
+
+
+def _first_checker_point(restrictions: tuple[Restriction, ...]) -> int:
+    """The point the first checker must reach before a second leaves the 24 point: 11,
+    past the opponent's start (Fevga, Moultezim), or 6, home (Jacquet's courier); 0 for
+    no such rule."""
+    if Restriction.FIRST_CHECKER_PASSES in restrictions:
+        return 11
+    if Restriction.COURIER_REACHES_HOME in restrictions:
+        return 6
+    return 0
 
 
 def _rules(options: VariantOptions) -> NardyRules:
@@ -567,9 +612,9 @@ def movement_for(rules: MovementRules) -> Movement:
     if (rules.landing is Landing.BLOCK2) != (rules.entry is Entry.BAR_FIRST):
         raise ValueError(f"no engine plays these rules of movement yet: {rules} (hitting "
                          "needs the bar, and only hitting does)")
-    for start in (rules.start, rules.opponent_start or rules.start):
-        placed = sum(count for _, count in start) + rules.pool
+    for start, pool in zip(rules.side_starts(), rules.side_pools(), strict=True):
+        placed = sum(count for _, count in start) + pool
         if placed != rules.checkers or not all(1 <= point <= 24 for point, _ in start):
-            raise ValueError(f"the start {start} and pool {rules.pool} do not place "
+            raise ValueError(f"the start {start} and pool {pool} do not place "
                              f"{rules.checkers} checkers")
     return TablesMovement(rules)

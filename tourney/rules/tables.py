@@ -227,6 +227,16 @@ class EngineRules:
     lone_checker_corners: bool = False
     """Chase games: a side down to one checker moves from corner to corner."""
     no_bear_off: bool = False
+    first_off_loses: bool = False
+    """Misère: the side that bears off its last checker first loses the game."""
+    hit_needs_home: bool = False
+    """Dutch: a side may hit only while it has a checker on its points 1-6 or borne off."""
+    chosen_double_roll: tuple[int, int] | None = None
+    """Matador: the roll (4-3) that is played, then followed by four of a value the
+    roller names (and an extra roll, outside this turn's results)."""
+    opponent_start_limit: int = 0
+    """Moultezim: a turn may not end with more than this many of the side's points 7-12
+    (the opponent's starting table) occupied. 0: no such limit."""
 
 
 _Step = tuple[int, int]
@@ -257,6 +267,32 @@ def _pin_key(state: _State) -> bytes:
     return bytes(state[0]) + state[3].to_bytes(4)
 
 
+def _all_off_outcomes(rules: EngineRules) -> tuple[Outcome, Outcome]:
+    """The outcome when the mover, or the opponent, has borne off every checker: a win
+    for that side, or under misère's rule (first off loses, VARIANTS.md 14) a loss."""
+    if rules.first_off_loses:
+        return (Outcome.OPPONENT_WON, Outcome.MOVER_WON)
+    return (Outcome.MOVER_WON, Outcome.OPPONENT_WON)
+
+
+def _chosen_double_stages(roll: Roll) -> list[list[tuple[int, ...]]]:
+    """Matador's special roll (VARIANTS.md 7.3): the two dice as rolled, then four of a
+    named value c, for each c the roller may name."""
+    return [[roll.moves, (named,) * 4] for named in range(1, 7)]
+
+
+def _may_hit_dutch(mine: list[int]) -> bool:
+    """Dutch backgammon's hitting rule (VARIANTS.md 3, Q-DUTCH-HIT): a side may hit only
+    while it has a checker in its home board or borne off, at the moment of the hit."""
+    return any(mine[OFF:7])
+
+
+def _over_opponent_start_limit(mine: list[int], limit: int) -> bool:
+    """Whether the side holds more than ``limit`` of its points 7-12, the opponent's
+    starting table in a parallel game (Moultezim, VARIANTS.md 12.2)."""
+    return sum(1 for point in range(7, 13) if mine[point]) > limit
+
+
 class TablesEngine:
     """Generates the legal turns of one set of :class:`EngineRules`."""
 
@@ -275,7 +311,11 @@ class TablesEngine:
         # The moves of four equal values can be tried in one order only, from the
         # highest origin down, when no move changes what another may do but by the
         # order of origins: not under pins, nor under Fevga's courier rule.
-        self._orderable = rules.landing != "pin" and not rules.first_checker_point
+        # Nor under Dutch hitting, where one move home may allow another's hit.
+        self._orderable = rules.landing != "pin" and not rules.first_checker_point \
+            and not rules.hit_needs_home
+        # Who has won when a side is all off (misère turns it round).
+        self._all_off = _all_off_outcomes(rules)
         self._pool_needs_home_checker = False
         self._without_entry_permission: TablesEngine | None = None
         if rules.entry_needs_permission:
@@ -288,6 +328,8 @@ class TablesEngine:
         theirs = state[1][self._opposite[point]]
         landing = self.rules.landing
         if landing == "block2":
+            if theirs == 1 and self.rules.hit_needs_home:
+                return _may_hit_dutch(state[0])
             return theirs < 2
         if landing == "block1":
             return theirs == 0
@@ -353,9 +395,9 @@ class TablesEngine:
         """How the game stands: over when a side is all off, or by the mother rule."""
         checkers = self.rules.checkers
         if state[0][OFF] == checkers:
-            return Outcome.MOVER_WON
+            return self._all_off[0]
         if state[1][OFF] == checkers:
-            return Outcome.OPPONENT_WON
+            return self._all_off[1]
         if self.rules.mother_rule:
             mine_pinned = (state[2] >> MOTHER) & 1
             theirs_pinned = (state[3] >> MOTHER) & 1
@@ -487,8 +529,12 @@ class TablesEngine:
         return found
 
     def _ends_badly(self, state: _State) -> bool:
-        """Whether a turn may not end in ``state`` (Fevga's starting-table ban)."""
-        return self.rules.start_table_ban and all(state[0][19:25])
+        """Whether a turn may not end in ``state`` (Fevga's starting-table ban,
+        Moultezim's limit in the opponent's starting table)."""
+        if self.rules.start_table_ban and all(state[0][19:25]):
+            return True
+        return bool(self.rules.opponent_start_limit) and _over_opponent_start_limit(
+            state[0], self.rules.opponent_start_limit)
 
     def _trapping_primes(self, state: _State) -> list[tuple[int, ...]]:
         """Six consecutive own points (in the opponent's way round) with every opposing
@@ -520,6 +566,15 @@ class TablesEngine:
             return [(value,) * 4 for value in range(die, 7)]
         return [roll.moves]
 
+    def stage_choices(self, position: TablesPosition, roll: Roll
+                      ) -> list[list[tuple[int, ...]]]:
+        """Every list of stages the mover may play ``roll`` as: one, or one per double
+        the roller may name after a special roll (Matador's 4-3)."""
+        special = self.rules.chosen_double_roll
+        if special and sorted(roll.dice) == sorted(special):
+            return _chosen_double_stages(roll)
+        return [self.stages(position, roll)]
+
     def legal(self, position: TablesPosition, roll: Roll, *, before_transfer: bool = False
               ) -> _Found:
         """Distinct results of every legal turn of ``roll``, each with one step list
@@ -529,8 +584,22 @@ class TablesEngine:
         engine = self.for_roll(roll)
         if engine is not self:
             return engine.legal(position, roll, before_transfer=before_transfer)
+        choices = self.stage_choices(position, roll)
+        chosen_doublet = self.is_special_roll(roll)
+        if len(choices) == 1:
+            return self._legal_stages(position, choices[0], before_transfer, chosen_doublet)
+        found: _Found = {}
+        for stages in choices:
+            for key, value in self._legal_stages(position, stages, before_transfer,
+                                                 chosen_doublet).items():
+                found.setdefault(key, value)
+        return found
+
+    def _legal_stages(self, position: TablesPosition, stages: list[tuple[int, ...]],
+                      before_transfer: bool, chosen_doublet: bool = False) -> _Found:
+        """Distinct results of playing ``stages`` in turn, then with ``chosen_doublet``
+        four of a number the player names (see :meth:`legal`)."""
         start: _State = (list(position.mover), list(position.opponent), *position.pins)
-        stages = self.stages(position, roll)
         # Each result with whether later stages are still played.
         results: dict[bytes, tuple[_State, tuple[_Step, ...], bool]] = {
             _key(start): (start, (), True)}
@@ -566,7 +635,7 @@ class TablesEngine:
                 for reached, steps in self._complete_from_many(batch, dice[0]).values():
                     following.setdefault(_key(reached), (reached, steps, True))
             results = following
-        if self.is_special_roll(roll):
+        if chosen_doublet:
             results = self._chosen_doublet_stage(results)
         traps = self._trapping_primes(start) if self.rules.prime_release else []
         if traps:
@@ -705,10 +774,11 @@ def check_tables_play(engine: TablesEngine, position: TablesPosition, roll: Roll
     engine = engine.for_roll(roll)
     found = engine.legal(position, roll, before_transfer=True)
     start: _State = (list(position.mover), list(position.opponent), *position.pins)
-    dice = tuple(value for stage in engine.stages(position, roll) for value in stage)
-    ends = [end for named in (engine.chosen_doublets(roll) or (0,))
+    ends = [end for stages in engine.stage_choices(position, roll)
+            for named in (engine.chosen_doublets(roll) or (0,))
             for end in engine.play_ends(start, play.moves,
-                                        dice + ((named,) * 4 if named else ()))]
+                                        tuple(value for stage in stages for value in stage)
+                                        + ((named,) * 4 if named else ()))]
     if not ends:
         raise IllegalPlayError(f"{format_play(play)} cannot be played with "
                                f"{roll.first}-{roll.second} here: a point on its way is "
@@ -762,7 +832,8 @@ def tables_outcome(engine: TablesEngine, position: TablesPosition) -> Outcome:
 def tables_winning_level(engine: TablesEngine, position: TablesPosition) -> Level | None:
     """The level the mover has won at: single, gammon (the loser has borne off nothing,
     or a mother pin) or backgammon (a gammon with a loser's checker on its bar, in its
-    pool or on its points 19-24); ``None`` while playing, after a draw or a loss.
+    pool or on its points 19-24); ``None`` while playing, after a draw or a loss. Under
+    misère's rule the loser is the side that bore everything off, so a win is single.
 
     >>> engine = TablesEngine(EngineRules(15, tuple(range(25)), "pin", False, 0, False,
     ...                                   False, False, False, False, True))

@@ -44,6 +44,7 @@ from tourney.rules.movement import (
     MovementRules,
     PoolEntry,
     Restriction,
+    SpecialRoll,
     movement_for,
 )
 from tourney.rules.moves import Play, format_play
@@ -69,16 +70,23 @@ __all__ = [
     "CHASE",
     "DEFAULT_OPTIONS",
     "DEFAULT_VARIANT",
+    "DUTCH",
     "FEVGA",
     "GAMMONS_TAG",
+    "GIOUL",
     "GUL_BARA",
     "HYPERGAMMON",
     "ICELANDIC",
+    "JACQUET",
     "LONG_NARDY",
+    "MATADOR",
+    "MISERE",
+    "MOULTEZIM",
     "NACKGAMMON",
     "PLAKOTO",
     "PORTES",
     "RUSSIAN",
+    "SNAKE",
     "STANDARD",
     "TAPA",
     "TAVLI_DEFAULTS",
@@ -797,6 +805,143 @@ AD_ELTA_STELPUR = replace(
     aliases=("chasing-the-girls", "ad_elta_stelpur"),
 )
 
+GIOUL = Variant(
+    name="gioul",
+    title="Gioul",
+    description="Gioul: 15 checkers on the 24 point, the sides in opposite ways round, no "
+    "hitting or pinning; every doublet climbs to 6-6 and what cannot be played goes to "
+    "the opponent",
+    short_name="gioul",
+    # VARIANTS.md 13: doublets cascade from the first turn (no three-turn grace, Q-GIOUL-1).
+    movement=MovementRules(
+        15, ((24, 15),), landing=Landing.BLOCK1, entry=Entry.NONE, doubles=Doubles.CASCADE,
+        cascade_from_turn=1, failure=FailurePolicy.TRANSFER,
+    ),
+    scoring=TAVLI_LEVELS,
+    defaults=TAVLI_DEFAULTS,
+    opening=Opening.HIGHER_DIE_ROLLS_AGAIN,
+    record_tags=(),
+)
+
+
+MOULTEZIM = Variant(
+    name="moultezim",
+    title="Moultezim",
+    description="Moultezim: Fevga's parallel game from 15 checkers on the 24 point, one "
+    "checker holds a point; never more than four points of the opponent's starting table",
+    short_name="moultezim",
+    # VARIANTS.md 12.2: the 3MG rule (at most four of own 7-12) by default; no Fevga
+    # starting-table or prime-release rule.
+    movement=MovementRules(
+        15, ((24, 15),), geometry=Geometry.PARALLEL_12, landing=Landing.BLOCK1,
+        entry=Entry.NONE, restrictions=(Restriction.FIRST_CHECKER_PASSES,
+                                        Restriction.FOUR_POINTS_IN_OPPONENT_START),
+    ),
+    scoring=TAVLI_LEVELS,
+    # The sources name no opener for later games: a fresh opening roll.
+    defaults=replace(TAVLI_DEFAULTS, next_game_starter=NextGameStarter.ROLL),
+    opening=Opening.HIGHER_DIE_ROLLS_AGAIN,
+    record_tags=(),
+)
+
+
+JACQUET = Variant(
+    name="jacquet",
+    title="Jacquet",
+    description="Jacquet: 15 checkers on the 24 point (the talon), both sides the same way "
+    "round, no hitting; no second checker leaves the talon until the first is home",
+    short_name="jacquet",
+    # VARIANTS.md 7.2: single-colour points (BLOCK1) by default (Q-JAC-2); the courier
+    # must reach the fourth quarter before the talon opens; levels 1/2 (Q-JAC-1).
+    movement=MovementRules(
+        15, ((24, 15),), geometry=Geometry.PARALLEL_12, landing=Landing.BLOCK1,
+        entry=Entry.NONE, restrictions=(Restriction.COURIER_REACHES_HOME,),
+    ),
+    scoring=TAVLI_LEVELS,
+    defaults=replace(TAVLI_DEFAULTS, next_game_starter=NextGameStarter.ROLL),
+    opening=Opening.HIGHER_DIE_ROLLS_AGAIN,
+    record_tags=(),
+)
+
+
+DUTCH = Variant(
+    name="dutch",
+    title="Dutch backgammon",
+    description="Dutch backgammon: all 15 checkers start off the board and enter first; a "
+    "side may hit only with a checker in its home board",
+    short_name="dutch",
+    # VARIANTS.md 3: enter all first (the seed; option free entry not offered yet); the
+    # hit rule judged at the moment of the hit (Q-DUTCH-HIT); the bar before the pool.
+    movement=MovementRules(
+        15, (), pool=15, restrictions=(Restriction.HIT_ONLY_WITH_A_CHECKER_HOME,),
+    ),
+    options=(
+        flag_option("cube", "Doubling cube", "Off: every game is played at 1.",
+                    on_phrase="cube on", off_phrase="no cube"),
+    ),
+    opening=Opening.HIGHER_DIE_ROLLS_AGAIN,
+)
+
+
+SNAKE = Variant(
+    name="snake",
+    title="Snake",
+    description="Snake (Schlange): Black from backgammon's start, White with 2 each on its "
+    "24, 23 and 22 points and 9 to enter first; backgammon's rules otherwise",
+    short_name="snake",
+    # VARIANTS.md 5: White (on roll in the start position) enters all nine from the pool
+    # into Black's home board before moving; the seed's "einer auf Zeile VIII" is three.
+    movement=MovementRules(
+        15, ((24, 2), (23, 2), (22, 2)), pool=9,
+        opponent_start=((24, 2), (13, 5), (8, 3), (6, 5)), opponent_pool=0,
+    ),
+    options=(
+        flag_option("cube", "Doubling cube", "Off: every game is played at 1.",
+                    on_phrase="cube on", off_phrase="no cube"),
+    ),
+    aliases=("schlange",),
+)
+
+
+MATADOR = Variant(
+    name="matador",
+    title="Matador",
+    description="Matador: Jacquet, where a 4-3 (the matador) is played, then four of any "
+    "number the roller names, then the roller rolls again",
+    short_name="matador",
+    # VARIANTS.md 7.3: an incomplete stage of the matador ends the turn (Q-MAT-1); the
+    # courier rule binds every stage.
+    movement=replace(JACQUET.movement, special=SpecialRoll.MATADOR,
+                     failure=FailurePolicy.END_TURN),
+    scoring=TAVLI_LEVELS,
+    defaults=replace(TAVLI_DEFAULTS, next_game_starter=NextGameStarter.ROLL),
+    opening=Opening.HIGHER_DIE_ROLLS_AGAIN,
+    record_tags=(),
+)
+
+
+MISERE_LEVELS = (
+    ScoringLevel(Level.SINGLE, "single", 1),
+    # Misère counts no gammons or backgammons (VARIANTS.md 14): every win is single.
+    ScoringLevel(Level.GAMMON, "gammon", 1, counted=False),
+    ScoringLevel(Level.BACKGAMMON, "backgammon", 1, counted=False),
+)
+"""Every win scores 1 times the cube."""
+
+MISERE = Variant(
+    name="misere",
+    title="Misère",
+    description="Misère (backgammon to lose): backgammon's start, moves and cube; the first "
+    "side to bear off every checker loses, and every game scores single",
+    short_name="misere",
+    movement=MovementRules(15, ((24, 2), (13, 5), (8, 3), (6, 5)),
+                           ending=Ending.ALL_OFF_LOSES),
+    scoring=MISERE_LEVELS,
+    record_tags=(),
+    aliases=("misère", "backgammon-to-lose", "deadgammon"),
+)
+
+
 # --- the registry ----------------------------------------------------------------------
 
 _REGISTRY: dict[str, GameVariant] = {}
@@ -905,7 +1050,8 @@ def variant_for_mat(variation: str | None) -> GameVariant:
 
 for _variant in (STANDARD, NACKGAMMON, HYPERGAMMON, LONG_NARDY, PORTES, PLAKOTO, FEVGA,
                  RUSSIAN, TAPA, GUL_BARA, ACEY_DEUCEY, ACEY_DEUCEY_EUROPEAN, ASODIO, ICELANDIC,
-                 CHASE, AD_ELTA_STELPUR):
+                 CHASE, AD_ELTA_STELPUR, MISERE, GIOUL, MOULTEZIM, JACQUET, MATADOR, DUTCH,
+                 SNAKE):
     register_variant(_variant)
 
 DEFAULT_VARIANT: GameVariant = STANDARD

@@ -530,6 +530,14 @@ class _GameReplay:
             self.ending = _Ending(side, GameEnd.PLAYED, level, points, action.line,
                                   f"{self.engine.word(level)} by bearing off, "
                                   f"cube {self.cube.value}")
+            return
+        lost = self.engine.level(after.turned())
+        if lost is not None:
+            # The play ended the game for the other side (misère: first off loses).
+            points = self.cube.value * self.engine.points(lost)
+            self.ending = _Ending(side.opposite, GameEnd.PLAYED, lost, points, action.line,
+                                  f"{self.engine.word(lost)}: {self._name(side)} bore off "
+                                  f"first, cube {self.cube.value}")
 
     def _after_last_roll(self, line: int) -> None:
         """The opener wins: the last roll did not bear every checker off."""
