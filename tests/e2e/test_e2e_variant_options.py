@@ -33,7 +33,7 @@ def test_event_form_shows_only_the_chosen_variants_options(page: Any, base_url: 
 
     page.get_by_label("Game", exact=True).select_option("long-nardy")
     page.get_by_label("Name", exact=True).fill("Nardy Friday")
-    page.get_by_label("Doubling cube").check()
+    page.locator("#nardy_cube").check()
     page.locator("#nardy_crawford").check()
     page.get_by_label("A koks scores 3").check()
     page.get_by_label("Last-roll draw").check()
