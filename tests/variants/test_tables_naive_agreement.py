@@ -24,8 +24,8 @@ from tourney.rules.variants import variant_named
 POSITIONS = 1000
 LONG_TURNS = ("gul-bara", "russian", "acey-deucey", "acey-deucey-european", "asodio", "gioul",
               "matador")
-SHORT_RUN = {"russian": 60, "acey-deucey": 6, "acey-deucey-european": 8, "asodio": 15,
-             "gioul": 50, "matador": 100}
+SHORT_RUN = {"russian": 25, "acey-deucey": 6, "acey-deucey-european": 8, "asodio": 15,
+             "gioul": 20, "matador": 100}
 """Positions of the long-turn games compared in the default run. Gul bara has none there:
 a single cascade of its naive recursion can take minutes, so it is compared in the slow
 run only (its worked examples and properties run by default)."""
