@@ -186,3 +186,56 @@ def test_incremental_update_matches_full_rebuild(
             assert_same_as_rebuild(engine, built.event_id, main)
         with Session(engine) as session:
             assert session.get(Entry, next(iter(built.entries.values()))) is not None
+
+
+@pytest.mark.parametrize("setup", sorted(SETUPS))
+def test_a_fresh_draw_writes_what_a_full_rebuild_writes(
+    engine: Engine, build_event: Callable[..., BuiltEvent], setup: str
+) -> None:
+    """A draw writes its rows in one go, without the rebuild; the rebuild finds nothing to
+    change, before and after publishing, whatever the field size (byes or none)."""
+    _, flights = SETUPS[setup]
+    for players in (5, 8, 12, 16):
+        built = build_event([f"P{n}" for n in range(1, players + 1)], flights)
+        main = built.flights["Main"]
+        with transaction(engine) as session:
+            draws.draw_flight(
+                session, actor=built.director.actor, flight_id=main, method="random", seed=players
+            )
+        assert_same_as_rebuild(engine, built.event_id, main)
+        with Session(engine) as session:
+            statuses = {
+                f.name: f.status
+                for f in session.exec(select(Flight).where(Flight.event_id == built.event_id))
+            }
+        assert set(statuses.values()) == {"drawn"}, statuses
+        with transaction(engine) as session:
+            draws.publish_flight(session, actor=built.director.actor, flight_id=main)
+        assert_same_as_rebuild(engine, built.event_id, main)
+
+
+def test_a_second_draw_takes_the_tables_the_first_left_free(
+    engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    """Two knockouts of one event play in one room: the second draw's ready matches get
+    tables after the first's, as a rebuild would number them."""
+    built = build_event(
+        [f"P{n}" for n in range(1, 9)],
+        [
+            {"name": "Main", "format": "knockout", "match_length": 3},
+            {"name": "Side", "format": "knockout", "match_length": 1},
+        ],
+    )
+    actor = built.director.actor
+    with transaction(engine) as session:
+        draws.draw_flight(session, actor=actor, flight_id=built.flights["Main"], seed=1)
+        draws.publish_flight(session, actor=actor, flight_id=built.flights["Main"])
+    with transaction(engine) as session:
+        draws.draw_flight(session, actor=actor, flight_id=built.flights["Side"], seed=2)
+    tables: dict[int, set[str]] = {built.flights["Main"]: set(), built.flights["Side"]: set()}
+    with Session(engine) as session:
+        for m in session.exec(select(Match).where(Match.status == "ready")):
+            tables[m.flight_id].add(m.table_label)
+    assert tables[built.flights["Main"]] == {"1", "2", "3", "4"}
+    assert tables[built.flights["Side"]] == {"5", "6", "7", "8"}
+    assert_same_as_rebuild(engine, built.event_id, built.flights["Side"])

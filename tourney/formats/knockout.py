@@ -232,6 +232,12 @@ class Bracket:
     _memo: dict[Source, Resolved] = field(
         init=False, repr=False, compare=False, default_factory=dict
     )
+    _statuses: dict[MatchId, MatchStatus] = field(
+        init=False, repr=False, compare=False, default_factory=dict
+    )
+    _match_sides: dict[MatchId, tuple[Resolved, Resolved]] = field(
+        init=False, repr=False, compare=False, default_factory=dict
+    )
 
     def __post_init__(self) -> None:
         for match in self.matches:
@@ -644,11 +650,26 @@ def resolve(bracket: Bracket, source: Source) -> Resolved:
 
 
 def _sides(bracket: Bracket, match: BracketMatch) -> tuple[Resolved, Resolved]:
-    return resolve(bracket, match.a), resolve(bracket, match.b)
+    known = bracket._match_sides.get(match.id)
+    if known is None:
+        known = bracket._match_sides[match.id] = (
+            resolve(bracket, match.a),
+            resolve(bracket, match.b),
+        )
+    return known
 
 
 def status(bracket: Bracket, match: BracketMatch) -> MatchStatus:
     """Where a planned match stands."""
+    # A bracket's results never change, so neither does a status once worked out; a big
+    # bracket's standings ask for each one several times.
+    known = bracket._statuses.get(match.id)
+    if known is None:
+        known = bracket._statuses[match.id] = _status(bracket, match)
+    return known
+
+
+def _status(bracket: Bracket, match: BracketMatch) -> MatchStatus:
     if match.reset_of is not None:
         first = bracket.match(match.reset_of)
         first_status = status(bracket, first)

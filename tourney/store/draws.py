@@ -206,33 +206,42 @@ def draw_flight(
     return value
 
 
-def _insert_rows(session: Session, table: Table, rows: list[dict[str, Any]]) -> list[int]:
-    """Insert many rows in one statement (no ORM object each: a draw of 10,000 players
-    writes some 20,000 rows) and return their new ids in the same order."""
-    if not rows:
-        return []
-    statement = insert(table).returning(table.c.id, sort_by_parameter_order=True)
-    return [int(key) for key in session.execute(statement, rows).scalars()]
+def _insert_many(session: Session, table: Table, rows: list[dict[str, Any]]) -> None:
+    """Insert many rows whose ids nobody needs back.
+
+    Without RETURNING the driver sends one statement many times (PostgreSQL pipelines
+    it) instead of statements of a thousand rows each, which psycopg must parse anew:
+    for a 10,000-player draw's matches that parsing alone took about 3 seconds.
+    """
+    if rows:
+        session.execute(insert(table), rows)
 
 
 def _add_flight_entries(
     session: Session, flight: Flight, entrants: list[tuple[Entry, Player]]
 ) -> list[int]:
     """Enter the drawn players in the flight; their flight entry ids, in draw order."""
-    return _insert_rows(
+    flight_id = flight.id or 0
+    now = utcnow()
+    _insert_many(
         session,
         _table(FlightEntry),
         [
             {
-                "flight_id": flight.id or 0,
+                "flight_id": flight_id,
                 "entry_id": entry.id or 0,
                 "seed": entry.seed,
                 "status": EntryStatus.ACTIVE,
-                "created_at": utcnow(),
+                "created_at": now,
             }
             for entry, _ in entrants
         ],
     )
+    # One query for the new ids: cheaper than RETURNING, which makes the rows a few
+    # statements of thousands of parameters each.
+    query = select(FlightEntry.entry_id, FlightEntry.id).where(FlightEntry.flight_id == flight_id)
+    ids = {entry_id: fe_id or 0 for entry_id, fe_id in session.exec(query)}
+    return [ids[entry.id or 0] for entry, _ in entrants]
 
 
 def _table(model: type[SQLModel]) -> Table:
@@ -283,7 +292,7 @@ def _draw_knockout(
     flight_ids = {f.name: by_name.get(f.name, flight.id or 0) for f in bracket.flights}
     rounds = plan_rounds(bracket, flight_ids, double=fmt.has_losers_bracket)
     flight.bracket_plan = encode_plan(bracket, rounds)
-    _add_flight_entries(session, flight, entrants)
+    entry_ids = _add_flight_entries(session, flight, entrants)
     round_rows: dict[tuple[str, int], Round] = {}
     for planned in rounds:
         length = next(
@@ -303,22 +312,13 @@ def _draw_knockout(
         session.add(row)
         round_rows[(planned.bracket_flight, planned.round)] = row
     session.flush()
-    _insert_rows(
-        session,
-        _table(Match),
-        [
-            {
-                "flight_id": round_rows[(m.flight, m.round)].flight_id,
-                "round_id": round_rows[(m.flight, m.round)].id or 0,
-                "position": m.index,
-                "bracket_key": str(m.id),
-                "match_length": m.length,
-                "status": MatchStatus.PENDING,
-            }
-            for m in bracket.matches
-        ],
-    )
-    progress.sync_group(session, flight)
+    drawn = {
+        (flight.id or 0, entry.id or 0): entry_id
+        for (entry, _), entry_id in zip(entrants, entry_ids, strict=True)
+    }
+    round_ids = {key: row.id or 0 for key, row in round_rows.items()}
+    rows = progress.drawn_match_rows(session, flight, bracket, flight_ids, round_ids, drawn)
+    _insert_many(session, _table(Match), rows)
     for child in children:
         if child.status == FlightStatus.SETUP.value:
             # A fed flight no loser can reach (nothing to feed it) stays without matches.
@@ -423,7 +423,7 @@ def _add_round_matches(
                 "result_source": "bye",
             }
         )
-    _insert_rows(session, _table(Match), rows)
+    _insert_many(session, _table(Match), rows)
 
 
 def _pair_swiss(session: Session, flight: Flight, number: int, rnd: Round | None = None) -> Round:

@@ -17,7 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple, Protocol
 
+import sqlalchemy as sa
+from sqlalchemy import ColumnElement
 from sqlmodel import Session, col, select
 
 from tourney.formats import knockout as ko
@@ -179,6 +182,121 @@ class GroupState:
         return self.flight_ids[bracket_flight]
 
 
+class MatchFacts(Protocol):
+    """What the read models and the action rules read of a stored match: a ``Match`` row,
+    or the lighter ``MatchRow`` a page loads."""
+
+    @property
+    def id(self) -> int | None: ...
+    @property
+    def flight_id(self) -> int: ...
+    @property
+    def round_id(self) -> int: ...
+    @property
+    def position(self) -> int: ...
+    @property
+    def bracket_key(self) -> str: ...
+    @property
+    def entry_a_id(self) -> int | None: ...
+    @property
+    def entry_b_id(self) -> int | None: ...
+    @property
+    def table_label(self) -> str: ...
+    @property
+    def match_length(self) -> int: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def score_a(self) -> int: ...
+    @property
+    def score_b(self) -> int: ...
+    @property
+    def winner_entry_id(self) -> int | None: ...
+    @property
+    def result_source(self) -> str: ...
+    @property
+    def version(self) -> int: ...
+
+
+class MatchRow(NamedTuple):
+    """A stored match's columns as pages read them.
+
+    Pages of a 10,000-player flight read some 20,000 matches; made into ORM objects (or
+    frozen dataclasses) they cost many times what plain tuples cost, and a page never
+    changes them.
+    """
+
+    id: int | None
+    flight_id: int
+    round_id: int
+    position: int
+    bracket_key: str
+    entry_a_id: int | None
+    entry_b_id: int | None
+    table_label: str
+    match_length: int
+    status: str
+    score_a: int
+    score_b: int
+    winner_entry_id: int | None
+    result_source: str
+    version: int
+
+
+_MATCH_ROW_COLUMNS = (
+    col(Match.id),
+    col(Match.flight_id),
+    col(Match.round_id),
+    col(Match.position),
+    col(Match.bracket_key),
+    col(Match.entry_a_id),
+    col(Match.entry_b_id),
+    col(Match.table_label),
+    col(Match.match_length),
+    col(Match.status),
+    col(Match.score_a),
+    col(Match.score_b),
+    col(Match.winner_entry_id),
+    col(Match.result_source),
+    col(Match.version),
+)
+
+
+def match_rows(session: Session, *where: ColumnElement[bool]) -> list[MatchRow]:
+    """The matches that meet ``where``, as plain rows, by round then position."""
+    query = (
+        sa.select(*_MATCH_ROW_COLUMNS)
+        .where(*where)
+        .order_by(col(Match.round_id), col(Match.position))
+    )
+    # Straight to the connection: the ORM's result machinery adds nothing to plain columns.
+    return [MatchRow._make(row) for row in session.connection().execute(query)]
+
+
+class FlightEntryRow(NamedTuple):
+    """A flight entry as pages read it."""
+
+    id: int
+    flight_id: int
+    entry_id: int
+    status: str
+
+
+@dataclass(frozen=True)
+class BracketView:
+    """A knockout group as a page reads it: plan, bracket and the flight entries."""
+
+    root: Flight
+    plan: StoredPlan
+    flight_entries: dict[tuple[int, int], FlightEntryRow]
+    """(database flight id, entries.id) -> flight entry."""
+    bracket: ko.Bracket
+    flight_ids: dict[str, int]
+    """Bracket flight name -> database flight id."""
+    rows: dict[str, MatchRow]
+    """Bracket key -> the group's stored match."""
+
+
 def _group_flight_ids(plan: StoredPlan, root: Flight) -> tuple[dict[str, int], list[int]]:
     """Bracket flight name -> database flight, and every database flight of the group."""
     flight_ids = {r.bracket_flight: r.flight_id for r in plan.rounds}
@@ -215,6 +333,39 @@ def load_group(session: Session, root: Flight) -> GroupState:
         entry_of,
     )
     return GroupState(root, plan, rows, by_key, entry_of, plan.bracket(results), flight_ids)
+
+
+def read_group(session: Session, root: Flight) -> BracketView:
+    """A knockout group's plan and bracket rebuilt from its results, for a page."""
+    plan = stored_plan(session, root)
+    flight_ids, ids = _group_flight_ids(plan, root)
+    rows = {
+        m.bracket_key: m
+        for m in match_rows(session, col(Match.flight_id).in_(ids), col(Match.bracket_key) != "")
+    }
+    query = sa.select(
+        col(FlightEntry.id),
+        col(FlightEntry.flight_id),
+        col(FlightEntry.entry_id),
+        col(FlightEntry.status),
+    ).where(col(FlightEntry.flight_id).in_(ids))
+    fes = [
+        FlightEntryRow(fe_id or 0, flight, entry, status)
+        for fe_id, flight, entry, status in session.connection().execute(query)
+    ]
+    entry_of = {fe.id: fe.entry_id for fe in fes}
+    results = _results(
+        ((k, r.status, r.winner_entry_id, (r.score_a, r.score_b)) for k, r in rows.items()),
+        entry_of,
+    )
+    return BracketView(
+        root,
+        plan,
+        {(fe.flight_id, fe.entry_id): fe for fe in fes},
+        plan.bracket(results),
+        flight_ids,
+        rows,
+    )
 
 
 def _withdrawn_entries(session: Session, event_id: int) -> set[EntrantId]:
@@ -268,15 +419,10 @@ class _FlightEntries:
         self.created.append(row)
         return row.id or 0
 
-    def write(
-        self,
-        row: Match,
-        planned: ko.BracketMatch,
-        shown: ko.MatchView,
-        flight_id: int,
-        used_tables: FreeTables,
-    ) -> None:
-        """Write a match's sides, status and winner as the bracket shows them."""
+    def sides(
+        self, planned: ko.BracketMatch, shown: ko.MatchView, flight_id: int
+    ) -> tuple[int | None, int | None, int | None]:
+        """The flight entries of a match's sides and winner as the bracket shows them."""
         side_a = side_b = winner = None
         if shown.a is not None:
             # A bye shows its entrant on side a whichever slot the plan gave it.
@@ -286,7 +432,22 @@ class _FlightEntries:
             side_b = self.id_for(flight_id, shown.b, planned.b)
         if shown.winner is not None:
             winner = self.id_for(flight_id, shown.winner, planned.a)
-        _apply(row, shown, side_a, side_b, winner, used_tables)
+        return side_a, side_b, winner
+
+    def write(
+        self,
+        row: Match,
+        planned: ko.BracketMatch,
+        shown: ko.MatchView,
+        flight_id: int,
+        used_tables: FreeTables,
+    ) -> None:
+        """Write a match's sides, status and winner as the bracket shows them."""
+        side_a, side_b, winner = self.sides(planned, shown, flight_id)
+        set_fields(row, **_bracket_values(shown, row.status, side_a, side_b, winner))
+        label = _table_after(row.status, row.table_label, used_tables)
+        if label != row.table_label:
+            row.table_label = label
 
 
 def _walk_over(
@@ -328,6 +489,56 @@ def sync_group(session: Session, root: Flight, *, published: bool | None = None)
     )
     _set_flight_statuses(session, set(group.flight_ids.values()), open_flights, published)
     return group
+
+
+def drawn_match_rows(
+    session: Session,
+    root: Flight,
+    bracket: ko.Bracket,
+    flight_ids: Mapping[str, int],
+    round_ids: Mapping[tuple[str, int], int],
+    flight_entries: dict[tuple[int, int], int],
+) -> list[dict[str, object]]:
+    """Every match row of a knockout group just drawn, as ``sync_group`` would write it,
+    and the group's flights marked drawn.
+
+    A draw inserts these and never updates them: a 10,000-player draw writes some 18,000
+    rows once instead of inserting them empty and updating 12,000 one by one. Running
+    ``sync_group`` straight after changes nothing.
+
+    Args:
+        flight_ids: bracket flight name -> database flight.
+        round_ids: (bracket flight name, round) -> database round.
+        flight_entries: (database flight, entries.id) -> flight entry, of the drawn
+            players; entries reached later are made as the sync makes them.
+    """
+    used_tables = FreeTables(tables_in_use(session, root.event_id))
+    entries = _FlightEntries(session, bracket, flight_ids, flight_entries)
+    rows: list[dict[str, object]] = []
+    statuses: list[tuple[int, str]] = []
+    for planned in bracket.matches:
+        flight_id = flight_ids[planned.flight]
+        shown = ko.view(bracket, planned)
+        side_a, side_b, winner = entries.sides(planned, shown, flight_id)
+        values: dict[str, object] = {
+            "flight_id": flight_id,
+            "round_id": round_ids[(planned.flight, planned.round)],
+            "position": planned.index,
+            "bracket_key": str(planned.id),
+            "match_length": planned.length,
+            "score_a": 0,
+            "score_b": 0,
+            "result_source": "",
+            **_bracket_values(shown, MatchStatus.PENDING.value, side_a, side_b, winner),
+        }
+        status = str(values["status"])
+        values["status"] = MatchStatus(status)
+        values["table_label"] = _table_after(status, "", used_tables)
+        rows.append(values)
+        statuses.append((flight_id, status))
+    flights = {root.id or 0, *flight_ids.values()}
+    _set_flight_statuses(session, flights, _open_flights(statuses), None)
+    return rows
 
 
 def sync_from(session: Session, root: Flight, key: str) -> None:
@@ -388,31 +599,36 @@ def sync_from(session: Session, root: Flight, key: str) -> None:
     _set_flight_statuses(session, set(flight_ids.values()), _open_flights(statuses.values()), None)
 
 
-def _apply(
-    row: Match,
+def _bracket_values(
     shown: ko.MatchView,
+    current_status: str,
     side_a: int | None,
     side_b: int | None,
     winner: int | None,
-    used_tables: FreeTables,
-) -> None:
-    """Write a match's sides, status and winner as the bracket shows them; tables follow."""
-    status = _row_status(shown.status, row)
+) -> dict[str, object]:
+    """A match's sides, status and winner as the bracket shows them, for a row whose
+    status is ``current_status`` now."""
     values: dict[str, object] = {
         "entry_a_id": side_a,
         "entry_b_id": side_b,
-        "status": status,
+        "status": _row_status(shown.status, current_status),
         "winner_entry_id": winner,
     }
     if shown.status is ko.MatchStatus.BYE:
         values["result_source"] = "bye"
     elif shown.status in (ko.MatchStatus.PENDING, ko.MatchStatus.VOID):
         values.update(score_a=0, score_b=0, result_source="", winner_entry_id=None)
-    set_fields(row, **values)
-    if status == MatchStatus.READY.value and not row.table_label:
-        row.table_label = used_tables.take()
-    elif status in _NO_TABLE and row.table_label:
-        row.table_label = ""
+    return values
+
+
+def _table_after(status: str, label: str, used_tables: FreeTables) -> str:
+    """A match's table once its status is ``status``: a ready match takes a free one, a
+    match nobody plays now gives its own up."""
+    if status == MatchStatus.READY.value and not label:
+        return used_tables.take()
+    if status in _NO_TABLE and label:
+        return ""
+    return label
 
 
 def tables_in_use(session: Session, event_id: int) -> set[str]:
@@ -463,7 +679,7 @@ class FreeTables:
         return label
 
 
-def _row_status(state: ko.MatchStatus, row: Match) -> str:
+def _row_status(state: ko.MatchStatus, current: str) -> str:
     if state is ko.MatchStatus.VOID:
         return MatchStatus.VOID.value
     if state is ko.MatchStatus.BYE:
@@ -471,8 +687,8 @@ def _row_status(state: ko.MatchStatus, row: Match) -> str:
     if state is ko.MatchStatus.PENDING:
         return MatchStatus.PENDING.value
     if state is ko.MatchStatus.READY:
-        return MatchStatus.PLAYING.value if row.status == MatchStatus.PLAYING.value else "ready"
-    return row.status if row.status in DONE else MatchStatus.FINISHED.value
+        return MatchStatus.PLAYING.value if current == MatchStatus.PLAYING.value else "ready"
+    return current if current in DONE else MatchStatus.FINISHED.value
 
 
 def _set_entry_statuses(
@@ -661,13 +877,13 @@ def is_round_due(session: Session, flight: Flight) -> bool:
 # --- what a director may do ----------------------------------------------------------
 
 
-def has_started(match: Match) -> bool:
+def has_started(match: MatchFacts) -> bool:
     """Whether a match has games or a result (a bye has neither)."""
     return match.status not in (MatchStatus.READY.value, MatchStatus.BYE.value)
 
 
 def flight_state(
-    session: Session, flight: Flight, rounds: Sequence[Round], matches: Iterable[Match]
+    session: Session, flight: Flight, rounds: Sequence[Round], matches: Iterable[MatchFacts]
 ) -> FlightState:
     """The facts that decide which actions a flight allows, from all its rounds (in order)
     and its matches."""

@@ -323,7 +323,10 @@ class FlightBoard:
     table_matches: tuple[MatchSummary, ...] = ()
     """Matches waiting to be played whose table the director may change."""
     late_bye_slots: tuple[tuple[int, str], ...] = ()
-    """First-round byes of a knockout a late entrant could take: (match id, label)."""
+    """First-round byes of a knockout a late entrant could take, (match id, label), the
+    first :data:`LATE_BYE_CHOICES` in draw order."""
+    late_bye_count: int = 0
+    """How many first-round byes there are in all."""
     left_out: tuple[str, ...] = ()
     """Before the draw: the active players not checked in, whom drawing now leaves out."""
 
@@ -584,7 +587,7 @@ def round_display_name(name: str, number: int) -> str:
 
 
 def match_summaries(
-    matches: Sequence[Match],
+    matches: Sequence[progress.MatchFacts],
     rounds: dict[int, Round],
     players: dict[int, PlayerRef],
     labels: _PlanLabels | None,
@@ -710,8 +713,13 @@ def _board(
     flight_id = flight.id or 0
     fmt = flight_format(flight.format)
     every_round = progress.flight_rounds(session, flight_id)
-    every_match = progress.flight_matches(session, flight_id)
     group = _bracket_group(session, flight)
+    every_match: list[progress.MatchRow]
+    if group is not None:
+        # The group read every match of the bracket already: one read, not two.
+        every_match = [m for m in group.rows.values() if m.flight_id == flight_id]
+    else:
+        every_match = progress.match_rows(session, col(Match.flight_id) == flight_id)
     rounds = every_round
     if published_only:
         rounds = [r for r in rounds if r.status != RoundStatus.DRAFT.value]
@@ -728,6 +736,7 @@ def _board(
         state = progress.flight_state(session, flight, every_round, every_match)
         actions = allowed_actions(state)
     chain = () if fmt.is_knockout else tiebreak_chain(flight.tiebreaks)
+    byes = _late_bye_slots(summaries, rounds) if Action.ENTER_LATE_IN_BYE in actions else ()
     standings, champion = _standings(session, flight, fmt, players, group, chain)
     columns = (
         (ROUND_REACHED,)
@@ -761,26 +770,25 @@ def _board(
         can_add_late=Action.ENTER_LATE_WITH_RECORD in actions,
         undo_label=_undo_label(fmt, rounds),
         table_matches=_table_matches(summaries) if can_manage else (),
-        late_bye_slots=_late_bye_slots(summaries, rounds)
-        if Action.ENTER_LATE_IN_BYE in actions
-        else (),
+        late_bye_slots=byes[:LATE_BYE_CHOICES],
+        late_bye_count=len(byes),
         left_out=tuple(player.name for _, player in progress.draw_field(session, event.id or 0)[1])
         if Action.DRAW in actions
         else (),
     )
 
 
-def _bracket_group(session: Session, flight: Flight) -> progress.GroupState | None:
+def _bracket_group(session: Session, flight: Flight) -> progress.BracketView | None:
     """The knockout group the flight is drawn in, or none (not drawn, or not a knockout)."""
     root = progress.plan_root(session, flight) if progress.is_knockout(flight) else None
     if root is None:
         return None
     if not session.info.get(READ_ONLY):
-        return progress.load_group(session, root)
+        return progress.read_group(session, root)
     # The flights of one group (a knockout and its consolation) share what a read loads.
-    groups: dict[int, progress.GroupState] = session.info.setdefault("tourney.groups", {})
+    groups: dict[int, progress.BracketView] = session.info.setdefault("tourney.groups", {})
     if root.id not in groups:
-        groups[root.id or 0] = progress.load_group(session, root)
+        groups[root.id or 0] = progress.read_group(session, root)
     return groups[root.id or 0]
 
 
@@ -841,6 +849,11 @@ def _undo_label(fmt: FlightFormat, rounds: Sequence[Round]) -> str:
     return "Undo unpublished draw"
 
 
+LATE_BYE_CHOICES = 100
+"""Byes the late-entry box offers at most: a 10,000-player draw has thousands, and any
+of them serves a late entrant as well as another."""
+
+
 def _late_bye_slots(
     summaries: Sequence[MatchSummary], rounds: Sequence[Round]
 ) -> tuple[tuple[int, str], ...]:
@@ -858,7 +871,7 @@ def _standings(
     flight: Flight,
     fmt: FlightFormat,
     players: dict[int, PlayerRef],
-    group: progress.GroupState | None,
+    group: progress.BracketView | None,
     chain: tuple[Tiebreak, ...],
 ) -> tuple[tuple[StandingRow, ...], PlayerRef | None]:
     if flight.status == FlightStatus.SETUP.value:
@@ -924,7 +937,7 @@ def _field_standings(
 
 
 def _player_count(
-    flight: Flight, players: dict[int, PlayerRef], group: progress.GroupState | None
+    flight: Flight, players: dict[int, PlayerRef], group: progress.BracketView | None
 ) -> int:
     """How many players the flight has: in a knockout group, those its bracket places there.
 
@@ -938,13 +951,13 @@ def _player_count(
 
 
 def _knockout_standings(
-    flight: Flight, fmt: FlightFormat, players: dict[int, PlayerRef], group: progress.GroupState
+    flight: Flight, fmt: FlightFormat, players: dict[int, PlayerRef], group: progress.BracketView
 ) -> tuple[tuple[StandingRow, ...], PlayerRef | None]:
     bracket = group.bracket
     by_entry = {
-        entry_id: players[fe.id or 0]
+        entry_id: players[fe.id]
         for (flight_id, entry_id), fe in group.flight_entries.items()
-        if flight_id == flight.id and (fe.id or 0) in players
+        if flight_id == flight.id and fe.id in players
     }
     names = [name for name, fid in group.flight_ids.items() if fid == flight.id]
     if not names:
@@ -1125,35 +1138,33 @@ def _game_views(
     )
 
 
-def _game_view(
-    g: Game, scored: ScoredGame, rules: MatchRules, names: dict[str, str]
-) -> GameView:
+def _game_view(g: Game, scored: ScoredGame, rules: MatchRules, names: dict[str, str]) -> GameView:
     offered_ends, offered_results = _offered(rules)
     return GameView(
-            number=g.number,
-            winner=g.winner,
-            winner_name=DRAWN_NAME if g.winner is None else names[g.winner],
-            end=g.end,
-            end_label=END_LABELS.get(g.end, g.end),
-            cube=1 << g.cube_exponent,
-            level=g.level,
-            points=g.points,
-            score_after=format_score(scored.score_after),
-            kind=scored.kind.value,
-            kind_label=KIND_LABELS.get(scored.kind.value, ""),
-            winner_choices=tuple(Choice(side, names[side], g.winner == side) for side in "ab"),
-            end_choices=choices_of(offered_ends, g.end, END_LABELS.get(g.end, g.end)),
-            cube_choices=tuple(
-                Choice(str(cube), str(cube), cube == 1 << g.cube_exponent) for cube in CUBE_VALUES
-            ),
-            result_choices=choices_of(
-                offered_results,
-                g.level or "",
-                rules.level_name(Level[g.level.upper()]).capitalize() if g.level else "—",
-            ),
-            variant=rules.variant.name,
-            variant_title=rules.variant.title,
-        )
+        number=g.number,
+        winner=g.winner,
+        winner_name=DRAWN_NAME if g.winner is None else names[g.winner],
+        end=g.end,
+        end_label=END_LABELS.get(g.end, g.end),
+        cube=1 << g.cube_exponent,
+        level=g.level,
+        points=g.points,
+        score_after=format_score(scored.score_after),
+        kind=scored.kind.value,
+        kind_label=KIND_LABELS.get(scored.kind.value, ""),
+        winner_choices=tuple(Choice(side, names[side], g.winner == side) for side in "ab"),
+        end_choices=choices_of(offered_ends, g.end, END_LABELS.get(g.end, g.end)),
+        cube_choices=tuple(
+            Choice(str(cube), str(cube), cube == 1 << g.cube_exponent) for cube in CUBE_VALUES
+        ),
+        result_choices=choices_of(
+            offered_results,
+            g.level or "",
+            rules.level_name(Level[g.level.upper()]).capitalize() if g.level else "—",
+        ),
+        variant=rules.variant.name,
+        variant_title=rules.variant.title,
+    )
 
 
 def _uploads(session: Session, match_id: int) -> tuple[UploadView, ...]:

@@ -12,6 +12,7 @@ text holds a NUL character, which PostgreSQL refuses and nothing of ours ever ne
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -41,6 +42,23 @@ CONTENT_SECURITY_POLICY = (
 )
 
 
+YOUNG_OBJECTS_BEFORE_COLLECTING = 20_000
+"""New container objects the garbage collector lets pile up before it looks for cycles."""
+
+
+def _collect_garbage_less_often() -> None:
+    """Raise the collector's first threshold from Python's 700.
+
+    A page of a 10,000-player flight makes a few hundred thousand short-lived tuples and
+    rows, none in a cycle; at 700 the collector runs hundreds of times for one page and
+    took about half its time (0.81 s against 0.45 s measured). Cycles are still found,
+    only in larger batches.
+    """
+    young, *older = gc.get_threshold()
+    if young < YOUNG_OBJECTS_BEFORE_COLLECTING:
+        gc.set_threshold(YOUNG_OBJECTS_BEFORE_COLLECTING, *older)
+
+
 def create_app(config: Mapping[str, Any] | None = None, *, engine: Engine | None = None) -> Flask:
     """Build the app.
 
@@ -55,6 +73,7 @@ def create_app(config: Mapping[str, Any] | None = None, *, engine: Engine | None
             names the command that fixes it (unless ``check_schema`` is off).
     """
     settings = load_settings(config)
+    _collect_garbage_less_often()
     own_engine = engine is None
     engine = engine or engine_from_settings(settings)
     if settings.check_schema:
