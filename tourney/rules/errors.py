@@ -43,5 +43,10 @@ class IllegalPlayError(RulesError):
         self.rule = rule
 
 
+class TooManyPlaysError(RulesError):
+    """A turn whose possible plays are more than the work limit lets a check explore (a
+    cascade of doublets in Gioul or Gul bara can reach millions of positions)."""
+
+
 class CubeActionError(RulesError):
     """A cube action the cube state does not allow (double out of turn, take without offer)."""

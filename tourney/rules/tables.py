@@ -38,6 +38,7 @@ from tourney.rules.errors import IllegalPlayError, NotationError, PlayRule
 from tourney.rules.game import Level
 from tourney.rules.moves import Move, Play, format_play
 from tourney.rules.position_id import decode_counts, encode_counts
+from tourney.rules.work_limit import spend as _spend
 
 OFF = 0
 BAR = 25
@@ -430,6 +431,7 @@ class TablesEngine:
             reached: dict[tuple[bytes, tuple[int, ...]],
                           tuple[_State, tuple[_Step, ...], int, int]] = {}
             for (_, left), (state, path, first, last) in frontier.items():
+                _spend(len(left))
                 for index, die in enumerate(left):
                     if die in left[:index]:
                         continue
@@ -476,6 +478,7 @@ class TablesEngine:
         game on the way); ``failed`` remembers searches that found none."""
         if not dice:
             return not self._ends_badly(state)
+        _spend(1)
         key = (self._stage_key(state), dice)
         if key in failed:
             return False
@@ -507,6 +510,7 @@ class TablesEngine:
         for _ in range(4):
             reached: dict[bytes, tuple[_State, tuple[_Step, ...], int]] = {}
             for state, path, last in frontier.values():
+                _spend(1)
                 for step in self.steps(state, die):
                     if ordered and _rank(step) > last:
                         continue

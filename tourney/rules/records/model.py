@@ -67,6 +67,9 @@ class ErrorKind(Enum):
     GAME_AFTER_MATCH = "game-after-match"
     UNFINISHED = "unfinished"
     NOTE = "note"
+    WORK_LIMIT = "work-limit"
+    """A turn whose possible plays are too many to check within a record check's work
+    limit: the game is not checked from there on."""
 
 
 @dataclass(frozen=True, slots=True)

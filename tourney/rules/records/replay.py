@@ -34,14 +34,19 @@ left out of a record only where no roll could bear everything off.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from tourney.rules.board import Side
 from tourney.rules.cube import CubeState
 from tourney.rules.dice import ALL_ROLLS, Roll
-from tourney.rules.errors import CubeActionError, IllegalPlayError, NotationError
+from tourney.rules.errors import (
+    CubeActionError,
+    IllegalPlayError,
+    NotationError,
+    TooManyPlaysError,
+)
 from tourney.rules.game import GameEnd, Level
 from tourney.rules.match_forms import SINGLE, match_form_named
 from tourney.rules.moves import Play
@@ -61,6 +66,7 @@ from tourney.rules.variant_protocol import (
     VariantPosition,
 )
 from tourney.rules.variants import DEFAULT_OPTIONS, tag_flag, variant_for_mat, variant_named
+from tourney.rules.work_limit import work_limit
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,7 +209,16 @@ def replay(record: MatchRecord, rules: MatchRules | None = None) -> RecordReport
     >>> report.ok, report.final_score, report.winner_name
     (True, (1, 0), 'A')
     """
-    return _MatchReplay(record, rules or MatchRules()).run()
+    with work_limit(RECORD_WORK_LIMIT, scope="the check of a record"):
+        return _MatchReplay(record, rules or MatchRules()).run()
+
+
+TURN_WORK_LIMIT = 250_000
+"""Positions the check of one turn may explore (about a second and a half); a Russian
+backgammon turn needs up to some 45,000, a cascade of doublets in Gioul millions."""
+RECORD_WORK_LIMIT = 5_000_000
+"""Positions the check of a whole record may explore: a game of Russian backgammon needs
+about 100,000 to 150,000."""
 
 
 class _MatchReplay:
@@ -418,7 +433,7 @@ class _GameReplay:
                                 "gnubg refuses these")
                 continue
             if action.kind is ActionKind.WIN:
-                self._win(action)
+                self._bounded(action, self._win)
                 continue
             if action.kind is ActionKind.LOSS:
                 self.match.warn(self.game.number, action.line,
@@ -431,8 +446,17 @@ class _GameReplay:
                            ErrorKind.TURN_ORDER)
                 self.stopped = True
                 continue
-            self._act(action)
+            self._bounded(action, self._act)
         return self._result()
+
+    def _bounded(self, action: Action, check: Callable[[Action], None]) -> None:
+        """Check ``action`` within the work limit of one turn; a turn past it stops the
+        game's check there, with a finding that says so."""
+        try:
+            with work_limit(TURN_WORK_LIMIT, scope="the check of one turn"):
+                check(action)
+        except TooManyPlaysError as problem:
+            self.stop(action.line, f"{action.text.strip()!r}: {problem}", ErrorKind.WORK_LIMIT)
 
     # --- actions ----------------------------------------------------------------------
 
