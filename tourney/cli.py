@@ -305,7 +305,8 @@ def _validate_lines(name: str, report: RecordReport) -> list[str]:
         ("unfinished" if length else "")
     )
     games = f"{len(report.games)} game{'' if len(report.games) == 1 else 's'}"
-    details = ", ".join(part for part in (what, score, outcome, games) if part)
+    jacoby = f"Jacoby rule {report.jacoby}" if report.jacoby else ""
+    details = ", ".join(part for part in (what, score, outcome, games, jacoby) if part)
     if report.ok:
         verdict = "valid"
     else:

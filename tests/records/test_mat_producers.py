@@ -191,3 +191,32 @@ def test_truncated_game_in_the_middle_is_an_error() -> None:
     report = validate_mat(text)
 
     assert [(e.game, e.kind) for e in report.errors] == [(1, ErrorKind.UNFINISHED)]
+
+
+STUDIO_NUMBERED_AFTER_RESULT = "\n".join([
+    '; [Site "Backgammon Studio"]',
+    "",
+    "3 point match",
+    "",
+    " Game 1",
+    " Anna : 0                       Boris : 0",
+    "  1) 31: 8/5 6/5                42: 8/4 6/4",
+    "  2)  Doubles => 2               Drops",
+    "      Wins 1 point",
+    "  3)",
+    "",
+    " Game 2",
+    " Anna : 1                       Boris : 0",
+    "  1) 31: 8/5 6/5                42: 8/4 6/4",
+    "  2)  Doubles => 2               Drops",
+    "      Wins 1 point",
+    "  3)  ",
+    "",
+])
+
+
+def test_studio_numbered_line_left_empty_after_a_result_is_read_as_nothing() -> None:
+    report = validate_mat(STUDIO_NUMBERED_AFTER_RESULT.encode())
+
+    assert [str(e) for e in report.errors] == []
+    assert report.final_score == (2, 0)

@@ -12,7 +12,8 @@ from contextvars import ContextVar
 
 from tourney.rules.errors import TooManyPlaysError
 
-_WORK_LEFT: ContextVar[tuple[tuple[list[int], str], ...]] = ContextVar("search_work_left", default=())
+_Limit = tuple[list[int], str]
+_WORK_LEFT: ContextVar[tuple[_Limit, ...]] = ContextVar("search_work_left", default=())
 """For each work limit in force here, the positions the searches may still explore and
 how the limit reads in an error."""
 

@@ -271,6 +271,9 @@ class _Reader:
         numbered = _NUMBERED.match(line)
         body_start = numbered.end() if numbered else 0
         starts = list(_ACTION_START.finditer(line, body_start))
+        if numbered and not line[body_start:].strip():
+            # Both halves empty: Backgammon Studio numbers a line after a game's result.
+            return []
         if not starts:
             self.problem(game, lineno, f"line not understood: {line.strip()[:60]!r}",
                          ErrorKind.SYNTAX)

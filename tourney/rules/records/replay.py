@@ -144,6 +144,9 @@ class GameResult:
     crawford: bool = False
     checked: bool = True
     """False when the replay stopped early (illegal play) and the result is as written."""
+    jacoby_points: int | None = None
+    """In a money session, the points under the Jacoby rule (a gammon or backgammon on a
+    centred cube counts single); ``None`` where the rule changes nothing."""
 
 
 @dataclass(frozen=True)
@@ -160,6 +163,10 @@ class RecordReport:
     final_score: tuple[int, int]
     winner: Side | None
     finished: bool
+    jacoby: str = ""
+    """In a money session, how the totals read the Jacoby rule: "" (no game it changes),
+    "on" or "off" from the record's tag, "on (from the score lines)" or "off (from the
+    score lines)"."""
 
     @property
     def ok(self) -> bool:
@@ -194,6 +201,16 @@ class RecordReport:
             "errors": [error.to_json() for error in self.errors],
             "warnings": [warning.to_json() for warning in self.warnings],
         }
+
+
+def _jacoby_reading(jacoby: bool | None, inferred: bool, results: list[GameResult]) -> str:
+    """How a money session's totals read the Jacoby rule (see ``RecordReport.jacoby``)."""
+    if not any(r.jacoby_points is not None for r in results):
+        return "" if jacoby is None else ("on" if jacoby else "off")
+    if jacoby is None:
+        return "off (neither a tag nor a score line tells)"
+    word = "on" if jacoby else "off"
+    return f"{word} (from the score lines)" if inferred else word
 
 
 def _is_on(value: str | None) -> bool | None:
@@ -234,6 +251,9 @@ class _MatchReplay:
         if holland is None:
             holland = _is_on(record.tag("Holland"))
         self.holland = bool(holland)
+        self.jacoby = _is_on(record.tag("Jacoby"))
+        """The Jacoby rule of a money session as its tag says; ``None``: untagged."""
+        self.beavers = _is_on(record.tag("Beaver")) is not False
         self.expect_finished = rules.expect_finished
         self.engine: _Engine | None = None
         self.form = SINGLE
@@ -291,7 +311,12 @@ class _MatchReplay:
             return RecordReport(record, tuple(self.errors), tuple(self.warnings), (), (0, 0),
                                 None, False)
         names = record.players or ("the first player", "the second player")
-        score = [0, 0]
+        # Both readings of a money session's totals, without and with the Jacoby rule;
+        # a match has only the first.
+        readings: dict[bool, list[int]] = {False: [0, 0], True: [0, 0]}
+        jacoby = self.jacoby if length == 0 else False
+        inferred = False
+        score = readings[bool(jacoby)]
         crawford_played = False
         results: list[GameResult] = []
         winner: Side | None = None
@@ -305,6 +330,11 @@ class _MatchReplay:
                            f"game {game.number} comes after the match was won "
                            f"({leader} reached {length})", ErrorKind.GAME_AFTER_MATCH)
                 continue
+            if jacoby is None and game.score is not None:
+                fits = [on for on, totals in readings.items() if tuple(totals) == game.score]
+                if len(fits) == 1:
+                    jacoby, inferred = fits[0], True
+                    score = readings[jacoby]
             self._check_score_line(game, score, names)
             crawford = (
                 self.crawford_rule
@@ -328,10 +358,14 @@ class _MatchReplay:
             result = game_replay.run()
             opener = self._next_opener(engine, result, game_replay.opener)
             result = GameResult(result.number, result.winner, result.end, result.level,
-                                result.cube, result.points, crawford, result.checked)
+                                result.cube, result.points, crawford, result.checked,
+                                result.jacoby_points if length == 0 else None)
             results.append(result)
             if result.winner is not None:
-                score[result.winner] += result.points
+                readings[False][result.winner] += result.points
+                readings[True][result.winner] += (
+                    result.points if result.jacoby_points is None else result.jacoby_points
+                )
         finished = length > 0 and max(score) >= length
         if finished:
             winner = Side.X if score[0] >= length else Side.O
@@ -343,7 +377,8 @@ class _MatchReplay:
             else:
                 self.warn(None, None, message)
         return RecordReport(record, tuple(self.errors), tuple(self.warnings), tuple(results),
-                            (score[0], score[1]), winner, finished)
+                            (score[0], score[1]), winner, finished,
+                            _jacoby_reading(jacoby, inferred, results) if length == 0 else "")
 
     def _next_opener(self, engine: _Engine, result: GameResult, opener: Side | None
                      ) -> tuple[Side, str] | None:
@@ -402,6 +437,8 @@ class _GameReplay:
     """The position with ``Side.X`` on roll (``turned()`` for ``Side.O``), of the
     variant's own position type."""
     cube: CubeState = field(default_factory=CubeState)
+    roller: Side | None = None
+    """Who rolls once the cube actions on the table are answered: the doubler."""
     turn: Side | None = None
     rolls: list[int] = field(default_factory=lambda: [0, 0])
     ending: _Ending | None = None
@@ -480,6 +517,12 @@ class _GameReplay:
         return self.board if side is Side.X else self.board.turned()
 
     def _roll(self, action: Action, side: Side) -> None:
+        cube = self.cube
+        if cube.redoubled and cube.offered_by is not None and side is self.roller:
+            # gnubg writes no Takes after a beaver: the doubler's roll accepts it (and the
+            # beaverer's acceptance of a raccoon, likewise).
+            self.cube = cube.take(cube.offered_by.opposite)
+            self.turn = side
         if self.cube.offered_by is not None:
             self.stop(action.line, f"{self._name(side)} rolls while a double waits for an "
                       "answer", ErrorKind.CUBE_RESPONSE)
@@ -575,10 +618,15 @@ class _GameReplay:
                               f"{self.engine.word(level)} by bearing off, cube {self.cube.value}")
 
     def _double(self, action: Action, side: Side) -> None:
-        if self.turn is not None and side is not self.turn:
+        if self.turn is None:
+            self.error(action.line, f"{self._name(side)} doubles before the first roll of "
+                       f"game {self.game.number}, but the opening roll is already thrown: "
+                       "nobody may double before it", ErrorKind.ILLEGAL_DOUBLE)
+        elif side is not self.turn:
             self.stop(action.line, f"{self._name(side)} doubles, but it is "
                       f"{self._name(self.turn)}'s turn", ErrorKind.TURN_ORDER)
             return
+        self.roller = side
         restriction = self.restriction
         if restriction is None and self.holland and min(self.rolls) < 2:
             restriction = ("the Holland rule forbids doubling in a post-Crawford game until "
@@ -597,32 +645,49 @@ class _GameReplay:
 
     def _answer(self, action: Action, side: Side) -> None:
         word = action.kind.value
-        doubler = self.cube.offered_by
-        if doubler is None or doubler is side:
+        cube = self.cube
+        offered_by = cube.offered_by
+        if offered_by is None or offered_by is side:
             self.error(action.line, f"{self._name(side)} {word}s, but no double was offered "
                        f"to {self._name(side)}", ErrorKind.CUBE_RESPONSE)
             return
         if action.kind is ActionKind.TAKE:
-            self.cube = self.cube.take(side)
-            self.turn = doubler
+            self.cube = cube.take(side)
+            self.turn = self.roller or offered_by
         elif action.kind is ActionKind.DROP:
-            points = self.cube.drop(side)
-            self.ending = _Ending(doubler, GameEnd.DROPPED, None, points, action.line,
-                                  f"{self._name(side)} dropped the double to "
-                                  f"{self.cube.value * 2}")
+            points = cube.drop(side)
+            passed = "raccoon" if offered_by is self.roller else "beaver"
+            what = (f"passed the {passed} (cube {cube.value})" if cube.redoubled
+                    else f"dropped the double to {cube.value * 2}")
+            self.ending = _Ending(offered_by, GameEnd.DROPPED, None, points, action.line,
+                                  f"{self._name(side)} {what}")
         else:
-            # A beaver takes and redoubles at once, keeping the cube on the taker's side of
-            # the table: the doubler owns it (a raccoon is the doubler's answer in kind).
-            if self.match.record.match_length:
-                self.error(action.line, f"{self._name(side)} {word}s, but beavers and raccoons "
-                           "are money-play options, never used in match play",
-                           ErrorKind.ILLEGAL_DOUBLE)
-            value = self.cube.value * 4
-            if action.value is not None and action.value != value:
-                self.error(action.line, f"{action.text}, but the cube goes to {value}",
-                           ErrorKind.CUBE_VALUE)
-            self.cube = CubeState(value, doubler, None)
-            self.turn = doubler
+            self._redouble(action, side)
+
+    def _redouble(self, action: Action, side: Side) -> None:
+        """A beaver or a raccoon: the answer that redoubles at once and keeps the cube."""
+        word = action.kind.value
+        if self.match.record.match_length:
+            self.error(action.line, f"{self._name(side)} {word}s, but beavers and raccoons "
+                       "are money-play options, never used in match play",
+                       ErrorKind.ILLEGAL_DOUBLE)
+        elif not self.match.beavers:
+            self.error(action.line, f"{self._name(side)} {word}s, but the record says "
+                       'beavers are not played ([Beaver "Off"])', ErrorKind.ILLEGAL_DOUBLE)
+        try:
+            if action.kind is ActionKind.BEAVER:
+                cube = self.cube.beaver(side)
+            else:
+                cube = self.cube.raccoon(side)
+        except CubeActionError as problem:
+            self.error(action.line, f"{self._name(side)} {word}s, but {problem}",
+                       ErrorKind.CUBE_RESPONSE)
+            return
+        if action.value is not None and action.value != cube.value:
+            self.error(action.line, f"{action.text}, but the cube goes to {cube.value}",
+                       ErrorKind.CUBE_VALUE)
+        self.cube = cube
+        self.turn = self.roller
 
     def _win(self, action: Action) -> None:
         side = action.side
@@ -650,18 +715,23 @@ class _GameReplay:
                 self.error(action.line,
                            f"the Wins line credits {self._name(side)}, but "
                            f"{self._name(ending.winner)} won ({ending.how})", ErrorKind.RESULT)
-            elif written != ending.points:
+            elif written != ending.points and not (
+                # Some producers write a money game's Wins line under the Jacoby rule.
+                self.match.record.match_length == 0
+                and written == self._jacoby_points(ending)
+            ):
                 self.error(action.line,
                            f"Wins {_plural(written)}, but the replay gives "
                            f"{_plural(ending.points)} ({ending.how})", ErrorKind.RESULT)
             return
         if self.cube.offered_by is not None and side is self.cube.offered_by:
             # A Wins line right after a double: the opponent gave up instead of answering.
-            self.ending = _Ending(side, GameEnd.DROPPED, None, self.cube.value, action.line,
+            refused = self.cube.drop(side.opposite)
+            self.ending = _Ending(side, GameEnd.DROPPED, None, refused, action.line,
                                   "double not taken")
-            if written != self.cube.value:
+            if written != refused:
                 self.error(action.line, f"Wins {_plural(written)}, but a refused double scores "
-                           f"{_plural(self.cube.value)}", ErrorKind.RESULT)
+                           f"{_plural(refused)}", ErrorKind.RESULT)
             return
         if self.resigner is not None and self.resigner is side:
             self.error(action.line, f"{self._name(side)} resigned but the Wins line credits "
@@ -723,7 +793,16 @@ class _GameReplay:
             self.match.warn(number, ending.line, f"no Wins line; the replay gives "
                             f"{self._name(ending.winner)} {_plural(ending.points)}")
         return GameResult(number, ending.winner, ending.end, ending.level, cube,
-                          ending.points)
+                          ending.points, jacoby_points=self._jacoby_points(ending))
+
+    def _jacoby_points(self, ending: _Ending) -> int | None:
+        """The game's points under the Jacoby rule where it changes them: a gammon or
+        backgammon, played out or resigned, with the cube still in the middle."""
+        if ending.level is None or ending.level is Level.SINGLE or self.cube.owner is not None:
+            return None
+        if ending.end not in (GameEnd.PLAYED, GameEnd.RESIGNED):
+            return None
+        return self.cube.value * self.engine.points(Level.SINGLE)
 
 
 def iter_findings(report: RecordReport) -> Iterator[tuple[str, RecordError]]:
