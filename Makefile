@@ -30,13 +30,14 @@ typecheck: $(STAMP)
 layers: $(STAMP)
 	$(BIN)/lint-imports
 
+# The suite runs on up to four processes (as many as the machine has cores).
 pytest: $(STAMP)
-	$(BIN)/pytest
+	$(BIN)/pytest --numprocesses=auto --maxprocesses=4
 
 test: lint typecheck layers pytest
 
 slow: $(STAMP)
-	$(BIN)/pytest -m slow
+	$(BIN)/pytest -m slow --numprocesses=auto --maxprocesses=4
 
 # -P: a script's folder is not put on the path (bench/http.py would hide the http module).
 bench: $(STAMP)
