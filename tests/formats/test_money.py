@@ -363,3 +363,27 @@ def test_settlement_pays_off_every_balance_exactly(balances: dict[int, int]) -> 
     assert len(payments) <= max(open_ - 1, 0)
     # The same balances in another order give the same payments.
     assert settlement(dict(reversed(list(balances.items())))) == payments
+
+
+def most_zero_sum_groups(amounts: tuple[int, ...]) -> int:
+    """By brute force: the most groups the amounts split into that each sum to 0."""
+    if not amounts:
+        return 0
+    first, rest = amounts[0], amounts[1:]
+    best = 0
+    for mask in range(1 << len(rest)):
+        chosen = [a for i, a in enumerate(rest) if mask >> i & 1]
+        if first + sum(chosen) == 0:
+            others = tuple(a for i, a in enumerate(rest) if not mask >> i & 1)
+            best = max(best, 1 + most_zero_sum_groups(others))
+    return best
+
+
+@given(st.lists(st.integers(-6, 6).filter(bool), min_size=1, max_size=6))
+def test_settlement_needs_no_more_payments_than_the_best_split(amounts: list[int]) -> None:
+    # Each zero-sum group of k open balances needs k - 1 payments, and no settlement can do
+    # better than splitting into the most such groups.
+    balances = {player: amount for player, amount in enumerate(amounts, start=1)}
+    balances[len(amounts) + 1] = -sum(amounts)
+    values = tuple(amount for amount in balances.values() if amount)
+    assert len(settlement(balances)) == len(values) - most_zero_sum_groups(values)
