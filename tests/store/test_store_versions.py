@@ -28,6 +28,7 @@ from tourney.store import (
     event_json,
     event_lifecycle,
     events,
+    money_sessions,
     player_import,
     results,
     roster,
@@ -608,7 +609,75 @@ def apply_player_import(w: World) -> tuple[Call, set[int]]:
     return lambda s: player_import.apply_player_import(s, preview, actor=actor), set()
 
 
+def _money_session(w: World) -> tuple[BuiltEvent, int, int]:
+    """An event with a money session between its first two players (a game entered)."""
+    built = w.build_event(EIGHT[:2], [MAIN])
+    with Session(w.engine) as session:
+        players = [
+            session.exec(select(Entry.player_id).where(Entry.id == built.entries[n])).one()
+            for n in EIGHT[:2]
+        ]
+    fields = money_sessions.SessionFields("Side money", tuple(players), "per-point", 100, "EUR")
+    with transaction(w.engine) as session:
+        row = money_sessions.start_session(
+            session, actor=built.director.actor, event_id=built.event_id, fields=fields
+        )
+        money_sessions.record_game(
+            session,
+            actor=built.director.actor,
+            session_id=row.id or 0,
+            results=[money_sessions.ResultFields(players[1], True, "played", 1, 1, True)],
+            games_before=0,
+        )
+    return built, row.id or 0, players[1]
+
+
+def start_money_session(w: World) -> tuple[Call, set[int]]:
+    built, _, second = _money_session(w)
+    with Session(w.engine) as session:
+        first = session.exec(select(Entry.player_id).where(Entry.id == built.entries["S1"])).one()
+    fields = money_sessions.SessionFields("More money", (first, second), "per-game", 50, "EUR")
+    actor, event_id = built.director.actor, built.event_id
+    return (
+        lambda s: money_sessions.start_session(s, actor=actor, event_id=event_id, fields=fields),
+        {built.event_id},
+    )
+
+
+def record_money_game(w: World) -> tuple[Call, set[int]]:
+    built, session_id, second = _money_session(w)
+    result = money_sessions.ResultFields(second, False, "played", 2, 1, True)
+    return (
+        lambda s: money_sessions.record_game(
+            s, actor=built.director.actor, session_id=session_id, results=[result], games_before=1
+        ),
+        {built.event_id},
+    )
+
+
+def take_back_money_game(w: World) -> tuple[Call, set[int]]:
+    built, session_id, _ = _money_session(w)
+    actor = built.director.actor
+    return (
+        lambda s: money_sessions.take_back_game(s, actor=actor, session_id=session_id),
+        {built.event_id},
+    )
+
+
+def end_money_session(w: World) -> tuple[Call, set[int]]:
+    built, session_id, _ = _money_session(w)
+    actor = built.director.actor
+    return (
+        lambda s: money_sessions.end_session(s, actor=actor, session_id=session_id, how="agreed"),
+        {built.event_id},
+    )
+
+
 SCENARIOS: dict[str, Scenario] = {
+    "money_sessions.end_session": end_money_session,
+    "money_sessions.record_game": record_money_game,
+    "money_sessions.start_session": start_money_session,
+    "money_sessions.take_back_game": take_back_money_game,
     "access.create_api_token": create_api_token,
     "access.open_sharing": open_sharing,
     "access.renew_share_link": renew_share_link,

@@ -28,7 +28,16 @@ from tourney.store import draws, events, roster
 from tourney.store.access import ApiToken
 from tourney.store.db import read_session, transaction
 from tourney.store.queries import UserView
-from tourney.store.tables import Entry, Flight, Match, Player, Round, UploadedRecord, User
+from tourney.store.tables import (
+    Entry,
+    Flight,
+    Match,
+    MoneySession,
+    Player,
+    Round,
+    UploadedRecord,
+    User,
+)
 from tourney.store.tournament_views import FlightBoard
 
 if TYPE_CHECKING:
@@ -139,6 +148,15 @@ ANSWERS = {
     "POST /director/events/<int:event_id>/sharing/private": 302,
     "POST /director/events/<int:event_id>/sharing/renew": 302,
     "POST /director/events/<int:event_id>/sharing/public": 302,
+    # ... runs a money session beside the bracket ...
+    "GET /director/events/<int:event_id>/money": 200,
+    "POST /director/events/<int:event_id>/money": 302,
+    "GET /director/money/<int:session_id>": 200,
+    "POST /director/money/<int:session_id>/games": 302,
+    "GET /director/money/<int:session_id>/settlement.<extension>": 200,
+    "POST /director/money/<int:session_id>/take-back": 302,
+    "POST /director/money/<int:session_id>/end": 302,
+    "GET /events/<slug>/money/<int:session_id>": 200,
     "GET /account/tokens": 200,
     "POST /account/tokens": 200,
     "POST /account/tokens/<int:token_id>/revoke": 302,
@@ -438,6 +456,34 @@ def test_every_route_answers_as_a_user_expects(
         director, "POST", "/api/v1/events/<int:event_id>/players/<int:entry_id>/withdraw",
         entry_id=spare_entry,
     )
+
+    # A money session beside the bracket: started, a game, its sheets, taken back, ended.
+    walk(director, "GET", "/director/events/<int:event_id>/money")
+    with read_session(engine) as session:
+        ann, bob = (
+            session.exec(select(Entry.player_id).where(Entry.id == built.entries[name])).one()
+            for name in ("Ann", "Bob")
+        )
+    walk(
+        director, "POST", "/director/events/<int:event_id>/money",
+        data={"name": "Side money", "seat_1": ann, "seat_2": bob, "stake_mode": "per-point",
+              "stake": "0.50", "currency": "EUR"},
+    )
+    with read_session(engine) as session:
+        walk.values["session_id"] = str(session.exec(select(MoneySession.id)).one())
+    walk(director, "GET", "/director/money/<int:session_id>")
+    walk(
+        director, "POST", "/director/money/<int:session_id>/games",
+        data={"games_before": "0", f"winner_{bob}": "box", f"how_{bob}": "gammon",
+              f"cube_{bob}": "2"},
+    )
+    for extension in ("pdf", "xlsx"):
+        walk(
+            director, "GET", "/director/money/<int:session_id>/settlement.<extension>",
+            extension=extension,
+        )
+    walk(director, "POST", "/director/money/<int:session_id>/take-back")
+    walk(director, "POST", "/director/money/<int:session_id>/end", data={"how": "by agreement"})
 
     # Printouts, exports, sharing and tokens.
     for document in ("scoresheets.pdf", "workbook.xlsx", "tables.zip", "event.json"):

@@ -243,3 +243,26 @@ def metric_label(metric_key: str) -> str:
     wins, or a tiebreak's short name (printed columns are narrow)."""
     return WINS_LABEL if metric_key == "wins" else tiebreak_of_metric(metric_key).short_name
 
+
+
+@dataclass(frozen=True)
+class SheetTable:
+    """A titled table of a printed sheet: headers and rows of text and numbers."""
+
+    title: str
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str | int, ...], ...]
+    numeric: tuple[int, ...] = ()
+    """The columns that hold numbers (printed right-aligned)."""
+
+
+@dataclass(frozen=True)
+class SettlementDocument:
+    """A money session's settlement sheet: totals, every game and who pays whom."""
+
+    stem: str
+    """The file name without extension."""
+    title: str
+    lines: tuple[str, ...]
+    """What the session was: event, stake, rules, how it ended."""
+    tables: tuple[SheetTable, ...]

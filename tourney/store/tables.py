@@ -476,3 +476,79 @@ class AuditEntry(SQLModel, table=True):
     imported: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
     """Copied from an event file: history of another database, its actor only a name
     (never linked to a local account)."""
+
+
+class MoneySession(SQLModel, table=True):
+    """A money session of an event: two players, or a chouette, for a stake (DESIGN §7).
+
+    Its settings are fixed when it starts; its games are :class:`MoneyGame` rows.
+    """
+
+    __tablename__ = "money_sessions"
+
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: int = Field(foreign_key="events.id", index=True, ondelete="CASCADE")
+    name: str = Field(max_length=120)
+    is_chouette: bool = Field(default=False)
+    stake_mode: str = Field(max_length=16)
+    """The key of a stake mode of ``tourney.formats.money``: per point, game or checker."""
+    stake_minor: int
+    """What one stake unit is worth, in minor units of ``currency`` (cents)."""
+    currency: str = Field(max_length=3)
+    jacoby: bool = Field(default=False)
+    beavers: bool = Field(default=False)
+    raccoons: bool = Field(default=False)
+    automatic_doubles: int = Field(default=0)
+    """At most this many automatic doubles a game; 0: none."""
+    cube_limit: int | None = Field(default=None)
+    team_cube: bool = Field(default=False)
+    """A chouette's team plays one cube, the captain's, instead of one each."""
+    end_difference: int | None = Field(default=None)
+    """The session ends once one side is this many units ahead; none: by agreement."""
+    ends_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    """The session ends at this time; none: no time set."""
+    ended_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    ended_how: str = Field(default="", max_length=120)
+    created_at: datetime = _created()
+
+
+class MoneySeat(SQLModel, table=True):
+    """A player of a money session, in seat order (a chouette: box first, then captain
+    and the line as it starts)."""
+
+    __tablename__ = "money_seats"
+    __table_args__ = (
+        UniqueConstraint("session_id", "seat"),
+        UniqueConstraint("session_id", "player_id"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    session_id: int = Field(foreign_key="money_sessions.id", index=True, ondelete="CASCADE")
+    player_id: int = Field(foreign_key="players.id", index=True)
+    seat: int
+
+
+class MoneyGame(SQLModel, table=True):
+    """One game of a money session against one opponent of the box (two players: the
+    second seat). A chouette game has one row per team member, sharing its number."""
+
+    __tablename__ = "money_games"
+    __table_args__ = (UniqueConstraint("session_id", "number", "member_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    session_id: int = Field(foreign_key="money_sessions.id", index=True, ondelete="CASCADE")
+    number: int
+    box_id: int = Field(foreign_key="players.id")
+    """The player against the team (two players: the first seat)."""
+    member_id: int = Field(foreign_key="players.id")
+    is_captain: bool = Field(default=True)
+    box_won: bool
+    end: str = Field(max_length=16)
+    level: int = Field(default=1)
+    """1 single, 2 gammon, 3 backgammon."""
+    cube: int = Field(default=1)
+    centred: bool = Field(default=True)
+    checkers_left: int = Field(default=0)
+    units: int
+    """Stake units the loser paid the winner in this game."""
+    created_at: datetime = _created()

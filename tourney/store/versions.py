@@ -42,6 +42,9 @@ from tourney.store.tables import (
     FlightEntry,
     Game,
     Match,
+    MoneyGame,
+    MoneySeat,
+    MoneySession,
     Player,
     Round,
     UploadedRecord,
@@ -58,7 +61,9 @@ _FLIGHT_EVENTS = "tourney.flight_events"
 EventIds = Iterable[int | None]
 
 
-def _own_event(_: Session, row: Flight | Entry | EventStaff | EventShare) -> EventIds:
+def _own_event(
+    _: Session, row: Flight | Entry | EventStaff | EventShare | MoneySession
+) -> EventIds:
     return (row.event_id,)
 
 
@@ -85,6 +90,11 @@ def _match_event(session: Session, row: Game | UploadedRecord) -> EventIds:
     return _event_of_flight(session, match.flight_id) if match is not None else ()
 
 
+def _money_event(session: Session, row: MoneySeat | MoneyGame) -> EventIds:
+    found = session.get(MoneySession, row.session_id)
+    return (found.event_id,) if found is not None else ()
+
+
 def _player_events(session: Session, row: Player) -> EventIds:
     if row.id is None:
         return ()
@@ -104,6 +114,9 @@ EVENTS_OF: Mapping[type[SQLModel], Callable[[Session, Any], EventIds]] = {
     Game: _match_event,
     UploadedRecord: _match_event,
     Player: _player_events,
+    MoneySession: _own_event,
+    MoneySeat: _money_event,
+    MoneyGame: _money_event,
 }
 """Each table of event rows, with how to find the events a row of it belongs to."""
 

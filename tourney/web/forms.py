@@ -726,3 +726,82 @@ class KnockoutLateEntryForm(Form):
     match_id = SelectField(
         "Bye", coerce=optional_int, validators=[DataRequired(message="Choose a bye.")]
     )
+
+
+MONEY_SEATS = 8
+"""Seat boxes on the money session form: two players, or a chouette of up to eight."""
+
+
+class MoneySessionForm(Form):
+    """A new money session or chouette: its players in seat order, stake and cube options."""
+
+    name = StringField("Name", validators=[DataRequired(), Length(max=120)])
+    stake_mode = SelectField("Stake", validators=[DataRequired()])
+    stake = StringField(
+        "Worth of one unit",
+        default="1.00",
+        validators=[
+            DataRequired(),
+            Regexp(r"^\d{1,7}([.,]\d{1,2})?\Z", message="write an amount such as 0.50 or 2."),
+        ],
+    )
+    currency = StringField(
+        "Currency", default="EUR", validators=[DataRequired(), Regexp(r"^[A-Za-z]{3}\Z")]
+    )
+    jacoby = BooleanField("Jacoby rule (gammons count single until the cube is turned)")
+    beavers = BooleanField("Beavers")
+    raccoons = BooleanField("Raccoons (with beavers)")
+    automatic_doubles = IntegerField(
+        "Automatic doubles a game (0: none)",
+        default=0,
+        validators=[OptionalValue(), NumberRange(0, 6)],
+    )
+    cube_limit = SelectField(
+        "Cube limit",
+        coerce=optional_int,
+        choices=options([(None, "No limit"), *((2**e, str(2**e)) for e in range(1, 11))]),
+        validate_choice=False,
+    )
+    team_cube = BooleanField("Chouette: the team plays one cube, the captain's")
+    end_difference = IntegerField(
+        "End at a difference of (units; empty: by agreement)",
+        validators=[OptionalValue(), NumberRange(1, 100_000)],
+    )
+
+    def seat_fields(self) -> list[SelectField]:
+        """The seat boxes in order."""
+        return [getattr(self, f"seat_{n}") for n in range(1, MONEY_SEATS + 1)]
+
+    def stake_minor(self) -> int:
+        """The stake as minor units (cents)."""
+        whole, _, cents = (self.stake.data or "0").replace(",", ".").partition(".")
+        return int(whole) * 100 + int((cents + "00")[:2])
+
+
+for _seat in range(1, MONEY_SEATS + 1):
+    _label = {1: "Box (or first player)", 2: "Captain (or second player)"}.get(
+        _seat, f"Team member {_seat - 2}"
+    )
+    setattr(
+        MoneySessionForm,
+        f"seat_{_seat}",
+        SelectField(_label, coerce=optional_int, validate_choice=False),
+    )
+
+
+class MoneyGameForm(Form):
+    """The next game of a money session; each opponent's result is read from fields named
+    by the player (``winner_12``, ``how_12`` ...), so the form fits any team size."""
+
+    games_before = HiddenField(
+        validators=[
+            InputRequired(),
+            Regexp(r"^[0-9]{1,6}\Z", message="the form is damaged; reload the page."),
+        ]
+    )
+
+
+class MoneyEndForm(Form):
+    """Ending a session, with how it ended."""
+
+    how = StringField("How it ended", default="by agreement", validators=[Length(max=120)])

@@ -14,7 +14,7 @@ from flask import Blueprint, Response, jsonify, redirect, render_template, reque
 from flask.typing import ResponseReturnValue
 from sqlmodel import Session
 
-from tourney.store import event_lifecycle
+from tourney.store import event_lifecycle, money_sessions
 from tourney.store import public_views as pv
 from tourney.store.db import ping
 from tourney.store.errors import NotFoundError
@@ -190,6 +190,22 @@ def match(slug: str, match_id: int) -> ResponseReturnValue:
         template="public/_match.html",
         build=lambda db, access: {"detail": pv.match_page(db, access.id, match_id), "slug": slug},
         title=lambda c: _match_title(c["detail"]),
+    )
+
+
+@bp.get("/events/<slug>/money/<int:session_id>")
+@public
+def money_session(slug: str, session_id: int) -> ResponseReturnValue:
+    """A money session or chouette as the players at the table follow it on a phone: who
+    is box and captain, the totals and the games."""
+    return live_page(
+        slug,
+        page=f"money:{session_id}",
+        template="public/_money.html",
+        build=lambda db, access: {
+            "view": money_sessions.public_session_view(db, access.id, session_id)
+        },
+        title=lambda c: f"{c['view'].name} · {c['view'].event_name}",
     )
 
 

@@ -11,12 +11,13 @@ area:
     entries    entries and check-in, the player roster, its import, clubs
     matches    a match page and its results: games, final score, record upload, walkover
     accounts   the admin's list of accounts
+    money      money sessions and chouettes, their games and settlement sheets
 """
 
 from __future__ import annotations
 
 # Importing the area modules registers their views on the blueprint.
-from tourney.web.director import accounts, entries, events, flights, matches  # noqa: F401
+from tourney.web.director import accounts, entries, events, flights, matches, money  # noqa: F401
 from tourney.web.director.base import bp
 
 __all__ = ["bp"]

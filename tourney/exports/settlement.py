@@ -1,0 +1,71 @@
+"""A money session's settlement sheet, printed (PDF) and as a workbook (XLSX)."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from openpyxl import Workbook
+from reportlab.lib.pagesizes import A4
+from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer
+
+from tourney.exports import PDF, XLSX, Rendered
+from tourney.exports.pdf import MARGIN, _cut, _esc, _styles, _table
+from tourney.exports.tables import DataTable
+from tourney.exports.xlsx import _write_row, _write_table, sheet_title
+from tourney.store.documents import SettlementDocument
+
+
+def render_settlement_pdf(doc: SettlementDocument) -> Rendered:
+    """The settlement sheet on A4: what was played, the totals, who pays whom, the games."""
+    buffer = io.BytesIO()
+    styles = _styles()
+    width = A4[0] - 2 * MARGIN
+    story: list[object] = [Paragraph(_esc(doc.title), styles["h1"])]
+    story.extend(Paragraph(_esc(line), styles["note"]) for line in doc.lines)
+    for table in doc.tables:
+        story.append(Paragraph(_esc(table.title), styles["h2"]))
+        if not table.rows:
+            story.append(Paragraph("None.", styles["cell"]))
+            continue
+        column = width / len(table.headers)
+        rows: list[list[Any]] = [
+            list(table.headers),
+            *[
+                [value if isinstance(value, int) else _cut(value, column) for value in row]
+                for row in table.rows
+            ],
+        ]
+        story.append(_table(rows, [column] * len(table.headers), align_right=table.numeric))
+        story.append(Spacer(1, 6))
+    template = SimpleDocTemplate(
+        buffer,
+        pagesize=A4,
+        leftMargin=MARGIN,
+        rightMargin=MARGIN,
+        topMargin=MARGIN,
+        bottomMargin=MARGIN,
+        title=doc.title,
+        author="tourney",
+        invariant=1,
+    )
+    template.build(story)
+    return Rendered(buffer.getvalue(), doc.stem, "pdf", PDF)
+
+
+def render_settlement_xlsx(doc: SettlementDocument) -> Rendered:
+    """The settlement workbook: a sheet of what was played, then one sheet per table."""
+    workbook = Workbook()
+    taken: set[str] = set()
+    summary = workbook.active
+    summary.title = sheet_title("Session", taken)
+    _write_row(summary, 1, (doc.title,))
+    for number, line in enumerate(doc.lines, start=2):
+        _write_row(summary, number, (line,))
+    summary.column_dimensions["A"].width = 80
+    for table in doc.tables:
+        sheet = workbook.create_sheet(sheet_title(table.title, taken))
+        _write_table(sheet, DataTable(table.title, table.headers, table.rows))
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    return Rendered(buffer.getvalue(), doc.stem, "xlsx", XLSX)
