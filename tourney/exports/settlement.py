@@ -13,7 +13,7 @@ from tourney.exports import PDF, XLSX, Rendered
 from tourney.exports.pdf import MARGIN, _cut, _esc, _styles, _table
 from tourney.exports.tables import DataTable
 from tourney.exports.xlsx import _write_row, _write_table, sheet_title
-from tourney.store.documents import SettlementDocument
+from tourney.store.documents import SettlementDocument, SheetTable
 
 
 def render_settlement_pdf(doc: SettlementDocument) -> Rendered:
@@ -28,15 +28,18 @@ def render_settlement_pdf(doc: SettlementDocument) -> Rendered:
         if not table.rows:
             story.append(Paragraph("None.", styles["cell"]))
             continue
-        column = width / len(table.headers)
+        widths = _column_widths(table, width)
         rows: list[list[Any]] = [
             list(table.headers),
             *[
-                [value if isinstance(value, int) else _cut(value, column) for value in row]
+                [
+                    value if isinstance(value, int) else _cut(value, widths[i])
+                    for i, value in enumerate(row)
+                ]
                 for row in table.rows
             ],
         ]
-        story.append(_table(rows, [column] * len(table.headers), align_right=table.numeric))
+        story.append(_table(rows, widths, align_right=table.numeric))
         story.append(Spacer(1, 6))
     template = SimpleDocTemplate(
         buffer,
@@ -51,6 +54,17 @@ def render_settlement_pdf(doc: SettlementDocument) -> Rendered:
     )
     template.build(story)
     return Rendered(buffer.getvalue(), doc.stem, "pdf", PDF)
+
+
+def _column_widths(table: SheetTable, width: float) -> list[float]:
+    """Each column as wide as its longest text needs, the page's width shared out in
+    proportion (a column of names gets more room than one of cube values)."""
+    longest = [
+        max([len(str(header)), *(len(str(row[i])) for row in table.rows)])
+        for i, header in enumerate(table.headers)
+    ]
+    total = sum(max(n, 4) for n in longest)
+    return [width * max(n, 4) / total for n in longest]
 
 
 def render_settlement_xlsx(doc: SettlementDocument) -> Rendered:

@@ -469,6 +469,8 @@ class SessionView:
     stake_text: str
     rules_text: str
     team_cube: bool
+    per_checker: bool
+    """Stakes are per checker left: the game form asks for the loser's checkers."""
     players: tuple[MoneyPlayer, ...]
     games: tuple[GameLine, ...]
     game_count: int
@@ -604,7 +606,7 @@ def _view(session: Session, row: MoneySession, event: Event, *, can_manage: bool
             names[r.box_id],
             names[r.member_id],
             names[r.box_id] if r.box_won else names[r.member_id],
-            _how(r),
+            _how(r, jacoby=row.jacoby),
             r.cube,
             r.units,
         )
@@ -621,6 +623,7 @@ def _view(session: Session, row: MoneySession, event: Event, *, can_manage: bool
         stake_text=f"{mode.label}, {money_text(row.stake_minor, row.currency)} a unit",
         rules_text=_rules_text(row),
         team_cube=row.team_cube,
+        per_checker=mode.key == money.PER_CHECKER.key,
         players=players,
         games=games,
         game_count=len(_by_number(stored)),
@@ -637,11 +640,14 @@ def _view(session: Session, row: MoneySession, event: Event, *, can_manage: bool
     )
 
 
-def _how(row: MoneyGame) -> str:
+def _how(row: MoneyGame, *, jacoby: bool) -> str:
     if row.end == "dropped":
         return "double dropped"
     what = LEVEL_WORDS.get(row.level, "single")
-    return f"{what}, {'resigned' if row.end == 'resigned' else 'played out'}"
+    how = f"{what}, {'resigned' if row.end == 'resigned' else 'played out'}"
+    if jacoby and row.centred and row.level > 1:
+        how += " (single: Jacoby rule)"
+    return how
 
 
 def _rules_text(row: MoneySession) -> str:
@@ -699,7 +705,7 @@ def settlement_document(session: Session, actor: Actor, session_id: int) -> Sett
         "Totals",
         ("Player", "Units", "Money"),
         tuple((p.name, p.units, p.money_text) for p in view.players),
-        numeric=(1,),
+        numeric=(1, 2),
     )
     games = SheetTable(
         "Games",
@@ -713,6 +719,7 @@ def settlement_document(session: Session, actor: Actor, session_id: int) -> Sett
         "Settlement",
         ("Pays", "To", "Amount"),
         tuple((p.payer, p.payee, p.amount_text) for p in view.settlement),
+        numeric=(2,),
     )
     return SettlementDocument(
         stem=f"{slugify(view.event_name)}-{slugify(view.name)}-settlement",
