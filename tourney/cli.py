@@ -338,9 +338,15 @@ def _validate_lines(name: str, report: RecordReport) -> list[str]:
     help="Replay by this variant (`tourney rules variants` lists them) instead of the one "
     "the record names.",
 )
+@click.option(
+    "--condoned",
+    is_flag=True,
+    help="An illegal play the opponent played on from stands, as a warning (a condoned "
+    "play), and the game goes on from it.",
+)
 def validate(
     files: tuple[str, ...], as_json: bool, max_bytes: int, holland: bool, expect_finished: bool,
-    variant: str | None,
+    variant: str | None, condoned: bool,
 ) -> None:
     """Replay .mat (or .json) match records move by move and report every rule they break.
 
@@ -356,7 +362,7 @@ def validate(
     if variant is not None:
         _read_variant(variant)
     rules = MatchRules(holland=True if holland else None, expect_finished=expect_finished,
-                       variant=variant)
+                       variant=variant, allow_condoned=condoned)
     unreadable: list[str] = []
     invalid = False
     progress: Any = nullcontext()

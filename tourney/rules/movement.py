@@ -25,7 +25,7 @@ from tourney.rules import moves, nardy
 from tourney.rules.board import CHECKERS, Position
 from tourney.rules.diagram import format_board, format_nardy_board
 from tourney.rules.dice import Roll
-from tourney.rules.errors import NotationError
+from tourney.rules.errors import IllegalPlayError, NotationError, PlayRule
 from tourney.rules.game import Level, winning_level
 from tourney.rules.layout import BoardLayout, counts_from_side, side_from_counts
 from tourney.rules.moves import Play
@@ -292,6 +292,16 @@ class Movement(Protocol):
         """The position after a legal ``play``."""
         ...
 
+    def apply_as_written(self, position: VariantPosition, play: Play) -> VariantPosition:
+        """The position after ``play`` moved as written, whatever the dice and the rules of
+        a turn (a play the opponent condoned).
+
+        Raises:
+            IllegalPlayError: the board cannot show it (no checker to move, a point the
+                opponent holds), or these rules have no way to apply a play unchecked.
+        """
+        ...
+
     def winning_level(self, position: VariantPosition) -> Level | None:
         """The highest level the board shows the mover has won at, whatever the event
         scores (the variant maps it to a level its options score)."""
@@ -345,6 +355,10 @@ class BackgammonMovement:
                    options: VariantOptions) -> VariantPosition:
         """The position after ``play``, if legal."""
         return moves.check_play(cast(Position, position), roll, play)
+
+    def apply_as_written(self, position: VariantPosition, play: Play) -> VariantPosition:
+        """The position after ``play`` moved as written (``moves.apply_play``)."""
+        return moves.apply_play(cast(Position, position), play)
 
     def winning_level(self, position: VariantPosition) -> Level | None:
         """Single, gammon or backgammon once the mover has borne everything off."""
@@ -401,6 +415,12 @@ class NardyMovement:
         """The position after ``play``, if legal."""
         return nardy.check_nardy_play(cast(NardyPosition, position), roll, play,
                                       rules=_rules(options))
+
+    def apply_as_written(self, position: VariantPosition, play: Play) -> VariantPosition:
+        """Not in these rules: a play here is checked stage by stage, and one that breaks
+        them has no agreed position to continue from."""
+        raise IllegalPlayError("a play against the rules cannot be condoned in this game",
+                               PlayRule.NOT_A_LEGAL_RESULT)
 
     def winning_level(self, position: VariantPosition) -> Level | None:
         """Oin, mars or koks once the mover has borne everything off."""
@@ -504,6 +524,12 @@ class TablesMovement:
                    options: VariantOptions) -> VariantPosition:
         """The position after ``play``, if legal."""
         return check_tables_play(self.engine, cast(TablesPosition, position), roll, play)
+
+    def apply_as_written(self, position: VariantPosition, play: Play) -> VariantPosition:
+        """Not in these rules: a play here is checked stage by stage, and one that breaks
+        them has no agreed position to continue from."""
+        raise IllegalPlayError("a play against the rules cannot be condoned in this game",
+                               PlayRule.NOT_A_LEGAL_RESULT)
 
     def winning_level(self, position: VariantPosition) -> Level | None:
         """The level the mover has won at, once the game is over."""

@@ -320,6 +320,16 @@ class GameVariant(Protocol):
         """
         ...
 
+    def apply_as_written(self, position: VariantPosition, play: Play) -> VariantPosition:
+        """The position after ``play`` moved as written, whatever the dice and the rules
+        of a turn: where the opponent condoned an illegal play, the game goes on from it.
+
+        Raises:
+            IllegalPlayError: the board cannot show it, or the variant has no way to
+                apply a play unchecked.
+        """
+        ...
+
     def winning_level(self, position: VariantPosition,
                       options: VariantOptions = DEFAULT_OPTIONS) -> Level | None:
         """The level the mover has won at, once the game is over on the board."""

@@ -445,6 +445,16 @@ class Variant:
         """
         return self.engine.check_play(position, roll, play, options)
 
+    def apply_as_written(self, position: VariantPosition, play: Play) -> VariantPosition:
+        """The position after ``play`` moved as written, whatever the dice (a play the
+        opponent condoned).
+
+        Raises:
+            IllegalPlayError: the board cannot show it, or this variant cannot apply a
+                play unchecked.
+        """
+        return self.engine.apply_as_written(position, play)
+
     def winning_level(self, position: VariantPosition,
                       options: VariantOptions = DEFAULT_OPTIONS) -> Level | None:
         """The level the mover has won at, as the options score it, once the game is over

@@ -75,6 +75,7 @@ class EventFields:
     jacoby: bool = False
     beavers: bool = False
     automatic_doubles: bool = False
+    condoned_plays: bool = False
     notes: str = ""
     variant: str = DEFAULT_VARIANT.name
     variant_options: VariantOptions = DEFAULT_OPTIONS
@@ -255,6 +256,7 @@ def _apply_event_fields(session: Session, event: Event, fields: EventFields) -> 
     event.jacoby = fields.jacoby
     event.beavers = fields.beavers
     event.automatic_doubles = fields.automatic_doubles
+    event.condoned_plays = fields.condoned_plays
     event.notes = fields.notes.strip()
 
 

@@ -203,6 +203,7 @@ class EventDetail:
     jacoby: bool
     beavers: bool
     automatic_doubles: bool
+    condoned_plays: bool
     notes: str
     variant: str
     variant_label: str
@@ -524,6 +525,8 @@ def rules_summary(event: Event) -> tuple[str, ...]:
         lines.append("Beavers")
     if event.automatic_doubles:
         lines.append("Automatic doubles")
+    if event.condoned_plays:
+        lines.append("Condoned plays stand in records")
     return tuple(lines)
 
 
@@ -638,6 +641,7 @@ def event_detail(session: Session, event: Event, *, can_manage: bool) -> EventDe
         jacoby=event.jacoby,
         beavers=event.beavers,
         automatic_doubles=event.automatic_doubles,
+        condoned_plays=event.condoned_plays,
         notes=event.notes,
         variant=event.variant,
         variant_label=variant_named(event.variant).title,

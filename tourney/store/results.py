@@ -946,6 +946,7 @@ def _record_rules(event: Event) -> RecordRules:
         variant=None if by_record else event.variant,
         match_form=event.match_form,
         options=None if by_record else event_options(event),
+        allow_condoned=event.condoned_plays,
     )
 
 

@@ -254,6 +254,9 @@ class Event(SQLModel, table=True):
     """Only as an explicit house rule: never in matches otherwise."""
     beavers: bool = Field(default=False)
     automatic_doubles: bool = Field(default=False)
+    condoned_plays: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
+    """Uploaded records may hold an illegal play the opponent played on from: it stands,
+    as a warning (the tournament rules that let the opponent accept a wrong move)."""
     notes: str = Field(default="", sa_type=Text)
     data_version: int = Field(default=1)
     """Bumped by every change to the event or anything in it: cache and live-update key."""

@@ -253,6 +253,9 @@ class EventForm(Form):
     )
     crawford = BooleanField("Crawford rule", default=True)
     holland = BooleanField("Holland rule (post-Crawford: no double before two rolls each)")
+    condoned_plays = BooleanField(
+        "Records: an illegal play the opponent played on from stands (condoned)"
+    )
     cube_limit = SelectField("Cube limit", choices=CUBE_LIMIT_CHOICES, coerce=optional_int)
     money_play = BooleanField("Money play")
     jacoby = BooleanField("Jacoby rule (house rule)")

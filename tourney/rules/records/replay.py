@@ -90,6 +90,10 @@ class MatchRules:
     options: VariantOptions | None = None
     """The event's variant options; ``None``: gammons count (gnubg's scoring), and long
     nardy's defaults otherwise."""
+    allow_condoned: bool = False
+    """An illegal play the opponent played on from (rolled or doubled next) stands, as a
+    warning, and the game goes on from where it was moved (VARIANTS.md 16.7): the
+    tournament rules that let the opponent accept a wrong move."""
 
 
 class _Engine:
@@ -105,6 +109,9 @@ class _Engine:
 
     def check(self, before: VariantPosition, roll: Roll, play: Play) -> VariantPosition:
         return self.variant.check_play(before, roll, play, self.options)
+
+    def as_written(self, before: VariantPosition, play: Play) -> VariantPosition:
+        return self.variant.apply_as_written(before, play)
 
     def plays(self, before: VariantPosition, roll: Roll) -> dict[VariantPosition, Play]:
         return self.variant.legal_play_map(before, roll, self.options)
@@ -255,6 +262,7 @@ class _MatchReplay:
         """The Jacoby rule of a money session as its tag says; ``None``: untagged."""
         self.beavers = _is_on(record.tag("Beaver")) is not False
         self.expect_finished = rules.expect_finished
+        self.allow_condoned = rules.allow_condoned
         self.engine: _Engine | None = None
         self.form = SINGLE
         self.options: VariantOptions = DEFAULT_OPTIONS
@@ -437,6 +445,9 @@ class _GameReplay:
     """The position with ``Side.X`` on roll (``turned()`` for ``Side.O``), of the
     variant's own position type."""
     cube: CubeState = field(default_factory=CubeState)
+    condoned: tuple[int | None, Side, str] | None = None
+    """An illegal play moved as written, waiting for what comes next: its line, its
+    mover and the finding. The opponent's roll or double condones it."""
     roller: Side | None = None
     """Who rolls once the cube actions on the table are answered: the doubler."""
     turn: Side | None = None
@@ -476,6 +487,7 @@ class _GameReplay:
                 self.match.warn(self.game.number, action.line,
                                 f"{action.text!r} ignored: the Wins line states the result")
                 continue
+            self._settle_condoned(action)
             if self.stopped:
                 continue
             if self.ending is not None or self.unplayed:
@@ -484,7 +496,30 @@ class _GameReplay:
                 self.stopped = True
                 continue
             self._bounded(action, self._act)
+        self._settle_condoned(None)
         return self._result()
+
+    def _settle_condoned(self, action: Action | None) -> None:
+        """Decide an illegal play moved as written: the opponent's roll or double next
+        condones it (a warning); anything else, or the game's end, leaves it an error."""
+        if self.condoned is None or (action is None and self.stopped):
+            return
+        if action is not None and action.kind is ActionKind.COMMENT:
+            return
+        line, mover, finding = self.condoned
+        self.condoned = None
+        opponent_played_on = (
+            action is not None
+            and action.side is mover.opposite
+            and action.kind in (ActionKind.ROLL, ActionKind.DOUBLE)
+        )
+        if opponent_played_on:
+            self.match.warn(self.game.number, line,
+                            f"{finding}; condoned: {self._name(mover.opposite)} played on, "
+                            "so the play stands")
+        else:
+            self.stop(line, f"{finding}; not condoned: {self._name(mover.opposite)} did not "
+                      "play on after it", ErrorKind.ILLEGAL_PLAY)
 
     def _bounded(self, action: Action, check: Callable[[Action], None]) -> None:
         """Check ``action`` within the work limit of one turn; a turn past it stops the
@@ -574,11 +609,11 @@ class _GameReplay:
             after = self.engine.check(before, roll, action.play)
         except IllegalPlayError as problem:
             written = action.text[3:].strip()
-            self.stop(action.line,
-                      f"{written} with {_roll_text(dice)}: {problem} "
-                      f"({self._name(side)} on roll, position {before.to_id()})",
-                      ErrorKind.ILLEGAL_PLAY)
-            return
+            finding = (f"{written} with {_roll_text(dice)}: {problem} "
+                       f"({self._name(side)} on roll, position {before.to_id()})")
+            after = self._moved_as_written(before, action, side, finding)
+            if after is None:
+                return
         self.board = after if side is Side.X else after.turned()
         level = self.engine.level(after)
         if self.last_roll_for is side:
@@ -616,6 +651,22 @@ class _GameReplay:
         points = self.cube.value * self.engine.points(level)
         self.ending = _Ending(opener, GameEnd.PLAYED, level, points, line,
                               f"{self.engine.word(level)} by bearing off, cube {self.cube.value}")
+
+    def _moved_as_written(self, before: Any, action: Action, side: Side, finding: str
+                          ) -> Any:
+        """Where the event accepts condoned plays, the position an illegal play reaches
+        moved as written (its verdict waits for the next action); otherwise, or where the
+        board cannot show it, ``None`` and the game's check stops here."""
+        if self.match.allow_condoned and action.play is not None:
+            try:
+                after = self.engine.as_written(before, action.play)
+            except IllegalPlayError:
+                pass
+            else:
+                self.condoned = (action.line, side, finding)
+                return after
+        self.stop(action.line, finding, ErrorKind.ILLEGAL_PLAY)
+        return None
 
     def _double(self, action: Action, side: Side) -> None:
         if self.turn is None:

@@ -163,6 +163,7 @@ def _event_fields(form: EventForm) -> EventFields:
         jacoby=bool(form.jacoby.data),
         beavers=bool(form.beavers.data),
         automatic_doubles=bool(form.automatic_doubles.data),
+        condoned_plays=bool(form.condoned_plays.data),
         notes=form.notes.data or "",
         variant_options=variant_options_from(form),
     )
@@ -187,6 +188,7 @@ def _event_data(detail: EventDetail) -> dict[str, object]:
         "jacoby": detail.jacoby,
         "beavers": detail.beavers,
         "automatic_doubles": detail.automatic_doubles,
+        "condoned_plays": detail.condoned_plays,
         "notes": detail.notes,
         **variant_options_data(detail.variant_options),
     }

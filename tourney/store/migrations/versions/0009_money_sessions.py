@@ -1,4 +1,5 @@
-"""Money sessions and chouettes: their settings, seats and games
+"""Money sessions and chouettes: their settings, seats and games; events may accept
+condoned plays in records
 
 Revision ID: 0009
 Revises: 0008
@@ -20,6 +21,10 @@ depends_on = None
 
 def upgrade() -> None:
     """Apply this revision."""
+    with op.batch_alter_table("events") as batch:
+        batch.add_column(
+            sa.Column("condoned_plays", sa.Boolean(), nullable=False, server_default=sa.false())
+        )
     op.create_table(
         "money_sessions",
         sa.Column("id", sa.Integer(), primary_key=True),
@@ -91,3 +96,5 @@ def downgrade() -> None:
     op.drop_table("money_games")
     op.drop_table("money_seats")
     op.drop_table("money_sessions")
+    with op.batch_alter_table("events") as batch:
+        batch.drop_column("condoned_plays")
