@@ -339,6 +339,13 @@ def _validate_lines(name: str, report: RecordReport) -> list[str]:
     "the record names.",
 )
 @click.option(
+    "--automatic-doubles",
+    type=click.IntRange(min=0, max=10),
+    default=0,
+    help="Money sessions: equal opening dice turned the cube in the middle, up to this "
+    "many times a game.",
+)
+@click.option(
     "--condoned",
     is_flag=True,
     help="An illegal play the opponent played on from stands, as a warning (a condoned "
@@ -346,7 +353,7 @@ def _validate_lines(name: str, report: RecordReport) -> list[str]:
 )
 def validate(
     files: tuple[str, ...], as_json: bool, max_bytes: int, holland: bool, expect_finished: bool,
-    variant: str | None, condoned: bool,
+    variant: str | None, automatic_doubles: int, condoned: bool,
 ) -> None:
     """Replay .mat (or .json) match records move by move and report every rule they break.
 
@@ -362,7 +369,8 @@ def validate(
     if variant is not None:
         _read_variant(variant)
     rules = MatchRules(holland=True if holland else None, expect_finished=expect_finished,
-                       variant=variant, allow_condoned=condoned)
+                       variant=variant, automatic_doubles=automatic_doubles,
+                       allow_condoned=condoned)
     unreadable: list[str] = []
     invalid = False
     progress: Any = nullcontext()

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tourney.rules.records import validate_record
+from tourney.rules.records import MatchRules, validate_record
 from tourney.rules.records.model import ErrorKind
 
 OPEN_31 = ("31: 8/5 6/5", [3, 1], [[8, 5, False], [6, 5, False]])
@@ -191,3 +191,26 @@ def test_a_score_line_neither_reading_gives_is_an_error() -> None:
     report = validate_record("s.json", record(*_gammon_then_single([5, 0])))
 
     assert [e.kind for e in report.errors] == [ErrorKind.SCORE_LINE]
+
+
+def test_automatic_doubles_let_the_first_double_start_from_a_turned_centred_cube() -> None:
+    # One automatic double (equal opening dice) left the cube at 2 in the middle: Anna's
+    # first double turns it to 4; Boris takes and later resigns a single game: 4 points.
+    game = (
+        Game(1, 1).opened().cube("X", "double", 4).cube("O", "take").roll("X", NEXT_42)
+        .wins("X", 4, resigned_by="O")
+    )
+    allowed = validate_record("auto.json", record(game), rules=MatchRules(automatic_doubles=1))
+    plain = validate_record("auto.json", record(game))
+    beyond = validate_record(
+        "auto.json",
+        record(
+            Game(1, 1).opened().cube("X", "double", 8).cube("O", "take").roll("X", NEXT_42)
+            .wins("X", 8, resigned_by="O")
+        ),
+        rules=MatchRules(automatic_doubles=1),
+    )
+
+    assert [e.message for e in allowed.errors] == [] and allowed.final_score == (4, 0)
+    assert [(e.line, e.kind) for e in plain.errors][0] == (4, ErrorKind.CUBE_VALUE)
+    assert (4, ErrorKind.CUBE_VALUE) in [(e.line, e.kind) for e in beyond.errors]

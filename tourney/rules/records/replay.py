@@ -90,6 +90,11 @@ class MatchRules:
     options: VariantOptions | None = None
     """The event's variant options; ``None``: gammons count (gnubg's scoring), and long
     nardy's defaults otherwise."""
+    automatic_doubles: int = 0
+    """Money play's automatic doubles: equal opening dice turn the cube in the middle, up
+    to this many times a game (0: none). Records do not write them; the replay reads the
+    cube they left from the game's first double (a game without one is scored on a cube
+    of 1)."""
     allow_condoned: bool = False
     """An illegal play the opponent played on from (rolled or doubled next) stands, as a
     warning, and the game goes on from where it was moved (VARIANTS.md 16.7): the
@@ -263,6 +268,7 @@ class _MatchReplay:
         self.beavers = _is_on(record.tag("Beaver")) is not False
         self.expect_finished = rules.expect_finished
         self.allow_condoned = rules.allow_condoned
+        self.automatic_doubles = rules.automatic_doubles if record.match_length == 0 else 0
         self.engine: _Engine | None = None
         self.form = SINGLE
         self.options: VariantOptions = DEFAULT_OPTIONS
@@ -688,11 +694,27 @@ class _GameReplay:
             self.error(action.line, f"{self._name(side)} doubles, but {problem}".replace(
                 "but may not double: ", "but "), ErrorKind.ILLEGAL_DOUBLE)
             self.cube = CubeState(self.cube.value, self.cube.owner, side)
+        self._automatic_doubles_before(action.value)
         expected = self.cube.value * 2
         if action.value is not None and action.value != expected:
             self.error(action.line, f"Doubles => {action.value}, but the cube goes from "
                        f"{self.cube.value} to {expected}", ErrorKind.CUBE_VALUE)
         self.turn = side.opposite
+
+    def _automatic_doubles_before(self, turned_to: int | None) -> None:
+        """With automatic doubles, the centred cube the game's first double shows: turned
+        to 4, one automatic double happened; to 8, two; up to the agreed limit. Anything
+        else is left to the cube checks."""
+        limit = self.match.automatic_doubles
+        cube = self.cube
+        if not limit or turned_to is None or cube.owner is not None:
+            return
+        if cube.value != 1 or cube.redoubled:
+            return
+        for doubles in range(1, limit + 1):
+            if turned_to == 2 ** (doubles + 1):
+                self.cube = CubeState(2**doubles, None, cube.offered_by)
+                return
 
     def _answer(self, action: Action, side: Side) -> None:
         word = action.kind.value
