@@ -6,6 +6,7 @@ cube before the double; under the Jacoby rule a gammon on a centred cube counts 
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import timedelta
 from typing import TYPE_CHECKING
 
 import pytest
@@ -15,7 +16,8 @@ from sqlmodel import Session, select
 from tourney.store import money_sessions as ms
 from tourney.store.db import transaction
 from tourney.store.errors import ConflictError, StoreUserError
-from tourney.store.tables import AuditEntry, Entry
+from tourney.store.tables import AuditEntry, Entry, MoneySession
+from tourney.store.types import utcnow
 
 if TYPE_CHECKING:
     from conftest import BuiltEvent
@@ -199,3 +201,23 @@ def test_every_change_is_audited_with_its_event(engine: Engine, club: BuiltEvent
             .order_by(AuditEntry.id)  # type: ignore[arg-type]
         ).all()
     assert actions == ["money.start", "money.game", "money.take_back", "money.end"]
+
+
+def test_a_session_with_a_time_limit_takes_no_game_once_the_time_is_up(
+    engine: Engine, club: BuiltEvent
+) -> None:
+    p = _players(engine, club)
+    soon = utcnow() + timedelta(minutes=30)
+    sid = _start(engine, club, [p["Anna"], p["Boris"]], ends_at=soon)
+    _game(engine, club, sid, 0, result(p["Boris"], box_won=True))
+    with transaction(engine) as session:
+        row = session.get(MoneySession, sid)
+        assert row is not None
+        row.ends_at = utcnow() - timedelta(minutes=1)  # the half hour has gone by
+
+    view = _view(engine, club, sid)
+    assert view.is_over and view.ended_text.startswith("Time was up at")
+    with pytest.raises(StoreUserError, match="Time was up"):
+        _game(engine, club, sid, 1, result(p["Boris"], box_won=False))
+    with pytest.raises(StoreUserError, match="must lie ahead"):
+        _start(engine, club, [p["Chloé"], p["Dmitri"]], ends_at=utcnow())

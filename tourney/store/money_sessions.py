@@ -129,6 +129,8 @@ def start_session(
         raise StoreUserError("The currency is a three-letter code: EUR, GBP, USD.")
     if fields.end_difference is not None and fields.end_difference < 1:
         raise StoreUserError("A session to a difference needs a difference of at least 1.")
+    if fields.ends_at is not None and fields.ends_at <= utcnow():
+        raise StoreUserError("A session's time limit must lie ahead.")
     row = MoneySession(
         event_id=event.id or 0,
         name=name,
@@ -244,6 +246,8 @@ def record_game(
     row = _load(session, actor, session_id, manage=True)
     if row.ended_at is not None:
         raise StoreUserError("This session has ended: no more games can be entered.")
+    if _time_is_up(row):
+        raise StoreUserError(f"{_ended_text(row)}: no more games can be entered.")
     seats = _seats(session, session_id)
     stored = _games(session, session_id)
     played = len(_by_number(stored))
@@ -665,12 +669,19 @@ def _rules_text(row: MoneySession) -> str:
     if row.end_difference:
         parts.append(f"ends at a difference of {row.end_difference}")
     if row.ends_at:
-        parts.append(f"ends at {row.ends_at:%H:%M} UTC")
+        parts.append(f"time is up at {row.ends_at:%H:%M} UTC")
     return ", ".join(parts) or "no cube options"
+
+
+def _time_is_up(row: MoneySession) -> bool:
+    return row.ends_at is not None and utcnow() >= row.ends_at
 
 
 def _ended_text(row: MoneySession) -> str:
     if row.ended_at is None:
+        if _time_is_up(row):
+            assert row.ends_at is not None
+            return f"Time was up at {row.ends_at:%Y-%m-%d %H:%M} UTC"
         return ""
     return f"Ended {row.ended_how} at {row.ended_at:%Y-%m-%d %H:%M} UTC"
 

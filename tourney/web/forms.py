@@ -770,6 +770,10 @@ class MoneySessionForm(Form):
         "End at a difference of (units; empty: by agreement)",
         validators=[OptionalValue(), NumberRange(1, 100_000)],
     )
+    time_limit = IntegerField(
+        "Time limit (minutes from now; empty: none)",
+        validators=[OptionalValue(), NumberRange(1, 24 * 60)],
+    )
 
     def seat_fields(self) -> list[SelectField]:
         """The seat boxes in order."""

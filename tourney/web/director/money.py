@@ -3,6 +3,8 @@ taking a wrong one back, ending it, and its settlement sheet as PDF or spreadshe
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from flask import Response, abort, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from sqlmodel import Session
@@ -12,6 +14,7 @@ from tourney.formats.money import stake_mode_choices
 from tourney.store import money_sessions
 from tourney.store.errors import StoreUserError
 from tourney.store.money_sessions import ResultFields, SessionFields, SessionView
+from tourney.store.types import utcnow
 from tourney.web.auth import ALL_ROLES, DIRECTORS, requires
 from tourney.web.deps import actor, reading
 from tourney.web.director.base import bp
@@ -62,6 +65,9 @@ def money_sessions_page(event_id: int) -> ResponseReturnValue:
                 cube_limit=form.cube_limit.data,
                 team_cube=bool(form.team_cube.data),
                 end_difference=form.end_difference.data,
+                ends_at=utcnow() + timedelta(minutes=form.time_limit.data)
+                if form.time_limit.data
+                else None,
             ),
         )
         what = "Chouette" if row.is_chouette else "Money session"
