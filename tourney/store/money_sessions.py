@@ -191,7 +191,8 @@ def _games(session: Session, session_id: int) -> list[MoneyGame]:
     )
 
 
-def _formats_game(row: MoneyGame) -> money.MoneyGame:
+def _formats_game(row: MoneyGame | ResultFields) -> money.MoneyGame:
+    """A stored or entered game as the money rules score it (the box is side 0)."""
     return money.MoneyGame(
         winner=0 if row.box_won else 1,
         end=money.MoneyEnd(row.end),
@@ -335,14 +336,7 @@ def _result_game(result: ResultFields) -> money.MoneyGame:
         raise StoreUserError(f"A game ends played out, by a drop or resigned, not {result.end!r}.")
     if result.level not in LEVEL_WORDS:
         raise StoreUserError("A game is won single, gammon or backgammon.")
-    return money.MoneyGame(
-        winner=0 if result.box_won else 1,
-        end=money.MoneyEnd(result.end),
-        level=Level(result.level),
-        cube=result.cube,
-        centred=result.centred,
-        checkers_left=result.checkers_left,
-    )
+    return _formats_game(result)
 
 
 def _totals(seats: Sequence[int], rows: Sequence[MoneyGame]) -> dict[int, int]:
