@@ -9,9 +9,12 @@ from typing import Any
 
 import pytest
 
-from tourney.rules.errors import TooManyPlaysError
+from tourney.rules.dice import Roll
+from tourney.rules.errors import IllegalPlayError, TooManyPlaysError
+from tourney.rules.moves import parse_play
 from tourney.rules.records import validate_record
 from tourney.rules.records.model import ErrorKind
+from tourney.rules.variants import DEFAULT_OPTIONS, variant_named
 from tourney.rules.work_limit import spend, work_limit
 
 
@@ -78,3 +81,15 @@ def test_limits_nest_and_the_tighter_one_refuses() -> None:
 
 def test_without_a_limit_nothing_is_counted() -> None:
     spend(10**12)
+
+
+def test_a_play_from_an_empty_point_is_named_so_before_any_search() -> None:
+    # Plakoto starts with all fifteen on the 24 point: there is nothing on the 13 point.
+    # The Gioul cascade's millions of plays are not searched for such a play either.
+    for name, dice in (("plakoto", (3, 1)), ("gioul", (2, 2))):
+        variant = variant_named(name)
+        with work_limit(1_000, scope="this check"), pytest.raises(
+            IllegalPlayError, match="there is no checker on the 13 point"
+        ):
+            variant.check_play(variant.initial(), Roll(*dice), parse_play("13/11 13/11"),
+                               DEFAULT_OPTIONS)

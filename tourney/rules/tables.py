@@ -775,6 +775,7 @@ def check_tables_play(engine: TablesEngine, position: TablesPosition, roll: Roll
     Raises:
         IllegalPlayError: no legal turn reaches where the play does.
     """
+    _check_origins(position, play)
     engine = engine.for_roll(roll)
     found = engine.legal(position, roll, before_transfer=True)
     start: _State = (list(position.mover), list(position.opponent), *position.pins)
@@ -794,6 +795,27 @@ def check_tables_play(engine: TablesEngine, position: TablesPosition, roll: Roll
     raise IllegalPlayError(f"{format_play(play)} is not a legal play of "
                            f"{roll.first}-{roll.second} here (for example {example})",
                            PlayRule.NOT_A_LEGAL_RESULT)
+
+
+def _check_origins(position: TablesPosition, play: Play) -> None:
+    """Refuse a play that moves a checker from a point where the mover has none (counting
+    the checkers the play's earlier moves bring there), before any search.
+
+    Raises:
+        IllegalPlayError: the first such move, named.
+    """
+    counts = list(position.mover)
+    for move in play.moves:
+        origin = move.origin
+        if origin == BAR and not counts[BAR] and counts[POOL]:
+            origin = POOL  # "bar/22" also writes an entry from the pool
+        if 1 <= origin <= 24 and not counts[origin]:
+            raise IllegalPlayError(f"there is no checker on the {origin} point to move "
+                                   f"({format_play(play)})", PlayRule.NO_CHECKER)
+        if counts[origin]:
+            counts[origin] -= 1
+        if 1 <= move.destination <= 24:
+            counts[move.destination] += 1
 
 
 def _position(state: _State, turns: tuple[int, int] = (0, 0)) -> TablesPosition:
