@@ -3,6 +3,7 @@ and event exports, and its refusals: one line naming the file, line and field, e
 
 from __future__ import annotations
 
+import doctest
 import json
 import math
 import random
@@ -16,6 +17,7 @@ from event_json_builders import exported, play_match, ready_matches
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
 
+import tourney.store.rating_sources as rating_sources
 from tourney.cli import cli
 from tourney.store import draws, results
 from tourney.store.db import transaction
@@ -385,3 +387,7 @@ def test_ratings_cli_event_export_bad_winner_names_the_match(
         f"tourney: {path}: matches/{n}: winner_entry_id: 'flight_entries/99' is neither "
         "entry_a_id nor entry_b_id."
     )
+
+
+def test_rating_sources_doctests_pass() -> None:
+    assert doctest.testmod(rating_sources).failed == 0
