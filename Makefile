@@ -45,6 +45,7 @@ bench: $(STAMP)
 	$(BIN)/python -P bench/validate.py
 	$(BIN)/python -P bench/swiss.py
 	$(BIN)/python -P bench/results.py
+	$(BIN)/python -P bench/ratings.py
 	$(BIN)/python -P bench/exports.py
 	$(BIN)/python -P bench/http.py
 	$(BIN)/python -P bench/load.py
