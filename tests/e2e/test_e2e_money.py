@@ -148,16 +148,21 @@ def test_a_five_player_chouette_rotates_and_the_phone_page_follows(
     phone_link = page.get_by_role("link", name="Phone page").get_attribute("href")
     sheet = _settlement_text(page, tmp_path, "chouette-settlement")
 
+    # A player at the table finds the chouette from the event's public page.
     phone = page.context.browser.new_context(viewport={"width": 390, "height": 844})
     try:
         tab = phone.new_page()
-        tab.goto(f"{base_url}{phone_link}")
+        tab.goto(f"{base_url}/events/chouette-night")
+        tab.get_by_role("link", name="Back room").click()
+        tab.wait_for_load_state()
+        found_at = tab.url
         tab.screenshot(path=str(screenshot_path("chouette-phone")), full_page=True)
         phone_rotation = tab.locator("dl.rotation").inner_text()
     finally:
         phone.close()
 
     assert "Chouette started." in started and "/director/money/" in session_url
+    assert found_at.endswith(str(phone_link))
     assert re.sub(r"\s+", " ", after_one) == f"Box {carl} Captain {emil} Then {fay}, {gus}, {dora}"
     assert re.sub(r"\s+", " ", after_two) == f"Box {emil} Captain {fay} Then {gus}, {dora}, {carl}"
     # Game 3: Emil +1 (Fay's drop) +2 +2 +2 (gammons) = +7 on top of 0.

@@ -524,25 +524,43 @@ def event_sessions(session: Session, actor: Actor, event_id: int) -> EventSessio
         NotFoundError, AccessDeniedError: no such event, or not on its staff.
     """
     event = require_event(session, actor, event_id, manage=False)
+    return EventSessions(
+        event_id,
+        event.name,
+        can_manage_event(session, actor, event),
+        sessions_of_event(session, event_id),
+    )
+
+
+def sessions_of_event(session: Session, event_id: int) -> tuple[SessionSummary, ...]:
+    """An event's money sessions, newest first (the caller has checked the reader may see
+    the event)."""
     rows = session.exec(
         select(MoneySession)
         .where(MoneySession.event_id == event_id)
         .order_by(col(MoneySession.id).desc())
     ).all()
-    out = []
-    for row in rows:
-        seats = _seats(session, row.id or 0)
-        numbers = session.exec(
-            select(MoneyGame.number).where(MoneyGame.session_id == row.id).distinct()
-        ).all()
-        out.append(
-            SessionSummary(
-                row.id or 0, row.name, row.is_chouette, len(seats), len(numbers),
-                row.ended_at is not None,
-            )
+    ids = [row.id or 0 for row in rows]
+    seats: dict[int, int] = {}
+    for session_id in session.exec(
+        select(MoneySeat.session_id).where(col(MoneySeat.session_id).in_(ids))
+    ):
+        seats[session_id] = seats.get(session_id, 0) + 1
+    games: dict[int, set[int]] = {}
+    for session_id, number in session.exec(
+        select(MoneyGame.session_id, MoneyGame.number).where(col(MoneyGame.session_id).in_(ids))
+    ):
+        games.setdefault(session_id, set()).add(number)
+    return tuple(
+        SessionSummary(
+            row.id or 0,
+            row.name,
+            row.is_chouette,
+            seats.get(row.id or 0, 0),
+            len(games.get(row.id or 0, ())),
+            row.ended_at is not None or _time_is_up(row),
         )
-    return EventSessions(
-        event_id, event.name, can_manage_event(session, actor, event), tuple(out)
+        for row in rows
     )
 
 

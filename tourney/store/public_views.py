@@ -25,6 +25,7 @@ from tourney.store.access import share_token_of
 from tourney.store.audit import Actor
 from tourney.store.errors import NotFoundError
 from tourney.store.flight_overview import FlightOverview, event_overviews
+from tourney.store.money_sessions import SessionSummary, sessions_of_event
 from tourney.store.queries import (
     EntryView,
     EventDetail,
@@ -75,6 +76,8 @@ class EventHome:
     """The first :data:`HOME_PLAYERS` entries still in the event, seeds first, then by name."""
     entries_total: int
     """How many entries are still in the event (not withdrawn)."""
+    money_sessions: tuple[SessionSummary, ...] = ()
+    """The event's money sessions and chouettes, newest first."""
 
 
 @dataclass(frozen=True)
@@ -170,7 +173,13 @@ def event_home(session: Session, event_id: int) -> EventHome:
     shown = [row[0] for row in field[:HOME_PLAYERS]]
     by_id = {e.id: e for e in entry_views(session, col(Entry.id).in_(shown))}
     entries = tuple(by_id[entry_id] for entry_id in shown)
-    return EventHome(event_detail(session, event, can_manage=False), flights, entries, len(field))
+    return EventHome(
+        event_detail(session, event, can_manage=False),
+        flights,
+        entries,
+        len(field),
+        sessions_of_event(session, event_id),
+    )
 
 
 def find_entries(session: Session, event_id: int, query: str) -> tuple[EntryView, ...]:
