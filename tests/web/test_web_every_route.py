@@ -29,6 +29,7 @@ from tourney.store.access import ApiToken
 from tourney.store.db import read_session, transaction
 from tourney.store.queries import UserView
 from tourney.store.tables import (
+    Club,
     Entry,
     Flight,
     Match,
@@ -86,6 +87,7 @@ ANSWERS = {
     "GET /director/players/<int:player_id>/edit": 200,
     "POST /director/players/<int:player_id>/edit": 302,
     "POST /director/clubs": 302,
+    "GET /director/clubs/<int:club_id>/ratings": 200,
     "POST /director/players/import": 200,
     "POST /director/players/import/confirm": 302,
     "GET /director/events/<int:event_id>/entries": 200,
@@ -295,6 +297,9 @@ def test_every_route_answers_as_a_user_expects(
         data={"name": "Lena Late", "country": "SE"},
     )
     walk(director, "POST", "/director/clubs", data={"club_name": "Fjordside BG"})
+    with read_session(engine) as session:
+        club = session.exec(select(Club.id).where(Club.name == "Fjordside BG")).one()
+    walk(director, "GET", "/director/clubs/<int:club_id>/ratings", club_id=club)
     preview = walk(
         director, "POST", "/director/players/import",
         data={"file": (io.BytesIO(b"name,country\nNils Spare,NO\n"), "players.csv")},

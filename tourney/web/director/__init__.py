@@ -12,12 +12,21 @@ area:
     matches    a match page and its results: games, final score, record upload, walkover
     accounts   the admin's list of accounts
     money      money sessions and chouettes, their games and settlement sheets
+    ratings    a club's rating list from the results of its events
 """
 
 from __future__ import annotations
 
 # Importing the area modules registers their views on the blueprint.
-from tourney.web.director import accounts, entries, events, flights, matches, money  # noqa: F401
+from tourney.web.director import (  # noqa: F401
+    accounts,
+    entries,
+    events,
+    flights,
+    matches,
+    money,
+    ratings,
+)
 from tourney.web.director.base import bp
 
 __all__ = ["bp"]

@@ -1,0 +1,158 @@
+"""A club's rating list: the FIBS ratings of its players from every rated match of the
+club's events (DESIGN §8), and how each player's rating moved over the club's latest
+event.
+
+Terminology:
+    rated match
+        a match of the club's events that was played to its end: status ``finished``
+        with two players. Walkovers and byes have statuses of their own and are never
+        rated.
+    latest event
+        the event of the club whose rated matches finished last.
+
+The list is recomputed from the results on every request, so a corrected result changes
+it at once; a club's whole history replays in well under a second (``bench/ratings.py``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+import sqlalchemy as sa
+from sqlmodel import Session, col
+
+from tourney.formats.ratings import DEFAULT_START, RatedMatch, compute_ratings
+from tourney.store.errors import NotFoundError
+from tourney.store.tables import Club, Entry, Event, Flight, FlightEntry, Match, MatchStatus, Player
+
+_NEVER = datetime(1970, 1, 1, tzinfo=UTC)
+"""When a match finished that has no finishing time (results from before times were kept):
+before everything else, in the order the matches were stored."""
+
+
+@dataclass(frozen=True)
+class RatingRow:
+    """A player's line in the club's list."""
+
+    rank: int
+    player_id: int
+    name: str
+    rating: float
+    experience: int
+    matches: int
+    change: float | None
+    """How the rating moved over the club's latest event; none when the player did not
+    play a rated match there."""
+
+
+@dataclass(frozen=True)
+class RatingList:
+    """A club's rating list, best first."""
+
+    club_id: int
+    club_name: str
+    rows: tuple[RatingRow, ...]
+    matches: int
+    latest_event: str
+    """The name of the club's latest event with a rated match; empty without one."""
+
+
+@dataclass(frozen=True)
+class _Played:
+    match: RatedMatch
+    event_id: int
+
+
+def club_rating_list(session: Session, club_id: int) -> RatingList:
+    """The rating list of a club, from every rated match of its events.
+
+    Raises:
+        NotFoundError: no such club.
+    """
+    club = session.get(Club, club_id)
+    if club is None:
+        raise NotFoundError("No such club.")
+    played = _rated_matches(session, club_id)
+    names = {
+        player_id: name
+        for player_id, name in session.execute(
+            sa.select(col(Player.id), col(Player.name))
+            .join(Entry, col(Entry.player_id) == Player.id)
+            .join(Event, col(Event.id) == Entry.event_id)
+            .where(col(Event.club_id) == club_id)
+            .distinct()
+        )
+    }
+    after = compute_ratings(m.match for m in played)
+    # The event of the match replayed last (equal times keep the order stored).
+    replayed = sorted(played, key=lambda m: m.match.finished_at)
+    latest_event_id = replayed[-1].event_id if replayed else None
+    before = {
+        row.player: row.rating
+        for row in compute_ratings(m.match for m in played if m.event_id != latest_event_id)
+    }
+    in_latest = {p for m in played if m.event_id == latest_event_id for p in _players(m.match)}
+    rows = tuple(
+        RatingRow(
+            rank=number,
+            player_id=int(row.player),
+            name=names.get(int(row.player), "?"),
+            rating=row.rating,
+            experience=row.experience,
+            matches=row.matches,
+            change=(
+                row.rating - before.get(row.player, DEFAULT_START)
+                if row.player in in_latest
+                else None
+            ),
+        )
+        for number, row in enumerate(after, start=1)
+    )
+    latest = session.get(Event, latest_event_id) if latest_event_id is not None else None
+    return RatingList(club_id, club.name, rows, len(played), latest.name if latest else "")
+
+
+def _players(match: RatedMatch) -> tuple[str, str]:
+    return match.player_a, match.player_b
+
+
+def _rated_matches(session: Session, club_id: int) -> list[_Played]:
+    """Every rated match of the club's events, players named by their roster ids."""
+    of_club = col(Event.club_id) == club_id
+    player_of = {
+        fe_id: player_id
+        for fe_id, player_id in session.execute(
+            sa.select(col(FlightEntry.id), col(Entry.player_id))
+            .join(Entry, col(Entry.id) == FlightEntry.entry_id)
+            .join(Event, col(Event.id) == Entry.event_id)
+            .where(of_club)
+        )
+    }
+    query = (
+        sa.select(
+            col(Match.finished_at),
+            col(Match.match_length),
+            col(Match.entry_a_id),
+            col(Match.entry_b_id),
+            col(Match.winner_entry_id),
+            col(Event.id),
+        )
+        .join(Flight, col(Flight.id) == Match.flight_id)
+        .join(Event, col(Event.id) == Flight.event_id)
+        .where(of_club, col(Match.status) == MatchStatus.FINISHED.value)
+        .order_by(col(Match.id))
+    )
+    played = []
+    for finished_at, length, side_a, side_b, won, event_id in session.execute(query):
+        if side_a is None or side_b is None or won is None:
+            continue
+        match = RatedMatch(
+            finished_at or _NEVER,
+            str(player_of[side_a]),
+            str(player_of[side_b]),
+            length,
+            str(player_of[won]),
+        )
+        played.append(_Played(match, event_id or 0))
+    return played
