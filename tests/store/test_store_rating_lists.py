@@ -115,6 +115,18 @@ def test_a_clubs_list_replays_its_events_and_shows_the_latest_events_change(
     assert [round(r.change or 0, 2) for r in ratings.rows] == [28.18, -28.18]
     assert ratings.matches == 2 and ratings.latest_event == "Club Night 2"
 
+    # Club Night 2 marked a friendly (unrated): only Ann's win over Ben counts.
+    with transaction(engine) as session:
+        for event in session.exec(select(Event).where(Event.name == "Club Night 2")):
+            event.unrated = True
+    with Session(engine) as session:
+        friendly = club_rating_list(session, club_id)
+    assert [(r.name, round(r.rating, 2), r.matches) for r in friendly.rows] == [
+        ("Ann", 1526.46, 1),
+        ("Ben", 1473.54, 1),
+    ]
+    assert friendly.latest_event == "Club Night"
+
 
 def test_no_such_club_is_refused(engine: Engine) -> None:
     with Session(engine) as session, pytest.raises(NotFoundError):

@@ -76,6 +76,7 @@ class EventFields:
     beavers: bool = False
     automatic_doubles: bool = False
     condoned_plays: bool = False
+    unrated: bool = False
     notes: str = ""
     variant: str = DEFAULT_VARIANT.name
     variant_options: VariantOptions = DEFAULT_OPTIONS
@@ -257,6 +258,7 @@ def _apply_event_fields(session: Session, event: Event, fields: EventFields) -> 
     event.beavers = fields.beavers
     event.automatic_doubles = fields.automatic_doubles
     event.condoned_plays = fields.condoned_plays
+    event.unrated = fields.unrated
     event.notes = fields.notes.strip()
 
 

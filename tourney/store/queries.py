@@ -204,6 +204,7 @@ class EventDetail:
     beavers: bool
     automatic_doubles: bool
     condoned_plays: bool
+    unrated: bool
     notes: str
     variant: str
     variant_label: str
@@ -527,6 +528,8 @@ def rules_summary(event: Event) -> tuple[str, ...]:
         lines.append("Automatic doubles")
     if event.condoned_plays:
         lines.append("Condoned plays stand in records")
+    if event.unrated:
+        lines.append("Unrated (friendly)")
     return tuple(lines)
 
 
@@ -642,6 +645,7 @@ def event_detail(session: Session, event: Event, *, can_manage: bool) -> EventDe
         beavers=event.beavers,
         automatic_doubles=event.automatic_doubles,
         condoned_plays=event.condoned_plays,
+        unrated=event.unrated,
         notes=event.notes,
         variant=event.variant,
         variant_label=variant_named(event.variant).title,

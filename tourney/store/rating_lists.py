@@ -4,9 +4,9 @@ event.
 
 Terminology:
     rated match
-        a match of the club's events that was played to its end: status ``finished``
-        with two players. Walkovers and byes have statuses of their own and are never
-        rated.
+        a match of the club's rated events (an event marked unrated, a friendly, counts
+        for nothing) that was played to its end: status ``finished`` with two players.
+        Walkovers and byes have statuses of their own and are never rated.
     latest event
         the event of the club whose rated matches finished last.
 
@@ -119,7 +119,7 @@ def _players(match: RatedMatch) -> tuple[str, str]:
 
 def _rated_matches(session: Session, club_id: int) -> list[_Played]:
     """Every rated match of the club's events, players named by their roster ids."""
-    of_club = col(Event.club_id) == club_id
+    of_club = (col(Event.club_id) == club_id) & (col(Event.unrated) == sa.false())
     player_of = {
         fe_id: player_id
         for fe_id, player_id in session.execute(

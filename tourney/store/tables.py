@@ -255,6 +255,8 @@ class Event(SQLModel, table=True):
     beavers: bool = Field(default=False)
     automatic_doubles: bool = Field(default=False)
     condoned_plays: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
+    unrated: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
+    """A friendly: its matches do not count in its club's rating list."""
     """Uploaded records may hold an illegal play the opponent played on from: it stands,
     as a warning (the tournament rules that let the opponent accept a wrong move)."""
     notes: str = Field(default="", sa_type=Text)

@@ -256,6 +256,7 @@ class EventForm(Form):
     condoned_plays = BooleanField(
         "Records: an illegal play the opponent played on from stands (condoned)"
     )
+    unrated = BooleanField("Friendly: its matches do not count in the club's rating list")
     cube_limit = SelectField("Cube limit", choices=CUBE_LIMIT_CHOICES, coerce=optional_int)
     money_play = BooleanField("Money play")
     jacoby = BooleanField("Jacoby rule (house rule)")

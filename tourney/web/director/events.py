@@ -164,6 +164,7 @@ def _event_fields(form: EventForm) -> EventFields:
         beavers=bool(form.beavers.data),
         automatic_doubles=bool(form.automatic_doubles.data),
         condoned_plays=bool(form.condoned_plays.data),
+        unrated=bool(form.unrated.data),
         notes=form.notes.data or "",
         variant_options=variant_options_from(form),
     )
@@ -189,6 +190,7 @@ def _event_data(detail: EventDetail) -> dict[str, object]:
         "beavers": detail.beavers,
         "automatic_doubles": detail.automatic_doubles,
         "condoned_plays": detail.condoned_plays,
+        "unrated": detail.unrated,
         "notes": detail.notes,
         **variant_options_data(detail.variant_options),
     }

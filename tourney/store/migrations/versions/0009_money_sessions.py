@@ -1,5 +1,5 @@
 """Money sessions and chouettes: their settings, seats and games; events may accept
-condoned plays in records
+condoned plays in records, and may be left out of their club's rating list
 
 Revision ID: 0009
 Revises: 0008
@@ -24,6 +24,9 @@ def upgrade() -> None:
     with op.batch_alter_table("events") as batch:
         batch.add_column(
             sa.Column("condoned_plays", sa.Boolean(), nullable=False, server_default=sa.false())
+        )
+        batch.add_column(
+            sa.Column("unrated", sa.Boolean(), nullable=False, server_default=sa.false())
         )
     op.create_table(
         "money_sessions",
@@ -98,3 +101,4 @@ def downgrade() -> None:
     op.drop_table("money_sessions")
     with op.batch_alter_table("events") as batch:
         batch.drop_column("condoned_plays")
+        batch.drop_column("unrated")
