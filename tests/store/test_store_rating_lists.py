@@ -24,7 +24,7 @@ from tourney.store import draws, events, results, roster
 from tourney.store.audit import Actor
 from tourney.store.db import transaction
 from tourney.store.errors import NotFoundError
-from tourney.store.rating_lists import club_rating_list
+from tourney.store.rating_lists import club_rating_list, player_history
 from tourney.store.tables import Entry, Event
 from tourney.store.tournament_views import flight_board
 
@@ -114,6 +114,20 @@ def test_a_clubs_list_replays_its_events_and_shows_the_latest_events_change(
     assert [round(r.rating, 2) for r in ratings.rows] == [1501.73, 1498.27]
     assert [round(r.change or 0, 2) for r in ratings.rows] == [28.18, -28.18]
     assert ratings.matches == 2 and ratings.latest_event == "Club Night 2"
+
+    ben = ratings.rows[0].player_id
+    with Session(engine) as session:
+        history = player_history(session, club_id, ben)
+    # Newest first: the win over Ann at Club Night 2 (+28.18), the loss at Club Night
+    # (-26.46); Ann is the only opponent, one win and one loss: his nemesis.
+    assert [(h.event_name, h.opponent, h.won, h.score_text) for h in history.lines] == [
+        ("Club Night 2", "Ann", True, "7-0"),
+        ("Club Night", "Ann", False, "0-7"),
+    ]
+    assert [round(h.change, 2) for h in history.lines] == [28.18, -26.46]
+    assert round(history.rating, 6) == round(ratings.rows[0].rating, 6)
+    assert history.nemesis is not None and history.nemesis.opponent == "Ann"
+    assert (history.nemesis.wins, history.nemesis.losses) == (1, 1)
 
     # Club Night 2 marked a friendly (unrated): only Ann's win over Ben counts.
     with transaction(engine) as session:

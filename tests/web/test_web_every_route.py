@@ -88,6 +88,7 @@ ANSWERS = {
     "POST /director/players/<int:player_id>/edit": 302,
     "POST /director/clubs": 302,
     "GET /director/clubs/<int:club_id>/ratings": 200,
+    "GET /director/clubs/<int:club_id>/players/<int:player_id>": 404,
     "POST /director/players/import": 200,
     "POST /director/players/import/confirm": 302,
     "GET /director/events/<int:event_id>/entries": 200,
@@ -300,6 +301,11 @@ def test_every_route_answers_as_a_user_expects(
     with read_session(engine) as session:
         club = session.exec(select(Club.id).where(Club.name == "Fjordside BG")).one()
     walk(director, "GET", "/director/clubs/<int:club_id>/ratings", club_id=club)
+    # (a player with no rated match at the club has no history there)
+    walk(
+        director, "GET", "/director/clubs/<int:club_id>/players/<int:player_id>",
+        club_id=club, player_id=late,
+    )
     preview = walk(
         director, "POST", "/director/players/import",
         data={"file": (io.BytesIO(b"name,country\nNils Spare,NO\n"), "players.csv")},

@@ -16,13 +16,13 @@ it at once; a club's whole history replays in well under a second (``bench/ratin
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 import sqlalchemy as sa
 from sqlmodel import Session, col
 
-from tourney.formats.ratings import DEFAULT_START, RatedMatch, compute_ratings
+from tourney.formats.ratings import DEFAULT_START, RatedMatch, compute_ratings, rating_change
 from tourney.store.errors import NotFoundError
 from tourney.store.tables import Club, Entry, Event, Flight, FlightEntry, Match, MatchStatus, Player
 
@@ -62,6 +62,53 @@ class RatingList:
 class _Played:
     match: RatedMatch
     event_id: int
+    score: tuple[int, int]
+    """Points of ``match.player_a`` and ``match.player_b``."""
+
+
+@dataclass(frozen=True)
+class HistoryLine:
+    """One of a player's rated matches, with what it did to their rating."""
+
+    finished_at: datetime
+    event_name: str
+    opponent: str
+    won: bool
+    score_text: str
+    """The player's points first: ``7-3``."""
+    length: int
+    change: float
+    rating_after: float
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """A player's record against one opponent."""
+
+    opponent: str
+    wins: int
+    losses: int
+
+
+@dataclass(frozen=True)
+class PlayerHistory:
+    """A player's rated matches across a club's events, newest first."""
+
+    club_id: int
+    club_name: str
+    player_id: int
+    name: str
+    rating: float
+    experience: int
+    lines: tuple[HistoryLine, ...]
+    head_to_head: tuple[HeadToHead, ...]
+    """By losses (most first), then wins, then name."""
+
+    @property
+    def nemesis(self) -> HeadToHead | None:
+        """The opponent the player has lost to most, where they have lost at all."""
+        worst = self.head_to_head[0] if self.head_to_head else None
+        return worst if worst is not None and worst.losses else None
 
 
 def club_rating_list(session: Session, club_id: int) -> RatingList:
@@ -137,6 +184,8 @@ def _rated_matches(session: Session, club_id: int) -> list[_Played]:
             col(Match.entry_b_id),
             col(Match.winner_entry_id),
             col(Event.id),
+            col(Match.score_a),
+            col(Match.score_b),
         )
         .join(Flight, col(Flight.id) == Match.flight_id)
         .join(Event, col(Event.id) == Flight.event_id)
@@ -144,7 +193,9 @@ def _rated_matches(session: Session, club_id: int) -> list[_Played]:
         .order_by(col(Match.id))
     )
     played = []
-    for finished_at, length, side_a, side_b, won, event_id in session.execute(query):
+    for finished_at, length, side_a, side_b, won, event_id, score_a, score_b in session.execute(
+        query
+    ):
         if side_a is None or side_b is None or won is None:
             continue
         match = RatedMatch(
@@ -154,5 +205,86 @@ def _rated_matches(session: Session, club_id: int) -> list[_Played]:
             length,
             str(player_of[won]),
         )
-        played.append(_Played(match, event_id or 0))
+        played.append(_Played(match, event_id or 0, (score_a, score_b)))
     return played
+
+
+def player_history(session: Session, club_id: int, player_id: int) -> PlayerHistory:
+    """A player's rated matches at a club, each with its rating change, and their record
+    against each opponent.
+
+    Raises:
+        NotFoundError: no such club, or the player has no rated match there.
+    """
+    club = session.get(Club, club_id)
+    player = session.get(Player, player_id)
+    if club is None or player is None:
+        raise NotFoundError("No such player in this club's rating list.")
+    played = sorted(_rated_matches(session, club_id), key=lambda m: m.match.finished_at)
+    me = str(player_id)
+    if not any(me in _players(m.match) for m in played):
+        raise NotFoundError("No such player in this club's rating list.")
+    event_names = dict(
+        session.execute(
+            sa.select(col(Event.id), col(Event.name)).where(col(Event.club_id) == club_id)
+        ).all()
+    )
+    rating: dict[str, float] = {}
+    experience: dict[str, int] = {}
+    lines: list[HistoryLine] = []
+    record: dict[str, list[int]] = {}
+    for entry in played:
+        m = entry.match
+        w, lo = m.winner, m.loser
+        gain, loss = rating_change(
+            rating.get(w, DEFAULT_START),
+            rating.get(lo, DEFAULT_START),
+            m.length,
+            winner_experience=experience.get(w, 0),
+            loser_experience=experience.get(lo, 0),
+        )
+        rating[w] = rating.get(w, DEFAULT_START) + gain
+        rating[lo] = rating.get(lo, DEFAULT_START) - loss
+        experience[w] = experience.get(w, 0) + m.length
+        experience[lo] = experience.get(lo, 0) + m.length
+        if me not in (w, lo):
+            continue
+        opponent = lo if me == w else w
+        mine, theirs = entry.score if m.player_a == me else entry.score[::-1]
+        lines.append(
+            HistoryLine(
+                m.finished_at,
+                event_names.get(entry.event_id, "?"),
+                opponent,
+                me == w,
+                f"{mine}-{theirs}",
+                m.length,
+                gain if me == w else -loss,
+                rating[me],
+            )
+        )
+        wins_losses = record.setdefault(opponent, [0, 0])
+        wins_losses[0 if me == w else 1] += 1
+    names = {
+        str(pid): name
+        for pid, name in session.execute(
+            sa.select(col(Player.id), col(Player.name)).where(
+                col(Player.id).in_([int(o) for o in record])
+            )
+        )
+    }
+    named = [replace(line, opponent=names.get(line.opponent, "?")) for line in lines]
+    head_to_head = sorted(
+        (HeadToHead(names.get(o, "?"), wl[0], wl[1]) for o, wl in record.items()),
+        key=lambda h: (-h.losses, -h.wins, h.opponent.casefold()),
+    )
+    return PlayerHistory(
+        club_id,
+        club.name,
+        player_id,
+        player.name,
+        rating[me],
+        experience[me],
+        tuple(reversed(named)),
+        tuple(head_to_head),
+    )
