@@ -18,14 +18,14 @@ from typing import TYPE_CHECKING
 
 import pytest
 from sqlalchemy.engine import Engine
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
-from tourney.store import draws, events, results, roster
+from tourney.store import bulk_entry, draws, events, results, roster
 from tourney.store.audit import Actor
 from tourney.store.db import transaction
-from tourney.store.errors import NotFoundError
+from tourney.store.errors import NotFoundError, StoreUserError
 from tourney.store.rating_lists import club_rating_list, player_history
-from tourney.store.tables import Entry, Event
+from tourney.store.tables import Entry, Event, Player
 from tourney.store.tournament_views import flight_board
 
 if TYPE_CHECKING:
@@ -145,3 +145,54 @@ def test_a_clubs_list_replays_its_events_and_shows_the_latest_events_change(
 def test_no_such_club_is_refused(engine: Engine) -> None:
     with Session(engine) as session, pytest.raises(NotFoundError):
         club_rating_list(session, 999)
+
+
+def test_an_events_players_are_seeded_by_the_clubs_list(
+    engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    first = build_event(["Ann", "Ben", "Cid"], [{"name": "Main", "format": "knockout",
+                                                 "match_length": 7}])
+    actor = first.director.actor
+    with transaction(engine) as session:
+        club_id = events.create_club(session, actor=actor, name="Fjordside BG").id or 0
+        event = session.get(Event, first.event_id)
+        assert event is not None
+        event.club_id = club_id
+    # Three players in a bracket of four: Ann (seed 1) has the bye, Ben (2) plays Cid (3)
+    # and Cid wins. The list has Cid above Ben; Ann, with no rated match, is not seeded.
+    _draw(engine, actor, first.flights["Main"])
+    _play(engine, actor, first.flights["Main"], "Cid")
+    with transaction(engine) as session:
+        # A new event of the club with the same three players.
+        second = events.create_event(
+            session, actor=actor, fields=events.EventFields(name="Next", club_id=club_id)
+        )
+        for name in ("Ann", "Ben", "Cid"):
+            player = session.exec(
+                select(Entry.player_id).where(Entry.id == first.entries[name])
+            ).one()
+            roster.enter_player(session, actor=actor, event_id=second.id, player_id=player)
+    with transaction(engine) as session:
+        seeded = bulk_entry.seed_by_rating(session, actor=actor, event_id=second.id, seeds=8)
+    with Session(engine) as session:
+        seeds = {
+            name: seed
+            for name, seed in session.exec(
+                select(Player.name, Entry.seed)
+                .join(Entry, col(Entry.player_id) == Player.id)
+                .where(Entry.event_id == second.id)
+            )
+        }
+
+    assert seeded == 2
+    assert seeds == {"Cid": 1, "Ben": 2, "Ann": None}
+
+
+def test_seeding_by_rating_needs_a_club(
+    engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built = build_event(["Ann", "Ben"], [])
+    with transaction(engine) as session, pytest.raises(StoreUserError, match="no club"):
+        bulk_entry.seed_by_rating(
+            session, actor=built.director.actor, event_id=built.event_id, seeds=4
+        )

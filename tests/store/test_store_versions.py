@@ -409,6 +409,21 @@ def set_seed(w: World) -> tuple[Call, set[int]]:
     )
 
 
+def seed_by_rating(w: World) -> tuple[Call, set[int]]:
+    # The event's club has no rated match yet: every seed is cleared, which is a change.
+    built = w.build_event(EIGHT[:3], [MAIN])
+    actor = built.director.actor
+    with transaction(w.engine) as session:
+        club_id = events.create_club(session, actor=actor, name="Seeding BG").id
+        event = session.get(Event, built.event_id)
+        assert event is not None
+        event.club_id = club_id
+    return (
+        lambda s: bulk_entry.seed_by_rating(s, actor=actor, event_id=built.event_id, seeds=2),
+        {built.event_id},
+    )
+
+
 def check_in(w: World) -> tuple[Call, set[int]]:
     built = w.build_event(EIGHT[:2], [MAIN])
     actor, entry = built.director.actor, built.entries["S1"]
@@ -688,6 +703,7 @@ SCENARIOS: dict[str, Scenario] = {
     "accounts.deactivate_user": deactivate_user,
     "accounts.end_sessions": end_sessions,
     "bulk_entry.enter_players": enter_players,
+    "bulk_entry.seed_by_rating": seed_by_rating,
     "bulk_entry.set_seed": set_seed,
     "draws.add_late_entry": add_late_entry,
     "event_lifecycle.close_event": close_event,

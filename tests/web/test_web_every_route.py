@@ -96,6 +96,8 @@ ANSWERS = {
     "POST /director/entries/<int:entry_id>/check-in": 302,
     "POST /director/entries/<int:entry_id>/undo-check-in": 302,
     "POST /director/events/<int:event_id>/entries/check-in-everyone": 302,
+    # (an event of no club has no rating list to seed by: refused on the entries page)
+    "POST /director/events/<int:event_id>/entries/seed-by-rating": 400,
     "POST /director/events/<int:event_id>/entries/bulk": 302,
     "POST /director/events/<int:event_id>/entries/paste": 302,
     "POST /director/entries/<int:entry_id>/seed": 302,
@@ -325,6 +327,8 @@ def test_every_route_answers_as_a_user_expects(
     for action in ("check-in", "undo-check-in", "withdraw", "reinstate"):
         walk(director, "POST", f"/director/entries/<int:entry_id>/{action}", entry_id=spare_entry)
     walk(director, "POST", "/director/events/<int:event_id>/entries/check-in-everyone")
+    walk(director, "POST", "/director/events/<int:event_id>/entries/seed-by-rating",
+         data={"seeds": "4"})
     with transaction(engine) as session:
         bulk = [
             roster.register_player(

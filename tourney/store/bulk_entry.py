@@ -24,7 +24,16 @@ from tourney.store.names import name_matches, person_key
 from tourney.store.paging import PER_PAGE, Page, page_of
 from tourney.store.permissions import require_event
 from tourney.store.queries import EntryView, PlayerView
-from tourney.store.tables import Entry, EventStatus, Flight, FlightStatus, Player
+from tourney.store.rating_lists import club_rating_list
+from tourney.store.tables import (
+    Entry,
+    EntryStatus,
+    Event,
+    EventStatus,
+    Flight,
+    FlightStatus,
+    Player,
+)
 
 MAX_PASTED_LINES = 2000
 _CHUNK = 500
@@ -144,19 +153,7 @@ def set_seed(session: Session, *, actor: Actor, entry_id: int, seed: int | None)
     if entry is None:
         raise NotFoundError("No such entry.")
     event = require_event(session, actor, entry.event_id, manage=True)
-    if event.status == EventStatus.FINISHED:
-        raise StoreUserError("The event is finished.", field="seed")
-    drawn = session.exec(
-        select(Flight.name)
-        .where(Flight.event_id == entry.event_id, Flight.status != FlightStatus.SETUP.value)
-        .order_by(col(Flight.position))
-    ).first()
-    if drawn is not None:
-        raise StoreUserError(
-            f"Seeds are fixed once a flight is drawn, and “{drawn}” is drawn: "
-            "undo its draw to change seeds.",
-            field="seed",
-        )
+    _check_seeds_open(session, event)
     if seed is not None and seed < 1:
         raise StoreUserError("Seeds are numbered from 1.", field="seed")
     if seed is not None:
@@ -186,6 +183,64 @@ def set_seed(session: Session, *, actor: Actor, entry_id: int, seed: int | None)
         after=snapshot(entry),
     )
     return entry_view(session, entry_id)
+
+
+def _check_seeds_open(session: Session, event: Event) -> None:
+    """Refuse to change seeds of a finished event, or once one of its flights is drawn."""
+    if event.status == EventStatus.FINISHED:
+        raise StoreUserError("The event is finished.", field="seed")
+    drawn = session.exec(
+        select(Flight.name)
+        .where(Flight.event_id == event.id, Flight.status != FlightStatus.SETUP.value)
+        .order_by(col(Flight.position))
+    ).first()
+    if drawn is not None:
+        raise StoreUserError(
+            f"Seeds are fixed once a flight is drawn, and “{drawn}” is drawn: "
+            "undo its draw to change seeds.",
+            field="seed",
+        )
+
+
+def seed_by_rating(session: Session, *, actor: Actor, event_id: int, seeds: int) -> int:
+    """Seed the event's players by its club's rating list: the ``seeds`` best-rated
+    entries get seeds 1, 2, ... in rating order, every other seed is cleared. Returns how
+    many were seeded (players without a rated match at the club are not).
+
+    Raises:
+        NotFoundError, AccessDeniedError: no such event, or not the actor's to manage.
+        StoreUserError: the event has no club, seeds are fixed (see :func:`set_seed`),
+            or ``seeds`` is below 1.
+    """
+    event = require_event(session, actor, event_id, manage=True)
+    if event.club_id is None:
+        raise StoreUserError(
+            "The event belongs to no club, so there is no rating list to seed by: choose "
+            "its club on the event's form."
+        )
+    _check_seeds_open(session, event)
+    if seeds < 1:
+        raise StoreUserError("Seed at least one player.", field="seeds")
+    rank = {row.player_id: row.rank for row in club_rating_list(session, event.club_id).rows}
+    entries = list(session.exec(select(Entry).where(Entry.event_id == event_id)))
+    playing = [e for e in entries if e.status != EntryStatus.WITHDRAWN.value]
+    rated = sorted((e for e in playing if e.player_id in rank), key=lambda e: rank[e.player_id])
+    chosen = {entry.id: number for number, entry in enumerate(rated[:seeds], start=1)}
+    before = {str(e.id): e.seed for e in entries if e.seed is not None}
+    # Withdrawn entries lose their seeds too: no two entries of an event share one.
+    for entry in entries:
+        entry.seed = chosen.get(entry.id)
+    record(
+        session,
+        actor=actor,
+        action="entry.seed_by_rating",
+        entity_type="event",
+        entity_id=event_id,
+        event_id=event_id,
+        before={"seeds": before},
+        after={"seeds": {str(k): v for k, v in chosen.items()}},
+    )
+    return len(chosen)
 
 
 # --- read models -------------------------------------------------------------------------

@@ -809,6 +809,14 @@ class MoneyGameForm(Form):
     )
 
 
+class SeedByRatingForm(Form):
+    """Seeding an event's players by its club's rating list."""
+
+    seeds = IntegerField(
+        "How many seeds", default=8, validators=[InputRequired(), NumberRange(1, 9999)]
+    )
+
+
 class MoneyEndForm(Form):
     """Ending a session, with how it ended."""
 

@@ -29,6 +29,7 @@ from tourney.web.forms import (
     PlayerImportConfirmForm,
     PlayerImportForm,
     PreviewedFile,
+    SeedByRatingForm,
     SeedForm,
     apply_error,
     options,
@@ -92,7 +93,7 @@ def _entries_page(
     detail: EventDetail,
     *,
     form: EntryForm | None = None,
-    action_form: ActionForm | None = None,
+    action_form: ActionForm | SeedByRatingForm | None = None,
     bulk_form: BulkEntryForm | None = None,
     pasted_form: PastedNamesForm | None = None,
     pasted: tuple[PastedLine, ...] = (),
@@ -260,6 +261,25 @@ def check_in_everyone(event_id: int) -> ResponseReturnValue:
         count = roster.check_in_everyone(session, actor=actor(), event_id=event_id)
         players = "player" if count == 1 else "players"
         return Done(f"{count} {players} checked in.", url_for(".entries", event_id=event_id))
+
+    return submit_form(form, change, lambda: _entries_page(load_event(event_id), action_form=form))
+
+
+@bp.post("/events/<int:event_id>/entries/seed-by-rating")
+@requires(*DIRECTORS)
+def seed_by_rating(event_id: int) -> ResponseReturnValue:
+    """Seed the event's best-rated players by its club's rating list."""
+    form = SeedByRatingForm()
+
+    def change(session: Session) -> Done:
+        count = bulk_entry.seed_by_rating(
+            session, actor=actor(), event_id=event_id, seeds=form.seeds.data or 0
+        )
+        players = "player" if count == 1 else "players"
+        return Done(
+            f"{count} {players} seeded by the club's rating list.",
+            url_for(".entries", event_id=event_id),
+        )
 
     return submit_form(form, change, lambda: _entries_page(load_event(event_id), action_form=form))
 
