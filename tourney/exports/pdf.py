@@ -464,7 +464,8 @@ def render_drawsheets_pdf(
 # --- tables (pairings and standings) -------------------------------------------------
 
 
-def _styles() -> dict[str, ParagraphStyle]:
+def paragraph_styles() -> dict[str, ParagraphStyle]:
+    """The paragraph styles of the printed tables: ``h1``, ``h2``, ``note`` and ``cell``."""
     f = fonts()
     return {
         "h1": ParagraphStyle("h1", fontName=f.bold, fontSize=14, leading=17, spaceAfter=2),
@@ -478,13 +479,15 @@ def _styles() -> dict[str, ParagraphStyle]:
     }
 
 
-def _table(
+def table_flowable(
     rows: list[list[Any]],
     widths: Sequence[float],
     *,
     align_right: Iterable[int] = (),
     bold_col: int | None = None,
 ) -> Table:
+    """A table of the printed documents: a bold header row repeated on each page, thin
+    rules, every other row shaded; ``align_right`` columns right-aligned."""
     f = fonts()
     style = [
         ("FONT", (0, 0), (-1, 0), f.bold, 8.5),
@@ -507,7 +510,8 @@ def _table(
     return table
 
 
-def _cut(text: str, width: float, *, bold: bool = False, size: float = 9) -> str:
+def cut_to_width(text: str, width: float, *, bold: bool = False, size: float = 9) -> str:
+    """``text`` shortened (with an ellipsis) to fit a table cell ``width`` points wide."""
     f = fonts()
     return fit_text(text, f.bold if bold else f.regular, size, width - 6)[0]
 
@@ -566,12 +570,13 @@ def _build(
     )
     template.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=on_page)])
     if not story:
-        story = [Paragraph("Nothing to print yet.", _styles()["cell"])]
+        story = [Paragraph("Nothing to print yet.", paragraph_styles()["cell"])]
     template.build(story)
     return buffer.getvalue()
 
 
-def _esc(text: str) -> str:
+def escape_markup(text: str) -> str:
+    """``text`` safe inside a reportlab paragraph's markup."""
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
@@ -618,17 +623,17 @@ def render_pairings_pdf(
     """
     pagesize = portrait(PAPERS[paper].size)
     width = pagesize[0] - 2 * MARGIN
-    st = _styles()
+    st = paragraph_styles()
     story: list[Any] = []
     for f, r in _pairing_rounds(doc, flight, round_number):
         if story:
             story.append(PageBreak())
-        heading = f"{_esc(f.name)} — {_esc(r.name)} — pairings by table"
+        heading = f"{escape_markup(f.name)} — {escape_markup(r.name)} — pairings by table"
         story.append(Paragraph(heading, st["h1"]))
         story.append(
             Paragraph(
                 f"Matches to {_length_text(r)}."
-                + (f" Losers go to {_esc(r.losers_to)}." if r.losers_to else ""),
+                + (f" Losers go to {escape_markup(r.losers_to)}." if r.losers_to else ""),
                 st["note"],
             )
         )
@@ -639,13 +644,19 @@ def render_pairings_pdf(
             (m for m in r.matches if m.is_playable), key=lambda m: (_table_key(m.table), m.number)
         )
         for m in played:
-            rows.append([m.table, _cut(_name(m.a), wn), _cut(_name(m.b), wn), _result(m)])
+            rows.append(
+                [m.table, cut_to_width(_name(m.a), wn), cut_to_width(_name(m.b), wn), _result(m)]
+            )
         byes = [m for m in r.matches if m.is_bye]
         for m in byes:
-            rows.append(["", _cut(_name(m.a), wn), "bye", ""])
-        story.append(_table(rows, [wt, wn, wn, wr], align_right=(0, 3)))
+            rows.append(["", cut_to_width(_name(m.a), wn), "bye", ""])
+        story.append(table_flowable(rows, [wt, wn, wn, wr], align_right=(0, 3)))
         story.append(PageBreak())
-        story.append(Paragraph(f"{_esc(f.name)} — {_esc(r.name)} — find your name", st["h1"]))
+        story.append(
+            Paragraph(
+                f"{escape_markup(f.name)} — {escape_markup(r.name)} — find your name", st["h1"]
+            )
+        )
         story.append(Paragraph(f"Alphabetical. Matches to {_length_text(r)}.", st["note"]))
         entries: list[tuple[str, str, str]] = []
         for m in played:
@@ -656,8 +667,10 @@ def render_pairings_pdf(
         entries.sort(key=lambda e: (e[0].casefold(), e[1]))
         wn2 = (width - wt) / 2
         alpha: list[list[Any]] = [["Player", "Table", "Opponent"]]
-        alpha.extend([_cut(n, wn2, bold=True), t, _cut(o, wn2)] for n, t, o in entries)
-        story.append(_table(alpha, [wn2, wt, wn2], align_right=(1,), bold_col=0))
+        alpha.extend(
+            [cut_to_width(n, wn2, bold=True), t, cut_to_width(o, wn2)] for n, t, o in entries
+        )
+        story.append(table_flowable(alpha, [wn2, wt, wn2], align_right=(1,), bold_col=0))
     data = _build(doc, pagesize, story, "Pairings", qr=True)
     return Rendered(data, _stem(doc, "pairings"), "pdf", PDF)
 
@@ -769,7 +782,7 @@ def render_standings_pdf(doc: EventDocument, *, paper: str = "a4") -> Rendered:
     """
     pagesize = portrait(PAPERS[paper].size)
     width = pagesize[0] - 2 * MARGIN
-    st = _styles()
+    st = paragraph_styles()
     note_style = ParagraphStyle(
         "standing-note", parent=st["cell"], fontSize=8, leading=9.5, textColor=GREY
     )
@@ -780,10 +793,13 @@ def render_standings_pdf(doc: EventDocument, *, paper: str = "a4") -> Rendered:
         story.append(CondPageBreak(120))
         final = f.champion is not None or (not f.is_bracket and f.rounds)
         story.append(
-            Paragraph(f"{_esc(f.name)} — {'final standings' if final else 'standings'}", st["h1"])
+            Paragraph(
+                f"{escape_markup(f.name)} — {'final standings' if final else 'standings'}",
+                st["h1"],
+            )
         )
         if f.champion:
-            story.append(Paragraph(f"Winner: {_esc(f.champion)}", st["note"]))
+            story.append(Paragraph(f"Winner: {escape_markup(f.champion)}", st["note"]))
         headings, widths = _standings_columns(f, width)
         metrics = len(f.metric_labels)
         rows: list[list[Any]] = [headings]
@@ -792,12 +808,12 @@ def render_standings_pdf(doc: EventDocument, *, paper: str = "a4") -> Rendered:
             rows.append(
                 [
                     row.display_rank,
-                    _cut(row.name, widths[1]),
+                    cut_to_width(row.name, widths[1]),
                     *(v for _, v in row.metrics),
-                    Paragraph(_esc(note), note_style),
+                    Paragraph(escape_markup(note), note_style),
                 ]
             )
-        table = _table(rows, widths, align_right=range(2, 2 + metrics))
+        table = table_flowable(rows, widths, align_right=range(2, 2 + metrics))
         table.setStyle(
             TableStyle(
                 [

@@ -10,21 +10,27 @@ from reportlab.lib.pagesizes import A4
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer
 
 from tourney.exports import PDF, XLSX, Rendered
-from tourney.exports.pdf import MARGIN, _cut, _esc, _styles, _table
+from tourney.exports.pdf import (
+    MARGIN,
+    cut_to_width,
+    escape_markup,
+    paragraph_styles,
+    table_flowable,
+)
 from tourney.exports.tables import DataTable
-from tourney.exports.xlsx import _write_row, _write_table, sheet_title
+from tourney.exports.xlsx import sheet_title, write_row, write_table
 from tourney.store.documents import SettlementDocument, SheetTable
 
 
 def render_settlement_pdf(doc: SettlementDocument) -> Rendered:
     """The settlement sheet on A4: what was played, the totals, who pays whom, the games."""
     buffer = io.BytesIO()
-    styles = _styles()
+    styles = paragraph_styles()
     width = A4[0] - 2 * MARGIN
-    story: list[object] = [Paragraph(_esc(doc.title), styles["h1"])]
-    story.extend(Paragraph(_esc(line), styles["note"]) for line in doc.lines)
+    story: list[object] = [Paragraph(escape_markup(doc.title), styles["h1"])]
+    story.extend(Paragraph(escape_markup(line), styles["note"]) for line in doc.lines)
     for table in doc.tables:
-        story.append(Paragraph(_esc(table.title), styles["h2"]))
+        story.append(Paragraph(escape_markup(table.title), styles["h2"]))
         if not table.rows:
             story.append(Paragraph("None.", styles["cell"]))
             continue
@@ -33,13 +39,13 @@ def render_settlement_pdf(doc: SettlementDocument) -> Rendered:
             list(table.headers),
             *[
                 [
-                    value if isinstance(value, int) else _cut(value, widths[i])
+                    value if isinstance(value, int) else cut_to_width(value, widths[i])
                     for i, value in enumerate(row)
                 ]
                 for row in table.rows
             ],
         ]
-        story.append(_table(rows, widths, align_right=table.numeric))
+        story.append(table_flowable(rows, widths, align_right=table.numeric))
         story.append(Spacer(1, 6))
     template = SimpleDocTemplate(
         buffer,
@@ -73,13 +79,13 @@ def render_settlement_xlsx(doc: SettlementDocument) -> Rendered:
     taken: set[str] = set()
     summary = workbook.active
     summary.title = sheet_title("Session", taken)
-    _write_row(summary, 1, (doc.title,))
+    write_row(summary, 1, (doc.title,))
     for number, line in enumerate(doc.lines, start=2):
-        _write_row(summary, number, (line,))
+        write_row(summary, number, (line,))
     summary.column_dimensions["A"].width = 80
     for table in doc.tables:
         sheet = workbook.create_sheet(sheet_title(table.title, taken))
-        _write_table(sheet, DataTable(table.title, table.headers, table.rows))
+        write_table(sheet, DataTable(table.title, table.headers, table.rows))
     buffer = io.BytesIO()
     workbook.save(buffer)
     return Rendered(buffer.getvalue(), doc.stem, "xlsx", XLSX)

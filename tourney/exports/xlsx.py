@@ -54,7 +54,7 @@ def _write(ws: Worksheet, row: int, column: int, value: Cell) -> SheetCell:
     return cell
 
 
-def _write_row(ws: Worksheet, row: int, values: Sequence[Cell]) -> None:
+def write_row(ws: Worksheet, row: int, values: Sequence[Cell]) -> None:
     """Write ``values`` into row ``row`` from column A, text as text."""
     for column, value in enumerate(values, start=1):
         _write(ws, row, column, value)
@@ -68,10 +68,12 @@ def _width_of(value: Cell) -> int:
     return len(str(value))
 
 
-def _write_table(ws: Worksheet, table: DataTable) -> None:
-    _write_row(ws, 1, table.headers)
+def write_table(ws: Worksheet, table: DataTable) -> None:
+    """Write ``table`` on a sheet: a bold, frozen header row with filters, text as text,
+    columns as wide as their contents."""
+    write_row(ws, 1, table.headers)
     for number, row in enumerate(table.rows, start=2):
-        _write_row(ws, number, row)
+        write_row(ws, number, row)
     for cell in ws[1]:
         cell.font = _BOLD
         cell.fill = _HEAD_FILL
@@ -176,11 +178,11 @@ def render_xlsx(doc: EventDocument) -> Rendered:
     _event_sheet(ws, doc)
     tables = {t.name: t for t in event_tables(doc)}
     for name in ("Players", "Pairings", "Matches", "Games"):
-        _write_table(wb.create_sheet(sheet_title(name, taken)), tables[name])
+        write_table(wb.create_sheet(sheet_title(name, taken)), tables[name])
     for flight in doc.flights:
         if flight.standings:
             table = flight_standings_table(doc, flight.name)
-            _write_table(wb.create_sheet(sheet_title(f"Standings {flight.name}", taken)), table)
+            write_table(wb.create_sheet(sheet_title(f"Standings {flight.name}", taken)), table)
     for flight in doc.flights:
         if flight.is_bracket:
             _bracket_sheet(wb.create_sheet(sheet_title(f"Bracket {flight.name}", taken)), flight)
