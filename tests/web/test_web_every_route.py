@@ -88,6 +88,7 @@ ANSWERS = {
     "POST /director/players/<int:player_id>/edit": 302,
     "POST /director/clubs": 302,
     "GET /director/clubs/<int:club_id>/ratings": 200,
+    "GET /director/clubs/<int:club_id>/ratings.<extension>": 200,
     "GET /director/clubs/<int:club_id>/players/<int:player_id>": 404,
     "POST /director/players/import": 200,
     "POST /director/players/import/confirm": 302,
@@ -303,6 +304,11 @@ def test_every_route_answers_as_a_user_expects(
     with read_session(engine) as session:
         club = session.exec(select(Club.id).where(Club.name == "Fjordside BG")).one()
     walk(director, "GET", "/director/clubs/<int:club_id>/ratings", club_id=club)
+    for extension in ("csv", "xlsx"):
+        walk(
+            director, "GET", "/director/clubs/<int:club_id>/ratings.<extension>",
+            club_id=club, extension=extension,
+        )
     # (a player with no rated match at the club has no history there)
     walk(
         director, "GET", "/director/clubs/<int:club_id>/players/<int:player_id>",

@@ -193,3 +193,17 @@ def render_xlsx(doc: EventDocument) -> Rendered:
     buffer = io.BytesIO()
     wb.save(buffer)
     return Rendered(buffer.getvalue(), doc.slug, "xlsx", XLSX)
+
+
+def render_table_xlsx(table: DataTable, stem: str) -> Rendered:
+    """One table as a workbook of one sheet named after it."""
+    wb = Workbook()
+    ws = wb.active
+    ws.title = sheet_title(table.name, set())
+    write_table(ws, table)
+    wb.properties.created = wb.properties.modified = datetime(2000, 1, 1)
+    wb.properties.creator = "tourney"
+    wb.properties.title = table.name
+    buffer = io.BytesIO()
+    wb.save(buffer)
+    return Rendered(buffer.getvalue(), stem, "xlsx", XLSX)

@@ -1,0 +1,69 @@
+"""A club's rating list as its page, CSV and spreadsheet: one 7-point match at the club,
+Ann beating Ben from 1500 each as newcomers (K = 5), is worth 4 * 5 * sqrt(7) / 2 =
+26.46 to each side."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from flask.testing import FlaskClient
+from openpyxl import load_workbook
+from sqlalchemy.engine import Engine
+from sqlmodel import Session
+
+from tourney.store import draws, events, results
+from tourney.store.db import transaction
+from tourney.store.tables import Event
+from tourney.store.tournament_views import flight_board
+
+if TYPE_CHECKING:
+    from conftest import BuiltEvent
+
+PASSWORD = "correct horse battery staple"
+
+
+def _club_with_one_match(
+    engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> tuple[int, str]:
+    """The club's id and its director's e-mail."""
+    built = build_event(["Ann", "Ben"], [{"name": "Main", "format": "knockout",
+                                          "match_length": 7}])
+    actor = built.director.actor
+    with transaction(engine) as session:
+        club_id = events.create_club(session, actor=actor, name="Fjordside BG").id or 0
+        event = session.get(Event, built.event_id)
+        assert event is not None
+        event.club_id = club_id
+        draws.make_draw(session, actor=actor, flight_id=built.flights["Main"], method="seeded")
+        draws.publish_draw(session, actor=actor, flight_id=built.flights["Main"])
+    with Session(engine) as session:
+        (match,) = flight_board(session, actor, built.flights["Main"]).rounds[0].matches
+    assert match.a is not None
+    a_is_ann = match.a.name == "Ann"
+    with transaction(engine) as session:
+        results.record_final_score(session, actor=actor, match_id=match.id,
+                                   score_a=7 if a_is_ann else 0, score_b=0 if a_is_ann else 7)
+    return club_id, built.director.email
+
+
+def test_the_list_downloads_as_csv_and_xlsx_with_numbers_as_numbers(
+    client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    club_id, director = _club_with_one_match(engine, build_event)
+    client.post("/login", data={"email": director, "password": PASSWORD})
+    page = client.get(f"/director/clubs/{club_id}/ratings")
+    csv_file = client.get(f"/director/clubs/{club_id}/ratings.csv")
+    xlsx_file = client.get(f"/director/clubs/{club_id}/ratings.xlsx")
+
+    assert page.status_code == 200 and "1526.46" in page.text and "+26.46" in page.text
+    lines = csv_file.data.decode("utf-8-sig").splitlines()
+    assert lines == [
+        "Rank,Player,Rating,Change,Experience,Matches",
+        "1,Ann,1526.46,26.46,7,1",
+        "2,Ben,1473.54,-26.46,7,1",
+    ]
+    sheet = load_workbook(io.BytesIO(xlsx_file.data)).active
+    assert [c.value for c in sheet[3]] == [2, "Ben", 1473.54, -26.46, 7, 1]
+    assert client.get(f"/director/clubs/{club_id}/ratings.pdf").status_code == 404
