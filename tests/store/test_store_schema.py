@@ -30,6 +30,8 @@ TABLES = {
     "money_sessions",
     "players",
     "rounds",
+    "season_events",
+    "seasons",
     "uploaded_records",
     "users",
     "venues",

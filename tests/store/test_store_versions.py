@@ -32,6 +32,7 @@ from tourney.store import (
     player_import,
     results,
     roster,
+    seasons,
 )
 from tourney.store.audit import Actor
 from tourney.store.db import transaction
@@ -424,6 +425,22 @@ def seed_by_rating(w: World) -> tuple[Call, set[int]]:
     )
 
 
+def create_season(w: World) -> tuple[Call, set[int]]:
+    # Joining a season is a change to the event (its rows gain one).
+    built = w.build_event(EIGHT[:2], [MAIN])
+    actor = built.director.actor
+    with transaction(w.engine) as session:
+        club_id = events.create_club(session, actor=actor, name="Season BG").id or 0
+        event = session.get(Event, built.event_id)
+        assert event is not None
+        event.club_id = club_id
+    fields = seasons.SeasonFields("Spring", (built.event_id,), "wins")
+    return (
+        lambda s: seasons.create_season(s, actor=actor, club_id=club_id, fields=fields),
+        {built.event_id},
+    )
+
+
 def check_in(w: World) -> tuple[Call, set[int]]:
     built = w.build_event(EIGHT[:2], [MAIN])
     actor, entry = built.director.actor, built.entries["S1"]
@@ -735,6 +752,7 @@ SCENARIOS: dict[str, Scenario] = {
     "results.record_game": record_game,
     "results.upload_match_record": upload_match_record,
     "roster.check_in": check_in,
+    "seasons.create_season": create_season,
     "roster.check_in_everyone": check_in_everyone,
     "roster.enter_player": enter_player,
     "roster.register_player": register_player,

@@ -31,11 +31,13 @@ from tourney.store.queries import UserView
 from tourney.store.tables import (
     Club,
     Entry,
+    Event,
     Flight,
     Match,
     MoneySession,
     Player,
     Round,
+    Season,
     UploadedRecord,
     User,
 )
@@ -89,6 +91,10 @@ ANSWERS = {
     "POST /director/clubs": 302,
     "GET /director/clubs/<int:club_id>/ratings": 200,
     "GET /director/clubs/<int:club_id>/ratings.<extension>": 200,
+    "GET /director/clubs/<int:club_id>/seasons": 200,
+    "POST /director/clubs/<int:club_id>/seasons": 302,
+    "GET /director/seasons/<int:season_id>": 200,
+    "GET /director/seasons/<int:season_id>.<extension>": 200,
     "GET /director/clubs/<int:club_id>/players/<int:player_id>": 404,
     "POST /director/players/import": 200,
     "POST /director/players/import/confirm": 302,
@@ -308,6 +314,24 @@ def test_every_route_answers_as_a_user_expects(
         walk(
             director, "GET", "/director/clubs/<int:club_id>/ratings.<extension>",
             club_id=club, extension=extension,
+        )
+    walk(director, "GET", "/director/clubs/<int:club_id>/seasons", club_id=club)
+    with transaction(engine) as session:
+        event_row = session.get(Event, built.event_id)
+        assert event_row is not None
+        event_row.club_id = club
+    walk(
+        director, "POST", "/director/clubs/<int:club_id>/seasons", club_id=club,
+        data={"name": "Spring", "event_ids": str(built.event_id), "scoring": "place",
+              "points_table": "10, 6, 4, 2"},
+    )
+    with read_session(engine) as session:
+        season_id = session.exec(select(Season.id)).one()
+    walk(director, "GET", "/director/seasons/<int:season_id>", season_id=season_id)
+    for extension in ("csv", "xlsx"):
+        walk(
+            director, "GET", "/director/seasons/<int:season_id>.<extension>",
+            season_id=season_id, extension=extension,
         )
     # (a player with no rated match at the club has no history there)
     walk(

@@ -557,3 +557,32 @@ class MoneyGame(SQLModel, table=True):
     units: int
     """Stake units the loser paid the winner in this game."""
     created_at: datetime = _created()
+
+
+class Season(SQLModel, table=True):
+    """A season of a club: some of its events, and how their results become points."""
+
+    __tablename__ = "seasons"
+
+    id: int | None = Field(default=None, primary_key=True)
+    club_id: int = Field(foreign_key="clubs.id", index=True, ondelete="CASCADE")
+    name: str = Field(max_length=120)
+    scoring: str = Field(max_length=16)
+    """``place``: points by finishing place; ``wins``: a point per match won."""
+    points_table: list[int] = Field(default_factory=list, sa_column=Column(JSON))
+    """Points for places 1, 2, 3 ... (``place`` scoring)."""
+    best: int | None = Field(default=None)
+    """Only a player's best this many events count; none: all."""
+    created_at: datetime = _created()
+
+
+class SeasonEvent(SQLModel, table=True):
+    """An event of a season, in the season's order."""
+
+    __tablename__ = "season_events"
+    __table_args__ = (UniqueConstraint("season_id", "event_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    season_id: int = Field(foreign_key="seasons.id", index=True, ondelete="CASCADE")
+    event_id: int = Field(foreign_key="events.id", index=True, ondelete="CASCADE")
+    position: int

@@ -47,6 +47,7 @@ from tourney.store.tables import (
     MoneySession,
     Player,
     Round,
+    SeasonEvent,
     UploadedRecord,
 )
 from tourney.store.types import utcnow
@@ -62,7 +63,7 @@ EventIds = Iterable[int | None]
 
 
 def _own_event(
-    _: Session, row: Flight | Entry | EventStaff | EventShare | MoneySession
+    _: Session, row: Flight | Entry | EventStaff | EventShare | MoneySession | SeasonEvent
 ) -> EventIds:
     return (row.event_id,)
 
@@ -117,6 +118,7 @@ EVENTS_OF: Mapping[type[SQLModel], Callable[[Session, Any], EventIds]] = {
     MoneySession: _own_event,
     MoneySeat: _money_event,
     MoneyGame: _money_event,
+    SeasonEvent: _own_event,
 }
 """Each table of event rows, with how to find the events a row of it belongs to."""
 

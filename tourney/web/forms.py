@@ -809,6 +809,28 @@ class MoneyGameForm(Form):
     )
 
 
+class SeasonForm(Form):
+    """A new season of a club: its events and how they score."""
+
+    name = StringField("Name", validators=[DataRequired(), Length(max=120)])
+    event_ids = SelectMultipleField("Events", coerce=int, validators=[DataRequired()])
+    scoring = SelectField("Scoring", validators=[DataRequired()])
+    points_table = StringField(
+        "Points for 1st, 2nd, 3rd ... (place scoring)",
+        default="25, 18, 15, 12, 10, 8, 6, 4, 2, 1",
+        validators=[Regexp(r"^\s*(\d{1,4}\s*(,\s*\d{1,4}\s*)*)?$",
+                           message="write whole numbers separated by commas.")],
+    )
+    best = IntegerField(
+        "Only the best this many events count (empty: all)",
+        validators=[OptionalValue(), NumberRange(1, 999)],
+    )
+
+    def points(self) -> tuple[int, ...]:
+        """The points table as numbers."""
+        return tuple(int(p) for p in (self.points_table.data or "").split(",") if p.strip())
+
+
 class SeedByRatingForm(Form):
     """Seeding an event's players by its club's rating list."""
 

@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
-from flask import Response, abort, render_template
+from flask import Response, abort, render_template, url_for
 from flask.typing import ResponseReturnValue
+from sqlmodel import Session
 
+from tourney.exports import Rendered
 from tourney.exports.csv import render_table_csv
 from tourney.exports.tables import DataTable
 from tourney.exports.xlsx import render_table_xlsx
+from tourney.store import seasons
 from tourney.store.events import slugify
 from tourney.store.rating_lists import RatingList, club_rating_list, player_history
+from tourney.store.seasons import SeasonFields, SeasonView
 from tourney.web.auth import ALL_ROLES, requires
-from tourney.web.deps import reading
+from tourney.web.deps import actor, reading
 from tourney.web.director.base import bp
+from tourney.web.forms import SeasonForm, options
+from tourney.web.submit import Done, submit_form
 
 
 @bp.get("/clubs/<int:club_id>/ratings")
@@ -42,7 +48,12 @@ def club_ratings_file(club_id: int, extension: str) -> ResponseReturnValue:
         abort(404)
     with reading() as session:
         ratings = club_rating_list(session, club_id)
-    rendered = renderers[extension](_list_table(ratings), f"{slugify(ratings.club_name)}-ratings")
+    return _download(
+        renderers[extension](_list_table(ratings), f"{slugify(ratings.club_name)}-ratings")
+    )
+
+
+def _download(rendered: Rendered) -> Response:
     response = Response(rendered.content, content_type=rendered.content_type)
     response.headers.set("Content-Disposition", "attachment", filename=rendered.filename)
     response.headers["Cache-Control"] = "private, no-store"
@@ -64,5 +75,73 @@ def _list_table(ratings: RatingList) -> DataTable:
                 row.matches,
             )
             for row in ratings.rows
+        ),
+    )
+
+
+@bp.route("/clubs/<int:club_id>/seasons", methods=["GET", "POST"])
+@requires(*ALL_ROLES)
+def club_seasons(club_id: int) -> ResponseReturnValue:
+    """A club's seasons, and the form that makes one."""
+    form = SeasonForm()
+    with reading() as session:
+        ratings = club_rating_list(session, club_id)
+        form.event_ids.choices = options(seasons.club_events(session, club_id))
+        listed = seasons.club_seasons(session, club_id)
+    form.scoring.choices = options(seasons.SCORINGS.items())
+
+    def change(session: Session) -> Done:
+        season = seasons.create_season(
+            session,
+            actor=actor(),
+            club_id=club_id,
+            fields=SeasonFields(
+                name=form.name.data or "",
+                event_ids=tuple(form.event_ids.data or ()),
+                scoring=form.scoring.data or "",
+                points_table=form.points(),
+                best=form.best.data,
+            ),
+        )
+        return Done(f"Season “{season.name}” made.", url_for(".season", season_id=season.id))
+
+    return submit_form(
+        form,
+        change,
+        lambda: render_template(
+            "director/club_seasons.html", club_id=club_id, club_name=ratings.club_name,
+            seasons=listed, form=form,
+        ),
+    )
+
+
+@bp.get("/seasons/<int:season_id>")
+@requires(*ALL_ROLES)
+def season(season_id: int) -> ResponseReturnValue:
+    """A season's table: each player's points in each event and the total."""
+    with reading() as session:
+        view = seasons.season_view(session, season_id)
+    return render_template("director/season.html", view=view)
+
+
+@bp.get("/seasons/<int:season_id>.<extension>")
+@requires(*ALL_ROLES)
+def season_file(season_id: int, extension: str) -> ResponseReturnValue:
+    """A season's table as a spreadsheet (XLSX) or a CSV file."""
+    renderers = {"csv": render_table_csv, "xlsx": render_table_xlsx}
+    if extension not in renderers:
+        abort(404)
+    with reading() as session:
+        view = seasons.season_view(session, season_id)
+    return _download(renderers[extension](_season_table(view), slugify(view.name)))
+
+
+def _season_table(view: SeasonView) -> DataTable:
+    """The season as a table: place, player, total, then each event's points."""
+    return DataTable(
+        "Season",
+        ("Place", "Player", "Total", *view.event_names),
+        tuple(
+            (line.display_rank, line.name, line.total, *line.points) for line in view.lines
         ),
     )

@@ -1,5 +1,6 @@
 """Money sessions and chouettes: their settings, seats and games; events may accept
-condoned plays in records, and may be left out of their club's rating list
+condoned plays in records, and may be left out of their club's rating list; a club's
+seasons
 
 Revision ID: 0009
 Revises: 0008
@@ -92,10 +93,42 @@ def upgrade() -> None:
         sa.UniqueConstraint("session_id", "number", "member_id"),
     )
     op.create_index("ix_money_games_session_id", "money_games", ["session_id"])
+    op.create_table(
+        "seasons",
+        sa.Column("id", sa.Integer(), primary_key=True),
+        sa.Column(
+            "club_id", sa.Integer(), sa.ForeignKey("clubs.id", ondelete="CASCADE"), nullable=False
+        ),
+        sa.Column("name", sa.String(120), nullable=False),
+        sa.Column("scoring", sa.String(16), nullable=False),
+        sa.Column("points_table", sa.JSON(), nullable=True),
+        sa.Column("best", sa.Integer(), nullable=True),
+        sa.Column("created_at", UTCDateTime(timezone=True), nullable=False),
+    )
+    op.create_index("ix_seasons_club_id", "seasons", ["club_id"])
+    op.create_table(
+        "season_events",
+        sa.Column("id", sa.Integer(), primary_key=True),
+        sa.Column(
+            "season_id",
+            sa.Integer(),
+            sa.ForeignKey("seasons.id", ondelete="CASCADE"),
+            nullable=False,
+        ),
+        sa.Column(
+            "event_id", sa.Integer(), sa.ForeignKey("events.id", ondelete="CASCADE"), nullable=False
+        ),
+        sa.Column("position", sa.Integer(), nullable=False),
+        sa.UniqueConstraint("season_id", "event_id"),
+    )
+    op.create_index("ix_season_events_season_id", "season_events", ["season_id"])
+    op.create_index("ix_season_events_event_id", "season_events", ["event_id"])
 
 
 def downgrade() -> None:
     """Revert this revision: the money sessions and their games are dropped."""
+    op.drop_table("season_events")
+    op.drop_table("seasons")
     op.drop_table("money_games")
     op.drop_table("money_seats")
     op.drop_table("money_sessions")
