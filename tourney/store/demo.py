@@ -21,7 +21,7 @@ from tourney.formats.simulation import random_game
 from tourney.match import GameEntry
 from tourney.rules import Side
 from tourney.rules.variants import DEFAULT_VARIANT
-from tourney.store import accounts, draws, events, progress, results, roster
+from tourney.store import accounts, draws, events, progress, results, roster, seasons
 from tourney.store.audit import Actor
 from tourney.store.errors import StoreUserError
 from tourney.store.events import EventFields, FlightFields
@@ -38,6 +38,7 @@ from tourney.store.tables import (
     Player,
     Role,
     Round,
+    Season,
     User,
 )
 from tourney.store.variant_options import options_from_json
@@ -103,6 +104,8 @@ def load_demo(session: Session, *, directory: Path, hasher: PasswordHasher) -> D
                     continue
                 _event(session, actor, club_id, names, spec)
                 created.append(spec["slug"])
+            for spec in data.get("seasons", []):
+                _season(session, actor, club_id, spec)
         except StoreUserError as error:
             raise StoreUserError(f"{path.name}: {error.message}") from error
         except (KeyError, TypeError, ValueError) as error:
@@ -112,6 +115,33 @@ def load_demo(session: Session, *, directory: Path, hasher: PasswordHasher) -> D
         events_created=tuple(created),
         events_present=tuple(present),
         players_created=players_created,
+    )
+
+
+def _season(session: Session, actor: Actor, club_id: int | None, spec: dict[str, Any]) -> None:
+    """A season of the club's demo events (by slug), unless the club has it already."""
+    if club_id is None:
+        raise StoreUserError("a season needs the file's club")
+    exists = session.exec(
+        select(Season.id).where(Season.club_id == club_id, Season.name == spec["name"])
+    ).first()
+    if exists is not None:
+        return
+    event_ids = tuple(
+        session.exec(select(Event.id).where(Event.slug == slug)).one() or 0
+        for slug in spec["events"]
+    )
+    seasons.create_season(
+        session,
+        actor=actor,
+        club_id=club_id,
+        fields=seasons.SeasonFields(
+            name=spec["name"],
+            event_ids=event_ids,
+            scoring=spec.get("scoring", "place"),
+            points_table=tuple(int(p) for p in spec.get("points", ())),
+            best=spec.get("best"),
+        ),
     )
 
 
