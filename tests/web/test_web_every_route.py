@@ -96,6 +96,7 @@ ANSWERS = {
     "GET /director/seasons/<int:season_id>": 200,
     "GET /director/seasons/<int:season_id>.<extension>": 200,
     "GET /director/clubs/<int:club_id>/players/<int:player_id>": 404,
+    "GET /director/clubs/<int:club_id>/players/<int:player_id>/rating.svg": 404,
     "POST /director/players/import": 200,
     "POST /director/players/import/confirm": 302,
     "GET /director/events/<int:event_id>/entries": 200,
@@ -334,10 +335,11 @@ def test_every_route_answers_as_a_user_expects(
             season_id=season_id, extension=extension,
         )
     # (a player with no rated match at the club has no history there)
-    walk(
-        director, "GET", "/director/clubs/<int:club_id>/players/<int:player_id>",
-        club_id=club, player_id=late,
-    )
+    for rule in (
+        "/director/clubs/<int:club_id>/players/<int:player_id>",
+        "/director/clubs/<int:club_id>/players/<int:player_id>/rating.svg",
+    ):
+        walk(director, "GET", rule, club_id=club, player_id=late)
     preview = walk(
         director, "POST", "/director/players/import",
         data={"file": (io.BytesIO(b"name,country\nNils Spare,NO\n"), "players.csv")},

@@ -5,8 +5,10 @@ Ann beating Ben from 1500 each as newcomers (K = 5), is worth 4 * 5 * sqrt(7) / 
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
+from xml.etree import ElementTree
 
 from flask.testing import FlaskClient
 from openpyxl import load_workbook
@@ -67,3 +69,24 @@ def test_the_list_downloads_as_csv_and_xlsx_with_numbers_as_numbers(
     sheet = load_workbook(io.BytesIO(xlsx_file.data)).active
     assert [c.value for c in sheet[3]] == [2, "Ben", 1473.54, -26.46, 7, 1]
     assert client.get(f"/director/clubs/{club_id}/ratings.pdf").status_code == 404
+
+
+def test_a_players_history_page_shows_their_rating_chart(
+    client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    club_id, director = _club_with_one_match(engine, build_event)
+    client.post("/login", data={"email": director, "password": PASSWORD})
+    listing = client.get(f"/director/clubs/{club_id}/ratings").text
+    found = re.search(rf'href="(/director/clubs/{club_id}/players/\d+)">Ann<', listing)
+    assert found is not None
+    page = client.get(found.group(1))
+    chart = client.get(found.group(1) + "/rating.svg")
+    again = client.get(found.group(1) + "/rating.svg")
+
+    assert page.status_code == 200
+    assert "rating after each of 1 rated matches: from 1500 to 1526.46" in page.text
+    assert chart.status_code == 200 and chart.mimetype == "image/svg+xml"
+    root = ElementTree.fromstring(chart.data)
+    assert root.tag.endswith("svg")
+    assert "Rated matches played" in chart.text
+    assert chart.data == again.data

@@ -7,6 +7,7 @@ from flask.typing import ResponseReturnValue
 from sqlmodel import Session
 
 from tourney.exports import Rendered
+from tourney.exports.charts import rating_chart_svg
 from tourney.exports.csv import render_table_csv
 from tourney.exports.tables import DataTable
 from tourney.exports.xlsx import render_table_xlsx
@@ -145,3 +146,15 @@ def _season_table(view: SeasonView) -> DataTable:
             (line.display_rank, line.name, line.total, *line.points) for line in view.lines
         ),
     )
+
+
+@bp.get("/clubs/<int:club_id>/players/<int:player_id>/rating.svg")
+@requires(*ALL_ROLES)
+def club_player_chart(club_id: int, player_id: int) -> ResponseReturnValue:
+    """The player's rating after each rated match at the club, as a chart."""
+    with reading() as session:
+        history = player_history(session, club_id, player_id)
+    chart = rating_chart_svg([line.rating_after for line in reversed(history.lines)])
+    response = Response(chart, content_type="image/svg+xml")
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response
