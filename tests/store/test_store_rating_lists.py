@@ -196,3 +196,36 @@ def test_seeding_by_rating_needs_a_club(
         bulk_entry.seed_by_rating(
             session, actor=built.director.actor, event_id=built.event_id, seeds=4
         )
+
+
+def test_a_roster_rating_carried_in_is_the_players_starting_rating(
+    engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    # Ann comes in with the club's old list's 1600; Ben starts at 1500. Ann, the favourite
+    # by D = 100, beats Ben in a 7-point match, both newcomers here (K = 5):
+    # P = P_upset = 1 / (10^(100 * sqrt(7) / 2000) + 1) = 1 / 2.356087 = 0.424433, worth
+    # 4 * 5 * sqrt(7) * 0.424433 = 22.4589: Ann 1622.46, Ben 1477.54.
+    built = build_event(["Ann", "Ben"], [{"name": "Main", "format": "knockout",
+                                          "match_length": 7}])
+    actor = built.director.actor
+    with transaction(engine) as session:
+        club_id = events.create_club(session, actor=actor, name="Fjordside BG").id or 0
+        event = session.get(Event, built.event_id)
+        assert event is not None
+        event.club_id = club_id
+        ann = session.exec(select(Entry.player_id).where(Entry.id == built.entries["Ann"])).one()
+        player = session.get(Player, ann)
+        assert player is not None
+        player.rating = 1600.0
+    _draw(engine, actor, built.flights["Main"])
+    _play(engine, actor, built.flights["Main"], "Ann")
+
+    with Session(engine) as session:
+        ratings = club_rating_list(session, club_id)
+        history = player_history(session, club_id, ann)
+
+    assert [(r.name, round(r.rating, 2), round(r.change or 0, 2)) for r in ratings.rows] == [
+        ("Ann", 1622.46, 22.46),
+        ("Ben", 1477.54, -22.46),
+    ]
+    assert history.start == 1600.0 and round(history.rating, 2) == 1622.46

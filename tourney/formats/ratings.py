@@ -25,7 +25,7 @@ winner gains 4 * K_w * sqrt(n) * P and the loser loses 4 * K_l * sqrt(n) * P.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -127,16 +127,20 @@ def _by_rating(row: PlayerRating) -> tuple[float, str]:
 
 
 def compute_ratings(
-    matches: Iterable[RatedMatch], *, start: float = DEFAULT_START
+    matches: Iterable[RatedMatch],
+    *,
+    start: float = DEFAULT_START,
+    starts: Mapping[str, float] | None = None,
 ) -> tuple[PlayerRating, ...]:
     """Everyone's rating after replaying ``matches`` from ``start``; highest rating first.
 
     Matches are replayed in order of ``finished_at``; matches that finished at the same
     time keep the order they are given in (the sort is stable). Players with the same
-    rating are listed by name.
+    rating are listed by name. ``starts`` gives players a starting rating of their own
+    (a club's list carried over from before); everyone else starts at ``start``.
     """
     ordered = sorted(matches, key=lambda m: m.finished_at)
-    rating: dict[str, float] = {}
+    rating: dict[str, float] = dict(starts or {})
     experience: dict[str, int] = {}
     played: dict[str, int] = {}
     sqrt = math.sqrt
@@ -160,7 +164,7 @@ def compute_ratings(
         played[loser] = played.get(loser, 0) + 1
     rows = [
         PlayerRating(player, rating[player], experience[player], played[player])
-        for player in rating
+        for player in played
     ]
     rows.sort(key=_by_rating)
     return tuple(rows)

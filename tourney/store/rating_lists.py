@@ -98,6 +98,8 @@ class PlayerHistory:
     club_name: str
     player_id: int
     name: str
+    start: float
+    """The rating the player came in with: the roster's, or 1500."""
     rating: float
     experience: int
     lines: tuple[HistoryLine, ...]
@@ -131,13 +133,16 @@ def club_rating_list(session: Session, club_id: int) -> RatingList:
             .distinct()
         )
     }
-    after = compute_ratings(m.match for m in played)
+    starts = _starting_ratings(session, club_id)
+    after = compute_ratings((m.match for m in played), starts=starts)
     # The event of the match replayed last (equal times keep the order stored).
     replayed = sorted(played, key=lambda m: m.match.finished_at)
     latest_event_id = replayed[-1].event_id if replayed else None
     before = {
         row.player: row.rating
-        for row in compute_ratings(m.match for m in played if m.event_id != latest_event_id)
+        for row in compute_ratings(
+            (m.match for m in played if m.event_id != latest_event_id), starts=starts
+        )
     }
     in_latest = {p for m in played if m.event_id == latest_event_id for p in _players(m.match)}
     rows = tuple(
@@ -149,7 +154,7 @@ def club_rating_list(session: Session, club_id: int) -> RatingList:
             experience=row.experience,
             matches=row.matches,
             change=(
-                row.rating - before.get(row.player, DEFAULT_START)
+                row.rating - before.get(row.player, starts.get(row.player, DEFAULT_START))
                 if row.player in in_latest
                 else None
             ),
@@ -158,6 +163,21 @@ def club_rating_list(session: Session, club_id: int) -> RatingList:
     )
     latest = session.get(Event, latest_event_id) if latest_event_id is not None else None
     return RatingList(club_id, club.name, rows, len(played), latest.name if latest else "")
+
+
+def _starting_ratings(session: Session, club_id: int) -> dict[str, float]:
+    """The ratings the club's players carry in from before (the roster's rating, as a
+    club's existing list was imported), by roster id; the rest start at 1500."""
+    return {
+        str(player_id): float(rating)
+        for player_id, rating in session.execute(
+            sa.select(col(Player.id), col(Player.rating))
+            .join(Entry, col(Entry.player_id) == Player.id)
+            .join(Event, col(Event.id) == Entry.event_id)
+            .where(col(Event.club_id) == club_id, col(Player.rating).is_not(None))
+            .distinct()
+        )
+    }
 
 
 def _players(match: RatedMatch) -> tuple[str, str]:
@@ -229,7 +249,8 @@ def player_history(session: Session, club_id: int, player_id: int) -> PlayerHist
             sa.select(col(Event.id), col(Event.name)).where(col(Event.club_id) == club_id)
         ).all()
     )
-    rating: dict[str, float] = {}
+    rating: dict[str, float] = _starting_ratings(session, club_id)
+    start = rating.get(me, DEFAULT_START)
     experience: dict[str, int] = {}
     lines: list[HistoryLine] = []
     record: dict[str, list[int]] = {}
@@ -283,6 +304,7 @@ def player_history(session: Session, club_id: int, player_id: int) -> PlayerHist
         club.name,
         player_id,
         player.name,
+        start,
         rating[me],
         experience[me],
         tuple(reversed(named)),

@@ -154,7 +154,9 @@ def club_player_chart(club_id: int, player_id: int) -> ResponseReturnValue:
     """The player's rating after each rated match at the club, as a chart."""
     with reading() as session:
         history = player_history(session, club_id, player_id)
-    chart = rating_chart_svg([line.rating_after for line in reversed(history.lines)])
+    chart = rating_chart_svg(
+        [line.rating_after for line in reversed(history.lines)], start=history.start
+    )
     response = Response(chart, content_type="image/svg+xml")
     response.headers["Cache-Control"] = "private, no-cache"
     return response
