@@ -28,6 +28,7 @@ from tourney.store.audit import Actor
 from tourney.store.db import make_engine, transaction
 from tourney.store.passwords import make_hasher
 from tourney.store.queries import UserView
+from tourney.store.tables import Event
 
 TEST_DB_ENV = "TOURNEY_TEST_DATABASE_URL"
 PASSWORD = "correct horse battery staple"
@@ -247,3 +248,19 @@ def build_event(engine: Engine, make_user: Callable[..., UserView]) -> Callable[
         return BuiltEvent(director, event.id, ids, entries)
 
     return build
+
+
+@pytest.fixture
+def into_club(engine: Engine) -> Callable[..., int]:
+    """A factory: a new club, made by the event's director, that a built event belongs
+    to; returns the club's id."""
+
+    def make(built: BuiltEvent, name: str = "Fjordside BG") -> int:
+        with transaction(engine) as session:
+            club = events.create_club(session, actor=built.director.actor, name=name)
+            event = session.get(Event, built.event_id)
+            assert event is not None
+            event.club_id = club.id
+        return club.id or 0
+
+    return make

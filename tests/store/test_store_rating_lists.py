@@ -86,16 +86,11 @@ def _play(
 
 
 def test_a_clubs_list_replays_its_events_and_shows_the_latest_events_change(
-    engine: Engine, build_event: Callable[..., BuiltEvent]
+    engine: Engine, build_event: Callable[..., BuiltEvent], into_club: Callable[..., int]
 ) -> None:
     first = build_event(["Ann", "Ben"], [{"name": "Main", "format": "knockout",
                                           "match_length": 7}])
-    with transaction(engine) as session:
-        club = events.create_club(session, actor=first.director.actor, name="Fjordside BG")
-        club_id = club.id or 0
-        event = session.get(Event, first.event_id)
-        assert event is not None
-        event.club_id = club_id
+    club_id = into_club(first)
     actor = first.director.actor
     _draw(engine, actor, first.flights["Main"])
     _play(engine, actor, first.flights["Main"], "Ann")
@@ -148,16 +143,12 @@ def test_no_such_club_is_refused(engine: Engine) -> None:
 
 
 def test_an_events_players_are_seeded_by_the_clubs_list(
-    engine: Engine, build_event: Callable[..., BuiltEvent]
+    engine: Engine, build_event: Callable[..., BuiltEvent], into_club: Callable[..., int]
 ) -> None:
     first = build_event(["Ann", "Ben", "Cid"], [{"name": "Main", "format": "knockout",
                                                  "match_length": 7}])
     actor = first.director.actor
-    with transaction(engine) as session:
-        club_id = events.create_club(session, actor=actor, name="Fjordside BG").id or 0
-        event = session.get(Event, first.event_id)
-        assert event is not None
-        event.club_id = club_id
+    club_id = into_club(first)
     # Three players in a bracket of four: Ann (seed 1) has the bye, Ben (2) plays Cid (3)
     # and Cid wins. The list has Cid above Ben; Ann, with no rated match, is not seeded.
     _draw(engine, actor, first.flights["Main"])
@@ -199,7 +190,7 @@ def test_seeding_by_rating_needs_a_club(
 
 
 def test_a_roster_rating_carried_in_is_the_players_starting_rating(
-    engine: Engine, build_event: Callable[..., BuiltEvent]
+    engine: Engine, build_event: Callable[..., BuiltEvent], into_club: Callable[..., int]
 ) -> None:
     # Ann comes in with the club's old list's 1600; Ben starts at 1500. Ann, the favourite
     # by D = 100, beats Ben in a 7-point match, both newcomers here (K = 5):
@@ -208,11 +199,8 @@ def test_a_roster_rating_carried_in_is_the_players_starting_rating(
     built = build_event(["Ann", "Ben"], [{"name": "Main", "format": "knockout",
                                           "match_length": 7}])
     actor = built.director.actor
+    club_id = into_club(built)
     with transaction(engine) as session:
-        club_id = events.create_club(session, actor=actor, name="Fjordside BG").id or 0
-        event = session.get(Event, built.event_id)
-        assert event is not None
-        event.club_id = club_id
         ann = session.exec(select(Entry.player_id).where(Entry.id == built.entries["Ann"])).one()
         player = session.get(Player, ann)
         assert player is not None

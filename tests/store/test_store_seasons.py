@@ -23,7 +23,7 @@ from tourney.store import draws, events, results, roster, seasons
 from tourney.store.audit import Actor
 from tourney.store.db import transaction
 from tourney.store.errors import StoreUserError
-from tourney.store.tables import Entry, Event
+from tourney.store.tables import Entry
 from tourney.store.tournament_views import flight_board
 
 if TYPE_CHECKING:
@@ -49,16 +49,13 @@ def _play_round(engine: Engine, actor: Actor, flight_id: int, winners: set[str])
 
 
 def _season_setup(
-    engine: Engine, build_event: Callable[..., BuiltEvent]
+    engine: Engine, build_event: Callable[..., BuiltEvent], into_club: Callable[..., int]
 ) -> tuple[Actor, int, list[int]]:
     main = [{"name": "Main", "format": "knockout", "match_length": 5}]
     first = build_event(["Ann", "Ben", "Cid", "Dee"], main)
     actor = first.director.actor
+    club_id = into_club(first)
     with transaction(engine) as session:
-        club_id = events.create_club(session, actor=actor, name="Fjordside BG").id or 0
-        event = session.get(Event, first.event_id)
-        assert event is not None
-        event.club_id = club_id
         draws.make_draw(session, actor=actor, flight_id=first.flights["Main"], method="seeded")
         draws.publish_draw(session, actor=actor, flight_id=first.flights["Main"])
     _play_round(engine, actor, first.flights["Main"], {"Ann", "Ben"})
@@ -96,9 +93,9 @@ def _table(engine: Engine, season_id: int) -> list[tuple[str, str, float]]:
 
 
 def test_a_season_adds_points_by_place_and_by_matches_won(
-    engine: Engine, build_event: Callable[..., BuiltEvent]
+    engine: Engine, build_event: Callable[..., BuiltEvent], into_club: Callable[..., int]
 ) -> None:
-    actor, club_id, event_ids = _season_setup(engine, build_event)
+    actor, club_id, event_ids = _season_setup(engine, build_event, into_club)
 
     def make(**extra: object) -> int:
         fields = seasons.SeasonFields(

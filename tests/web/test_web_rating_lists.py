@@ -15,9 +15,8 @@ from openpyxl import load_workbook
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
-from tourney.store import draws, events, results
+from tourney.store import draws, results
 from tourney.store.db import transaction
-from tourney.store.tables import Event
 from tourney.store.tournament_views import flight_board
 
 if TYPE_CHECKING:
@@ -27,17 +26,14 @@ PASSWORD = "correct horse battery staple"
 
 
 def _club_with_one_match(
-    engine: Engine, build_event: Callable[..., BuiltEvent]
+    engine: Engine, build_event: Callable[..., BuiltEvent], into_club: Callable[..., int]
 ) -> tuple[int, str]:
     """The club's id and its director's e-mail."""
     built = build_event(["Ann", "Ben"], [{"name": "Main", "format": "knockout",
                                           "match_length": 7}])
     actor = built.director.actor
+    club_id = into_club(built)
     with transaction(engine) as session:
-        club_id = events.create_club(session, actor=actor, name="Fjordside BG").id or 0
-        event = session.get(Event, built.event_id)
-        assert event is not None
-        event.club_id = club_id
         draws.make_draw(session, actor=actor, flight_id=built.flights["Main"], method="seeded")
         draws.publish_draw(session, actor=actor, flight_id=built.flights["Main"])
     with Session(engine) as session:
@@ -51,9 +47,12 @@ def _club_with_one_match(
 
 
 def test_the_list_downloads_as_csv_and_xlsx_with_numbers_as_numbers(
-    client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
+    client: FlaskClient,
+    engine: Engine,
+    build_event: Callable[..., BuiltEvent],
+    into_club: Callable[..., int],
 ) -> None:
-    club_id, director = _club_with_one_match(engine, build_event)
+    club_id, director = _club_with_one_match(engine, build_event, into_club)
     client.post("/login", data={"email": director, "password": PASSWORD})
     page = client.get(f"/director/clubs/{club_id}/ratings")
     csv_file = client.get(f"/director/clubs/{club_id}/ratings.csv")
@@ -72,9 +71,12 @@ def test_the_list_downloads_as_csv_and_xlsx_with_numbers_as_numbers(
 
 
 def test_a_players_history_page_shows_their_rating_chart(
-    client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
+    client: FlaskClient,
+    engine: Engine,
+    build_event: Callable[..., BuiltEvent],
+    into_club: Callable[..., int],
 ) -> None:
-    club_id, director = _club_with_one_match(engine, build_event)
+    club_id, director = _club_with_one_match(engine, build_event, into_club)
     client.post("/login", data={"email": director, "password": PASSWORD})
     listing = client.get(f"/director/clubs/{club_id}/ratings").text
     found = re.search(rf'href="(/director/clubs/{club_id}/players/\d+)">Ann<', listing)
