@@ -119,6 +119,10 @@ def test_a_session_to_a_difference_ends_there_and_takes_no_more_games(
     assert view.is_over and "difference of 4" in view.ended_text
     with pytest.raises(StoreUserError, match="has ended"):
         _game(engine, club, sid, 1, result(p["Boris"], box_won=False))
+    # Taking the deciding game back opens the session again.
+    with transaction(engine) as session:
+        ms.take_back_game(session, actor=club.director.actor, session_id=sid)
+    assert not _view(engine, club, sid).is_over
 
 
 def test_a_five_player_chouette_rotates_and_scores_each_member_against_the_box(

@@ -33,6 +33,8 @@ from tourney.store.permissions import can_manage_event, require_event
 from tourney.store.tables import Entry, Event, MoneyGame, MoneySeat, MoneySession, Player
 from tourney.store.types import utcnow
 
+REACHED_DIFFERENCE = "reached the difference of {difference}"
+"""How a session that ended at its difference says so; taking back its last game reopens it."""
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
 LEVEL_WORDS = {1: "single", 2: "gammon", 3: "backgammon"}
@@ -354,7 +356,7 @@ def _reached_difference(row: MoneySession, seats: Sequence[int], totals: dict[in
     if row.end_difference is None or row.is_chouette:
         return ""
     if money.session_over((totals[seats[0]], totals[seats[1]]), difference=row.end_difference):
-        return f"reached the difference of {row.end_difference}"
+        return REACHED_DIFFERENCE.format(difference=row.end_difference)
     return ""
 
 
@@ -375,7 +377,7 @@ def take_back_game(session: Session, *, actor: Actor, session_id: int) -> int:
             col(MoneyGame.session_id) == session_id, col(MoneyGame.number) == last
         )
     )
-    if row.ended_how.startswith("reached the difference"):
+    if row.ended_how == REACHED_DIFFERENCE.format(difference=row.end_difference):
         row.ended_at = None
         row.ended_how = ""
     record(

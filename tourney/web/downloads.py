@@ -95,6 +95,11 @@ def _send(export: Export, source: EventSource, paper: Paper) -> Response:
         rendered = _zip(files, f"{source.document.slug}-{export.identifier}")
     else:
         (rendered,) = files
+    return send_rendered(rendered)
+
+
+def send_rendered(rendered: Rendered) -> Response:
+    """A rendered file as a download under its own name."""
     response = Response(rendered.content, content_type=rendered.content_type)
     response.headers.set("Content-Disposition", "attachment", filename=rendered.filename)
     # A private event's files must never land in a shared cache.

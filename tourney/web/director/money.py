@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from flask import Response, abort, render_template, request, url_for
+from flask import abort, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from sqlmodel import Session
 
@@ -18,6 +18,7 @@ from tourney.store.types import utcnow
 from tourney.web.auth import ALL_ROLES, DIRECTORS, requires
 from tourney.web.deps import actor, reading
 from tourney.web.director.base import bp
+from tourney.web.downloads import send_rendered
 from tourney.web.forms import MoneyEndForm, MoneyGameForm, MoneySessionForm, options
 from tourney.web.submit import Done, submit_form
 
@@ -198,8 +199,4 @@ def money_settlement(session_id: int, extension: str) -> ResponseReturnValue:
         abort(404)
     with reading() as session:
         document = money_sessions.settlement_document(session, actor(), session_id)
-    rendered = renderers[extension](document)
-    response = Response(rendered.content, content_type=rendered.content_type)
-    response.headers.set("Content-Disposition", "attachment", filename=rendered.filename)
-    response.headers["Cache-Control"] = "private, no-store"
-    return response
+    return send_rendered(renderers[extension](document))

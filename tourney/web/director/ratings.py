@@ -6,7 +6,6 @@ from flask import Response, abort, render_template, url_for
 from flask.typing import ResponseReturnValue
 from sqlmodel import Session
 
-from tourney.exports import Rendered
 from tourney.exports.charts import rating_chart_svg
 from tourney.exports.csv import render_table_csv
 from tourney.exports.tables import DataTable
@@ -18,6 +17,7 @@ from tourney.store.seasons import SeasonFields, SeasonView
 from tourney.web.auth import ALL_ROLES, requires
 from tourney.web.deps import actor, reading
 from tourney.web.director.base import bp
+from tourney.web.downloads import send_rendered
 from tourney.web.forms import SeasonForm, options
 from tourney.web.submit import Done, submit_form
 
@@ -49,16 +49,9 @@ def club_ratings_file(club_id: int, extension: str) -> ResponseReturnValue:
         abort(404)
     with reading() as session:
         ratings = club_rating_list(session, club_id)
-    return _download(
+    return send_rendered(
         renderers[extension](_list_table(ratings), f"{slugify(ratings.club_name)}-ratings")
     )
-
-
-def _download(rendered: Rendered) -> Response:
-    response = Response(rendered.content, content_type=rendered.content_type)
-    response.headers.set("Content-Disposition", "attachment", filename=rendered.filename)
-    response.headers["Cache-Control"] = "private, no-store"
-    return response
 
 
 def _list_table(ratings: RatingList) -> DataTable:
@@ -134,7 +127,7 @@ def season_file(season_id: int, extension: str) -> ResponseReturnValue:
         abort(404)
     with reading() as session:
         view = seasons.season_view(session, season_id)
-    return _download(renderers[extension](_season_table(view), slugify(view.name)))
+    return send_rendered(renderers[extension](_season_table(view), slugify(view.name)))
 
 
 def _season_table(view: SeasonView) -> DataTable:
