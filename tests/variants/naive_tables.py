@@ -24,7 +24,8 @@ def other(side: str) -> str:
 class NaiveRules:
     """What the enumerator needs to know of a variant, in VARIANTS.md's words."""
 
-    geometry: str  # "contrary", "parallel", "shared" or "circular" (the chase games)
+    geometry: str  # "contrary", "parallel", "shared", "circular" (the chase games) or
+    # "quarter" (the seed's American game: White's p is Black's p + 6)
     landing: str  # "block2", "block1", "pin" or "capture"
     pool_enter_all_first: bool = True
     first_checker_must_pass: bool = False  # Fevga: pass the opponent's start first
@@ -44,6 +45,7 @@ class NaiveRules:
     named_doublet_after_one_two: bool = False  # acey-deucey: 1-2, then four of any number
     asodio_entry: bool = False  # Asodio: the pool opens on a doublet or a 1-2 ...
     pool_needs_own_checker_on_19_to_24: bool = False  # ... else only beside such a checker
+    x_is_white: bool = True  # "quarter": whether X is White, the side that moved first
 
 
 @dataclass
@@ -66,6 +68,12 @@ class Board:
 
 def absolute(rules: NaiveRules, side: str, point: int) -> int:
     """The absolute A-number of ``side``'s own ``point`` (VARIANTS.md 0.3)."""
+    if rules.geometry == "quarter":
+        # VARIANTS.md 2.2: White's 24 is hole 1 (A12), Black's 24 is hole 7 (A6); both
+        # run on to A1, then from A24 down.
+        if (side == X) == rules.x_is_white:
+            return point - 12 if point > 12 else point + 12
+        return point - 18 if point > 18 else point + 6
     if side == X or rules.geometry in ("shared", "circular"):
         return point
     if rules.geometry == "contrary":

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator, Mapping
+from dataclasses import replace
 from typing import Any
 
 from click.testing import CliRunner
@@ -47,6 +48,7 @@ NAIVE_RULES = {
     "dutch": NaiveRules("contrary", "block2", hit_needs_home=True),
     # Snake differs from backgammon only by White's start and pool (entered first).
     "snake": NaiveRules("contrary", "block2"),
+    "american": NaiveRules("quarter", "block1", pool_enter_all_first=False),
 }
 """Each variant's rules as VARIANTS.md words them, for the naive enumerator."""
 
@@ -125,6 +127,15 @@ def naive_board(variant: GameVariant, rules: NaiveRules, at: VariantPosition) ->
     return board
 
 
+def rules_at(rules: NaiveRules, variant: GameVariant, at: VariantPosition) -> NaiveRules:
+    """``rules`` for the side on roll in ``at`` and the results of its turn: in the
+    American game, X is White when it has played as many turns as the other side."""
+    if rules.geometry != "quarter":
+        return rules
+    played = variant.position_layout(at).turns_played
+    return replace(rules, x_is_white=played[0] == played[1])
+
+
 def random_turns(variant: GameVariant, rules: NaiveRules, count: int, seed: int
                  ) -> Iterator[tuple[VariantPosition, Roll]]:
     """``count`` (position, roll) pairs met in random games, a new game after each end."""
@@ -135,7 +146,7 @@ def random_turns(variant: GameVariant, rules: NaiveRules, count: int, seed: int
         yield at, roll
         results = sorted(variant.legal_positions(at, roll), key=lambda p: p.to_id())
         chosen = rng.choice(results)
-        if game_over(naive_board(variant, rules, chosen), rules, X):
+        if game_over(naive_board(variant, rules_at(rules, variant, at), chosen), rules, X):
             at = variant.initial()
         else:
             at = chosen.turned()

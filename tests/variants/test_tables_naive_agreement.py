@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import pytest
 from naive_tables import X, naive_legal
-from tables_builders import NAIVE_RULES, naive_board, sample_turns
+from tables_builders import NAIVE_RULES, naive_board, rules_at, sample_turns
 
 from tourney.rules.variants import variant_named
 
@@ -44,10 +44,11 @@ def test_engine_agrees_with_the_naive_enumerator_on_random_positions(
     compared = 0
 
     for at, roll in sample_turns(name, positions, seed=7):
-        engine = {naive_board(variant, rules, after).frozen()
+        here = rules_at(rules, variant, at)
+        engine = {naive_board(variant, here, after).frozen()
                   for after in variant.legal_positions(at, roll)}
         turn = variant.position_layout(at).turns_played[0] + 1
-        naive = naive_legal(naive_board(variant, rules, at), rules, X, roll.dice, turn)
+        naive = naive_legal(naive_board(variant, here, at), here, X, roll.dice, turn)
         compared += 1
         if engine != naive:
             disagreements.append((at.to_id(), str(roll), len(engine), len(naive)))

@@ -39,10 +39,20 @@ def _variant(name: str) -> Variant:
     return variant
 
 
+def _opposite_after(variant: Variant, after: object) -> tuple[int, ...]:
+    """The mover's points as the opponent's, once the mover has played: in the American
+    game by the mover's colour (White has then played one turn more than Black)."""
+    geometry = Geometry(variant.movement.geometry)
+    played = variant.position_layout(after).turns_played  # type: ignore[arg-type]
+    if geometry.by_colour and played[0] <= played[1]:
+        return geometry.opposite_for_second()
+    return geometry.opposite()
+
+
 def _shared_points(variant: Variant, at: object) -> list[tuple[int, int, int]]:
     """(mover's point, mover's count, opponent's count) wherever both sides stand."""
     layout = variant.position_layout(at)  # type: ignore[arg-type]
-    opposite = Geometry(variant.movement.geometry).opposite()
+    opposite = _opposite_after(variant, at)
     return [(point, count, layout.opponent.points.get(opposite[point], 0))
             for point, count in layout.mover.points.items()
             if layout.opponent.points.get(opposite[point], 0)]
@@ -71,7 +81,7 @@ def test_no_result_puts_both_sides_on_a_point_unless_one_is_pinned(name: str) ->
     for at, roll in sample_turns(name, _count(name), seed=12):
         for after in variant.legal_positions(at, roll):
             layout = variant.position_layout(after)
-            opposite = Geometry(variant.movement.geometry).opposite()
+            opposite = _opposite_after(variant, after)
             for point, mine, theirs in _shared_points(variant, after):
                 pinned = point in layout.mover.pins or opposite[point] in layout.opponent.pins
                 lone = mine == 1 if point in layout.mover.pins else theirs == 1

@@ -138,6 +138,10 @@ LISTED = [
     ("snake",
      "Snake (Schlange): Black from backgammon's start, White with 2 each on its 24, 23 and "
      "22 points and 9 to enter first; backgammon's rules otherwise"),
+    ("american",
+     "American backgammon (the seed's): both sides the same way round from starts a quarter "
+     "apart, White with 6 on the board and 9 to enter; no hitting, one checker holds a "
+     "point; Black's win 1, White's win 3"),
 ]
 """Every built-in variant in registry order, with its one-line description."""
 

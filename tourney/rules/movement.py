@@ -17,7 +17,7 @@ set goes to the generic engine of ``tourney.rules.tables``, which reads the rule
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Protocol, cast
 
@@ -60,6 +60,11 @@ class Geometry(Enum):
     CIRCULAR = "circular"
     """No own numbering: both sides count the absolute points A1-A24 and run round and
     round the same way, from A1 on to A24 (the chase games)."""
+    PARALLEL_6 = "parallel-6"
+    """Both sides the same way round, their starts a quarter apart: the point the first
+    side (White, who moves first) calls p, the second side (Black) calls p + 6, wrapping
+    from 24 to 1 (the seed's American game, VARIANTS.md 2.2). The one geometry where
+    the numbering depends on which side is on roll."""
 
     def opposite(self) -> tuple[int, ...]:
         """This side's point p (1-24) as the other side's own point; index 0 unused.
@@ -71,7 +76,27 @@ class Geometry(Enum):
             return (0, *(25 - p for p in range(1, 25)))
         if self is Geometry.PARALLEL_12:
             return (0, *(p - 12 if p > 12 else p + 12 for p in range(1, 25)))
+        if self is Geometry.PARALLEL_6:
+            return (0, *(p + 6 if p <= 18 else p - 18 for p in range(1, 25)))
         return tuple(range(25))  # shared and circular: one numbering for both
+
+    def opposite_for_second(self) -> tuple[int, ...]:
+        """:meth:`opposite` for the side that moves second in a game: the same in every
+        geometry but :attr:`PARALLEL_6`, where it is the inverse (Black's q is White's
+        q - 6).
+
+        >>> Geometry.PARALLEL_6.opposite()[19], Geometry.PARALLEL_6.opposite_for_second()[1]
+        (1, 19)
+        """
+        if self is Geometry.PARALLEL_6:
+            return (0, *(q - 6 if q > 6 else q + 18 for q in range(1, 25)))
+        return self.opposite()
+
+    @property
+    def by_colour(self) -> bool:
+        """Whether the numbering depends on which side is on roll (a position then keeps
+        the turns each side has played, which tells who is on roll)."""
+        return self is Geometry.PARALLEL_6
 
 
 class Landing(Enum):
@@ -118,6 +143,9 @@ class EntryPermission(Enum):
     DOUBLET_OR_SPECIAL_ROLL = "doublet-or-special-roll"
     """A doublet or the special roll (Asodio's 1-2), or any roll once a checker of the
     side stands on its own 19-24."""
+    DOUBLET_OR_SPECIAL_ROLL_ONLY = "doublet-or-special-roll-only"
+    """A doublet or the special roll, whatever stands on the side's 19-24 (Asodio's
+    strict entry)."""
 
 
 class Restriction(Enum):
@@ -215,6 +243,10 @@ class Ending(Enum):
     """A side with no checker left loses (the chase games)."""
     ALL_OFF_LOSES = "all-off-loses"
     """Misère: the first side to bear off every checker loses; the other side wins."""
+    ALL_OFF_BY_COLOUR = "all-off-by-colour"
+    """A side bearing off every checker wins, at the gammon level when it is the side
+    that moved first in the game (White) and single when the other (Black): the seed's
+    American stakes, 3 to 1, whatever the loser has borne off."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -464,10 +496,14 @@ class TablesMovement:
 
     rules: MovementRules
     engine: TablesEngine = field(init=False, repr=False, compare=False)
+    """The engine of the side on roll (of either side, but where the geometry is
+    :attr:`Geometry.by_colour`: of the side that moves first in the game)."""
+    second_engine: TablesEngine = field(init=False, repr=False, compare=False)
+    """The engine of the side that moves second (the same one but by colour)."""
 
     def __post_init__(self) -> None:
         rules = self.rules
-        object.__setattr__(self, "engine", tables_engine(EngineRules(
+        engine_rules = EngineRules(
             checkers=rules.checkers,
             opposite=rules.geometry.opposite(),
             landing=rules.landing.value,
@@ -485,7 +521,9 @@ class TablesMovement:
             else 0,
             special_roll=rules.special_roll or (),
             entry_needs_permission=rules.entry_permission
-            is EntryPermission.DOUBLET_OR_SPECIAL_ROLL,
+            is not EntryPermission.ANY_ROLL,
+            strict_entry=rules.entry_permission
+            is EntryPermission.DOUBLET_OR_SPECIAL_ROLL_ONLY,
             chase=rules.doubles is Doubles.CHASE,
             lone_checker_corners=Restriction.LONE_CHECKER_CORNERS in rules.restrictions,
             no_bear_off=rules.bear_off is BearOff.NONE,
@@ -494,7 +532,20 @@ class TablesMovement:
             chosen_double_roll=(4, 3) if rules.special is SpecialRoll.MATADOR else None,
             opponent_start_limit=4 if Restriction.FOUR_POINTS_IN_OPPONENT_START
             in rules.restrictions else 0,
-        )))
+            counts_turns=rules.geometry.by_colour,
+            levels_by_colour=rules.ending is Ending.ALL_OFF_BY_COLOUR,
+        )
+        engine = tables_engine(engine_rules)
+        object.__setattr__(self, "engine", engine)
+        object.__setattr__(self, "second_engine", tables_engine(replace(
+            engine_rules, opposite=rules.geometry.opposite_for_second()))
+            if rules.geometry.by_colour else engine)
+
+    def _engine(self, position: VariantPosition) -> TablesEngine:
+        """The engine of the side on roll in ``position``: by colour, the second side is
+        on roll when it has played a turn fewer than the first."""
+        board = cast(TablesPosition, position)
+        return self.second_engine if board.turns[0] < board.turns[1] else self.engine
 
     def initial(self) -> VariantPosition:
         """The start layout and pool for both sides."""
@@ -511,19 +562,22 @@ class TablesMovement:
     def legal_play_map(self, position: VariantPosition, roll: Roll,
                        options: VariantOptions) -> dict[VariantPosition, Play]:
         """The distinct results of ``roll`` with one play each."""
-        found = legal_tables_play_map(self.engine, cast(TablesPosition, position), roll)
+        found = legal_tables_play_map(self._engine(position), cast(TablesPosition, position),
+                                      roll)
         return cast(dict[VariantPosition, Play], found)
 
     def legal_positions(self, position: VariantPosition, roll: Roll,
                         options: VariantOptions) -> frozenset[VariantPosition]:
         """The distinct results of ``roll``."""
-        found = legal_tables_positions(self.engine, cast(TablesPosition, position), roll)
+        found = legal_tables_positions(self._engine(position), cast(TablesPosition, position),
+                                       roll)
         return cast(frozenset[VariantPosition], found)
 
     def check_play(self, position: VariantPosition, roll: Roll, play: Play,
                    options: VariantOptions) -> VariantPosition:
         """The position after ``play``, if legal."""
-        return check_tables_play(self.engine, cast(TablesPosition, position), roll, play)
+        return check_tables_play(self._engine(position), cast(TablesPosition, position), roll,
+                                 play)
 
     def apply_as_written(self, position: VariantPosition, play: Play) -> VariantPosition:
         """Not in these rules: a play here is checked stage by stage, and one that breaks
@@ -537,7 +591,8 @@ class TablesMovement:
 
     def format_board(self, position: VariantPosition) -> str:
         """A diagram by absolute points A1-A24."""
-        return format_tables_board(cast(TablesPosition, position), self.engine.rules.opposite)
+        return format_tables_board(cast(TablesPosition, position),
+                                   self._engine(position).rules.opposite)
 
     def to_layout(self, position: VariantPosition) -> BoardLayout:
         """Points, bar, pool, borne-off checkers and pins of each side."""
@@ -572,7 +627,12 @@ class TablesMovement:
                 raise NotationError(f"{who} has two checkers on one point; a side holds "
                                     "a point with one checker here")
             sides.append([*counts, side.pool])
-        opposite = rules.geometry.opposite()
+        # Only rules that count turns keep them in the position (by colour, they tell
+        # which side is on roll, and so its numbering).
+        counted = rules.doubles is Doubles.CASCADE or rules.geometry.by_colour
+        turns = layout.turns_played if counted else (0, 0)
+        second = rules.geometry.by_colour and turns[0] < turns[1]
+        opposite = rules.geometry.opposite_for_second() if second else rules.geometry.opposite()
         pins = (layout.mover.pins, layout.opponent.pins)
         for index, (mine, theirs) in enumerate(((sides[0], sides[1]), (sides[1], sides[0]))):
             for point in pins[index]:
@@ -586,8 +646,6 @@ class TablesMovement:
                 raise NotationError(f"both sides have checkers on the {point} point of the "
                                     "side on roll, and neither is pinned")
         masks = tuple(sum(1 << p for p in side_pins) for side_pins in pins)
-        # Only rules that count turns keep them in the position.
-        turns = layout.turns_played if rules.doubles is Doubles.CASCADE else (0, 0)
         return TablesPosition(tuple(sides[0]), tuple(sides[1]), (masks[0], masks[1]), turns)
 
 

@@ -223,6 +223,9 @@ class EngineRules:
     entry_needs_permission: bool = False
     """Asodio: a checker enters from the pool only on a doublet or the special roll, or
     beside an own checker already on 19-24."""
+    strict_entry: bool = False
+    """With ``entry_needs_permission``: only on a doublet or the special roll, whatever
+    stands on 19-24 (Asodio's strict entry)."""
     chase: bool = False
     """The chase games' dice and movement: see :class:`ChaseEngine`."""
     lone_checker_corners: bool = False
@@ -238,6 +241,12 @@ class EngineRules:
     opponent_start_limit: int = 0
     """Moultezim: a turn may not end with more than this many of the side's points 7-12
     (the opponent's starting table) occupied. 0: no such limit."""
+    counts_turns: bool = False
+    """Keep the turns each side has played in the position even without cascades: by
+    colour (the seed's American game) they tell which side is on roll."""
+    levels_by_colour: bool = False
+    """The seed's American stakes: the side that moved first wins at the gammon level,
+    the other single, whatever the loser has borne off."""
 
 
 _Step = tuple[int, int]
@@ -318,6 +327,7 @@ class TablesEngine:
         # Who has won when a side is all off (misère turns it round).
         self._all_off = _all_off_outcomes(rules)
         self._pool_needs_home_checker = False
+        self._pool_closed = False
         self._without_entry_permission: TablesEngine | None = None
         if rules.entry_needs_permission:
             self._without_entry_permission = _engine_for_rolls_without_entry(rules)
@@ -345,7 +355,7 @@ class TablesEngine:
             return [(BAR, entry)] if self._can_land(state, entry) else []
         found: list[_Step] = []
         if mine[POOL]:
-            if self._can_land(state, entry) and not (
+            if self._can_land(state, entry) and not self._pool_closed and not (
                     self._pool_needs_home_checker and not any(mine[19:25])):
                 found.append((POOL, entry))
             if self.rules.enter_all_first:
@@ -711,9 +721,11 @@ class TablesEngine:
 
 def _engine_for_rolls_without_entry(rules: EngineRules) -> TablesEngine:
     """Asodio's engine for a roll that is neither a doublet nor the special roll: it
-    enters from the pool only while an own checker stands on 19-24."""
+    enters from the pool only while an own checker stands on 19-24 (under strict entry,
+    never)."""
     engine = TablesEngine(replace(rules, entry_needs_permission=False))
     engine._pool_needs_home_checker = True
+    engine._pool_closed = rules.strict_entry
     return engine
 
 
@@ -825,7 +837,7 @@ def _position(state: _State, turns: tuple[int, int] = (0, 0)) -> TablesPosition:
 
 def _turns_after(engine: TablesEngine, position: TablesPosition) -> tuple[int, int]:
     """Turns played once the mover's turn is over (counted only where rules use them)."""
-    if not engine.rules.cascade_from_turn:
+    if not (engine.rules.cascade_from_turn or engine.rules.counts_turns):
         return position.turns
     return (position.turns[0] + 1, position.turns[1])
 
@@ -868,6 +880,9 @@ def tables_winning_level(engine: TablesEngine, position: TablesPosition) -> Leve
     """
     if tables_outcome(engine, position) is not Outcome.MOVER_WON:
         return None
+    if engine.rules.levels_by_colour:
+        # Once its turn is over, the side that moved first has played one turn more.
+        return Level.GAMMON if position.turns[0] > position.turns[1] else Level.SINGLE
     loser = position.opponent
     if loser[OFF]:
         return Level.SINGLE

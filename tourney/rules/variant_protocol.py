@@ -41,9 +41,13 @@ class NextGameStarter(Enum):
     """Colours alternate from game to game."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class VariantOptions:
-    """The choices an event makes for its variant; ``None`` means the variant's default."""
+    """The choices an event makes for its variant; ``None`` means the variant's default.
+
+    >>> VariantOptions(koks=True)
+    VariantOptions(koks=True)
+    """
 
     gammons: bool | None = None
     """Whether gammons and backgammons count (hypergammon: off by default, as the seed
@@ -62,6 +66,31 @@ class VariantOptions:
     next_game_starter: NextGameStarter | None = None
     """Who opens the next game (backgammon: a roll of one die each; long nardy default:
     the previous game's winner)."""
+    american_enter_all_first: bool = False
+    """The seed's American game: White enters every checker of its pool before moving
+    one on the board (VARIANTS.md 2.3; by default entering and moving mix)."""
+    russian_complement_always: bool = False
+    """Russian backgammon: a doublet plays its complement and rolls again even while
+    checkers wait to enter (VARIANTS.md 8)."""
+    russian_no_contact: bool = False
+    """Russian backgammon: a single checker holds a point and nothing is hit (GP-RU's
+    "only to an unoccupied point", VARIANTS.md 8)."""
+    tapa_no_mother_rule: bool = False
+    """Tapa: no mother rule; a game ends only when a side has borne off every checker
+    (VARIANTS.md 10, Q-TAPA-1)."""
+    gioul_first_three_plain: bool = False
+    """Gioul: doublets cascade only from a side's fourth turn, as in Gul bara
+    (VARIANTS.md 13)."""
+    asodio_strict_entry: bool = False
+    """Asodio: a checker enters from the pool only on a doublet or a 1-2, even beside an
+    own checker on 19-24 (VARIANTS.md 9.3)."""
+
+    def __repr__(self) -> str:
+        """Only the choices made, so that a repr stays readable as options grow."""
+        made = (f"{name}={getattr(self, name)!r}"
+                for name, spec in self.__dataclass_fields__.items()
+                if getattr(self, name) != spec.default)
+        return f"VariantOptions({', '.join(made)})"
 
 
 DEFAULT_OPTIONS = VariantOptions()

@@ -64,6 +64,8 @@ __all__ = [
     "ACEY_DEUCEY",
     "ACEY_DEUCEY_EUROPEAN",
     "AD_ELTA_STELPUR",
+    "AMERICAN",
+    "AMERICAN_LEVELS",
     "ASODIO",
     "BACKGAMMON_DEFAULTS",
     "BACKGAMMON_LEVELS",
@@ -95,6 +97,7 @@ __all__ = [
     "NextGameStarter",
     "Opening",
     "RecordTag",
+    "RuleChange",
     "ScoringLevel",
     "Variant",
     "VariantOptions",
@@ -118,6 +121,9 @@ class Opening(Enum):
     HIGHER_DIE_ROLLS_AGAIN = "higher-die-rolls-again"
     """Each player rolls one die; the higher rolls both dice afresh for the first move,
     which may be a doublet."""
+    WHITE_ROLLS = "white-rolls"
+    """A lot gives the colours; White rolls both dice for the first move, which may be a
+    doublet (the seed's American game, VARIANTS.md 2.3)."""
     LOWER_DIE_ROLLS_AGAIN = "lower-die-rolls-again"
     """Each player rolls one die; the lower rolls both dice afresh for the first move
     (the chase games, VARIANTS.md 6.3)."""
@@ -174,6 +180,16 @@ class RecordTag:
     """The tag's value as the option's."""
 
 
+@dataclass(frozen=True, slots=True)
+class RuleChange:
+    """An offered option that changes the rules of movement where it is on."""
+
+    option: str
+    """The :class:`VariantOptions` flag."""
+    change: Callable[[MovementRules], MovementRules]
+    """The rules of movement with the option on, from the variant's own."""
+
+
 BACKGAMMON_LEVELS = (
     ScoringLevel(Level.SINGLE, "single", 1),
     ScoringLevel(Level.GAMMON, "gammon", 2, option="gammons"),
@@ -227,8 +243,12 @@ class Variant:
     """The ``[Variation]`` header gnubg writes for it (none for standard backgammon)."""
     mat_variations: tuple[str, ...] = ()
     """Every ``[Variation]`` value read as this variant, the one messages name first."""
+    rule_changes: tuple[RuleChange, ...] = ()
+    """The offered options that change the rules of movement, and how."""
     engine: Movement = field(init=False, repr=False)
     """The engine that plays ``movement``."""
+    _engines: dict[frozenset[str], Movement] = field(init=False, repr=False)
+    """The engines of ``movement`` as options change it, by the options on."""
     level_names: Mapping[Level, str] = field(init=False, repr=False)
     """The word for each level."""
 
@@ -261,7 +281,13 @@ class Variant:
             raise ValueError(f"{self.name}: an option requires one the variant does not offer")
         if self.mat_variation is not None and self.mat_variation not in self.mat_variations:
             raise ValueError(f"{self.name}: mat_variations must include {self.mat_variation!r}")
+        if not {change.option for change in self.rule_changes} <= set(offered):
+            raise ValueError(f"{self.name}: a rule change names an option not offered")
         object.__setattr__(self, "engine", movement_for(self.movement))
+        object.__setattr__(self, "_engines", {frozenset(): self.engine})
+        # Every combination of rule changes must have an engine: found now, not in play.
+        for change in self.rule_changes:
+            movement_for(change.change(self.movement))
         object.__setattr__(self, "level_names", MappingProxyType(
             {entry.level: entry.word for entry in self.scoring}))
 
@@ -410,6 +436,23 @@ class Variant:
 
     # --- positions and plays ---------------------------------------------------------
 
+    def engine_for(self, options: VariantOptions) -> Movement:
+        """The engine of the rules of movement as ``options`` change them.
+
+        >>> RUSSIAN.engine_for(VariantOptions(russian_no_contact=True)) is RUSSIAN.engine
+        False
+        """
+        on = frozenset(change.option for change in self.rule_changes
+                       if self.option_value(change.option, options))
+        found = self._engines.get(on)
+        if found is None:
+            movement = self.movement
+            for change in self.rule_changes:
+                if change.option in on:
+                    movement = change.change(movement)
+            found = self._engines[on] = movement_for(movement)
+        return found
+
     def initial(self) -> VariantPosition:
         """The starting position, either side on roll."""
         return self.engine.initial()
@@ -429,12 +472,12 @@ class Variant:
     def legal_positions(self, position: VariantPosition, roll: Roll,
                         options: VariantOptions = DEFAULT_OPTIONS) -> frozenset[VariantPosition]:
         """Every distinct position a legal play of ``roll`` reaches."""
-        return self.engine.legal_positions(position, roll, options)
+        return self.engine_for(options).legal_positions(position, roll, options)
 
     def legal_play_map(self, position: VariantPosition, roll: Roll,
                        options: VariantOptions = DEFAULT_OPTIONS) -> dict[VariantPosition, Play]:
         """Each distinct legal result of ``roll`` with one play reaching it."""
-        return self.engine.legal_play_map(position, roll, options)
+        return self.engine_for(options).legal_play_map(position, roll, options)
 
     def check_play(self, position: VariantPosition, roll: Roll, play: Play,
                    options: VariantOptions = DEFAULT_OPTIONS) -> VariantPosition:
@@ -443,7 +486,7 @@ class Variant:
         Raises:
             IllegalPlayError: the play breaks a rule; the message names it.
         """
-        return self.engine.check_play(position, roll, play, options)
+        return self.engine_for(options).check_play(position, roll, play, options)
 
     def apply_as_written(self, position: VariantPosition, play: Play) -> VariantPosition:
         """The position after ``play`` moved as written, whatever the dice (a play the
@@ -459,7 +502,7 @@ class Variant:
                       options: VariantOptions = DEFAULT_OPTIONS) -> Level | None:
         """The level the mover has won at, as the options score it, once the game is over
         on the board."""
-        level = self.engine.winning_level(position)
+        level = self.engine_for(options).winning_level(position)
         return None if level is None else self._counted(level, options).level
 
     def format_board(self, position: VariantPosition) -> str:
@@ -643,6 +686,16 @@ TAPA = Variant(
     movement=PLAKOTO.movement,
     scoring=TAVLI_LEVELS,
     defaults=TAVLI_DEFAULTS,
+    options=(
+        flag_option(
+            "tapa_no_mother_rule", "No mother rule",
+            "On: pinning a last checker at home decides nothing; a game ends only when a "
+            "side has borne off every checker. Off: the mother rule as in Plakoto.",
+            on_phrase="no mother rule", on_rule="No mother rule"),
+    ),
+    rule_changes=(
+        RuleChange("tapa_no_mother_rule", lambda rules: replace(rules, ending=Ending.ALL_OFF)),
+    ),
     opening=Opening.HIGHER_DIE_ROLLS_AGAIN,
     record_tags=(),
 )
@@ -696,6 +749,25 @@ RUSSIAN = Variant(
     ),
     defaults=VariantOptions(gammons=True, cube=False, crawford=False,
                             next_game_starter=NextGameStarter.ROLL),
+    options=(
+        flag_option(
+            "russian_complement_always", "Complements while entering",
+            "On: a doublet plays its opposite and rolls again even while checkers wait to "
+            "enter. Off: only four of the doublet until every checker is in.",
+            on_phrase="complements while entering",
+            on_rule="A doublet plays its opposite even while checkers wait to enter"),
+        flag_option(
+            "russian_no_contact", "No hitting",
+            "On: a single checker holds a point and nothing is hit. Off: hitting as in "
+            "backgammon.",
+            on_phrase="no hitting", on_rule="No hitting: one checker holds a point"),
+    ),
+    rule_changes=(
+        RuleChange("russian_complement_always",
+                   lambda rules: replace(rules, doubles=Doubles.COMPLEMENT_ALWAYS)),
+        RuleChange("russian_no_contact",
+                   lambda rules: replace(rules, landing=Landing.BLOCK1, entry=Entry.NONE)),
+    ),
     # The opening winner plays the two opening numbers or rolls both dice again.
     opening=Opening.HIGHER_DIE_ROLLS_AGAIN,
 )
@@ -745,6 +817,17 @@ ASODIO = Variant(
     ),
     scoring=TAVLI_LEVELS,
     defaults=TAVLI_DEFAULTS,
+    options=(
+        flag_option(
+            "asodio_strict_entry", "Enter only on a doublet or 1-2",
+            "On: every checker enters on a doublet or a 1-2 only. Off: any roll enters "
+            "once a checker stands on the side's 19-24 points.",
+            on_phrase="strict entry", on_rule="Checkers enter only on a doublet or a 1-2"),
+    ),
+    rule_changes=(
+        RuleChange("asodio_strict_entry", lambda rules: replace(
+            rules, entry_permission=EntryPermission.DOUBLET_OR_SPECIAL_ROLL_ONLY)),
+    ),
     opening=Opening.HIGHER_DIE_ROLLS_AGAIN,
     record_tags=(),
     aliases=("assodio", "asso-dio"),
@@ -829,6 +912,18 @@ GIOUL = Variant(
     ),
     scoring=TAVLI_LEVELS,
     defaults=TAVLI_DEFAULTS,
+    options=(
+        flag_option(
+            "gioul_first_three_plain", "Plain doublets for three turns",
+            "On: a side's doublets cascade only from its fourth turn, as in Gul bara. "
+            "Off: from the first.",
+            on_phrase="cascades from the fourth turn",
+            on_rule="Doublets cascade from a side's fourth turn"),
+    ),
+    rule_changes=(
+        RuleChange("gioul_first_three_plain",
+                   lambda rules: replace(rules, cascade_from_turn=4)),
+    ),
     opening=Opening.HIGHER_DIE_ROLLS_AGAIN,
     record_tags=(),
 )
@@ -910,6 +1005,50 @@ SNAKE = Variant(
                     on_phrase="cube on", off_phrase="no cube"),
     ),
     aliases=("schlange",),
+)
+
+AMERICAN_LEVELS = (
+    ScoringLevel(Level.SINGLE, "win as Black", 1),
+    ScoringLevel(Level.GAMMON, "win as White", 3),
+    # No gammons (the seed names none): the third level is White's win again.
+    ScoringLevel(Level.BACKGAMMON, "win as White", 3, counted=False, otherwise=Level.GAMMON),
+)
+"""The seed's American stakes: Black's win 1, White's win 3, whatever the loser has borne
+off (the level a win counts at is the winner's colour)."""
+
+AMERICAN = Variant(
+    name="american",
+    title="American backgammon",
+    description="American backgammon (the seed's): both sides the same way round from "
+    "starts a quarter apart, White with 6 on the board and 9 to enter; no hitting, one "
+    "checker holds a point; Black's win 1, White's win 3",
+    short_name="american",
+    # VARIANTS.md 2: White (first on roll) 24:2 23:2 22:2 and a pool of 9; Black
+    # 22:2 21:5 20:3 19:5 in its own numbering, which is White's + 6.
+    movement=MovementRules(
+        15, ((24, 2), (23, 2), (22, 2)), geometry=Geometry.PARALLEL_6,
+        landing=Landing.BLOCK1, entry=Entry.NONE, pool=9, pool_entry=PoolEntry.FREE,
+        opponent_start=((22, 2), (21, 5), (20, 3), (19, 5)), opponent_pool=0,
+        ending=Ending.ALL_OFF_BY_COLOUR,
+    ),
+    scoring=AMERICAN_LEVELS,
+    defaults=VariantOptions(gammons=True, cube=False, crawford=False,
+                            next_game_starter=NextGameStarter.ROLL),
+    options=(
+        flag_option(
+            "american_enter_all_first", "White enters every checker first",
+            "On: White enters all nine checkers of its pool before moving one on the "
+            "board. Off: entering and moving mix.",
+            on_phrase="White enters all first",
+            on_rule="White enters every checker before moving one"),
+    ),
+    rule_changes=(
+        RuleChange("american_enter_all_first",
+                   lambda rules: replace(rules, pool_entry=PoolEntry.ENTER_ALL_FIRST)),
+    ),
+    opening=Opening.WHITE_ROLLS,
+    record_tags=(),
+    aliases=("amerikanisch",),
 )
 
 
@@ -1061,7 +1200,7 @@ def variant_for_mat(variation: str | None) -> GameVariant:
 for _variant in (STANDARD, NACKGAMMON, HYPERGAMMON, LONG_NARDY, PORTES, PLAKOTO, FEVGA,
                  RUSSIAN, TAPA, GUL_BARA, ACEY_DEUCEY, ACEY_DEUCEY_EUROPEAN, ASODIO, ICELANDIC,
                  CHASE, AD_ELTA_STELPUR, MISERE, GIOUL, MOULTEZIM, JACQUET, MATADOR, DUTCH,
-                 SNAKE):
+                 SNAKE, AMERICAN):
     register_variant(_variant)
 
 DEFAULT_VARIANT: GameVariant = STANDARD

@@ -584,6 +584,10 @@ class _GameReplay:
                        "roll is never a doublet (both players roll one die)",
                        ErrorKind.OPENING_DOUBLET)
         roll = Roll(dice[0], dice[1])
+        if self.turn is None and side is Side.O:
+            # The opener plays from the first mover's start, whoever it is (Snake's
+            # White, the American game's White start apart from the other side).
+            self.board = self.engine.initial().turned()
         before = self._mover_view(side)
         self.rolls[side] += 1
         if self.turn is None:

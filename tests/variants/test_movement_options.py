@@ -1,0 +1,96 @@
+"""Event options that change how checkers move (VARIANTS.md sections 2, 8, 9.3, 10 and 13):
+each example worked by hand from the option's rule, with the variant's default beside it."""
+
+from __future__ import annotations
+
+import pytest
+from tables_builders import side
+
+from tourney.rules import IllegalPlayError, Level, Roll, parse_play
+from tourney.rules.layout import BoardLayout
+from tourney.rules.variant_protocol import DEFAULT_OPTIONS, VariantOptions, VariantPosition
+from tourney.rules.variants import ASODIO, GIOUL, RUSSIAN, TAPA, Variant
+
+
+def mover_after(variant: Variant, at: VariantPosition, dice: str,
+                options: VariantOptions = DEFAULT_OPTIONS) -> list[tuple[dict[int, int], int]]:
+    """(mover's points, pool) after each legal turn, sorted."""
+    found = variant.legal_positions(at, Roll.parse(dice), options)
+    read = [(dict(layout.mover.points), layout.mover.pool)
+            for layout in (variant.position_layout(after) for after in found)]
+    return sorted(read, key=lambda item: (sorted(item[0].items()), item[1]))
+
+
+def test_russian_doublets_play_their_complement_while_entering_only_by_option() -> None:
+    # From the start every checker waits to enter. 1-1: four checkers enter on the 24;
+    # with the option the complement follows, four 6s entering on the 19.
+    always = VariantOptions(russian_complement_always=True)
+
+    assert mover_after(RUSSIAN, RUSSIAN.initial(), "11") == [({24: 4}, 11)]
+    assert mover_after(RUSSIAN, RUSSIAN.initial(), "11", always) == [({24: 4, 19: 4}, 7)]
+
+
+def test_russian_without_contact_a_single_checker_holds_its_point() -> None:
+    # Both sides run the same track: the opponent's single checker on 7 is ours too.
+    # 3-2 from 10: by default 10/7*/5 hits on the way (and 10/8/5 does not); without
+    # contact 7 is closed and only 10/8/5 plays.
+    at = RUSSIAN.position_from_layout(BoardLayout(side({10: 1}), side({7: 1})))
+    no_contact = VariantOptions(russian_no_contact=True)
+
+    default = {(tuple(sorted(RUSSIAN.position_layout(p).mover.points.items())),
+                RUSSIAN.position_layout(p).opponent.bar)
+               for p in RUSSIAN.legal_positions(at, Roll(3, 2))}
+    assert default == {(((5, 1),), 0), (((5, 1),), 1)}
+    assert mover_after(RUSSIAN, at, "32", no_contact) == [({5: 1}, 0)]
+    with pytest.raises(IllegalPlayError):
+        RUSSIAN.check_play(at, Roll(3, 2), parse_play("10/7 7/5"), no_contact)
+
+
+def test_tapa_without_the_mother_rule_a_pinned_mother_decides_nothing() -> None:
+    # Our checker on our 1 pins the opponent's last checker on its 24 (its mother); ours
+    # has left our 24. By the mother rule we have won 2; without it the game goes on.
+    at = TAPA.position_from_layout(BoardLayout(
+        side({1: 1, 6: 14}), side({24: 1, 12: 14}, pins=(24,))))
+
+    assert TAPA.winning_level(at) == Level.GAMMON
+    assert TAPA.winning_level(at, VariantOptions(tapa_no_mother_rule=True)) is None
+
+
+def test_gioul_doublets_stay_plain_for_three_turns_by_option() -> None:
+    # A side's first turn, two checkers on its 24: 5-5 cascades (four 5s, then four 6s)
+    # by default; with the option it is four 5s only, 20 pips.
+    at = GIOUL.position_from_layout(BoardLayout(side({24: 2}), side({24: 2})))
+    plain = VariantOptions(gioul_first_three_plain=True)
+
+    def pips(points: dict[int, int]) -> int:
+        return sum(point * count for point, count in points.items())
+
+    moved_plain = {48 - pips(points) for points, _ in mover_after(GIOUL, at, "55", plain)}
+    moved_cascade = {48 - pips(points) for points, _ in mover_after(GIOUL, at, "55")}
+    assert moved_plain == {20}
+    assert min(moved_cascade) > 20
+
+
+def test_asodio_strict_entry_needs_a_doublet_or_one_two_even_beside_a_checker() -> None:
+    # One checker already stands on our 20 (in 19-24), fourteen wait. 3-1 enters beside
+    # it by default (22 and 24); under strict entry nothing enters, and with checkers
+    # waiting nothing on the board moves either.
+    at = ASODIO.position_from_layout(BoardLayout(side({20: 1}, pool=14),
+                                                 side({}, pool=15)))
+    strict = VariantOptions(asodio_strict_entry=True)
+
+    assert mover_after(ASODIO, at, "31") == [({24: 1, 22: 1, 20: 1}, 12)]
+    assert mover_after(ASODIO, at, "31", strict) == [({20: 1}, 14)]
+    assert mover_after(ASODIO, at, "33", strict) == [({22: 4, 20: 1}, 10)]
+
+
+@pytest.mark.parametrize(("variant", "key"), [
+    (RUSSIAN, "russian_complement_always"), (RUSSIAN, "russian_no_contact"),
+    (TAPA, "tapa_no_mother_rule"), (GIOUL, "gioul_first_three_plain"),
+    (ASODIO, "asodio_strict_entry")])
+def test_each_option_is_offered_with_its_words(variant: Variant, key: str) -> None:
+    on = VariantOptions(**{key: True})
+
+    assert variant.offers(key)
+    assert variant.option_phrases(on) != variant.option_phrases(VariantOptions())
+    assert variant.engine_for(on) is not variant.engine
