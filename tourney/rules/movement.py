@@ -207,6 +207,18 @@ class SpecialRoll(Enum):
     (Matador); an incomplete stage ends the turn."""
 
 
+class ExtraRoll(Enum):
+    """When the side that has played rolls again (VARIANTS.md 0.4, step 4)."""
+
+    NONE = "none"
+    AFTER_STAGES = "after-stages"
+    """After a roll that gave more than its dice (a doublet's complement, a special
+    roll's named doublet), every stage played (Russian, acey-deucey, Matador)."""
+    AFTER_DOUBLETS = "after-doublets"
+    """After every doublet and the special roll; where an incomplete stage ends the
+    turn, only once every stage is played (Asodio, the chase games)."""
+
+
 class FailurePolicy(Enum):
     """What becomes of dice that cannot be played."""
 
@@ -281,6 +293,13 @@ class MovementRules:
     (Snake, the chase games); ``None``: as ``start``."""
     opponent_pool: int | None = None
     """The pool of the side not on roll at the start; ``None``: as ``pool``."""
+    extra_roll: ExtraRoll = ExtraRoll.NONE
+    transfer_doubles_only: bool = False
+    """With ``FailurePolicy.TRANSFER``: only a doublet's values go to the opponent; any
+    other roll's are lost."""
+    maximise_across_stages: bool = False
+    """A turn of several stages must use the most values over all its stages, not stage
+    by stage (VARIANTS.md D-STAGE's option)."""
 
     def side_starts(self) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
         """The start layouts of the side on roll first and of the other side."""
@@ -295,7 +314,8 @@ class MovementRules:
         return (self.geometry, self.landing, self.entry, frozenset(self.restrictions),
                 self.doubles, self.failure, self.bear_off, self.pool, self.pool_entry,
                 self.ending, self.cascade_from_turn, self.special_roll,
-                self.entry_permission, self.opponent_start, self.opponent_pool, self.special)
+                self.entry_permission, self.opponent_start, self.opponent_pool, self.special,
+                self.extra_roll, self.maximise_across_stages, self.transfer_doubles_only)
 
 
 class Movement(Protocol):
@@ -337,6 +357,12 @@ class Movement(Protocol):
     def winning_level(self, position: VariantPosition) -> Level | None:
         """The highest level the board shows the mover has won at, whatever the event
         scores (the variant maps it to a level its options score)."""
+        ...
+
+    def grants_extra_roll(self, position: VariantPosition, roll: Roll,
+                          after: VariantPosition) -> bool:
+        """Whether the mover, having played ``roll`` from ``position`` to ``after``,
+        rolls again."""
         ...
 
     def format_board(self, position: VariantPosition) -> str:
@@ -395,6 +421,11 @@ class BackgammonMovement:
     def winning_level(self, position: VariantPosition) -> Level | None:
         """Single, gammon or backgammon once the mover has borne everything off."""
         return winning_level(cast(Position, position))
+
+    def grants_extra_roll(self, position: VariantPosition, roll: Roll,
+                          after: VariantPosition) -> bool:
+        """Never: one roll a turn."""
+        return False
 
     def format_board(self, position: VariantPosition) -> str:
         """gnubg's board diagram."""
@@ -457,6 +488,11 @@ class NardyMovement:
     def winning_level(self, position: VariantPosition) -> Level | None:
         """Oin, mars or koks once the mover has borne everything off."""
         return nardy.nardy_winning_level(cast(NardyPosition, position), _EVERY_LEVEL)
+
+    def grants_extra_roll(self, position: VariantPosition, roll: Roll,
+                          after: VariantPosition) -> bool:
+        """Never: one roll a turn."""
+        return False
 
     def format_board(self, position: VariantPosition) -> str:
         """The long-nardy board diagram."""
@@ -533,6 +569,9 @@ class TablesMovement:
             opponent_start_limit=4 if Restriction.FOUR_POINTS_IN_OPPONENT_START
             in rules.restrictions else 0,
             counts_turns=rules.geometry.by_colour,
+            extra_roll=rules.extra_roll.value,
+            maximise_across_stages=rules.maximise_across_stages,
+            transfer_doubles_only=rules.transfer_doubles_only,
             levels_by_colour=rules.ending is Ending.ALL_OFF_BY_COLOUR,
         )
         engine = tables_engine(engine_rules)
@@ -588,6 +627,12 @@ class TablesMovement:
     def winning_level(self, position: VariantPosition) -> Level | None:
         """The level the mover has won at, once the game is over."""
         return tables_winning_level(self.engine, cast(TablesPosition, position))
+
+    def grants_extra_roll(self, position: VariantPosition, roll: Roll,
+                          after: VariantPosition) -> bool:
+        """Whether the rules' extra roll follows this turn."""
+        return self._engine(position).grants_extra_roll(
+            cast(TablesPosition, position), roll, cast(TablesPosition, after))
 
     def format_board(self, position: VariantPosition) -> str:
         """A diagram by absolute points A1-A24."""

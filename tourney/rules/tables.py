@@ -247,6 +247,14 @@ class EngineRules:
     levels_by_colour: bool = False
     """The seed's American stakes: the side that moved first wins at the gammon level,
     the other single, whatever the loser has borne off."""
+    extra_roll: str = "none"
+    """``none``, ``after-stages`` (a roll that gave more than its dice, every stage
+    played) or ``after-doublets`` (every doublet and special roll; played in full where
+    an incomplete stage ends the turn)."""
+    maximise_across_stages: bool = False
+    """Keep only the results that use the most values over all stages of the turn."""
+    transfer_doubles_only: bool = False
+    """With ``transfer``: only a doublet's values go over; other rolls' are lost."""
 
 
 _Step = tuple[int, int]
@@ -600,17 +608,21 @@ class TablesEngine:
             return engine.legal(position, roll, before_transfer=before_transfer)
         choices = self.stage_choices(position, roll)
         chosen_doublet = self.is_special_roll(roll)
+        transfer = self.rules.transfer and (roll.is_doublet or
+                                            not self.rules.transfer_doubles_only)
         if len(choices) == 1:
-            return self._legal_stages(position, choices[0], before_transfer, chosen_doublet)
+            return self._legal_stages(position, choices[0], before_transfer, chosen_doublet,
+                                      transfer)
         found: _Found = {}
         for stages in choices:
             for key, value in self._legal_stages(position, stages, before_transfer,
-                                                 chosen_doublet).items():
+                                                 chosen_doublet, transfer).items():
                 found.setdefault(key, value)
         return found
 
     def _legal_stages(self, position: TablesPosition, stages: list[tuple[int, ...]],
-                      before_transfer: bool, chosen_doublet: bool = False) -> _Found:
+                      before_transfer: bool, chosen_doublet: bool = False,
+                      transfer: bool = False) -> _Found:
         """Distinct results of playing ``stages`` in turn, then with ``chosen_doublet``
         four of a number the player names (see :meth:`legal`)."""
         start: _State = (list(position.mover), list(position.opponent), *position.pins)
@@ -631,7 +643,7 @@ class TablesEngine:
                     batch.append((state, path))
                     continue
                 found, left = self._stage(state, path, dice)
-                if left and self.rules.transfer:
+                if left and transfer:
                     # TRANSFER: the rest of this stage and every later stage go to the
                     # opponent, who plays what he can of them with his own checkers.
                     given = left + tuple(v for later in stages[number + 1:] for v in later)
@@ -651,6 +663,8 @@ class TablesEngine:
             results = following
         if chosen_doublet:
             results = self._chosen_doublet_stage(results)
+        if self.rules.maximise_across_stages and len(results) > 1:
+            results = _most_values_used(self, results)
         traps = self._trapping_primes(start) if self.rules.prime_release else []
         if traps:
             broken = {key: value for key, value in results.items()
@@ -696,6 +710,45 @@ class TablesEngine:
                 following.setdefault(_key(reached), (reached, steps, False))
         return following
 
+    def gives_more_than_its_dice(self, position: TablesPosition, roll: Roll) -> bool:
+        """Whether ``roll`` gives later stages: a complement, a cascade or a named
+        doublet after a special roll."""
+        return self.is_special_roll(roll) or self._is_chosen_double_roll(roll) or \
+            len(self.stages(position, roll)) > 1
+
+    def _is_chosen_double_roll(self, roll: Roll) -> bool:
+        special = self.rules.chosen_double_roll
+        return special is not None and sorted(roll.dice) == sorted(special)
+
+    def grants_extra_roll(self, position: TablesPosition, roll: Roll,
+                          after: TablesPosition) -> bool:
+        """Whether the mover rolls again after playing ``roll`` from ``position`` to
+        ``after`` (VARIANTS.md 0.4 step 4): never once the game is over; under
+        ``after-stages`` after a roll that gave more than its dice, under
+        ``after-doublets`` after any doublet or special roll; and where an incomplete
+        stage ends the turn, only if the play used every value."""
+        kind = self.rules.extra_roll
+        if kind == "none" or tables_outcome(self, after) is not Outcome.PLAYING:
+            return False
+        special = self.is_special_roll(roll) or self._is_chosen_double_roll(roll)
+        if kind == "after-stages":
+            eligible = self.gives_more_than_its_dice(position, roll)
+        else:
+            eligible = special or roll.is_doublet
+        if not eligible:
+            return False
+        if not self.rules.end_turn:
+            return True
+        engine = self.for_roll(roll)
+        target = _key((list(after.mover), list(after.opponent), *after.pins))
+        found = engine.legal(position, roll)
+        if target not in found:
+            return False
+        return any(len(steps) == sum(len(stage) for stage in stages) + (4 if named else 0)
+                   for stages in engine.stage_choices(position, roll)
+                   for named in (engine.chosen_doublets(roll) or (0,))
+                   for steps in (found[target][1],))
+
     def for_roll(self, roll: Roll) -> TablesEngine:
         """The engine that plays ``roll``: under Asodio's entry permission, a roll that is
         neither a doublet nor the special roll gets one that enters from the pool only
@@ -718,6 +771,19 @@ class TablesEngine:
         found, _ = self._stage(turned, (), given)
         return [(mine, theirs, my_pins, their_pins)
                 for theirs, mine, their_pins, my_pins in (value[0] for value in found.values())]
+
+def _most_values_used(engine: TablesEngine,
+                      results: dict[bytes, tuple[_State, tuple[_Step, ...], bool]]
+                      ) -> dict[bytes, tuple[_State, tuple[_Step, ...], bool]]:
+    """The results that use the most values over the whole turn; a result that ends the
+    game counts as using them all."""
+    def used(value: tuple[_State, tuple[_Step, ...], bool]) -> int:
+        over = engine.outcome(value[0]) is not Outcome.PLAYING
+        return 1 << 16 if over else len(value[1])
+
+    most = max(used(value) for value in results.values())
+    return {key: value for key, value in results.items() if used(value) == most}
+
 
 def _engine_for_rolls_without_entry(rules: EngineRules) -> TablesEngine:
     """Asodio's engine for a roll that is neither a doublet nor the special roll: it

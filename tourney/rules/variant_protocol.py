@@ -84,6 +84,15 @@ class VariantOptions:
     asodio_strict_entry: bool = False
     """Asodio: a checker enters from the pool only on a doublet or a 1-2, even beside an
     own checker on 19-24 (VARIANTS.md 9.3)."""
+    ad_reroll_on_doubles: bool = False
+    """Acey-deucey: every doublet played in full earns another roll, not only the 1-2
+    (VARIANTS.md 9.1)."""
+    transfer_doubles_only: bool = False
+    """Gul bara: only a doublet's unplayable values go to the opponent; any other roll's
+    are lost (VARIANTS.md 4)."""
+    maximise_across_stages: bool = False
+    """A turn of several stages (complements, cascades) must use the most values over
+    all of them (VARIANTS.md D-STAGE; by default each stage on its own)."""
 
     def __repr__(self) -> str:
         """Only the choices made, so that a repr stays readable as options grow."""
@@ -362,6 +371,12 @@ class GameVariant(Protocol):
     def winning_level(self, position: VariantPosition,
                       options: VariantOptions = DEFAULT_OPTIONS) -> Level | None:
         """The level the mover has won at, once the game is over on the board."""
+        ...
+
+    def grants_extra_roll(self, position: VariantPosition, roll: Roll, after: VariantPosition,
+                          options: VariantOptions = DEFAULT_OPTIONS) -> bool:
+        """Whether the mover rolls again after playing ``roll`` from ``position`` to
+        ``after``."""
         ...
 
     def format_board(self, position: VariantPosition) -> str:

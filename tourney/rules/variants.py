@@ -37,6 +37,7 @@ from tourney.rules.movement import (
     Ending,
     Entry,
     EntryPermission,
+    ExtraRoll,
     FailurePolicy,
     Geometry,
     Landing,
@@ -188,6 +189,19 @@ class RuleChange:
     """The :class:`VariantOptions` flag."""
     change: Callable[[MovementRules], MovementRules]
     """The rules of movement with the option on, from the variant's own."""
+
+
+MAXIMISE_ACROSS_STAGES = flag_option(
+    "maximise_across_stages", "Most values over the whole turn",
+    "On: a turn of several stages must use the most values over all of them, so an early "
+    "stage is played so that later ones can be completed. Off: each stage is played as "
+    "fully as it can be on its own.",
+    on_phrase="most values over the turn",
+    on_rule="A turn uses the most values over all its stages")
+"""The option of VARIANTS.md D-STAGE, for the variants whose turns have stages."""
+
+MAXIMISE_ACROSS_STAGES_CHANGE = RuleChange(
+    "maximise_across_stages", lambda rules: replace(rules, maximise_across_stages=True))
 
 
 BACKGAMMON_LEVELS = (
@@ -505,6 +519,12 @@ class Variant:
         level = self.engine_for(options).winning_level(position)
         return None if level is None else self._counted(level, options).level
 
+    def grants_extra_roll(self, position: VariantPosition, roll: Roll, after: VariantPosition,
+                          options: VariantOptions = DEFAULT_OPTIONS) -> bool:
+        """Whether the mover rolls again after playing ``roll`` from ``position`` to
+        ``after`` (a Russian doublet played with its complement, acey-deucey's 1-2)."""
+        return self.engine_for(options).grants_extra_roll(position, roll, after)
+
     def format_board(self, position: VariantPosition) -> str:
         """A text diagram of the position."""
         return self.engine.format_board(position)
@@ -714,6 +734,20 @@ GUL_BARA = Variant(
     ),
     scoring=TAVLI_LEVELS,
     defaults=TAVLI_DEFAULTS,
+    options=(
+        flag_option(
+            "transfer_doubles_only", "Only doublets pass to the opponent",
+            "On: values of a doublet that cannot be played go to the opponent; those of "
+            "any other roll are lost. Off: every roll's unplayable values go over.",
+            on_phrase="only doublets pass over",
+            on_rule="Only a doublet's unplayable values go to the opponent"),
+        MAXIMISE_ACROSS_STAGES,
+    ),
+    rule_changes=(
+        RuleChange("transfer_doubles_only",
+                   lambda rules: replace(rules, transfer_doubles_only=True)),
+        MAXIMISE_ACROSS_STAGES_CHANGE,
+    ),
     opening=Opening.HIGHER_DIE_ROLLS_AGAIN,
     record_tags=(),
     aliases=("gulbara", "gulbar"),
@@ -745,7 +779,7 @@ RUSSIAN = Variant(
     short_name="russian",
     movement=MovementRules(
         15, (), geometry=Geometry.SHARED, pool=15, doubles=Doubles.COMPLEMENT,
-        failure=FailurePolicy.END_TURN,
+        failure=FailurePolicy.END_TURN, extra_roll=ExtraRoll.AFTER_STAGES,
     ),
     defaults=VariantOptions(gammons=True, cube=False, crawford=False,
                             next_game_starter=NextGameStarter.ROLL),
@@ -761,12 +795,14 @@ RUSSIAN = Variant(
             "On: a single checker holds a point and nothing is hit. Off: hitting as in "
             "backgammon.",
             on_phrase="no hitting", on_rule="No hitting: one checker holds a point"),
+        MAXIMISE_ACROSS_STAGES,
     ),
     rule_changes=(
         RuleChange("russian_complement_always",
                    lambda rules: replace(rules, doubles=Doubles.COMPLEMENT_ALWAYS)),
         RuleChange("russian_no_contact",
                    lambda rules: replace(rules, landing=Landing.BLOCK1, entry=Entry.NONE)),
+        MAXIMISE_ACROSS_STAGES_CHANGE,
     ),
     # The opening winner plays the two opening numbers or rolls both dice again.
     opening=Opening.HIGHER_DIE_ROLLS_AGAIN,
@@ -785,9 +821,20 @@ ACEY_DEUCEY = Variant(
     short_name="acey",
     movement=MovementRules(
         15, (), pool=15, pool_entry=PoolEntry.FREE, special_roll=(1, 2),
-        failure=FailurePolicy.END_TURN,
+        failure=FailurePolicy.END_TURN, extra_roll=ExtraRoll.AFTER_STAGES,
     ),
     defaults=ACEY_DEUCEY_DEFAULTS,
+    options=(
+        flag_option(
+            "ad_reroll_on_doubles", "Roll again after a doublet",
+            "On: every doublet played in full earns another roll, as after the 1-2. Off: "
+            "only the 1-2 does.",
+            on_phrase="doublets roll again", on_rule="A doublet played in full rolls again"),
+    ),
+    rule_changes=(
+        RuleChange("ad_reroll_on_doubles",
+                   lambda rules: replace(rules, extra_roll=ExtraRoll.AFTER_DOUBLETS)),
+    ),
     opening=Opening.HIGHER_DIE_ROLLS_AGAIN,
     aliases=("aceydeucey", "acey-deucey-american"),
 )
@@ -801,6 +848,9 @@ ACEY_DEUCEY_EUROPEAN = replace(
     short_name="aceyeu",
     movement=replace(ACEY_DEUCEY.movement, doubles=Doubles.COMPLEMENT_ALWAYS,
                      bear_off=BearOff.EXACT),
+    # Every doublet already plays its opposite and rolls again.
+    options=(MAXIMISE_ACROSS_STAGES,),
+    rule_changes=(MAXIMISE_ACROSS_STAGES_CHANGE,),
     aliases=("acey-deucey-eu", "european-acey-deucey"),
 )
 
@@ -814,6 +864,7 @@ ASODIO = Variant(
         15, (), pool=15, pool_entry=PoolEntry.ENTER_ALL_FIRST, special_roll=(1, 2),
         entry_permission=EntryPermission.DOUBLET_OR_SPECIAL_ROLL,
         failure=FailurePolicy.END_TURN, bear_off=BearOff.EXACT,
+        extra_roll=ExtraRoll.AFTER_DOUBLETS,
     ),
     scoring=TAVLI_LEVELS,
     defaults=TAVLI_DEFAULTS,
@@ -858,7 +909,7 @@ def _chase_rules(start: tuple[tuple[int, int], ...],
         6, start, opponent_start=opponent_start, geometry=Geometry.CIRCULAR,
         landing=Landing.CAPTURE, entry=Entry.NONE, doubles=Doubles.CHASE,
         restrictions=(Restriction.LONE_CHECKER_CORNERS,), bear_off=BearOff.NONE,
-        ending=Ending.ALL_CAPTURED,
+        ending=Ending.ALL_CAPTURED, extra_roll=ExtraRoll.AFTER_DOUBLETS,
     )
 
 
@@ -919,10 +970,12 @@ GIOUL = Variant(
             "Off: from the first.",
             on_phrase="cascades from the fourth turn",
             on_rule="Doublets cascade from a side's fourth turn"),
+        MAXIMISE_ACROSS_STAGES,
     ),
     rule_changes=(
         RuleChange("gioul_first_three_plain",
                    lambda rules: replace(rules, cascade_from_turn=4)),
+        MAXIMISE_ACROSS_STAGES_CHANGE,
     ),
     opening=Opening.HIGHER_DIE_ROLLS_AGAIN,
     record_tags=(),
@@ -1061,7 +1114,7 @@ MATADOR = Variant(
     # VARIANTS.md 7.3: an incomplete stage of the matador ends the turn (Q-MAT-1); the
     # courier rule binds every stage.
     movement=replace(JACQUET.movement, special=SpecialRoll.MATADOR,
-                     failure=FailurePolicy.END_TURN),
+                     failure=FailurePolicy.END_TURN, extra_roll=ExtraRoll.AFTER_STAGES),
     scoring=TAVLI_LEVELS,
     defaults=replace(TAVLI_DEFAULTS, next_game_starter=NextGameStarter.ROLL),
     opening=Opening.HIGHER_DIE_ROLLS_AGAIN,

@@ -127,6 +127,9 @@ class _Engine:
     def points(self, level: Level) -> int:
         return self.variant.level_points(level, self.options)
 
+    def extra_roll(self, before: VariantPosition, roll: Roll, after: VariantPosition) -> bool:
+        return self.variant.grants_extra_roll(before, roll, after, self.options)
+
     def word(self, level: Level) -> str:
         return self.variant.level_names[level]
 
@@ -457,6 +460,8 @@ class _GameReplay:
     roller: Side | None = None
     """Who rolls once the cube actions on the table are answered: the doubler."""
     turn: Side | None = None
+    rolling_again: str | None = None
+    """The roll after which the side on turn rolls again, as a message names it."""
     rolls: list[int] = field(default_factory=lambda: [0, 0])
     ending: _Ending | None = None
     stopped: bool = False
@@ -569,9 +574,12 @@ class _GameReplay:
                       "answer", ErrorKind.CUBE_RESPONSE)
             return
         if self.turn is not None and side is not self.turn:
+            again = f" (they roll again after {self.rolling_again})" \
+                if self.rolling_again else ""
             self.stop(action.line, f"{self._name(side)} rolls, but it is "
-                      f"{self._name(self.turn)}'s turn", ErrorKind.TURN_ORDER)
+                      f"{self._name(self.turn)}'s turn{again}", ErrorKind.TURN_ORDER)
             return
+        self.rolling_again = None
         dice = action.dice
         if dice is None or action.form is PlayForm.UNREADABLE:
             self.stopped = True
@@ -613,6 +621,8 @@ class _GameReplay:
                           ErrorKind.FALSE_DANCE)
             elif self.last_roll_for is side:
                 self._after_last_roll(action.line)
+            elif self.engine.extra_roll(before, roll, before):
+                self.turn, self.rolling_again = side, _roll_text(dice)
             return
         assert action.play is not None
         try:
@@ -650,6 +660,10 @@ class _GameReplay:
             self.ending = _Ending(side.opposite, GameEnd.PLAYED, lost, points, action.line,
                                   f"{self.engine.word(lost)}: {self._name(side)} bore off "
                                   f"first, cube {self.cube.value}")
+        elif self.engine.extra_roll(before, roll, after):
+            # A doublet with its complement, a 1-2 with its named doublet, ...: the same
+            # player rolls again.
+            self.turn, self.rolling_again = side, f"{_roll_text(dice)} played in full"
 
     def _after_last_roll(self, line: int) -> None:
         """The opener wins: the last roll did not bear every checker off."""
