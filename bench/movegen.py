@@ -126,7 +126,7 @@ def _is_over(variant: object, position: object) -> bool:
 
 VARIANT_LINES = ("portes", "plakoto", "fevga", "russian", "tapa", "gul-bara", "acey-deucey",
                  "acey-deucey-european", "asodio", "icelandic", "chase", "ad-elta-stelpur",
-                 "misere", "moultezim", "jacquet", "matador", "dutch", "snake")
+                 "misere", "moultezim", "jacquet", "matador", "dutch", "snake", "american")
 """Variants timed through the registry, each on positions from its own random games.
 Gioul is not timed by default (``--with-gioul``): even on sparse positions a cascade that
 fails early hands up to 23 values to the opponent, whose search takes minutes."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+from dataclasses import fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -92,6 +93,31 @@ def _read_variant(name: str) -> GameVariant:
 START = "start"
 """The POSITION that stands for the variant's opening position."""
 
+_FLAG_OPTIONS = tuple(sorted(f.name for f in fields(VariantOptions) if "bool" in str(f.type)))
+"""The event options ``--option`` turns on (every on/off option)."""
+
+
+def _read_options(names: tuple[str, ...], variant: GameVariant | None,
+                  strict_block: bool = False) -> VariantOptions:
+    """The options ``--option NAME`` turns on; where the variant is known, only those it
+    offers.
+
+    Raises:
+        UsageFailure: a name that is no option, or one the variant does not offer.
+    """
+    for name in names:
+        offered = variant is None or variant.offers(name)
+        if name not in _FLAG_OPTIONS or not offered:
+            choices = [spec.key for spec in variant.options if spec.key in _FLAG_OPTIONS] \
+                if variant is not None else list(_FLAG_OPTIONS)
+            where = f"{variant.name} offers" if variant is not None else "options are"
+            raise UsageFailure(f"--option {name}: {where} "
+                               f"{', '.join(choices) if choices else 'none'}")
+    chosen: dict[str, bool] = dict.fromkeys(names, True)
+    if strict_block:
+        chosen["strict_block"] = True
+    return VariantOptions(**chosen)  # type: ignore[arg-type]
+
 
 def _read_position(position_id: str, variant: GameVariant) -> VariantPosition:
     if position_id == START:
@@ -133,11 +159,14 @@ _VARIANT_HELP = "Rules to play by (`tourney rules variants` lists them)."
 @click.option("--variant", default=DEFAULT_VARIANT.name, show_default=True, help=_VARIANT_HELP)
 @click.option("--strict-block", is_flag=True,
               help="Long nardy: a six-point block only once an opposing checker is home.")
+@click.option("--option", "option_names", multiple=True, metavar="NAME",
+              help="Turn on an event option of the variant (free_entry, "
+              "maximise_across_stages, ...); repeat for several.")
 @click.option("--json", "as_json", is_flag=True,
               help="POSITION_ID is a position in the JSON form (or @file.json); print one "
               "JSON position per line.")
 def rules_legal(position_id: str, dice: tuple[str, ...], variant: str,
-                strict_block: bool, as_json: bool) -> None:
+                strict_block: bool, option_names: tuple[str, ...], as_json: bool) -> None:
     """Print every distinct position a legal play of DICE reaches from POSITION_ID.
 
     Each line is the gnubg Position ID after the play, with the opponent on roll
@@ -146,13 +175,14 @@ def rules_legal(position_id: str, dice: tuple[str, ...], variant: str,
     DICE is two digits (31) or two arguments (3 1).
     """
     chosen = _read_variant(variant)
+    options = _read_options(option_names, chosen, strict_block)
     read: JsonPosition | None = None
     if as_json:
         position, read = _read_json_position(position_id, chosen)
     else:
         position = _read_position(position_id, chosen)
     roll = _read_roll(dice)
-    found = chosen.legal_positions(position, roll, VariantOptions(strict_block=strict_block))
+    found = chosen.legal_positions(position, roll, options)
     if read is None:
         lines = [result.turned().to_id() for result in found]
     else:
@@ -351,9 +381,13 @@ def _validate_lines(name: str, report: RecordReport) -> list[str]:
     help="An illegal play the opponent played on from stands, as a warning (a condoned "
     "play), and the game goes on from it.",
 )
+@click.option("--option", "option_names", multiple=True, metavar="NAME",
+              help="Replay under an event option of the variant (free_entry, "
+              "maximise_across_stages, ...) instead of the record's own tags; repeat for "
+              "several.")
 def validate(
     files: tuple[str, ...], as_json: bool, max_bytes: int, holland: bool, expect_finished: bool,
-    variant: str | None, automatic_doubles: int, condoned: bool,
+    variant: str | None, automatic_doubles: int, condoned: bool, option_names: tuple[str, ...],
 ) -> None:
     """Replay .mat (or .json) match records move by move and report every rule they break.
 
@@ -366,11 +400,11 @@ def validate(
     import json
     from contextlib import nullcontext
 
-    if variant is not None:
-        _read_variant(variant)
+    named = _read_variant(variant) if variant is not None else None
+    options = _read_options(option_names, named) if option_names else None
     rules = MatchRules(holland=True if holland else None, expect_finished=expect_finished,
                        variant=variant, automatic_doubles=automatic_doubles,
-                       allow_condoned=condoned)
+                       allow_condoned=condoned, options=options)
     unreadable: list[str] = []
     invalid = False
     progress: Any = nullcontext()

@@ -3,13 +3,18 @@ each example worked by hand from the option's rule, with the variant's default b
 
 from __future__ import annotations
 
+import json
+from dataclasses import replace
+
 import pytest
+from click.testing import CliRunner
 from tables_builders import side
 
+from tourney.cli import cli
 from tourney.rules import IllegalPlayError, Level, Roll, parse_play
 from tourney.rules.layout import BoardLayout
 from tourney.rules.variant_protocol import DEFAULT_OPTIONS, VariantOptions, VariantPosition
-from tourney.rules.variants import ASODIO, GIOUL, RUSSIAN, TAPA, Variant
+from tourney.rules.variants import ASODIO, DUTCH, GIOUL, RUSSIAN, TAPA, Variant
 
 
 def mover_after(variant: Variant, at: VariantPosition, dice: str,
@@ -94,3 +99,61 @@ def test_each_option_is_offered_with_its_words(variant: Variant, key: str) -> No
     assert variant.offers(key)
     assert variant.option_phrases(on) != variant.option_phrases(VariantOptions())
     assert variant.engine_for(on) is not variant.engine
+
+
+def test_dutch_hitting_stays_allowed_once_a_checker_was_home_by_option() -> None:
+    # X's only checker that reached home was hit and stands on 13 with the rest; none is
+    # home now. Y's single checker is on X's 10. 3-1 13/10* hits only under the option.
+    x = side({13: 15})
+    y = side({15: 1, 1: 14})
+    historical = VariantOptions(hit_enable_historical=True)
+    was_home = DUTCH.position_from_layout(BoardLayout(replace(x, been_home=True), y))
+    never_home = DUTCH.position_from_layout(BoardLayout(x, y))
+
+    def hits(at: VariantPosition, options: VariantOptions) -> set[int]:
+        return {DUTCH.position_layout(p).opponent.bar
+                for p in DUTCH.legal_positions(at, Roll(3, 1), options)}
+
+    assert hits(was_home, VariantOptions()) == {0}
+    assert hits(never_home, historical) == {0}
+    assert hits(was_home, historical) == {0, 1}
+
+
+def test_dutch_remembers_a_checker_reaching_home() -> None:
+    # 7/6 brings X's first checker home: the position remembers it (under either rule,
+    # so that a position is the same whichever the event plays), and its ID keeps it.
+    at = DUTCH.position_from_layout(BoardLayout(side({7: 1, 13: 14}), side({13: 15})))
+    historical = VariantOptions(hit_enable_historical=True)
+
+    after = DUTCH.check_play(at, Roll(1, 2), parse_play("7/6 13/11"), historical)
+
+    assert not DUTCH.position_layout(at).mover.been_home
+    assert DUTCH.position_layout(after).mover.been_home
+    assert DUTCH.check_play(at, Roll(1, 2), parse_play("7/6 13/11")) == after
+    assert DUTCH.decode_position_id(after.to_id()) == after
+
+
+def test_free_entry_lets_a_board_checker_move_while_others_wait() -> None:
+    # E-RU-2: five in the pool, 6-4 with 19 and 21 open: by default enter/19 enter/21
+    # only; with free entry a board checker may move too (13/7 8/4 among others).
+    at = RUSSIAN.position_from_layout(BoardLayout(side({13: 5, 8: 5}, pool=5),
+                                                  side({}, pool=15)))
+    free = VariantOptions(free_entry=True)
+
+    assert mover_after(RUSSIAN, at, "64") == [({21: 1, 19: 1, 13: 5, 8: 5}, 3)]
+    found = mover_after(RUSSIAN, at, "64", free)
+    assert ({13: 4, 8: 4, 7: 1, 4: 1}, 5) in found
+    assert ({21: 1, 19: 1, 13: 5, 8: 5}, 3) in found
+
+
+def test_rules_legal_turns_on_an_option_the_variant_offers_and_names_the_rest() -> None:
+    runner = CliRunner()
+    entered = runner.invoke(cli, ["rules", "legal", "--variant", "american", "--option",
+                                  "american_enter_all_first", "--json", "start", "62"])
+    refused = runner.invoke(cli, ["rules", "legal", "--variant", "portes", "--option",
+                                  "free_entry", "start", "31"])
+
+    assert entered.exit_code == 0
+    assert [json.loads(line)["x"]["pool"] for line in entered.stdout.splitlines()] == [7]
+    assert refused.exit_code == 2
+    assert "--option free_entry: portes offers none" in refused.stderr

@@ -36,6 +36,9 @@ class SideLayout:
     off: int = 0
     pins: tuple[int, ...] = ()
     """Own points where this side's single checker is pinned under the other side's."""
+    been_home: bool = False
+    """Whether the side has had a checker in its home board (kept only by Dutch
+    backgammon's historical hitting rule); the JSON form writes it only when true."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +71,7 @@ def _count(value: Any, what: str) -> int:
 def _side(data: Any, pins: Any, name: str) -> SideLayout:
     if not isinstance(data, dict):
         raise NotationError(f"side {name!r} must be an object with points, bar, pool and off")
-    unknown = set(data) - {"points", "bar", "pool", "off"}
+    unknown = set(data) - {"points", "bar", "pool", "off", "been_home"}
     if unknown:
         raise NotationError(f"side {name!r} has unknown keys: {', '.join(sorted(unknown))}")
     raw_points = data.get("points", {})
@@ -83,9 +86,13 @@ def _side(data: Any, pins: Any, name: str) -> SideLayout:
     if not isinstance(pins, list) or not all(
             isinstance(p, int) and not isinstance(p, bool) and 1 <= p <= 24 for p in pins):
         raise NotationError(f"pins.{name} must be a list of points from 1 to 24")
+    been_home = data.get("been_home", False)
+    if not isinstance(been_home, bool):
+        raise NotationError(f"{name}.been_home must be true or false, not {been_home!r}")
     return SideLayout(points, _count(data.get("bar", 0), f"{name}.bar"),
                       _count(data.get("pool", 0), f"{name}.pool"),
-                      _count(data.get("off", 0), f"{name}.off"), tuple(sorted(set(pins))))
+                      _count(data.get("off", 0), f"{name}.off"), tuple(sorted(set(pins))),
+                      been_home)
 
 
 def parse_position_json(text: str) -> JsonPosition:
@@ -127,9 +134,13 @@ def parse_position_json(text: str) -> JsonPosition:
 
 
 def _side_json(side: SideLayout) -> dict[str, Any]:
-    return {"points": {str(point): count for point, count in sorted(side.points.items())
-                       if count},
-            "bar": side.bar, "pool": side.pool, "off": side.off}
+    written: dict[str, Any] = {
+        "points": {str(point): count for point, count in sorted(side.points.items())
+                   if count},
+        "bar": side.bar, "pool": side.pool, "off": side.off}
+    if side.been_home:
+        written["been_home"] = True
+    return written
 
 
 def format_position_json(layout: BoardLayout, on_roll: str,
@@ -169,7 +180,7 @@ def counts_from_side(side: SideLayout, checkers: int, what: str) -> list[int]:
 
 
 def side_from_counts(counts: tuple[int, ...], *, pool: int = 0,
-                     pins: tuple[int, ...] = ()) -> SideLayout:
+                     pins: tuple[int, ...] = (), been_home: bool = False) -> SideLayout:
     """The layout of a side given as counts (0 off, 1-24 points, 25 bar)."""
     return SideLayout({p: counts[p] for p in range(1, 25) if counts[p]},
-                      counts[25] if len(counts) > 25 else 0, pool, counts[0], pins)
+                      counts[25] if len(counts) > 25 else 0, pool, counts[0], pins, been_home)

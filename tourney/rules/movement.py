@@ -32,6 +32,8 @@ from tourney.rules.moves import Play
 from tourney.rules.nardy import NardyPosition, NardyRules
 from tourney.rules.position_id import decode_position_id
 from tourney.rules.tables import (
+    BEEN_HOME,
+    OFF,
     POOL,
     EngineRules,
     TablesEngine,
@@ -174,6 +176,9 @@ class Restriction(Enum):
     HIT_ONLY_WITH_A_CHECKER_HOME = "hit-only-with-a-checker-home"
     """A side may hit only while it has a checker on its points 1-6 or borne off
     (Dutch backgammon)."""
+    HIT_ONCE_A_CHECKER_WAS_HOME = "hit-once-a-checker-was-home"
+    """A side may hit once it has had a checker on its points 1-6 (or borne off), even
+    if none is there now (Dutch backgammon's historical option)."""
     FOUR_POINTS_IN_OPPONENT_START = "four-points-in-opponent-start"
     """A turn may not end with more than four of the side's points 7-12 (the opponent's
     starting table) occupied (Moultezim)."""
@@ -564,7 +569,10 @@ class TablesMovement:
             lone_checker_corners=Restriction.LONE_CHECKER_CORNERS in rules.restrictions,
             no_bear_off=rules.bear_off is BearOff.NONE,
             first_off_loses=rules.ending is Ending.ALL_OFF_LOSES,
-            hit_needs_home=Restriction.HIT_ONLY_WITH_A_CHECKER_HOME in rules.restrictions,
+            hit_needs_home=bool({Restriction.HIT_ONLY_WITH_A_CHECKER_HOME,
+                                 Restriction.HIT_ONCE_A_CHECKER_WAS_HOME}
+                                & set(rules.restrictions)),
+            hit_once_home=Restriction.HIT_ONCE_A_CHECKER_WAS_HOME in rules.restrictions,
             chosen_double_roll=(4, 3) if rules.special is SpecialRoll.MATADOR else None,
             opponent_start_limit=4 if Restriction.FOUR_POINTS_IN_OPPONENT_START
             in rules.restrictions else 0,
@@ -644,7 +652,8 @@ class TablesMovement:
         board = cast(TablesPosition, position)
         mover, opponent = (
             side_from_counts(counts[:26], pool=counts[POOL],
-                             pins=tuple(p for p in range(1, 25) if (mask >> p) & 1))
+                             pins=tuple(p for p in range(1, 25) if (mask >> p) & 1),
+                             been_home=bool(mask & BEEN_HOME))
             for counts, mask in ((board.mover, board.pins[0]),
                                  (board.opponent, board.pins[1])))
         return BoardLayout(mover, opponent, board.turns)
@@ -690,8 +699,20 @@ class TablesMovement:
                     point not in pins[0] and there not in pins[1]:
                 raise NotationError(f"both sides have checkers on the {point} point of the "
                                     "side on roll, and neither is pinned")
-        masks = tuple(sum(1 << p for p in side_pins) for side_pins in pins)
+        # Whether a side has had a checker home, where the rules keep it (bit 0).
+        remembered = bool({Restriction.HIT_ONLY_WITH_A_CHECKER_HOME,
+                           Restriction.HIT_ONCE_A_CHECKER_WAS_HOME} & set(rules.restrictions))
+        masks = tuple(sum(1 << p for p in side_pins)
+                      | (BEEN_HOME if remembered and (been or _is_home(counts)) else 0)
+                      for side_pins, been, counts in zip(
+                          pins, (layout.mover.been_home, layout.opponent.been_home), sides,
+                          strict=True))
         return TablesPosition(tuple(sides[0]), tuple(sides[1]), (masks[0], masks[1]), turns)
+
+
+def _is_home(counts: list[int]) -> bool:
+    """Whether a side has a checker on its points 1-6 or borne off now."""
+    return any(counts[OFF:7])
 
 
 def _first_checker_point(restrictions: tuple[Restriction, ...]) -> int:

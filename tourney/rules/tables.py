@@ -46,6 +46,9 @@ POOL = 26
 SLOTS = 27
 """Counts per side: index 0 off, 1-24 the points, 25 the bar, 26 the pool."""
 MOTHER = 24
+BEEN_HOME = 1
+"""Bit 0 of a side's pin mask: it has had a checker home (Dutch's historical hitting
+rule); no pin lies on "point 0"."""
 """The point whose last checker is a side's mother (its own 24)."""
 
 
@@ -235,6 +238,10 @@ class EngineRules:
     """Misère: the side that bears off its last checker first loses the game."""
     hit_needs_home: bool = False
     """Dutch: a side may hit only while it has a checker on its points 1-6 or borne off."""
+    hit_once_home: bool = False
+    """With ``hit_needs_home``: once a side has had a checker there, for good. Whether it
+    has is bit 0 of its pin mask (:data:`BEEN_HOME`), which no point uses; it is kept
+    under ``hit_needs_home`` either way, so a position is the same under both rules."""
     chosen_double_roll: tuple[int, int] | None = None
     """Matador: the roll (4-3) that is played, then followed by four of a value the
     roller names (and an extra roll, outside this turn's results)."""
@@ -348,7 +355,8 @@ class TablesEngine:
         landing = self.rules.landing
         if landing == "block2":
             if theirs == 1 and self.rules.hit_needs_home:
-                return _may_hit_dutch(state[0])
+                return _may_hit_dutch(state[0]) or (
+                    self.rules.hit_once_home and bool(state[2] & BEEN_HOME))
             return theirs < 2
         if landing == "block1":
             return theirs == 0
@@ -371,7 +379,7 @@ class TablesEngine:
         highest = 24
         while highest and not mine[highest]:
             highest -= 1
-        pinned = state[2]
+        pinned = state[2] & ~BEEN_HOME  # bit 0 is no pin
         bearing_off = highest <= 6 and not mine[POOL] and not pinned
         courier = self.rules.first_checker_point
         head_shut = courier and not any(mine[:courier + 1]) and any(mine[courier + 1:24])
@@ -408,6 +416,8 @@ class TablesEngine:
                 elif self.rules.landing == "pin":
                     their_pins |= 1 << there
         mine[target] += 1
+        if target <= 6 and self.rules.hit_needs_home:
+            my_pins |= BEEN_HOME  # remembered whatever the option, so positions agree
         return (mine, theirs, my_pins, their_pins)
 
     def outcome(self, state: _State) -> Outcome:

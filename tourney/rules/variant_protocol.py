@@ -87,6 +87,12 @@ class VariantOptions:
     ad_reroll_on_doubles: bool = False
     """Acey-deucey: every doublet played in full earns another roll, not only the 1-2
     (VARIANTS.md 9.1)."""
+    free_entry: bool = False
+    """Dutch and Russian backgammon: once a checker is in, a value may enter another or
+    move one on the board, as the player likes (by default all enter first)."""
+    hit_enable_historical: bool = False
+    """Dutch backgammon: once a side has had a checker home, it may hit for the rest of
+    the game (by default only while a checker is home or borne off, VARIANTS.md 3)."""
     transfer_doubles_only: bool = False
     """Gul bara: only a doublet's unplayable values go to the opponent; any other roll's
     are lost (VARIANTS.md 4)."""

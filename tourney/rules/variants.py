@@ -200,6 +200,16 @@ MAXIMISE_ACROSS_STAGES = flag_option(
     on_rule="A turn uses the most values over all its stages")
 """The option of VARIANTS.md D-STAGE, for the variants whose turns have stages."""
 
+FREE_ENTRY = flag_option(
+    "free_entry", "Enter or move as the player likes",
+    "On: once a checker is in, each value may enter another or move one on the board. "
+    "Off: every checker enters before any moves.",
+    on_phrase="free entry", on_rule="Checkers enter or move as the player likes")
+"""The entry discipline's option (VARIANTS.md 3 and 8: ``FREE_ENTRY``)."""
+
+FREE_ENTRY_CHANGE = RuleChange(
+    "free_entry", lambda rules: replace(rules, pool_entry=PoolEntry.FREE))
+
 MAXIMISE_ACROSS_STAGES_CHANGE = RuleChange(
     "maximise_across_stages", lambda rules: replace(rules, maximise_across_stages=True))
 
@@ -795,6 +805,7 @@ RUSSIAN = Variant(
             "On: a single checker holds a point and nothing is hit. Off: hitting as in "
             "backgammon.",
             on_phrase="no hitting", on_rule="No hitting: one checker holds a point"),
+        FREE_ENTRY,
         MAXIMISE_ACROSS_STAGES,
     ),
     rule_changes=(
@@ -802,6 +813,7 @@ RUSSIAN = Variant(
                    lambda rules: replace(rules, doubles=Doubles.COMPLEMENT_ALWAYS)),
         RuleChange("russian_no_contact",
                    lambda rules: replace(rules, landing=Landing.BLOCK1, entry=Entry.NONE)),
+        FREE_ENTRY_CHANGE,
         MAXIMISE_ACROSS_STAGES_CHANGE,
     ),
     # The opening winner plays the two opening numbers or rolls both dice again.
@@ -1028,14 +1040,26 @@ DUTCH = Variant(
     description="Dutch backgammon: all 15 checkers start off the board and enter first; a "
     "side may hit only with a checker in its home board",
     short_name="dutch",
-    # VARIANTS.md 3: enter all first (the seed; option free entry not offered yet); the
-    # hit rule judged at the moment of the hit (Q-DUTCH-HIT); the bar before the pool.
+    # VARIANTS.md 3: enter all first (the seed; free entry an option); the hit rule
+    # judged at the moment of the hit (Q-DUTCH-HIT); the bar before the pool.
     movement=MovementRules(
         15, (), pool=15, restrictions=(Restriction.HIT_ONLY_WITH_A_CHECKER_HOME,),
     ),
     options=(
         flag_option("cube", "Doubling cube", "Off: every game is played at 1.",
                     on_phrase="cube on", off_phrase="no cube"),
+        FREE_ENTRY,
+        flag_option(
+            "hit_enable_historical", "Hitting stays allowed once a checker was home",
+            "On: once a side has had a checker in its home board it may hit for the rest "
+            "of the game. Off: only while a checker is home or borne off.",
+            on_phrase="hitting once home", on_rule="Once a checker was home, hitting stays "
+            "allowed"),
+    ),
+    rule_changes=(
+        FREE_ENTRY_CHANGE,
+        RuleChange("hit_enable_historical", lambda rules: replace(rules, restrictions=(
+            Restriction.HIT_ONCE_A_CHECKER_WAS_HOME,))),
     ),
     opening=Opening.HIGHER_DIE_ROLLS_AGAIN,
 )
