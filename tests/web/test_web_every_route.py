@@ -93,6 +93,7 @@ ANSWERS = {
     "GET /director/clubs/<int:club_id>/ratings.<extension>": 200,
     "GET /director/clubs/<int:club_id>/seasons": 200,
     "POST /director/clubs/<int:club_id>/seasons": 302,
+    "POST /director/clubs/<int:club_id>/ratings/options": 302,
     "GET /director/seasons/<int:season_id>": 200,
     "GET /director/seasons/<int:season_id>.<extension>": 200,
     "GET /director/clubs/<int:club_id>/players/<int:player_id>": 404,
@@ -317,6 +318,10 @@ def test_every_route_answers_as_a_user_expects(
             club_id=club, extension=extension,
         )
     walk(director, "GET", "/director/clubs/<int:club_id>/seasons", club_id=club)
+    walk(
+        director, "POST", "/director/clubs/<int:club_id>/ratings/options", club_id=club,
+        data={"provisional_below": "400"},
+    )
     with transaction(engine) as session:
         event_row = session.get(Event, built.event_id)
         assert event_row is not None

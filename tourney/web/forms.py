@@ -839,6 +839,20 @@ class SeedByRatingForm(Form):
     )
 
 
+class RatingOptionsForm(Form):
+    """A club's rating list options: the provisional threshold and public player pages."""
+
+    provisional_below = IntegerField(
+        "Provisional below this much experience (0: off)",
+        default=0,
+        validators=[InputRequired(), NumberRange(0, 100_000)],
+    )
+    public_profiles = BooleanField(
+        "Anyone may see the players' pages at the club (rating, chart, results) without "
+        "logging in"
+    )
+
+
 class MoneyEndForm(Form):
     """Ending a session, with how it ended."""
 
