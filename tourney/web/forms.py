@@ -437,7 +437,10 @@ class PlayerImportForm(Form):
             FileAllowed(["csv", "xlsx", "txt"], "Use a .csv or .xlsx file."),
             FileSize(PLAYER_IMPORT_MAX_BYTES, message="The file is larger than 1 MB; split it."),
         ],
-        description="A header row naming the columns: name, country, rating, email.",
+        description=(
+            "A header row naming the columns: name, country, rating, experience, matches, "
+            "email."
+        ),
     )
     # Beside the roster's own club box on one page: an id of its own.
     club_id = SelectField("Add them to club", coerce=optional_int, id="import-club_id")
