@@ -98,6 +98,7 @@ ANSWERS = {
     "GET /director/seasons/<int:season_id>.<extension>": 200,
     "GET /director/clubs/<int:club_id>/players/<int:player_id>": 404,
     "GET /director/clubs/<int:club_id>/players/<int:player_id>/rating.svg": 404,
+    "GET /director/clubs/<int:club_id>/players/<int:player_id>/history.pdf": 404,
     "POST /director/players/import": 200,
     "POST /director/players/import/confirm": 302,
     "GET /director/events/<int:event_id>/entries": 200,
@@ -343,6 +344,7 @@ def test_every_route_answers_as_a_user_expects(
     for rule in (
         "/director/clubs/<int:club_id>/players/<int:player_id>",
         "/director/clubs/<int:club_id>/players/<int:player_id>/rating.svg",
+        "/director/clubs/<int:club_id>/players/<int:player_id>/history.pdf",
     ):
         walk(director, "GET", rule, club_id=club, player_id=late)
     preview = walk(

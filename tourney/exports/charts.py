@@ -2,7 +2,7 @@
 
 Figures are made without pyplot (no global state, safe in a server's threads) and written
 as SVG with text kept as text and fixed element ids, so the same history always gives the
-same bytes.
+same bytes; or as PNG for a printed page.
 """
 
 from __future__ import annotations
@@ -14,12 +14,24 @@ from collections.abc import Sequence
 def rating_chart_svg(ratings: Sequence[float], *, start: float = 1500.0) -> bytes:
     """The rating after each rated match (match 0: ``start``), as an SVG line chart with
     the starting rating marked."""
+    return _rating_chart(ratings, start=start, image_format="svg")
+
+
+def rating_chart_png(ratings: Sequence[float], *, start: float = 1500.0, dpi: int = 200) -> bytes:
+    """The chart of :func:`rating_chart_svg` as a PNG image (``dpi`` dots per inch of its
+    6.4 by 2.6 inches), for a PDF."""
+    return _rating_chart(ratings, start=start, image_format="png", dpi=dpi)
+
+
+def _rating_chart(
+    ratings: Sequence[float], *, start: float, image_format: str, dpi: int = 100
+) -> bytes:
     # Imported here: matplotlib takes a while to load, and only this chart needs it.
     from matplotlib import rc_context
     from matplotlib.figure import Figure
 
     with rc_context({"svg.hashsalt": "tourney", "svg.fonttype": "none", "font.size": 9}):
-        figure = Figure(figsize=(6.4, 2.6))
+        figure = Figure(figsize=(6.4, 2.6), dpi=dpi)
         axes = figure.add_subplot()
         points = [start, *ratings]
         axes.plot(range(len(points)), points, color="#1f6f4a", marker="o", markersize=3)
@@ -30,5 +42,7 @@ def rating_chart_svg(ratings: Sequence[float], *, start: float = 1500.0) -> byte
         axes.spines[["top", "right"]].set_visible(False)
         figure.tight_layout()
         buffer = io.BytesIO()
-        figure.savefig(buffer, format="svg", metadata={"Date": None})
+        # No date or software stamp: the same history gives the same bytes.
+        stamp = {"Date": None} if image_format == "svg" else {"Software": None}
+        figure.savefig(buffer, format=image_format, metadata=stamp, dpi=dpi)
     return buffer.getvalue()

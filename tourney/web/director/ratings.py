@@ -8,11 +8,13 @@ from sqlmodel import Session
 
 from tourney.exports.charts import rating_chart_svg
 from tourney.exports.csv import render_table_csv
+from tourney.exports.player_history import render_player_history_pdf
 from tourney.exports.tables import DataTable
 from tourney.exports.xlsx import render_table_xlsx
 from tourney.store import seasons
 from tourney.store.club_settings import rating_options, set_rating_options
 from tourney.store.events import slugify
+from tourney.store.rating_documents import PlayerHistory
 from tourney.store.rating_lists import RatingList, club_rating_list, player_history
 from tourney.store.seasons import SeasonFields, SeasonView
 from tourney.web.auth import ALL_ROLES, DIRECTORS, requires
@@ -191,3 +193,17 @@ def club_player_chart(club_id: int, player_id: int) -> ResponseReturnValue:
     response = Response(chart, content_type="image/svg+xml")
     response.headers["Cache-Control"] = "private, no-cache"
     return response
+
+
+@bp.get("/clubs/<int:club_id>/players/<int:player_id>/history.pdf")
+@requires(*ALL_ROLES)
+def club_player_pdf(club_id: int, player_id: int) -> ResponseReturnValue:
+    """The player's rating history at the club, printed: the chart and every match."""
+    with reading() as session:
+        history = player_history(session, club_id, player_id)
+    return send_rendered(render_player_history_pdf(history, stem=history_stem(history)))
+
+
+def history_stem(history: PlayerHistory) -> str:
+    """The printed history's file name: ``fjordside-bg-ann-avery-rating-history``."""
+    return f"{slugify(history.club_name)}-{slugify(history.name) or 'player'}-rating-history"
