@@ -62,6 +62,9 @@ ANSWERS = {
     "GET /events/<slug>/players": 200,
     "GET /events/<slug>/players/<int:entry_id>": 200,
     "GET /events/<slug>/players/<int:entry_id>/print": 200,
+    # (a club's player pages are private unless the club shows them)
+    "GET /clubs/<club_slug>/players/<int:player_id>": 404,
+    "GET /clubs/<club_slug>/players/<int:player_id>/rating.svg": 404,
     "GET /events/<slug>/flights/<int:flight_id>": 200,
     "GET /events/<slug>/flights/<int:flight_id>/rounds/<int:number>": 200,
     "GET /events/<slug>/flights/<int:flight_id>/standings": 200,
@@ -347,6 +350,11 @@ def test_every_route_answers_as_a_user_expects(
         "/director/clubs/<int:club_id>/players/<int:player_id>/history.pdf",
     ):
         walk(director, "GET", rule, club_id=club, player_id=late)
+    for rule in (
+        "/clubs/<club_slug>/players/<int:player_id>",
+        "/clubs/<club_slug>/players/<int:player_id>/rating.svg",
+    ):
+        walk(visitor, "GET", rule, club_slug="fjordside-bg", player_id=late)
     preview = walk(
         director, "POST", "/director/players/import",
         data={"file": (io.BytesIO(b"name,country\nNils Spare,NO\n"), "players.csv")},

@@ -14,7 +14,8 @@ from flask import Blueprint, Response, jsonify, redirect, render_template, reque
 from flask.typing import ResponseReturnValue
 from sqlmodel import Session
 
-from tourney.store import event_lifecycle, money_sessions
+from tourney.exports.charts import rating_chart_svg
+from tourney.store import event_lifecycle, money_sessions, player_profiles
 from tourney.store import public_views as pv
 from tourney.store.db import ping
 from tourney.store.errors import NotFoundError
@@ -254,6 +255,28 @@ def qr(slug: str) -> ResponseReturnValue:
     )
     response = Response(buffer.getvalue(), mimetype="image/svg+xml")
     response.headers["Cache-Control"] = "private, max-age=300"
+    return response
+
+
+@bp.get("/clubs/<club_slug>/players/<int:player_id>")
+@public
+def club_player(club_slug: str, player_id: int) -> ResponseReturnValue:
+    """A player's page at a club that shows them: events, results, rating, chart, nemesis."""
+    with reading() as db:
+        profile = player_profiles.public_profile(db, club_slug, player_id)
+    response = Response(render_template("public/club_player.html", profile=profile))
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response
+
+
+@bp.get("/clubs/<club_slug>/players/<int:player_id>/rating.svg")
+@public
+def club_player_chart(club_slug: str, player_id: int) -> ResponseReturnValue:
+    """The public page's chart: the player's rating after each rated match at the club."""
+    with reading() as db:
+        start, points = player_profiles.public_chart_points(db, club_slug, player_id)
+    response = Response(rating_chart_svg(points, start=start), content_type="image/svg+xml")
+    response.headers["Cache-Control"] = "private, no-cache"
     return response
 
 
