@@ -15,9 +15,10 @@ from flask.testing import FlaskClient
 from sqlalchemy.engine import Engine
 from sqlmodel import select
 
-from tourney.store import draws, events, roster
+from tourney.store import draws, events, results, roster
 from tourney.store.db import read_session, transaction
 from tourney.store.tables import Club, Entry, Event
+from tourney.store.tournament_views import flight_board
 
 if TYPE_CHECKING:
     from conftest import BuiltEvent
@@ -155,3 +156,32 @@ def test_private_events_are_neither_a_way_in_nor_listed(
     assert "Members Only Night" not in ann and "Cid" not in ann.split("Head to head")[1]
     assert f"Rating {ann_on_list}" in ann  # the rating counts every rated match
     assert zed.status_code == 404
+
+
+def test_a_corrected_result_shows_on_the_page_at_once(
+    app: Flask,
+    client: FlaskClient,
+    engine: Engine,
+    build_event: Callable[..., BuiltEvent],
+    into_club: Callable[..., int],
+) -> None:
+    # The final corrected to Ben 7-0: the same sums with the two swapped (see the
+    # builder): Ben 1552.54, Ann 1500.37.
+    club = club_night(engine, build_event, into_club, is_public=True)
+    club_slug, _, players = _ids(engine, club)
+    _allow(app, club, on=True)
+    address = f"/clubs/{club_slug}/players/{players['Ann']}"
+    before = client.get(address).text
+    actor = club.built.director.actor
+    with read_session(engine) as session:
+        final = flight_board(session, actor, club.built.flights["Main"]).rounds[1].matches[0]
+    assert final.a is not None
+    with transaction(engine) as session:
+        results.record_final_score(session, actor=actor, match_id=final.id,
+                                   score_a=0 if final.a.name == "Ann" else 7,
+                                   score_b=7 if final.a.name == "Ann" else 0)
+
+    after = client.get(address).text
+
+    assert "Rating 1552.54" in before
+    assert "Rating 1500.37" in after and "Nemesis: Ben (0-1)" in after

@@ -62,6 +62,9 @@ class PublicProfile:
     the player's first rated match at the club."""
     head_to_head: tuple[HeadToHead, ...]
     """Over the listed events' rated matches."""
+    chart_start: float = 0.0
+    chart_points: tuple[float, ...] = ()
+    """The rating after each rated match at the club, oldest first (the chart)."""
 
     @property
     def nemesis(self) -> HeadToHead | None:
@@ -157,7 +160,10 @@ def public_profile(session: Session, club_slug: str, player_id: int) -> PublicPr
     except NotFoundError:
         history = None
     shown: tuple[HistoryLine, ...] = ()
+    chart_start = 0.0
+    chart_points: tuple[float, ...] = ()
     if history is not None:
+        chart_start, chart_points = history.start, history.ratings_in_order
         shown = tuple(line for line in history.lines if line.event_id in listed)
         history = replace(history, lines=shown, head_to_head=head_to_head(shown))
     return PublicProfile(
@@ -171,19 +177,25 @@ def public_profile(session: Session, club_slug: str, player_id: int) -> PublicPr
         ),
         history,
         head_to_head(shown),
+        chart_start,
+        chart_points,
     )
 
 
-def public_chart_points(
-    session: Session, club_slug: str, player_id: int
-) -> tuple[float, tuple[float, ...]]:
-    """The start and the rating after each rated match at the club, for the public chart.
-
-    Raises:
-        NotFoundError: as :func:`public_profile`.
+def club_data_version(session: Session, club_slug: str) -> tuple[int, ...] | None:
+    """What a player's public page at the club depends on, as numbers that change with
+    any of it: the club's options and its events' data versions (every write to an
+    event's rows, its players' included, moves them; see :mod:`tourney.store.versions`).
+    None when the club keeps its players' pages private (or does not exist).
     """
-    club = profile_club(session, club_slug)
-    if not _listed_events(session, club.id or 0, player_id):
-        raise NotFoundError(_NOT_FOUND)
-    history = player_history(session, club.id or 0, player_id)
-    return history.start, history.ratings_in_order
+    club = session.exec(select(Club).where(Club.slug == club_slug)).first()
+    if club is None or not club.public_profiles:
+        return None
+    count, total, last = session.execute(
+        sa.select(
+            sa.func.count(col(Event.id)),
+            sa.func.coalesce(sa.func.sum(col(Event.data_version)), 0),
+            sa.func.coalesce(sa.func.max(col(Event.id)), 0),
+        ).where(col(Event.club_id) == club.id)
+    ).one()
+    return (club.id or 0, club.provisional_below, int(count), int(total), int(last))

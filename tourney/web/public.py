@@ -23,7 +23,7 @@ from tourney.store.paging import Page, page_of
 from tourney.store.tournament_views import MatchDetail, MatchSummary
 from tourney.web.auth import public
 from tourney.web.deps import public_url_for, reading, state
-from tourney.web.live import ShareKeyAccepted, live_page, open_event, viewer
+from tourney.web.live import ShareKeyAccepted, live_page, open_event, profile_cache, viewer
 
 bp = Blueprint("public", __name__)
 
@@ -262,8 +262,7 @@ def qr(slug: str) -> ResponseReturnValue:
 @public
 def club_player(club_slug: str, player_id: int) -> ResponseReturnValue:
     """A player's page at a club that shows them: events, results, rating, chart, nemesis."""
-    with reading() as db:
-        profile = player_profiles.public_profile(db, club_slug, player_id)
+    profile = _profile(club_slug, player_id)
     response = Response(render_template("public/club_player.html", profile=profile))
     response.headers["Cache-Control"] = "private, no-cache"
     return response
@@ -273,11 +272,26 @@ def club_player(club_slug: str, player_id: int) -> ResponseReturnValue:
 @public
 def club_player_chart(club_slug: str, player_id: int) -> ResponseReturnValue:
     """The public page's chart: the player's rating after each rated match at the club."""
-    with reading() as db:
-        start, points = player_profiles.public_chart_points(db, club_slug, player_id)
-    response = Response(rating_chart_svg(points, start=start), content_type="image/svg+xml")
+    profile = _profile(club_slug, player_id)
+    if profile.history is None:
+        raise NotFoundError("No rated match at the club yet.")
+    chart = rating_chart_svg(profile.chart_points, start=profile.chart_start)
+    response = Response(chart, content_type="image/svg+xml")
     response.headers["Cache-Control"] = "private, no-cache"
     return response
+
+
+def _profile(club_slug: str, player_id: int) -> player_profiles.PublicProfile:
+    """The player's public page at the club, replayed once per version of the club's data
+    (a club's whole history takes a second or more at 100,000 matches)."""
+    with reading() as db:
+        version = player_profiles.club_data_version(db, club_slug)
+        key = (club_slug, player_id, version)
+        found: player_profiles.PublicProfile | None = profile_cache().get(key)
+        if found is None:
+            found = player_profiles.public_profile(db, club_slug, player_id)
+            profile_cache().put(key, found)
+    return found
 
 
 @bp.get("/healthz")
