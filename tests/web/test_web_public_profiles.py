@@ -93,6 +93,9 @@ def test_allowed_the_page_shows_events_results_rating_chart_and_nemesis(
     assert "Club Night Cid Won 7-0 (to 7) +26.46 1526.46" in text
     assert "Rating 1552.54" in ann.text and "Nemesis" not in ann.text
     assert chart.status_code == 200 and chart.mimetype == "image/svg+xml"
+    # Two matches: the axis counts 0, 1, 2 (no half matches).
+    labels = re.findall(r"<text[^>]*>([^<]*)</text>", chart.text)
+    assert labels[: labels.index("Rated matches played")] == ["0", "1", "2"]
 
 
 def test_turned_off_again_the_page_and_the_link_go(

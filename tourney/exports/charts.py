@@ -29,6 +29,7 @@ def _rating_chart(
     # Imported here: matplotlib takes a while to load, and only this chart needs it.
     from matplotlib import rc_context
     from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator
 
     with rc_context({"svg.hashsalt": "tourney", "svg.fonttype": "none", "font.size": 9}):
         figure = Figure(figsize=(6.4, 2.6), dpi=dpi)
@@ -36,6 +37,8 @@ def _rating_chart(
         points = [start, *ratings]
         axes.plot(range(len(points)), points, color="#1f6f4a", marker="o", markersize=3)
         axes.axhline(start, color="#999999", linewidth=0.8, linestyle="--")
+        # Matches are counted in whole numbers: no tick at 1.5 matches.
+        axes.xaxis.set_major_locator(MaxNLocator(integer=True))
         axes.set_xlabel("Rated matches played")
         axes.set_ylabel("Rating")
         axes.grid(axis="y", color="#e0e0e0", linewidth=0.6)
