@@ -1,4 +1,5 @@
-"""Public pages: events, flights (brackets, pairings, standings), players, matches. No login.
+"""Public pages: events, flights (brackets, pairings, standings), players, matches, and the
+players' pages at clubs that show them. No login.
 
 Every event page is live (see ``tourney.web.live``): its region is rendered once per data
 version and polled by the open page. Private events answer 404 unless the visitor has the
