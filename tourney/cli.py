@@ -818,8 +818,9 @@ def players_group() -> None:
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--apply", "apply_rows", is_flag=True, help="Save the rows (default: preview).")
 def players_import(file: Path, apply_rows: bool) -> None:
-    """Check a CSV or XLSX list of players (name, country, rating, email) and, with
-    --apply, add the good rows to the roster. Exit 1 when a row has a problem."""
+    """Check a CSV or XLSX list of players (name, country, rating, experience, matches,
+    email) and, with --apply, add the good rows to the roster. Exit 1 when a row has a
+    problem."""
     from tourney.store.db import read_session, transaction
     from tourney.store.errors import StoreUserError
     from tourney.store.player_import import apply_player_import, preview_player_import

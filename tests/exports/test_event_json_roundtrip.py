@@ -26,7 +26,7 @@ from tourney.store.demo import load_demo
 from tourney.store.event_json import IMPORT_ACTION, import_event
 from tourney.store.passwords import make_hasher
 from tourney.store.results import GameFields
-from tourney.store.tables import AuditEntry, Event, Player
+from tourney.store.tables import AuditEntry, Club, Event, Player
 from tourney.store.tournament_views import flight_board
 
 if TYPE_CHECKING:
@@ -227,3 +227,29 @@ def test_event_json_players_are_only_those_entered(engine: Engine) -> None:
     document = json.loads(exported(engine, "thursday-club-night"))
 
     assert len(document["tables"]["players"]) == len(document["tables"]["entries"]) < roster
+
+
+def test_event_json_carries_the_clubs_list_options_and_a_players_carried_in_experience(
+    engine: Engine,
+    target: Engine,
+    build_event: Callable[..., BuiltEvent],
+    into_club: Callable[..., int],
+) -> None:
+    built = build_event(["Ann", "Ben"], [MAIN])
+    club_id = into_club(built)
+    with transaction(engine) as session:
+        club = session.get(Club, club_id)
+        assert club is not None
+        club.provisional_below, club.public_profiles = 400, True
+        for player in session.exec(select(Player).where(Player.name == "Ann")):
+            player.rating, player.rating_experience, player.rated_matches = 1612.5, 450, 31
+    data = exported(engine, built.event_id)
+
+    imported = import_bytes(target, data)
+
+    with Session(target) as session:
+        copied = session.exec(select(Club)).one()
+        ann = session.exec(select(Player).where(Player.name == "Ann")).one()
+    assert (copied.provisional_below, copied.public_profiles) == (400, True)
+    assert (ann.rating, ann.rating_experience, ann.rated_matches) == (1612.5, 450, 31)
+    assert exported(target, imported) == data

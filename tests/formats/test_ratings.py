@@ -250,3 +250,28 @@ def test_compute_ratings_agrees_with_a_second_implementation(seed: int, start: f
         (name, experience, played) for name, _, experience, played in theirs
     ]
     assert max(abs(r.rating - t[1]) for r, t in zip(ours, theirs, strict=True)) < 1e-9
+
+
+def test_compute_ratings_carried_in_experience_sets_the_first_k() -> None:
+    # Ann comes in at 1600 with 450 experience and 30 matches; Ben at 1500 with none.
+    # Ann, favourite by D = 100, wins a 7-pointer: P_upset = 1 / (10^(100 * sqrt(7) /
+    # 2000) + 1) = 0.424433; her K = max(1, 5 - 4.5) = 1: +4 * 1 * sqrt(7) * 0.424433 =
+    # +4.4918; Ben's K = 5: -4 * 5 * sqrt(7) * 0.424433 = -22.4589.
+    rows = by_player(compute_ratings(
+        [match(0, "Ann", "Ben", 7, "Ann")],
+        starts={"Ann": 1600.0},
+        experiences={"Ann": 450},
+        matches_before={"Ann": 30},
+    ))
+
+    assert (round(rows["Ann"].rating, 2), rows["Ann"].experience, rows["Ann"].matches) == (
+        1604.49, 457, 31)
+    assert (round(rows["Ben"].rating, 2), rows["Ben"].experience, rows["Ben"].matches) == (
+        1477.54, 7, 1)
+
+
+def test_compute_ratings_lists_only_players_with_a_match_here() -> None:
+    rows = compute_ratings([match(0, "Ann", "Ben", 1, "Ben")],
+                           experiences={"Cid": 900}, matches_before={"Cid": 60})
+
+    assert sorted(r.player for r in rows) == ["Ann", "Ben"]

@@ -24,6 +24,7 @@ from tourney.store import (
     access,
     accounts,
     bulk_entry,
+    club_settings,
     draws,
     event_json,
     event_lifecycle,
@@ -441,6 +442,25 @@ def create_season(w: World) -> tuple[Call, set[int]]:
     )
 
 
+def set_rating_options(w: World) -> tuple[Call, set[int]]:
+    # The club's options decide what its events' public pages link to: each of its
+    # events moves, an event of no club does not.
+    built = w.build_event(EIGHT[:2], [MAIN])
+    w.build_event(EIGHT[2:4], [MAIN])
+    actor = built.director.actor
+    with transaction(w.engine) as session:
+        club_id = events.create_club(session, actor=actor, name="Profiles BG").id or 0
+        event = session.get(Event, built.event_id)
+        assert event is not None
+        event.club_id = club_id
+    return (
+        lambda s: club_settings.set_rating_options(
+            s, actor=actor, club_id=club_id, provisional_below=400, public_profiles=True
+        ),
+        {built.event_id},
+    )
+
+
 def check_in(w: World) -> tuple[Call, set[int]]:
     built = w.build_event(EIGHT[:2], [MAIN])
     actor, entry = built.director.actor, built.entries["S1"]
@@ -722,6 +742,7 @@ SCENARIOS: dict[str, Scenario] = {
     "bulk_entry.enter_players": enter_players,
     "bulk_entry.seed_by_rating": seed_by_rating,
     "bulk_entry.set_seed": set_seed,
+    "club_settings.set_rating_options": set_rating_options,
     "draws.add_late_entry": add_late_entry,
     "event_lifecycle.close_event": close_event,
     "event_lifecycle.reopen_event": reopen_event,

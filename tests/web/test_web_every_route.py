@@ -62,6 +62,9 @@ ANSWERS = {
     "GET /events/<slug>/players": 200,
     "GET /events/<slug>/players/<int:entry_id>": 200,
     "GET /events/<slug>/players/<int:entry_id>/print": 200,
+    # (a club's player pages are private unless the club shows them)
+    "GET /clubs/<club_slug>/players/<int:player_id>": 404,
+    "GET /clubs/<club_slug>/players/<int:player_id>/rating.svg": 404,
     "GET /events/<slug>/flights/<int:flight_id>": 200,
     "GET /events/<slug>/flights/<int:flight_id>/rounds/<int:number>": 200,
     "GET /events/<slug>/flights/<int:flight_id>/standings": 200,
@@ -93,10 +96,12 @@ ANSWERS = {
     "GET /director/clubs/<int:club_id>/ratings.<extension>": 200,
     "GET /director/clubs/<int:club_id>/seasons": 200,
     "POST /director/clubs/<int:club_id>/seasons": 302,
+    "POST /director/clubs/<int:club_id>/ratings/options": 302,
     "GET /director/seasons/<int:season_id>": 200,
     "GET /director/seasons/<int:season_id>.<extension>": 200,
     "GET /director/clubs/<int:club_id>/players/<int:player_id>": 404,
     "GET /director/clubs/<int:club_id>/players/<int:player_id>/rating.svg": 404,
+    "GET /director/clubs/<int:club_id>/players/<int:player_id>/history.pdf": 404,
     "POST /director/players/import": 200,
     "POST /director/players/import/confirm": 302,
     "GET /director/events/<int:event_id>/entries": 200,
@@ -317,6 +322,10 @@ def test_every_route_answers_as_a_user_expects(
             club_id=club, extension=extension,
         )
     walk(director, "GET", "/director/clubs/<int:club_id>/seasons", club_id=club)
+    walk(
+        director, "POST", "/director/clubs/<int:club_id>/ratings/options", club_id=club,
+        data={"provisional_below": "400"},
+    )
     with transaction(engine) as session:
         event_row = session.get(Event, built.event_id)
         assert event_row is not None
@@ -338,8 +347,14 @@ def test_every_route_answers_as_a_user_expects(
     for rule in (
         "/director/clubs/<int:club_id>/players/<int:player_id>",
         "/director/clubs/<int:club_id>/players/<int:player_id>/rating.svg",
+        "/director/clubs/<int:club_id>/players/<int:player_id>/history.pdf",
     ):
         walk(director, "GET", rule, club_id=club, player_id=late)
+    for rule in (
+        "/clubs/<club_slug>/players/<int:player_id>",
+        "/clubs/<club_slug>/players/<int:player_id>/rating.svg",
+    ):
+        walk(visitor, "GET", rule, club_slug="fjordside-bg", player_id=late)
     preview = walk(
         director, "POST", "/director/players/import",
         data={"file": (io.BytesIO(b"name,country\nNils Spare,NO\n"), "players.csv")},

@@ -1,4 +1,5 @@
-"""Printed and exported documents of an event: PDF, XLSX, CSV and the event JSON.
+"""Printed and exported documents of an event, and of a player's rating history: PDF, XLSX,
+CSV and the event JSON.
 
 Renderers take plain document models (:mod:`tourney.store.documents`, the exported event
 JSON document) and return :class:`Rendered` bytes with a filename stem, an extension and

@@ -131,6 +131,8 @@ def compute_ratings(
     *,
     start: float = DEFAULT_START,
     starts: Mapping[str, float] | None = None,
+    experiences: Mapping[str, int] | None = None,
+    matches_before: Mapping[str, int] | None = None,
 ) -> tuple[PlayerRating, ...]:
     """Everyone's rating after replaying ``matches`` from ``start``; highest rating first.
 
@@ -138,10 +140,15 @@ def compute_ratings(
     time keep the order they are given in (the sort is stable). Players with the same
     rating are listed by name. ``starts`` gives players a starting rating of their own
     (a club's list carried over from before); everyone else starts at ``start``.
+    ``experiences`` and ``matches_before`` carry a player's experience and rated matches
+    over from before in the same way (the K factor of their first match here starts from
+    that experience); everyone else starts from 0. Only players with a match in
+    ``matches`` are listed.
     """
     ordered = sorted(matches, key=lambda m: m.finished_at)
     rating: dict[str, float] = dict(starts or {})
-    experience: dict[str, int] = {}
+    experience: dict[str, int] = dict(experiences or {})
+    before = matches_before or {}
     played: dict[str, int] = {}
     sqrt = math.sqrt
     for match in ordered:
@@ -163,7 +170,9 @@ def compute_ratings(
         played[winner] = played.get(winner, 0) + 1
         played[loser] = played.get(loser, 0) + 1
     rows = [
-        PlayerRating(player, rating[player], experience[player], played[player])
+        PlayerRating(
+            player, rating[player], experience[player], played[player] + before.get(player, 0)
+        )
         for player in played
     ]
     rows.sort(key=_by_rating)

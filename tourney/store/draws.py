@@ -41,6 +41,7 @@ from tourney.store.errors import ConflictError, NotFoundError, StoreUserError
 from tourney.store.permissions import require_event
 from tourney.store.plans import encode_plan, plan_rounds
 from tourney.store.queries import tiebreak_chain
+from tourney.store.rating_lists import club_rating_list
 from tourney.store.tables import (
     DrawMethod,
     Entry,
@@ -465,13 +466,26 @@ def _pair_swiss(session: Session, flight: Flight, number: int, rnd: Round | None
 
 
 def _ratings(session: Session, flight: Flight) -> dict[EntrantId, float | None]:
+    """The ratings a Swiss drawn by rating pairs by: the club's rating list where the
+    event has a club and the player is on it (the list "Seed by rating" seeds by), else
+    the rating the player came in with on the roster."""
     query = (
-        select(FlightEntry.id, Player.rating)
+        select(FlightEntry.id, Player.id, Player.rating)
         .join(Entry, col(Entry.id) == FlightEntry.entry_id)
         .join(Player, col(Player.id) == Entry.player_id)
         .where(FlightEntry.flight_id == flight.id)
     )
-    return {EntrantId(fe_id or 0): rating for fe_id, rating in session.exec(query)}
+    rows = list(session.exec(query))
+    event = session.get(Event, flight.event_id)
+    listed: dict[int, float] = {}
+    if flight.draw_method == DrawMethod.SEEDED.value and event is not None and event.club_id:
+        listed = {
+            row.player_id: row.rating for row in club_rating_list(session, event.club_id).rows
+        }
+    return {
+        EntrantId(fe_id or 0): listed.get(player_id or 0, rating)
+        for fe_id, player_id, rating in rows
+    }
 
 
 def _with_its_source(flight: Flight, done: str) -> str:

@@ -5,6 +5,9 @@ from owning the event, or from a row of its staff. The use cases ask ``require_e
 before changing anything; the read models and the public pages ask ``staff_role``,
 ``can_manage_event`` and ``is_staff`` what to show.
 
+A club's settings (its rating list options) are changed by the admins, by the account
+that added the club and by the directors of the club's events (``can_manage_club``).
+
 A roster player is changed (and their e-mail address seen) by the account that added
 them, by the admins, and by the directors of an event the player is entered in: the
 roster is shared for entering players, not for editing them (``require_player``,
@@ -19,7 +22,7 @@ from sqlmodel import Session, col, or_, select
 from tourney.store.audit import Actor
 from tourney.store.errors import AccessDeniedError, NotFoundError
 from tourney.store.roles import EVENT_ROLES, account_role, event_role
-from tourney.store.tables import Entry, Event, EventStaff, Player, Role, StaffRole
+from tourney.store.tables import AuditEntry, Entry, Event, EventStaff, Player, Role, StaffRole
 
 
 def require_role(actor: Actor, *roles: Role) -> None:
@@ -137,3 +140,34 @@ def require_player(session: Session, actor: Actor, player_id: int) -> Player:
             "event the player is entered in may change them."
         )
     return player
+
+
+def can_manage_club(session: Session, actor: Actor, club_id: int) -> bool:
+    """True for an admin, the account that added the club and a director of one of its
+    events (owner, or on its staff as a director)."""
+    account = account_role(actor.role)
+    if account.directs_every_event:
+        return True
+    if not account.can_direct_events or actor.user_id is None:
+        return False
+    added = session.exec(
+        select(AuditEntry.id).where(
+            AuditEntry.action == "club.create",
+            AuditEntry.entity_type == "club",
+            AuditEntry.entity_id == club_id,
+            AuditEntry.actor_id == actor.user_id,
+        )
+    ).first()
+    if added is not None:
+        return True
+    directing = [info.role.value for info in EVENT_ROLES if info.can_manage_event]
+    directed = select(EventStaff.event_id).where(
+        EventStaff.user_id == actor.user_id, col(EventStaff.role).in_(directing)
+    )
+    found = session.exec(
+        select(Event.id).where(
+            Event.club_id == club_id,
+            or_(col(Event.owner_id) == actor.user_id, col(Event.id).in_(directed)),
+        )
+    ).first()
+    return found is not None

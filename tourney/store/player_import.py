@@ -1,7 +1,8 @@
 """Importing roster players from a CSV or XLSX file: a preview first, then the save.
 
 The preview reads every row and lists its problems (no name, a bad country code, a bad
-rating or e-mail address, a duplicate in the file or on the roster) without writing
+rating, experience, matches or e-mail address, a duplicate in the file or on the
+roster) without writing
 anything; the save registers the rows without problems through the store's
 ``register_player`` service. The command line (``tourney players import``) and the
 director's web form share both steps.
@@ -9,6 +10,10 @@ director's web form share both steps.
 Terminology:
     line     the row's number as a spreadsheet shows it: the header is line 1.
     roster   the players already in the database (of the chosen club, when one is given).
+    experience, matches
+             a club's existing rating list carries each player's FIBS experience (the
+             sum of the lengths of their rated matches) and how many rated matches they
+             played with their rating: the club's list continues from all three.
 """
 
 from __future__ import annotations
@@ -41,11 +46,15 @@ MAX_ROWS = 5000
 _WORKBOOK_LIMITS = WorkbookLimits(max_rows=2 * MAX_ROWS)
 """A sheet may have blank lines between players, but not more lines than this."""
 MAX_RATING = 5000
+MAX_EXPERIENCE = 10_000_000
+MAX_MATCHES = 1_000_000
 _COUNTRY = re.compile(r"^[A-Z]{2}$")
 _HEADERS: dict[str, tuple[str, ...]] = {
     "name": ("name", "player", "player name", "full name", "navn", "spieler"),
     "country": ("country", "country code", "nation", "nationality", "land"),
     "rating": ("rating", "elo", "fibs rating"),
+    "experience": ("experience", "exp", "fibs experience", "rating experience"),
+    "matches": ("matches", "matches played", "rated matches"),
     "email": ("email", "e-mail", "e-mail address", "email address", "mail"),
 }
 """Column headings each field is recognised by (compared case-insensitively)."""
@@ -65,6 +74,10 @@ class PlayerRow:
     rating: float | None
     email: str | None
     problems: tuple[str, ...] = ()
+    experience: int | None = None
+    """The experience carried in with the rating."""
+    matches: int | None = None
+    """The rated matches carried in with the rating."""
 
     @property
     def is_ok(self) -> bool:
@@ -190,6 +203,29 @@ def _rating(cells: Sequence[Any], index: int | None) -> tuple[float | None, str 
     return value, None
 
 
+def _whole(
+    cells: Sequence[Any], index: int | None, field: str, largest: int
+) -> tuple[int | None, str | None]:
+    """A whole number from 0 to ``largest`` in a cell (``12``, ``12.0``), or its problem."""
+    if index is None or index >= len(cells) or cells[index] in (None, ""):
+        return None, None
+    raw = cells[index]
+    value: object = raw
+    if isinstance(raw, float) and raw.is_integer():
+        value = int(raw)
+    elif isinstance(raw, str):
+        text = raw.strip()
+        if not text:
+            return None, None
+        value = int(text) if text.isdigit() and len(text) <= 12 else text
+    if isinstance(value, bool) or not isinstance(value, int):
+        shown = raw.strip() if isinstance(raw, str) else raw
+        return None, f"{field} {shown!r} is not a whole number"
+    if not 0 <= value <= largest:
+        return None, f"{field} {value} is not between 0 and {largest}"
+    return value, None
+
+
 def _key(name: str, country: str) -> tuple[str, str]:
     return (name.casefold(), country)
 
@@ -220,7 +256,7 @@ def check_rows(
     if "name" not in header:
         raise PlayerImportError(
             f"{filename or 'The file'}: the first row must name the columns, one of them "
-            "“name” (others: country, rating, email).",
+            "“name” (others: country, rating, experience, matches, email).",
             field="file",
         )
     seen: dict[tuple[str, str], int] = {}
@@ -237,6 +273,10 @@ def check_rows(
         country = _text(cells, header.get("country")).upper()
         email = _text(cells, header.get("email")).lower() or None
         rating, rating_problem = _rating(cells, header.get("rating"))
+        experience, experience_problem = _whole(
+            cells, header.get("experience"), "experience", MAX_EXPERIENCE
+        )
+        matches, matches_problem = _whole(cells, header.get("matches"), "matches", MAX_MATCHES)
         if not name:
             problems.append("the name is missing")
         elif len(name) > 120:
@@ -245,6 +285,10 @@ def check_rows(
             problems.append(f"country {country!r} is not a two-letter code (NO, DE, US)")
         if rating_problem:
             problems.append(rating_problem)
+        if experience_problem:
+            problems.append(experience_problem)
+        if matches_problem:
+            problems.append(matches_problem)
         if email and (not EMAIL_ADDRESS.match(email) or len(email) > 254):
             problems.append(f"e-mail address {email!r} is not valid")
         if name:
@@ -254,7 +298,11 @@ def check_rows(
             elif key in roster:
                 problems.append(f"{name} ({country or 'no country'}) is on the roster already")
             seen.setdefault(key, line)
-        out.append(PlayerRow(line, name, country, rating, email, tuple(problems)))
+        out.append(
+            PlayerRow(
+                line, name, country, rating, email, tuple(problems), experience, matches
+            )
+        )
     columns = tuple(sorted(header, key=header.__getitem__))
     return columns, tuple(out)
 
@@ -303,6 +351,8 @@ def apply_player_import(
             rating=row.rating,
             email=row.email,
             club_id=preview.club_id,
+            rating_experience=row.experience,
+            rated_matches=row.matches,
         )
         try:
             created.append(register_player(session, actor=actor, fields=fields))
@@ -317,4 +367,7 @@ def apply_player_import(
 
 def _with_problem(row: PlayerRow, problem: str) -> PlayerRow:
     label = f"{row.name} ({row.country or 'no country'}) {problem}"
-    return PlayerRow(row.line, row.name, row.country, row.rating, row.email, (label,))
+    return PlayerRow(
+        row.line, row.name, row.country, row.rating, row.email, (label,), row.experience,
+        row.matches,
+    )

@@ -26,6 +26,7 @@ from tourney.store.audit import Actor
 from tourney.store.errors import NotFoundError
 from tourney.store.flight_overview import FlightOverview, event_overviews
 from tourney.store.money_sessions import SessionSummary, sessions_of_event
+from tourney.store.player_profiles import is_profile_shown
 from tourney.store.queries import (
     EntryView,
     EventDetail,
@@ -34,6 +35,7 @@ from tourney.store.queries import (
     list_entries,
 )
 from tourney.store.tables import (
+    Club,
     Entry,
     EntryStatus,
     Event,
@@ -107,6 +109,10 @@ class PlayerPage:
     next_match: PlayerMatch | None
     wins: int
     losses: int
+    player_id: int = 0
+    profile_club_slug: str = ""
+    """The short name of the event's club when it shows the player's page there (see
+    :mod:`tourney.store.player_profiles`); empty otherwise, and then nothing links to it."""
 
     @property
     def is_active(self) -> bool:
@@ -247,7 +253,18 @@ def player_page(session: Session, event_id: int, entry_id: int) -> PlayerPage:
         next_match=open_ones[0] if open_ones else None,
         wins=sum(r.result == "won" for r in rows),
         losses=sum(r.result == "lost" for r in rows),
+        player_id=entry.player_id,
+        profile_club_slug=_profile_club_slug(session, event_id, entry.player_id),
     )
+
+
+def _profile_club_slug(session: Session, event_id: int, player_id: int) -> str:
+    event = session.get(Event, event_id)
+    club_id = event.club_id if event is not None else None
+    if not is_profile_shown(session, club_id, player_id):
+        return ""
+    club = session.get(Club, club_id)
+    return club.slug if club is not None else ""
 
 
 def match_page(session: Session, event_id: int, match_id: int) -> tv.MatchDetail:

@@ -9,6 +9,12 @@ Terminology:
         Walkovers and byes have statuses of their own and are never rated.
     latest event
         the event of the club whose rated matches finished last.
+    carried in
+        the rating, experience and rated matches a roster player brings from before (a
+        club's existing list, imported): the replay continues from them.
+    provisional
+        a player whose experience (carried in and at the club) is below the club's
+        ``provisional_below``: their rating still moves fast and says little yet.
 
 The list is recomputed from the results on every request, so a corrected result changes
 it at once; a club's whole history replays in well under a second (``bench/ratings.py``).
@@ -16,14 +22,23 @@ it at once; a club's whole history replays in well under a second (``bench/ratin
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 import sqlalchemy as sa
+from sqlalchemy.orm import aliased
 from sqlmodel import Session, col
 
-from tourney.formats.ratings import DEFAULT_START, RatedMatch, compute_ratings, rating_change
+from tourney.formats.ratings import (
+    DEFAULT_START,
+    PlayerRating,
+    RatedMatch,
+    compute_ratings,
+    rating_change,
+)
 from tourney.store.errors import NotFoundError
+from tourney.store.rating_documents import HeadToHead, HistoryLine, PlayerHistory
 from tourney.store.tables import Club, Entry, Event, Flight, FlightEntry, Match, MatchStatus, Player
 
 _NEVER = datetime(1970, 1, 1, tzinfo=UTC)
@@ -44,6 +59,8 @@ class RatingRow:
     change: float | None
     """How the rating moved over the club's latest event; none when the player did not
     play a rated match there."""
+    provisional: bool = False
+    """Below the club's experience threshold."""
 
 
 @dataclass(frozen=True)
@@ -56,6 +73,11 @@ class RatingList:
     matches: int
     latest_event: str
     """The name of the club's latest event with a rated match; empty without one."""
+    provisional_below: int = 0
+    """The club's experience threshold (0: nobody is provisional)."""
+    public_profiles: bool = False
+    """The club shows its players' pages to everyone."""
+    club_slug: str = ""
 
 
 @dataclass(frozen=True)
@@ -67,50 +89,28 @@ class _Played:
 
 
 @dataclass(frozen=True)
-class HistoryLine:
-    """One of a player's rated matches, with what it did to their rating."""
+class _CarriedIn:
+    """What the club's players bring from before, by roster id (as a string)."""
 
-    finished_at: datetime
-    event_name: str
-    opponent: str
-    won: bool
-    score_text: str
-    """The player's points first: ``7-3``."""
-    length: int
-    change: float
-    rating_after: float
+    rating: dict[str, float]
+    experience: dict[str, int]
+    matches: dict[str, int]
 
 
-@dataclass(frozen=True)
-class HeadToHead:
-    """A player's record against one opponent."""
+def is_provisional(experience: int, threshold: int) -> bool:
+    """Whether a player with ``experience`` is provisional under ``threshold`` (0: off).
 
-    opponent: str
-    wins: int
-    losses: int
+    >>> is_provisional(399, 400), is_provisional(400, 400), is_provisional(0, 0)
+    (True, False, False)
+    """
+    return threshold > 0 and experience < threshold
 
 
-@dataclass(frozen=True)
-class PlayerHistory:
-    """A player's rated matches across a club's events, newest first."""
-
-    club_id: int
-    club_name: str
-    player_id: int
-    name: str
-    start: float
-    """The rating the player came in with: the roster's, or 1500."""
-    rating: float
-    experience: int
-    lines: tuple[HistoryLine, ...]
-    head_to_head: tuple[HeadToHead, ...]
-    """By losses (most first), then wins, then name."""
-
-    @property
-    def nemesis(self) -> HeadToHead | None:
-        """The opponent the player has lost to most, where they have lost at all."""
-        worst = self.head_to_head[0] if self.head_to_head else None
-        return worst if worst is not None and worst.losses else None
+def _club(session: Session, club_id: int) -> Club:
+    club = session.get(Club, club_id)
+    if club is None:
+        raise NotFoundError("No such club.")
+    return club
 
 
 def club_rating_list(session: Session, club_id: int) -> RatingList:
@@ -119,9 +119,7 @@ def club_rating_list(session: Session, club_id: int) -> RatingList:
     Raises:
         NotFoundError: no such club.
     """
-    club = session.get(Club, club_id)
-    if club is None:
-        raise NotFoundError("No such club.")
+    club = _club(session, club_id)
     played = _rated_matches(session, club_id)
     names = {
         player_id: name
@@ -133,18 +131,27 @@ def club_rating_list(session: Session, club_id: int) -> RatingList:
             .distinct()
         )
     }
-    starts = _starting_ratings(session, club_id)
-    after = compute_ratings((m.match for m in played), starts=starts)
+    carried = _carried_in(session, club_id)
+    starts = carried.rating
+
+    def replay(matches: list[_Played]) -> tuple[PlayerRating, ...]:
+        return compute_ratings(
+            (m.match for m in matches),
+            starts=starts,
+            experiences=carried.experience,
+            matches_before=carried.matches,
+        )
+
+    after = replay(played)
     # The event of the match replayed last (equal times keep the order stored).
     replayed = sorted(played, key=lambda m: m.match.finished_at)
     latest_event_id = replayed[-1].event_id if replayed else None
     before = {
         row.player: row.rating
-        for row in compute_ratings(
-            (m.match for m in played if m.event_id != latest_event_id), starts=starts
-        )
+        for row in replay([m for m in played if m.event_id != latest_event_id])
     }
     in_latest = {p for m in played if m.event_id == latest_event_id for p in _players(m.match)}
+    threshold = club.provisional_below
     rows = tuple(
         RatingRow(
             rank=number,
@@ -158,26 +165,53 @@ def club_rating_list(session: Session, club_id: int) -> RatingList:
                 if row.player in in_latest
                 else None
             ),
+            provisional=is_provisional(row.experience, threshold),
         )
         for number, row in enumerate(after, start=1)
     )
     latest = session.get(Event, latest_event_id) if latest_event_id is not None else None
-    return RatingList(club_id, club.name, rows, len(played), latest.name if latest else "")
+    return RatingList(
+        club_id,
+        club.name,
+        rows,
+        len(played),
+        latest.name if latest else "",
+        provisional_below=threshold,
+        public_profiles=club.public_profiles,
+        club_slug=club.slug,
+    )
 
 
-def _starting_ratings(session: Session, club_id: int) -> dict[str, float]:
-    """The ratings the club's players carry in from before (the roster's rating, as a
-    club's existing list was imported), by roster id; the rest start at 1500."""
-    return {
-        str(player_id): float(rating)
-        for player_id, rating in session.execute(
-            sa.select(col(Player.id), col(Player.rating))
-            .join(Entry, col(Entry.player_id) == Player.id)
-            .join(Event, col(Event.id) == Entry.event_id)
-            .where(col(Event.club_id) == club_id, col(Player.rating).is_not(None))
-            .distinct()
+def _carried_in(session: Session, club_id: int) -> _CarriedIn:
+    """The ratings, experience and rated matches the club's players carry in from before
+    (the roster's, as a club's existing list was imported), by roster id; the rest start
+    at 1500 with no experience."""
+    carried = _CarriedIn({}, {}, {})
+    for player_id, rating, experience, matches in session.execute(
+        sa.select(
+            col(Player.id), col(Player.rating), col(Player.rating_experience),
+            col(Player.rated_matches),
         )
-    }
+        .join(Entry, col(Entry.player_id) == Player.id)
+        .join(Event, col(Event.id) == Entry.event_id)
+        .where(
+            col(Event.club_id) == club_id,
+            sa.or_(
+                col(Player.rating).is_not(None),
+                col(Player.rating_experience).is_not(None),
+                col(Player.rated_matches).is_not(None),
+            ),
+        )
+        .distinct()
+    ):
+        key = str(player_id)
+        if rating is not None:
+            carried.rating[key] = float(rating)
+        if experience:
+            carried.experience[key] = int(experience)
+        if matches:
+            carried.matches[key] = int(matches)
+    return carried
 
 
 def _players(match: RatedMatch) -> tuple[str, str]:
@@ -185,46 +219,44 @@ def _players(match: RatedMatch) -> tuple[str, str]:
 
 
 def _rated_matches(session: Session, club_id: int) -> list[_Played]:
-    """Every rated match of the club's events, players named by their roster ids."""
-    of_club = (col(Event.club_id) == club_id) & (col(Event.unrated) == sa.false())
-    player_of = {
-        fe_id: player_id
-        for fe_id, player_id in session.execute(
-            sa.select(col(FlightEntry.id), col(Entry.player_id))
-            .join(Entry, col(Entry.id) == FlightEntry.entry_id)
-            .join(Event, col(Event.id) == Entry.event_id)
-            .where(of_club)
-        )
-    }
+    """Every rated match of the club's events, players named by their roster ids.
+
+    One query of the few columns the replay needs: the sides' roster ids are joined in,
+    so no table of the club's entries is held besides the matches themselves.
+    """
+    side_a, side_b = aliased(FlightEntry), aliased(FlightEntry)
+    entry_a, entry_b = aliased(Entry), aliased(Entry)
     query = (
         sa.select(
             col(Match.finished_at),
             col(Match.match_length),
-            col(Match.entry_a_id),
-            col(Match.entry_b_id),
-            col(Match.winner_entry_id),
+            col(entry_a.player_id),
+            col(entry_b.player_id),
+            col(Match.winner_entry_id) == col(Match.entry_a_id),
             col(Event.id),
             col(Match.score_a),
             col(Match.score_b),
         )
         .join(Flight, col(Flight.id) == Match.flight_id)
         .join(Event, col(Event.id) == Flight.event_id)
-        .where(of_club, col(Match.status) == MatchStatus.FINISHED.value)
+        .join(side_a, col(side_a.id) == Match.entry_a_id)
+        .join(entry_a, col(entry_a.id) == side_a.entry_id)
+        .join(side_b, col(side_b.id) == Match.entry_b_id)
+        .join(entry_b, col(entry_b.id) == side_b.entry_id)
+        .where(
+            col(Event.club_id) == club_id,
+            col(Event.unrated) == sa.false(),
+            col(Match.status) == MatchStatus.FINISHED.value,
+            col(Match.winner_entry_id).is_not(None),
+        )
         .order_by(col(Match.id))
     )
     played = []
-    for finished_at, length, side_a, side_b, won, event_id, score_a, score_b in session.execute(
-        query
+    for finished_at, length, player_a, player_b, a_won, event_id, score_a, score_b in (
+        session.execute(query)
     ):
-        if side_a is None or side_b is None or won is None:
-            continue
-        match = RatedMatch(
-            finished_at or _NEVER,
-            str(player_of[side_a]),
-            str(player_of[side_b]),
-            length,
-            str(player_of[won]),
-        )
+        a, b = str(player_a), str(player_b)
+        match = RatedMatch(finished_at or _NEVER, a, b, length, a if a_won else b)
         played.append(_Played(match, event_id or 0, (score_a, score_b)))
     return played
 
@@ -249,11 +281,11 @@ def player_history(session: Session, club_id: int, player_id: int) -> PlayerHist
             sa.select(col(Event.id), col(Event.name)).where(col(Event.club_id) == club_id)
         ).all()
     )
-    rating: dict[str, float] = _starting_ratings(session, club_id)
+    carried = _carried_in(session, club_id)
+    rating: dict[str, float] = dict(carried.rating)
     start = rating.get(me, DEFAULT_START)
-    experience: dict[str, int] = {}
+    experience: dict[str, int] = dict(carried.experience)
     lines: list[HistoryLine] = []
-    record: dict[str, list[int]] = {}
     for entry in played:
         m = entry.match
         w, lo = m.winner, m.loser
@@ -282,22 +314,19 @@ def player_history(session: Session, club_id: int, player_id: int) -> PlayerHist
                 m.length,
                 gain if me == w else -loss,
                 rating[me],
+                entry.event_id,
             )
         )
-        wins_losses = record.setdefault(opponent, [0, 0])
-        wins_losses[0 if me == w else 1] += 1
     names = {
         str(pid): name
         for pid, name in session.execute(
             sa.select(col(Player.id), col(Player.name)).where(
-                col(Player.id).in_([int(o) for o in record])
+                col(Player.id).in_({int(line.opponent) for line in lines})
             )
         )
     }
-    named = [replace(line, opponent=names.get(line.opponent, "?")) for line in lines]
-    head_to_head = sorted(
-        (HeadToHead(names.get(o, "?"), wl[0], wl[1]) for o, wl in record.items()),
-        key=lambda h: (-h.losses, -h.wins, h.opponent.casefold()),
+    named = tuple(
+        reversed([replace(line, opponent=names.get(line.opponent, "?")) for line in lines])
     )
     return PlayerHistory(
         club_id,
@@ -307,6 +336,23 @@ def player_history(session: Session, club_id: int, player_id: int) -> PlayerHist
         start,
         rating[me],
         experience[me],
-        tuple(reversed(named)),
-        tuple(head_to_head),
+        named,
+        head_to_head(named),
+        provisional=is_provisional(experience[me], club.provisional_below),
+        provisional_below=club.provisional_below,
+        matches=len(lines) + carried.matches.get(me, 0),
+    )
+
+
+def head_to_head(lines: Iterable[HistoryLine]) -> tuple[HeadToHead, ...]:
+    """The player's record against each opponent of ``lines``: most losses first, then
+    most wins, then by name."""
+    record: dict[str, list[int]] = {}
+    for line in lines:
+        record.setdefault(line.opponent, [0, 0])[0 if line.won else 1] += 1
+    return tuple(
+        sorted(
+            (HeadToHead(o, wl[0], wl[1]) for o, wl in record.items()),
+            key=lambda h: (-h.losses, -h.wins, h.opponent.casefold()),
+        )
     )

@@ -39,6 +39,11 @@ class PlayerFields:
     rating: float | None = None
     email: str | None = None
     club_id: int | None = None
+    rating_experience: int | None = None
+    """Carried in with ``rating`` from a club's existing list; kept only when the player
+    is added (a later edit of the player leaves it as it is)."""
+    rated_matches: int | None = None
+    """Likewise: the rated matches behind ``rating``."""
 
 
 def _get_entry(session: Session, entry_id: int) -> Entry:
@@ -96,6 +101,11 @@ def register_player(
         _refuse_namesakes(session, fields.name)
     player = Player(name="", added_by_id=actor.user_id)
     _apply_player_fields(session, player, fields)
+    for carried in (fields.rating_experience, fields.rated_matches):
+        if carried is not None and carried < 0:
+            raise StoreUserError("Experience and matches are whole numbers from 0.")
+    player.rating_experience = fields.rating_experience
+    player.rated_matches = fields.rated_matches
     session.add(player)
     session.flush()
     record(

@@ -177,6 +177,12 @@ class Club(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     slug: str = Field(max_length=80, unique=True)
     name: str = Field(max_length=120)
+    provisional_below: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    """Players with less rating experience than this are provisional on the club's list
+    (0: nobody is)."""
+    public_profiles: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
+    """Anyone may see the players' pages at the club (rating, chart, results) without
+    logging in."""
     created_at: datetime = _created()
 
 
@@ -202,6 +208,11 @@ class Player(SQLModel, table=True):
     country: str = Field(default="", max_length=2)
     """ISO 3166 alpha-2 code, upper case, or empty."""
     rating: float | None = Field(default=None)
+    rating_experience: int | None = Field(default=None)
+    """The experience carried in with ``rating`` (an imported list): the K factor of the
+    player's first rated match at the club starts from it; none is 0."""
+    rated_matches: int | None = Field(default=None)
+    """The rated matches carried in with ``rating``, counted with the club's own."""
     email: str | None = Field(default=None, max_length=254)
     """Private: shown only to those who may change the player (``permissions``)."""
     added_by_id: int | None = Field(

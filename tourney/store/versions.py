@@ -12,7 +12,8 @@ Terminology:
     event row   a row that belongs to one event: the event itself, its flights, entries,
                 staff and share link, and through them flight entries, rounds, matches,
                 games and uploaded records. A roster player belongs to every event it is
-                entered in (a new name shows on all their pages).
+                entered in (a new name shows on all their pages), a club to each of its
+                events (its options decide what their pages link to).
     bulk change a ``DELETE`` or ``UPDATE`` statement run through the session (undoing a
                 draw, rewriting a match's games): it skips the flush, so the events of the
                 rows it matches are noted before it runs and moved at the next flush. Every
@@ -35,6 +36,7 @@ from sqlmodel import SQLModel, col
 
 from tourney.store.access import EventShare
 from tourney.store.tables import (
+    Club,
     Entry,
     Event,
     EventStaff,
@@ -103,6 +105,12 @@ def _player_events(session: Session, row: Player) -> EventIds:
     return session.scalars(entered).all()
 
 
+def _club_events(session: Session, row: Club) -> EventIds:
+    if row.id is None:
+        return ()
+    return session.scalars(select(col(Event.id)).where(col(Event.club_id) == row.id)).all()
+
+
 EVENTS_OF: Mapping[type[SQLModel], Callable[[Session, Any], EventIds]] = {
     Event: lambda _, row: (row.id,),
     Flight: _own_event,
@@ -115,6 +123,7 @@ EVENTS_OF: Mapping[type[SQLModel], Callable[[Session, Any], EventIds]] = {
     Game: _match_event,
     UploadedRecord: _match_event,
     Player: _player_events,
+    Club: _club_events,
     MoneySession: _own_event,
     MoneySeat: _money_event,
     MoneyGame: _money_event,

@@ -437,7 +437,10 @@ class PlayerImportForm(Form):
             FileAllowed(["csv", "xlsx", "txt"], "Use a .csv or .xlsx file."),
             FileSize(PLAYER_IMPORT_MAX_BYTES, message="The file is larger than 1 MB; split it."),
         ],
-        description="A header row naming the columns: name, country, rating, email.",
+        description=(
+            "A header row naming the columns: name, country, rating, experience, matches, "
+            "email."
+        ),
     )
     # Beside the roster's own club box on one page: an id of its own.
     club_id = SelectField("Add them to club", coerce=optional_int, id="import-club_id")
@@ -836,6 +839,20 @@ class SeedByRatingForm(Form):
 
     seeds = IntegerField(
         "How many seeds", default=8, validators=[InputRequired(), NumberRange(1, 9999)]
+    )
+
+
+class RatingOptionsForm(Form):
+    """A club's rating list options: the provisional threshold and public player pages."""
+
+    provisional_below = IntegerField(
+        "Provisional below this much experience (0: off)",
+        default=0,
+        validators=[InputRequired(), NumberRange(0, 100_000)],
+    )
+    public_profiles = BooleanField(
+        "Anyone may see the players' pages at the club (rating, chart, results) without "
+        "logging in"
     )
 
 

@@ -20,7 +20,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from flask import Flask, Response, current_app, g, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
@@ -37,6 +37,8 @@ from tourney.web.deps import reading
 
 POLL_SECONDS = 5
 CACHE_EXTENSION = "tourney.live"
+PROFILE_CACHE_EXTENSION = "tourney_profile_cache"
+V = TypeVar("V")
 SHARE_COOKIE = "tourney_share_{event_id}"
 """The name of the cookie that holds an event's share key (one per event)."""
 SHARE_COOKIE_DAYS = 30
@@ -50,8 +52,8 @@ class Region:
     html: Markup
 
 
-class RegionCache:
-    """Rendered regions by (event, data version, page): a bounded LRU, safe across threads.
+class VersionedCache(Generic[V]):
+    """Values by keys that carry a data version: a bounded LRU, safe across threads.
 
     Keys carry the data version, so a write makes every older entry unreachable: nothing
     is ever served stale, and old entries simply age out.
@@ -59,18 +61,18 @@ class RegionCache:
 
     def __init__(self, size: int = 256) -> None:
         self.size = size
-        self._items: OrderedDict[tuple[Any, ...], Region] = OrderedDict()
+        self._items: OrderedDict[tuple[Any, ...], V] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: tuple[Any, ...]) -> Region | None:
-        """The cached region, or none."""
+    def get(self, key: tuple[Any, ...]) -> V | None:
+        """The cached value, or none."""
         with self._lock:
             found = self._items.get(key)
             if found is not None:
                 self._items.move_to_end(key)
             return found
 
-    def put(self, key: tuple[Any, ...], region: Region) -> None:
+    def put(self, key: tuple[Any, ...], region: V) -> None:
         """Keep ``region``; the least recently used entry goes when full."""
         with self._lock:
             self._items[key] = region
@@ -79,9 +81,15 @@ class RegionCache:
                 self._items.popitem(last=False)
 
 
+RegionCache = VersionedCache[Region]
+"""Rendered regions by (event, data version, page)."""
+
+
 def init_app(app: Flask) -> None:
-    """Give the app its region cache and the share-key cookie."""
+    """Give the app its region cache, its cache of players' club pages and the
+    share-key cookie."""
     app.extensions[CACHE_EXTENSION] = RegionCache()
+    app.extensions[PROFILE_CACHE_EXTENSION] = VersionedCache[Any](size=512)
     app.after_request(_set_share_cookie)
 
 
@@ -104,6 +112,13 @@ def _set_share_cookie(response: Response) -> Response:
 
 def _cache() -> RegionCache:
     found: RegionCache = current_app.extensions[CACHE_EXTENSION]
+    return found
+
+
+def profile_cache() -> VersionedCache[Any]:
+    """The app's cache of players' public pages at clubs, keyed by the club's data
+    version (:func:`tourney.store.player_profiles.club_data_version`)."""
+    found: VersionedCache[Any] = current_app.extensions[PROFILE_CACHE_EXTENSION]
     return found
 
 

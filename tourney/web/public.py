@@ -1,4 +1,5 @@
-"""Public pages: events, flights (brackets, pairings, standings), players, matches. No login.
+"""Public pages: events, flights (brackets, pairings, standings), players, matches, and the
+players' pages at clubs that show them. No login.
 
 Every event page is live (see ``tourney.web.live``): its region is rendered once per data
 version and polled by the open page. Private events answer 404 unless the visitor has the
@@ -14,7 +15,8 @@ from flask import Blueprint, Response, jsonify, redirect, render_template, reque
 from flask.typing import ResponseReturnValue
 from sqlmodel import Session
 
-from tourney.store import event_lifecycle, money_sessions
+from tourney.exports.charts import rating_chart_svg
+from tourney.store import event_lifecycle, money_sessions, player_profiles
 from tourney.store import public_views as pv
 from tourney.store.db import ping
 from tourney.store.errors import NotFoundError
@@ -22,7 +24,7 @@ from tourney.store.paging import Page, page_of
 from tourney.store.tournament_views import MatchDetail, MatchSummary
 from tourney.web.auth import public
 from tourney.web.deps import public_url_for, reading, state
-from tourney.web.live import ShareKeyAccepted, live_page, open_event, viewer
+from tourney.web.live import ShareKeyAccepted, live_page, open_event, profile_cache, viewer
 
 bp = Blueprint("public", __name__)
 
@@ -255,6 +257,42 @@ def qr(slug: str) -> ResponseReturnValue:
     response = Response(buffer.getvalue(), mimetype="image/svg+xml")
     response.headers["Cache-Control"] = "private, max-age=300"
     return response
+
+
+@bp.get("/clubs/<club_slug>/players/<int:player_id>")
+@public
+def club_player(club_slug: str, player_id: int) -> ResponseReturnValue:
+    """A player's page at a club that shows them: events, results, rating, chart, nemesis."""
+    profile = _profile(club_slug, player_id)
+    response = Response(render_template("public/club_player.html", profile=profile))
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response
+
+
+@bp.get("/clubs/<club_slug>/players/<int:player_id>/rating.svg")
+@public
+def club_player_chart(club_slug: str, player_id: int) -> ResponseReturnValue:
+    """The public page's chart: the player's rating after each rated match at the club."""
+    profile = _profile(club_slug, player_id)
+    if profile.history is None:
+        raise NotFoundError("No rated match at the club yet.")
+    chart = rating_chart_svg(profile.chart_points, start=profile.chart_start)
+    response = Response(chart, content_type="image/svg+xml")
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response
+
+
+def _profile(club_slug: str, player_id: int) -> player_profiles.PublicProfile:
+    """The player's public page at the club, replayed once per version of the club's data
+    (a club's whole history takes a second or more at 100,000 matches)."""
+    with reading() as db:
+        version = player_profiles.club_data_version(db, club_slug)
+        key = (club_slug, player_id, version)
+        found: player_profiles.PublicProfile | None = profile_cache().get(key)
+        if found is None:
+            found = player_profiles.public_profile(db, club_slug, player_id)
+            profile_cache().put(key, found)
+    return found
 
 
 @bp.get("/healthz")

@@ -12,7 +12,8 @@ area:
     matches    a match page and its results: games, final score, record upload, walkover
     accounts   the admin's list of accounts
     money      money sessions and chouettes, their games and settlement sheets
-    ratings    a club's rating list from the results of its events
+    ratings    a club's rating list from the results of its events, its options, a
+               player's history (page, chart, PDF), seasons
 """
 
 from __future__ import annotations

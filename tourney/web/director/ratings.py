@@ -8,17 +8,20 @@ from sqlmodel import Session
 
 from tourney.exports.charts import rating_chart_svg
 from tourney.exports.csv import render_table_csv
+from tourney.exports.player_history import render_player_history_pdf
 from tourney.exports.tables import DataTable
 from tourney.exports.xlsx import render_table_xlsx
 from tourney.store import seasons
+from tourney.store.club_settings import rating_options, set_rating_options
 from tourney.store.events import slugify
+from tourney.store.rating_documents import PlayerHistory
 from tourney.store.rating_lists import RatingList, club_rating_list, player_history
 from tourney.store.seasons import SeasonFields, SeasonView
-from tourney.web.auth import ALL_ROLES, requires
+from tourney.web.auth import ALL_ROLES, DIRECTORS, requires
 from tourney.web.deps import actor, reading
 from tourney.web.director.base import bp
 from tourney.web.downloads import send_rendered
-from tourney.web.forms import SeasonForm, options
+from tourney.web.forms import RatingOptionsForm, SeasonForm, options
 from tourney.web.submit import Done, submit_form
 
 
@@ -26,9 +29,42 @@ from tourney.web.submit import Done, submit_form
 @requires(*ALL_ROLES)
 def club_ratings(club_id: int) -> ResponseReturnValue:
     """The club's rating list, best first, with each player's move over the latest event."""
+    return _ratings_page(club_id, None)
+
+
+def _ratings_page(club_id: int, form: RatingOptionsForm | None) -> str:
     with reading() as session:
         ratings = club_rating_list(session, club_id)
-    return render_template("director/club_ratings.html", ratings=ratings)
+        settings = rating_options(session, actor(), club_id)
+    if form is None:
+        form = RatingOptionsForm(
+            formdata=None,
+            provisional_below=settings.provisional_below,
+            public_profiles=settings.public_profiles,
+        )
+    return render_template(
+        "director/club_ratings.html", ratings=ratings, settings=settings, form=form
+    )
+
+
+@bp.post("/clubs/<int:club_id>/ratings/options")
+@requires(*DIRECTORS)
+def club_rating_options(club_id: int) -> ResponseReturnValue:
+    """Change the club's provisional threshold and whether its players' pages are public."""
+    form = RatingOptionsForm()
+
+    def change(session: Session) -> Done:
+        set_rating_options(
+            session,
+            actor=actor(),
+            club_id=club_id,
+            provisional_below=form.provisional_below.data or 0,
+            public_profiles=bool(form.public_profiles.data),
+        )
+        return Done("The rating list's options are saved.", url_for(".club_ratings",
+                                                                    club_id=club_id))
+
+    return submit_form(form, change, lambda: _ratings_page(club_id, form))
 
 
 @bp.get("/clubs/<int:club_id>/players/<int:player_id>")
@@ -55,10 +91,13 @@ def club_ratings_file(club_id: int, extension: str) -> ResponseReturnValue:
 
 
 def _list_table(ratings: RatingList) -> DataTable:
-    """The list as a table: numbers as numbers, ratings to two decimals."""
+    """The list as a table: numbers as numbers, ratings to two decimals; with a
+    provisional threshold, a last column marks the provisional players."""
+    marked = ratings.provisional_below > 0
+    heading = (f"Provisional (below {ratings.provisional_below} experience)",) if marked else ()
     return DataTable(
         "Ratings",
-        ("Rank", "Player", "Rating", "Change", "Experience", "Matches"),
+        ("Rank", "Player", "Rating", "Change", "Experience", "Matches", *heading),
         tuple(
             (
                 row.rank,
@@ -67,6 +106,7 @@ def _list_table(ratings: RatingList) -> DataTable:
                 None if row.change is None else round(row.change, 2),
                 row.experience,
                 row.matches,
+                *(("provisional" if row.provisional else "",) if marked else ()),
             )
             for row in ratings.rows
         ),
@@ -153,3 +193,17 @@ def club_player_chart(club_id: int, player_id: int) -> ResponseReturnValue:
     response = Response(chart, content_type="image/svg+xml")
     response.headers["Cache-Control"] = "private, no-cache"
     return response
+
+
+@bp.get("/clubs/<int:club_id>/players/<int:player_id>/history.pdf")
+@requires(*ALL_ROLES)
+def club_player_pdf(club_id: int, player_id: int) -> ResponseReturnValue:
+    """The player's rating history at the club, printed: the chart and every match."""
+    with reading() as session:
+        history = player_history(session, club_id, player_id)
+    return send_rendered(render_player_history_pdf(history, stem=history_stem(history)))
+
+
+def history_stem(history: PlayerHistory) -> str:
+    """The printed history's file name: ``fjordside-bg-ann-avery-rating-history``."""
+    return f"{slugify(history.club_name)}-{slugify(history.name) or 'player'}-rating-history"
