@@ -278,12 +278,6 @@ def _block2_key(state: _State) -> bytes:
     return bytes(state[0]) + bytes(state[1])
 
 
-def _rank(step: _Step) -> int:
-    """A move's place in the one order of origins: highest first, a checker entering
-    from the pool ranked with one entering from the bar (the bar goes first anyway)."""
-    return min(step[0], BAR)
-
-
 def _mine_key(state: _State) -> bytes:
     return bytes(state[0])
 
@@ -363,15 +357,17 @@ class TablesEngine:
         # PIN: not on two opposing checkers, nor on an opposing checker pinning ours.
         return theirs == 0 or (theirs == 1 and not (state[2] >> point) & 1)
 
-    def steps(self, state: _State, die: int) -> list[_Step]:
-        """Every single move ``die`` allows in ``state``."""
+    def steps(self, state: _State, die: int, top: int = POOL) -> list[_Step]:
+        """Every single move ``die`` allows in ``state`` from an origin no higher than
+        ``top`` in the order of origins (an entry from the bar or the pool counts as 25):
+        a search that tries moves in one order of origins asks for no others."""
         mine = state[0]
         entry = 25 - die
         if mine[BAR]:
-            return [(BAR, entry)] if self._can_land(state, entry) else []
+            return [(BAR, entry)] if top >= BAR and self._can_land(state, entry) else []
         found: list[_Step] = []
         if mine[POOL]:
-            if self._can_land(state, entry) and not self._pool_closed and not (
+            if top >= BAR and self._can_land(state, entry) and not self._pool_closed and not (
                     self._pool_needs_home_checker and not any(mine[19:25])):
                 found.append((POOL, entry))
             if self.rules.enter_all_first:
@@ -383,7 +379,7 @@ class TablesEngine:
         bearing_off = highest <= 6 and not mine[POOL] and not pinned
         courier = self.rules.first_checker_point
         head_shut = courier and not any(mine[:courier + 1]) and any(mine[courier + 1:24])
-        for origin in range(highest, 0, -1):
+        for origin in range(min(highest, top), 0, -1):
             if not mine[origin] or (pinned >> origin) & 1:
                 continue
             if origin == 24 and head_shut:
@@ -464,8 +460,9 @@ class TablesEngine:
                     if die in left[:index]:
                         continue
                     rest = left[:index] + left[index + 1:]
-                    for step in self.steps(state, die):
-                        if ordered and _rank(step) > last:
+                    for step in self.steps(state, die, last if ordered else POOL):
+                        rank = step[0] if step[0] != POOL else BAR
+                        if ordered and rank > last:
                             continue
                         moved = self.apply(state, step)
                         key = stage_key(moved)
@@ -475,7 +472,7 @@ class TablesEngine:
                             finished[key] = (moved, (*path, step))
                         else:
                             reached[(key, rest)] = (moved, (*path, step), first or die,
-                                                    _rank(step))
+                                                    rank)
             for (key, rest), (moved, path, first, _) in reached.items():
                 by_depth[depth].setdefault(key, (moved, path, rest, first))
             if not reached:
@@ -539,21 +536,25 @@ class TablesEngine:
             reached: dict[bytes, tuple[_State, tuple[_Step, ...], int]] = {}
             for state, path, last in frontier.values():
                 _spend(1)
-                for step in self.steps(state, die):
-                    if ordered and _rank(step) > last:
+                for step in self.steps(state, die, last if ordered else POOL):
+                    # The move's place in the one order of origins, highest first; an entry
+                    # from the pool ranks with one from the bar (the bar goes first anyway).
+                    rank = step[0] if step[0] != POOL else BAR
+                    if ordered and rank > last:
                         continue
                     moved = self.apply(state, step)
                     key = stage_key(moved)
                     if key in finished:
                         continue
-                    if key in reached:
-                        if reached[key][2] < _rank(step):
-                            reached[key] = (*reached[key][:2], _rank(step))
+                    seen = reached.get(key)
+                    if seen is not None:
+                        if seen[2] < rank:
+                            reached[key] = (seen[0], seen[1], rank)
                         continue
                     if self.outcome(moved) is not Outcome.PLAYING:
                         finished[key] = (moved, (*path, step))
                     else:
-                        reached[key] = (moved, (*path, step), _rank(step))
+                        reached[key] = (moved, (*path, step), rank)
             frontier = reached
         found = {key: (state, path) for key, (state, path, _) in frontier.items()
                  if not self._ends_badly(state)}
@@ -1076,8 +1077,9 @@ class ChaseEngine(TablesEngine):
         behind, ahead = _ahead(point, -1), _ahead(point, 1)
         return not (mine[behind] and behind != origin and mine[ahead] and ahead != origin)
 
-    def steps(self, state: _State, die: int) -> list[_Step]:
-        """Every single move ``die`` allows: ``(origin, where the checker stops)``."""
+    def steps(self, state: _State, die: int, top: int = POOL) -> list[_Step]:
+        """Every single move ``die`` allows: ``(origin, where the checker stops)``; no
+        order of origins on a circular track, so ``top`` is not used."""
         mine, theirs = state[0], state[1]
         lone = self._lone_corner_rule(mine)
         if lone:
