@@ -9,6 +9,7 @@ the others rotate. *Pools* split a field into round robins whose top finishers
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from tourney.formats.errors import FormatUserError
@@ -95,3 +96,34 @@ def pool_qualifiers(tables: Sequence[Sequence[Standing]], per_pool: int) -> tupl
         order = tables if place % 2 == 0 else list(reversed(tables))
         seeds.extend(table[place].entrant for table in order)
     return tuple(seeds)
+
+
+def split_pools(
+    entrants: Sequence[EntrantId], pools: int, *, shuffle_seed: int | None = None
+) -> tuple[tuple[EntrantId, ...], ...]:
+    """Split a field (best seed first) into pools: snake-seeded, or shuffled from
+    ``shuffle_seed`` first (a random split, the pool sizes as even as snake seeding's).
+
+    Raises:
+        FormatUserError: fewer than two players per pool.
+    """
+    order = list(entrants)
+    if shuffle_seed is not None:
+        random.Random(shuffle_seed).shuffle(order)
+    return snake_pools(order, pools)
+
+
+def pools_schedule(
+    pools: Sequence[Sequence[EntrantId]],
+) -> tuple[tuple[Pairing | Bye, ...], ...]:
+    """Every round of several round robins played side by side: round r holds round r of
+    each pool's Berger table, pool by pool (a smaller pool has fewer rounds).
+
+    Raises:
+        FormatUserError: a pool of fewer than two players, or an entrant listed twice.
+    """
+    tables = [berger_schedule(pool) for pool in pools]
+    rounds = max((len(table) for table in tables), default=0)
+    return tuple(
+        tuple(p for table in tables if r < len(table) for p in table[r]) for r in range(rounds)
+    )
