@@ -288,6 +288,8 @@ class StandingRow:
     stands now)."""
     tied_at_cut: bool = False
     """Shares the place at the cut, and the director decides who goes through."""
+    pool: str = ""
+    """``Pool A`` in a round robin of several pools (the rank is within the pool)."""
 
     @property
     def shows_status_note(self) -> bool:
@@ -886,6 +888,7 @@ def _stage_standings(
                         display_rank=row.display_rank,
                         tied=row.tied,
                         reason=notes.get(row.entrant, ""),
+                        pool=f"Pool {pool_label(table.pool or 0)}",
                     )
                     for row in table.rows
                 ),
