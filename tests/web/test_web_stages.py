@@ -175,6 +175,11 @@ def test_pools_page_marks_qualifiers_and_knockout_shows_their_origin(
         client.get(f"/events/club-night/flights/{built.flights['Knockout']}").get_data(as_text=True)
     )
     api = client.get(f"/api/v1/events/{built.event_id}").get_json()
+    standings = text_of(
+        client.get(f"/events/club-night/flights/{built.flights['Pools']}/standings").get_data(
+            as_text=True
+        )
+    )
 
     assert "The top 2 of each pool go through to Knockout." in pools_page
     assert "Pool A Rank Player Wins Losses" in pools_page
@@ -187,6 +192,8 @@ def test_pools_page_marks_qualifiers_and_knockout_shows_their_origin(
     assert "B1 P2 A2 P4" in knockout_page
     assert "Pool A" in public and "1 P1 3–0 Qualifies" in public
     assert "A1 P1" in bracket and "B2 P3" in bracket
+    assert "Pool A 1 P1 Qualifies 3–0" in standings
+    assert "Pool B 3 P6 1–2" in standings
     assert [
         (f["name"], f["pools"], f["qualifies_from"], f["qualifiers"], f["cut_ties"])
         for f in api["flights"]

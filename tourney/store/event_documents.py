@@ -238,7 +238,7 @@ def public_event_document(
 
 def _side(ref: tournament_views.PlayerRef | None, placeholder: str, status: str) -> SideDocument:
     if ref is not None:
-        return SideDocument(ref.name, ref.entry_id, ref.seed)
+        return SideDocument(ref.name, ref.entry_id, ref.seed, origin=ref.origin)
     if status == "pending":
         # A slot with no source to name is an empty one: its opponent will have a bye.
         return SideDocument(note=placeholder or "bye")
