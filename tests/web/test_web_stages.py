@@ -201,3 +201,60 @@ def test_pools_page_marks_qualifiers_and_knockout_shows_their_origin(
         ("Pools", 2, None, None, None),
         ("Knockout", None, built.flights["Pools"], 2, "tiebreaks"),
     ]
+
+
+def test_director_decides_a_tie_at_the_cut_on_the_knockout_page(
+    client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    # P5 beats P4 and P4 beats P1: P1, P4 and P5 of pool A share 2 wins, two go through.
+    built = build_event(EIGHT, [{**POOLS, "tiebreaks": ()}, {**KNOCKOUT, "cut_ties": "director"}])
+    login(client, built)
+    actor = built.director.actor
+    with transaction(engine) as session:
+        draws.draw_flight(session, actor=actor, flight_id=built.flights["Pools"], seed=5)
+        draws.publish_flight(session, actor=actor, flight_id=built.flights["Pools"])
+    with Session(engine) as session:
+        rounds = flight_board(session, actor, built.flights["Pools"]).rounds
+    for rnd in rounds:
+        for m in rnd.matches:
+            assert m.a is not None and m.b is not None
+            a_wins = int(m.a.name[1:]) < int(m.b.name[1:])
+            if {m.a.name, m.b.name} in ({"P1", "P4"}, {"P4", "P5"}):
+                a_wins = not a_wins
+            with transaction(engine) as session:
+                results.record_final_score(
+                    session,
+                    actor=actor,
+                    match_id=m.id,
+                    score_a=int(a_wins),
+                    score_b=int(not a_wins),
+                )
+    knockout = built.flights["Knockout"]
+    with Session(engine) as session:
+        tied = dict(
+            (name, fe_id)
+            for fe_id, name in flight_board(session, actor, knockout).cut_ties[0].players
+        )
+
+    page = text_of(client.get(f"/director/flights/{knockout}").get_data(as_text=True))
+    too_few = client.post(f"/director/flights/{knockout}/cut", data={"players": [tied["P1"]]})
+    decided = client.post(
+        f"/director/flights/{knockout}/cut",
+        data={"players": [tied["P1"], tied["P5"]]},
+        follow_redirects=True,
+    )
+    drawn = client.post(
+        f"/director/flights/{knockout}/draw", data={"method": "seeded"}, follow_redirects=True
+    )
+
+    assert "Ties at the cut" in page and "Pool A: choose 2 of 3" in page
+    assert too_few.status_code == 400
+    assert "Pool A: P1, P4 and P5 are tied at the cut; choose 2 of them to go through." in (
+        text_of(too_few.get_data(as_text=True))
+    )
+    assert "The tie at the cut is decided. Draw from the qualifiers." in text_of(
+        decided.get_data(as_text=True)
+    )
+    drawn_page = text_of(drawn.get_data(as_text=True))
+    assert "A1 P1 B2 P3" in drawn_page
+    assert "B1 P2 A2 P5" in drawn_page

@@ -480,7 +480,7 @@ def _check_flight_fields(
         raise StoreUserError("Feeding rounds are numbered from 1.", field="feed_rounds")
 
 
-MAX_POOLS = 1000
+MAX_POOLS = 5000
 
 
 def _check_pools(session: Session, flight: Flight | None, f: FlightFields) -> None:

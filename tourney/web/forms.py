@@ -375,7 +375,7 @@ class FlightForm(Form):
     reset_match = BooleanField("Double elimination: reset final")
     pools = IntegerField(
         "Round robin: pools",
-        validators=[OptionalValue(), NumberRange(min=1, max=1000)],
+        validators=[OptionalValue(), NumberRange(min=1, max=5000)],
         description="Empty: one table, everyone plays everyone.",
     )
     pool_seeding = SelectField(
