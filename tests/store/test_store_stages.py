@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
-from tourney.store import draws, events, results
+from tourney.store import draws, events, results, roster
 from tourney.store.db import transaction
 from tourney.store.errors import StoreUserError
 from tourney.store.tournament_views import FlightBoard, flight_board
@@ -305,4 +305,21 @@ def test_tie_at_the_cut_waits_for_the_director_then_their_choice_goes_through(
         "P3",
         "P4",
         "P5",
+    ]
+
+
+def test_a_qualifier_who_withdrew_gives_the_place_to_the_next_in_the_pool(
+    engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built = build_event(EIGHT, [POOLS, KNOCKOUT])
+    draw(engine, built, "Pools")
+    play_all(engine, built, "Pools")
+    with transaction(engine) as session:
+        roster.withdraw(session, actor=built.director.actor, entry_id=built.entries["P4"])
+
+    draw(engine, built, "Knockout")
+
+    assert first_round(board(engine, built, "Knockout")) == [
+        ("A1 P1", "B2 P3"),
+        ("B1 P2", "A2 P5"),
     ]

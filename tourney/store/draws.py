@@ -365,7 +365,7 @@ def _qualified_field(
             "once every match there is decided."
         )
     try:
-        check_pool_sizes([len(t.rows) for t in cut.tables], cut.link.per_pool)
+        check_pool_sizes([len(t.contenders) for t in cut.tables], cut.link.per_pool)
     except FormatUserError as error:
         raise _user_error(error) from None
     entry_of = {

@@ -27,6 +27,14 @@ class StageTable:
 
     pool: int | None
     rows: tuple[Standing, ...]
+    withdrawn: frozenset[EntrantId] = frozenset()
+    """Players of the table who withdrew: they keep their row and results, but the place
+    they would take in the knockout goes to the next in line."""
+
+    @property
+    def contenders(self) -> tuple[Standing, ...]:
+        """The rows that can still go through, best first."""
+        return tuple(row for row in self.rows if row.entrant not in self.withdrawn)
 
 
 def stage_tables(session: Session, flight: Flight) -> tuple[StageTable, ...]:
@@ -35,8 +43,10 @@ def stage_tables(session: Session, flight: Flight) -> tuple[StageTable, ...]:
     field = progress.swiss_field(session, flight)
     chain = tiebreak_chain(flight.tiebreaks)
     entrants = [r.entrant for r in field.records]
+    out = frozenset(r.entrant for r in field.records if not r.active)
     if not fmt.has_pools:
-        return (StageTable(None, compute_standings(field.outcomes, chain, entrants=entrants)),)
+        table = compute_standings(field.outcomes, chain, entrants=entrants)
+        return (StageTable(None, table, out),)
     pool_of = {
         EntrantId(fe_id or 0): pool or 0
         for fe_id, pool in session.exec(
@@ -54,6 +64,7 @@ def stage_tables(session: Session, flight: Flight) -> tuple[StageTable, ...]:
         StageTable(
             pool,
             compute_standings(outcomes[pool], chain, entrants=members[pool]),
+            out,
         )
         for pool in range(count)
     )
@@ -109,9 +120,9 @@ def _cut(
     tables = stage_tables(session, source)
     chosen = knockout.cut_picks if picked is None else picked
     picks = {EntrantId(i) for i in chosen or ()}
-    k = min(link.per_pool, min((len(t.rows) for t in tables), default=0))
+    k = min(link.per_pool, min((len(t.contenders) for t in tables), default=0))
     cuts = tuple(
-        cut_table(t.rows, k, ties=link.ties, picks=picks, pool=t.pool) for t in tables
+        cut_table(t.contenders, k, ties=link.ties, picks=picks, pool=t.pool) for t in tables
     )
     return StageCut(
         source=source,
