@@ -175,6 +175,7 @@ def test_pools_page_marks_qualifiers_and_knockout_shows_their_origin(
         client.get(f"/events/club-night/flights/{built.flights['Knockout']}").get_data(as_text=True)
     )
     api = client.get(f"/api/v1/events/{built.event_id}").get_json()
+    api_pools = client.get(f"/api/v1/flights/{built.flights['Pools']}/standings").get_json()
     standings = text_of(
         client.get(f"/events/club-night/flights/{built.flights['Pools']}/standings").get_data(
             as_text=True
@@ -183,6 +184,8 @@ def test_pools_page_marks_qualifiers_and_knockout_shows_their_origin(
 
     assert "The top 2 of each pool go through to Knockout." in pools_page
     assert "Pool A Rank Player Wins Losses" in pools_page
+    assert "Table Pool Player A Player B Score" in pools_page
+    assert "1 Pool A P1 P8 1-0" in pools_page
     assert "1 P1 Qualifies 3 0" in pools_page
     assert "2 P4 Qualifies 2 1" in pools_page
     assert "3 P5 1 2" in pools_page
@@ -192,6 +195,19 @@ def test_pools_page_marks_qualifiers_and_knockout_shows_their_origin(
     assert "B1 P2 A2 P4" in knockout_page
     assert "Pool A" in public and "1 P1 3–0 Qualifies" in public
     assert "A1 P1" in bracket and "B2 P3" in bracket
+    assert [
+        (r["pool"], r["display_rank"], r["player"]["name"], r["qualifies"])
+        for r in api_pools["standings"]
+    ] == [
+        ("Pool A", "1", "P1", True),
+        ("Pool A", "2", "P4", True),
+        ("Pool A", "3", "P5", False),
+        ("Pool A", "4", "P8", False),
+        ("Pool B", "1", "P2", True),
+        ("Pool B", "2", "P3", True),
+        ("Pool B", "3", "P6", False),
+        ("Pool B", "4", "P7", False),
+    ]
     assert "Pool A 1 P1 Qualifies 3–0" in standings
     assert "Pool B 3 P6 1–2" in standings
     assert [

@@ -98,6 +98,8 @@ class PlayerRef:
     withdrawn: bool
     origin: str = ""
     """Where a knockout's qualifier finished in its qualifying stage: ``A1``, ``Swiss 3rd``."""
+    pool: str = ""
+    """``Pool A`` in a round robin of several pools."""
 
 
 @dataclass(frozen=True)
@@ -543,6 +545,7 @@ def _players(
             col(Entry.status),
             col(FlightEntry.status),
             col(FlightEntry.origin),
+            col(FlightEntry.pool),
         )
         .join(Entry, col(Entry.id) == FlightEntry.entry_id)
         .join(Player, col(Player.id) == Entry.player_id)
@@ -560,8 +563,9 @@ def _players(
             seed=seed,
             withdrawn=withdrawn in (entry_status, fe_status),
             origin=origin or "",
+            pool="" if pool is None else f"Pool {pool_label(pool)}",
         )
-        for fe_id, entry_id, name, country, seed, entry_status, fe_status, origin in (
+        for fe_id, entry_id, name, country, seed, entry_status, fe_status, origin, pool in (
             session.execute(query).all()
         )
     }
