@@ -323,3 +323,25 @@ def test_a_qualifier_who_withdrew_gives_the_place_to_the_next_in_the_pool(
         ("A1 P1", "B2 P3"),
         ("B1 P2", "A2 P5"),
     ]
+
+
+def test_random_pools_come_from_the_draw_seed(
+    engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built = build_event(EIGHT, [{**POOLS, "pool_seeding": "random"}])
+    draw(engine, built, "Pools")
+    first = [
+        sorted(r.player.name for r in p.rows) for p in board(engine, built, "Pools").pool_tables
+    ]
+    with transaction(engine) as session:
+        draws.undo_draw(session, actor=built.director.actor, flight_id=built.flights["Pools"])
+
+    draw(engine, built, "Pools")
+
+    again = [
+        sorted(r.player.name for r in p.rows) for p in board(engine, built, "Pools").pool_tables
+    ]
+    assert again == first
+    assert first != [["P1", "P4", "P5", "P8"], ["P2", "P3", "P6", "P7"]]
+    assert [len(pool) for pool in first] == [4, 4]
+    assert board(engine, built, "Pools").flight.pools_text == "2 pools, at random"

@@ -49,6 +49,48 @@ _CUT_LABELS = {
 }
 
 
+class PoolSeeding(Enum):
+    """How a round robin's players are split into pools."""
+
+    SNAKE = "snake"
+    """By entry seed, snake-wise: 1 to A, 2 to B … then back from the last pool."""
+    RANDOM = "random"
+    """Shuffled from the draw seed, then dealt snake-wise (pool sizes as even)."""
+
+    @property
+    def label(self) -> str:
+        """How a form offers the choice."""
+        return _SEEDING_LABELS[self][0]
+
+    @property
+    def summary(self) -> str:
+        """How a flight's summary says it: ``snake-seeded``, ``at random``."""
+        return _SEEDING_LABELS[self][1]
+
+    @property
+    def shuffles(self) -> bool:
+        """The split is random, from the draw seed."""
+        return self is PoolSeeding.RANDOM
+
+
+_SEEDING_LABELS = {
+    PoolSeeding.SNAKE: ("Snake-seeded by entry seed", "snake-seeded"),
+    PoolSeeding.RANDOM: ("At random (from the draw seed)", "at random"),
+}
+
+
+def find_pool_seeding(key: str) -> PoolSeeding:
+    """The way of making pools stored as ``key``.
+
+    Raises:
+        FormatUserError: no such way.
+    """
+    try:
+        return PoolSeeding(key)
+    except ValueError:
+        raise FormatUserError(f"Unknown way of making pools: {key!r}.") from None
+
+
 def find_cut_ties(key: str) -> CutTies:
     """The way of resolving ties at the cut stored as ``key``.
 

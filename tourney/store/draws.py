@@ -35,7 +35,13 @@ from tourney.formats.flight_formats import (
 from tourney.formats.model import Bye, EntrantId, MatchId, Pairing
 from tourney.formats.roundrobin import pools_schedule, split_pools
 from tourney.formats.rounds import NAMED_ROUNDS, numbered_round_name
-from tourney.formats.stages import Cut, check_pool_sizes, pool_positions, swiss_positions
+from tourney.formats.stages import (
+    Cut,
+    check_pool_sizes,
+    find_pool_seeding,
+    pool_positions,
+    swiss_positions,
+)
 from tourney.formats.standings import compute_standings
 from tourney.store import progress
 from tourney.store.audit import Actor, record
@@ -504,7 +510,7 @@ def _draw_pools(
     """Split the drawn players (in seed order) into the flight's pools, snake-seeded or
     at random from the draw seed, store each player's pool and schedule the pools side by
     side. A pool too small for the knockout taking its top finishers is refused now."""
-    shuffle_seed = seed if flight.pool_seeding == "random" else None
+    shuffle_seed = seed if find_pool_seeding(flight.pool_seeding).shuffles else None
     pools = split_pools(ids, flight.pools or 1, shuffle_seed=shuffle_seed)
     for target in knockouts_fed_by(session, flight):
         check_pool_sizes([len(pool) for pool in pools], target.qualifiers or 0)

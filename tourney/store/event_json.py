@@ -55,7 +55,7 @@ from sqlalchemy.types import TypeDecorator, TypeEngine
 from sqlmodel import Session, SQLModel
 
 from tourney.formats.errors import FormatUserError
-from tourney.formats.stages import CutTies, find_cut_ties
+from tourney.formats.stages import CutTies, PoolSeeding, find_cut_ties, find_pool_seeding
 from tourney.formats.tiebreaks import tiebreak_chain
 from tourney.rules import NotationError
 from tourney.rules.dice_names import dice_names_named
@@ -733,6 +733,11 @@ def _check_tiebreaks(flight_rows: Sequence[Mapping[str, Any]]) -> None:
             find_cut_ties(str(ties))
         except FormatUserError as error:
             raise _fail(_where(Flight.__tablename__, index, "cut_ties"), str(error)) from None
+        seeding = row.get("pool_seeding", PoolSeeding.SNAKE.value)
+        try:
+            find_pool_seeding(str(seeding))
+        except FormatUserError as error:
+            raise _fail(_where(Flight.__tablename__, index, "pool_seeding"), str(error)) from None
 
 
 def _slug_taken(session: Session, events: Table, slug: str) -> bool:

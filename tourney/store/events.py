@@ -16,7 +16,14 @@ from sqlmodel import Session, select
 from tourney.formats.errors import FormatUserError
 from tourney.formats.flight_formats import feed_refusal, flight_format
 from tourney.formats.rounds import NAMED_ROUNDS, named_round
-from tourney.formats.stages import CutTies, StageLink, check_stage_link, find_cut_ties
+from tourney.formats.stages import (
+    CutTies,
+    PoolSeeding,
+    StageLink,
+    check_stage_link,
+    find_cut_ties,
+    find_pool_seeding,
+)
 from tourney.formats.tiebreaks import tiebreak_chain
 from tourney.rules import NotationError
 from tourney.rules.dice_names import dice_names_named
@@ -112,7 +119,7 @@ class FlightFields:
     draw_method: str = DrawMethod.RANDOM.value
     pools: int | None = None
     """A round robin split into pools (none: one table)."""
-    pool_seeding: str = "snake"
+    pool_seeding: str = PoolSeeding.SNAKE.value
     qualifies_from_id: int | None = None
     """The qualifying stage a knockout takes its field from."""
     qualifiers: int | None = None
@@ -490,8 +497,10 @@ def _check_pools(session: Session, flight: Flight | None, f: FlightFields) -> No
         raise StoreUserError("Only a round robin is split into pools.", field="pools")
     if f.pools is not None and not 1 <= f.pools <= MAX_POOLS:
         raise StoreUserError(f"Pools: between 1 and {MAX_POOLS}.", field="pools")
-    if f.pool_seeding not in POOL_SEEDINGS:
-        raise StoreUserError(f"Unknown way of making pools {f.pool_seeding!r}.", field="pools")
+    try:
+        find_pool_seeding(f.pool_seeding)
+    except FormatUserError as error:
+        raise StoreUserError(str(error), field="pool_seeding") from None
     if flight is None:
         return
     for target in session.exec(select(Flight).where(Flight.qualifies_from_id == flight.id)):
@@ -505,10 +514,6 @@ def _check_pools(session: Session, flight: Flight | None, f: FlightFields) -> No
             check_stage_link(StageLink(f.pools or 1, target.qualifiers or 0))
         except FormatUserError as error:
             raise StoreUserError(f"For “{target.name}”: {error}", field="pools") from None
-
-
-POOL_SEEDINGS = ("snake", "random")
-"""How a round robin's pools are made: snake-seeded by entry seed, or at random."""
 
 
 def _check_stage_link(

@@ -20,7 +20,7 @@ from sqlmodel import Session, col, select
 from tourney.formats.errors import FormatUserError
 from tourney.formats.flight_formats import FLIGHT_FORMATS, flight_format
 from tourney.formats.rounds import named_round
-from tourney.formats.stages import find_cut_ties
+from tourney.formats.stages import PoolSeeding, find_cut_ties, find_pool_seeding
 from tourney.formats.tiebreaks import Tiebreak
 from tourney.formats.tiebreaks import tiebreak_chain as parse_tiebreak_chain
 from tourney.rules.match_forms import SINGLE, match_form_named
@@ -144,7 +144,7 @@ class FlightView:
     draw_seed: str | None
     pools: int | None = None
     """A round robin's pools (none: one table)."""
-    pool_seeding: str = "snake"
+    pool_seeding: str = PoolSeeding.SNAKE.value
     qualifies_from_id: int | None = None
     qualifies_from_name: str = ""
     qualifiers: int | None = None
@@ -171,7 +171,7 @@ class FlightView:
         """``8 pools, snake-seeded``; empty for one table."""
         if self.pools is None:
             return ""
-        how = "at random" if self.pool_seeding == "random" else "snake-seeded"
+        how = find_pool_seeding(self.pool_seeding).summary
         return f"{self.pools} pool{'s' if self.pools != 1 else ''}, {how}"
 
     @property

@@ -47,7 +47,7 @@ from wtforms.validators import (
 from wtforms.validators import Optional as OptionalValue
 
 from tourney.formats.rounds import NAMED_ROUNDS, named_round_spelled
-from tourney.formats.stages import CutTies
+from tourney.formats.stages import CutTies, PoolSeeding
 from tourney.formats.tiebreaks import TIEBREAKS
 from tourney.rules.dice_names import registered_dice_names
 from tourney.rules.match_forms import SINGLE, registered_match_forms
@@ -380,8 +380,8 @@ class FlightForm(Form):
     )
     pool_seeding = SelectField(
         "Pools made",
-        choices=options([("snake", "Snake-seeded by entry seed"), ("random", "At random")]),
-        default="snake",
+        choices=options((p.value, p.label) for p in PoolSeeding),
+        default=PoolSeeding.SNAKE.value,
     )
     qualifies_from_id = SelectField("Qualifiers come from", coerce=optional_int)
     qualifiers = IntegerField(

@@ -10,6 +10,7 @@ from flask import render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from sqlmodel import Session
 
+from tourney.formats.stages import PoolSeeding
 from tourney.store import draws, events, queries, tournament_views
 from tourney.store.events import FlightFields
 from tourney.store.paging import page_of
@@ -151,7 +152,7 @@ def _flight_fields(form: FlightForm) -> FlightFields:
         draw_method=form.draw_method.data or "",
         tiebreaks=form.tiebreaks(),
         pools=form.pools.data,
-        pool_seeding=form.pool_seeding.data or "snake",
+        pool_seeding=form.pool_seeding.data or PoolSeeding.SNAKE.value,
         qualifies_from_id=form.qualifies_from_id.data,
         qualifiers=form.qualifiers.data,
         cut_ties=form.cut_ties.data or "tiebreaks",
