@@ -11,7 +11,7 @@ from exports_builders import pdf_text
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
-from tourney.exports.pdf import render_drawsheets_pdf
+from tourney.exports.pdf import render_drawsheets_pdf, render_standings_pdf
 from tourney.store import draws, results
 from tourney.store.db import transaction
 from tourney.store.event_documents import event_document
@@ -58,7 +58,9 @@ def test_drawsheet_of_a_knockout_from_pools_names_each_qualifier_origin(
     with transaction(engine) as session:
         draws.draw_flight(session, actor=actor, flight_id=built.flights["Cup"], seed=2)
     with Session(engine) as session:
-        data = render_drawsheets_pdf(event_document(session, str(built.event_id))).content
+        document = event_document(session, str(built.event_id))
+    data = render_drawsheets_pdf(document).content
+    standings = pdf_text(render_standings_pdf(document).content, tmp_path, "standings")
 
     text = pdf_text(data, tmp_path)
 
@@ -67,4 +69,14 @@ def test_drawsheet_of_a_knockout_from_pools_names_each_qualifier_origin(
         ["[B2]", "P3"],
         ["[B1]", "P2"],
         ["[A2]", "P4"],
+    ]
+    assert [line.split() for line in standings.splitlines() if " Pool " in line] == [
+        ["1", "P1", "3", "Pool", "A,", "qualifies"],
+        ["2", "P4", "2", "Pool", "A,", "qualifies"],
+        ["3", "P5", "1", "Pool", "A"],
+        ["4", "P8", "0", "Pool", "A"],
+        ["1", "P2", "3", "Pool", "B,", "qualifies"],
+        ["2", "P3", "2", "Pool", "B,", "qualifies"],
+        ["3", "P6", "1", "Pool", "B"],
+        ["4", "P7", "0", "Pool", "B"],
     ]

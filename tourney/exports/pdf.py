@@ -804,7 +804,7 @@ def render_standings_pdf(doc: EventDocument, *, paper: str = "a4") -> Rendered:
         metrics = len(f.metric_labels)
         rows: list[list[Any]] = [headings]
         for row in f.standings:
-            note = row.note if f.is_bracket else (row.reason or "")
+            note = row.note or ("" if f.is_bracket else (row.reason or ""))
             rows.append(
                 [
                     row.display_rank,
