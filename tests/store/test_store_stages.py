@@ -13,7 +13,7 @@ from sqlmodel import Session
 
 from tourney.store import draws, events, results, roster
 from tourney.store.db import transaction
-from tourney.store.errors import StoreUserError
+from tourney.store.errors import ConflictError, StoreUserError
 from tourney.store.tournament_views import FlightBoard, flight_board
 
 if TYPE_CHECKING:
@@ -345,3 +345,56 @@ def test_random_pools_come_from_the_draw_seed(
     assert first != [["P1", "P4", "P5", "P8"], ["P2", "P3", "P6", "P7"]]
     assert [len(pool) for pool in first] == [4, 4]
     assert board(engine, built, "Pools").flight.pools_text == "2 pools, at random"
+
+
+def test_stage_in_another_event_refused(
+    engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    other = build_event(EIGHT, [POOLS], name="Other Night")
+    built = build_event(EIGHT, [])
+    fields = _fields(qualifies_from_id=other.flights["Pools"], qualifiers=2)
+
+    with transaction(engine) as session, pytest.raises(StoreUserError) as refused:
+        events.add_flight(
+            session, actor=built.director.actor, event_id=built.event_id, fields=fields
+        )
+
+    assert str(refused.value) == "The qualifying stage must be a flight of this event."
+
+
+def test_stage_cannot_become_a_knockout_while_a_knockout_qualifies_from_it(
+    engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built = build_event(EIGHT, [POOLS, KNOCKOUT])
+    fields = events.FlightFields(name="Pools", format="knockout", match_length=1)
+
+    with transaction(engine) as session, pytest.raises(StoreUserError) as refused:
+        events.update_flight(
+            session, actor=built.director.actor, flight_id=built.flights["Pools"], fields=fields
+        )
+
+    assert str(refused.value) == (
+        "“Knockout” takes its qualifiers from this flight: it must stay a round robin or a Swiss."
+    )
+
+
+def test_drawn_knockout_keeps_its_stage_link(
+    engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built = build_event(EIGHT, [POOLS, KNOCKOUT])
+    draw(engine, built, "Pools")
+    play_all(engine, built, "Pools")
+    draw(engine, built, "Knockout")
+    fields = _fields(qualifies_from_id=built.flights["Pools"], qualifiers=1)
+
+    with transaction(engine) as session, pytest.raises(ConflictError) as refused:
+        events.update_flight(
+            session,
+            actor=built.director.actor,
+            flight_id=built.flights["Knockout"],
+            fields=fields,
+        )
+
+    assert str(refused.value) == (
+        "The flight is drawn: its format, feeding, pools and qualifiers can no longer change."
+    )
