@@ -161,6 +161,9 @@ def test_pools_page_marks_qualifiers_and_knockout_shows_their_origin(
     pools_page = text_of(
         client.get(f"/director/flights/{built.flights['Pools']}").get_data(as_text=True)
     )
+    before = text_of(
+        client.get(f"/director/flights/{built.flights['Knockout']}").get_data(as_text=True)
+    )
     drawn = client.post(
         f"/director/flights/{built.flights['Knockout']}/draw",
         data={"method": "seeded"},
@@ -190,6 +193,7 @@ def test_pools_page_marks_qualifiers_and_knockout_shows_their_origin(
     assert "2 P4 Qualifies 2 1" in pools_page
     assert "3 P5 1 2" in pools_page
     assert "Pool B" in pools_page
+    assert "Qualified A1 P1 A2 P4 B1 P2 B2 P3 Qualifiers: top 2" in before
     assert drawn.status_code == 200
     assert "A1 P1 B2 P3" in knockout_page.replace("  ", " ")
     assert "B1 P2 A2 P4" in knockout_page

@@ -370,6 +370,11 @@ class FlightBoard:
     """A knockout drawn from qualifiers: the ties at the cut the director has to decide."""
     draws_from_qualifiers: bool = False
     """A knockout whose field comes from a qualifying stage."""
+    qualified: tuple[tuple[str, str], ...] = ()
+    """Before a knockout is drawn from its stage: (origin, name) of everyone through as
+    the stage's tables stand."""
+    stage_finished: bool = False
+    """The knockout's qualifying stage is finished: it can be drawn from its qualifiers."""
 
     @property
     def waits_for_feeder(self) -> bool:
@@ -789,6 +794,7 @@ def _board(
     elif stage.marked:
         standings = stage.marked
     cut_ties = _cut_ties(session, flight, players) if can_manage and fmt.is_knockout else ()
+    qualified, stage_finished = _qualified(session, flight) if can_manage else ((), False)
     columns = (
         (ROUND_REACHED,)
         if fmt.is_knockout
@@ -835,7 +841,21 @@ def _board(
         cut_text=stage.cut_text,
         cut_ties=cut_ties,
         draws_from_qualifiers=flight.qualifies_from_id is not None,
+        qualified=qualified,
+        stage_finished=stage_finished,
     )
+
+
+def _qualified(session: Session, flight: Flight) -> tuple[tuple[tuple[str, str], ...], bool]:
+    """Who is through to a knockout not drawn yet, as its stage's tables stand, and
+    whether the stage is finished."""
+    if flight.status != FlightStatus.SETUP.value:
+        return (), False
+    cut = stages.stage_cut(session, flight)
+    if cut is None:
+        return (), False
+    names = _players(session, [cut.source.id or 0], [int(q.entrant) for q in cut.qualifiers])
+    return tuple((q.origin, names[int(q.entrant)].name) for q in cut.qualifiers), cut.finished
 
 
 @dataclass(frozen=True)
