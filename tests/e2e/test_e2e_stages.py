@@ -8,7 +8,7 @@ and pool B Ben (3 wins), Cy, Fay, Gus. The knockout crosses the pools: A1 Ada me
 Cy, and B1 Ben meets A2 Dee.
 
 Screenshots go to ``test-artifacts/`` (``stages-feed-refused``, ``stages-pools``,
-``stages-knockout``, ``stages-public-pools``).
+``stages-knockout-before-draw``, ``stages-knockout``, ``stages-public-pools``).
 """
 
 from __future__ import annotations
@@ -104,6 +104,8 @@ def test_director_runs_pools_into_a_knockout(page: Any, base_url: str) -> None:
     ]
 
     page.goto(cup_url)
+    page.screenshot(path=str(screenshot_path("stages-knockout-before-draw")), full_page=True)
+    through = page.locator("#qualified li").all_inner_texts()
     page.get_by_role("button", name="Draw from qualifiers").click()
     drawn = flash(page)
     page.get_by_role("button", name="Publish", exact=True).click()
@@ -138,6 +140,7 @@ def test_director_runs_pools_into_a_knockout(page: Any, base_url: str) -> None:
             "4 Gus Hale 0 3 ACTIVE",
         ],
     ]
+    assert through == ["A1 Ada Berg", "A2 Dee Egan", "B1 Ben Cole", "B2 Cy Dahl"]
     assert "Drawn with seed" in drawn
     assert first_round == ["A1 Ada Berg v B2 Cy Dahl", "B1 Ben Cole v A2 Dee Egan"]
     assert "The top 2 of each pool go through to Cup." in public_pools
