@@ -3,8 +3,8 @@
 Terminology: in a *round robin* everyone plays everyone once. A *Berger table* is the
 classic schedule made by the circle method: with n players (one dummy added when n is
 odd, whose opponent has the bye) there are n - 1 rounds; the last player stays put and
-the others rotate. *Pools* split a field into round robins whose top finishers
-*qualify* for a knockout.
+the others rotate. *Pools* split a field into round robins played side by side, whose
+top finishers may *qualify* for a knockout (``tourney.formats.stages`` places them).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import random
 from collections.abc import Sequence
 
 from tourney.formats.errors import FormatUserError
-from tourney.formats.model import Bye, EntrantId, Pairing, Standing
+from tourney.formats.model import Bye, EntrantId, Pairing
 
 
 def berger_schedule(entrants: Sequence[EntrantId]) -> tuple[tuple[Pairing | Bye, ...], ...]:
@@ -74,28 +74,6 @@ def snake_pools(entrants: Sequence[EntrantId], pools: int) -> tuple[tuple[Entran
         lap, offset = divmod(i, pools)
         out[offset if lap % 2 == 0 else pools - 1 - offset].append(entrant)
     return tuple(tuple(pool) for pool in out)
-
-
-def pool_qualifiers(tables: Sequence[Sequence[Standing]], per_pool: int) -> tuple[EntrantId, ...]:
-    """The knockout seeds from pool tables: all pool winners, then all runners-up, ...
-
-    Winners are listed by pool order and each later place in reverse order, so in the
-    standard seeding the winner of pool 1 would meet the runner-up of the last pool.
-    Rows past the ``per_pool`` place are left out; a shared place is taken in table order.
-
-    Raises:
-        FormatUserError: a pool has fewer rows than places asked for.
-    """
-    for number, table in enumerate(tables, start=1):
-        if len(table) < per_pool:
-            raise FormatUserError(
-                f"Pool {number} has {len(table)} players; {per_pool} cannot qualify from it."
-            )
-    seeds: list[EntrantId] = []
-    for place in range(per_pool):
-        order = tables if place % 2 == 0 else list(reversed(tables))
-        seeds.extend(table[place].entrant for table in order)
-    return tuple(seeds)
 
 
 def split_pools(
