@@ -177,6 +177,7 @@ def test_pools_page_marks_qualifiers_and_knockout_shows_their_origin(
     bracket = text_of(
         client.get(f"/events/club-night/flights/{built.flights['Knockout']}").get_data(as_text=True)
     )
+    home = text_of(client.get("/events/club-night").get_data(as_text=True))
     api = client.get(f"/api/v1/events/{built.event_id}").get_json()
     api_pools = client.get(f"/api/v1/flights/{built.flights['Pools']}/standings").get_json()
     standings = text_of(
@@ -199,6 +200,8 @@ def test_pools_page_marks_qualifiers_and_knockout_shows_their_origin(
     assert "B1 P2 A2 P4" in knockout_page
     assert "Pool A" in public and "1 P1 3–0 Qualifies" in public
     assert "A1 P1" in bracket and "B2 P3" in bracket
+    assert "Round robin 1-point matches 2 pools, snake-seeded Finished" in home
+    assert "Qualifiers: top 2 of each of 2 pools of Pools" in home
     assert [
         (r["pool"], r["display_rank"], r["player"]["name"], r["qualifies"])
         for r in api_pools["standings"]
