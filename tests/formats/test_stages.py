@@ -148,7 +148,7 @@ def test_cut_for_the_director_without_a_tie_needs_no_pick() -> None:
 
 
 def test_cut_of_a_pool_smaller_than_k_refused() -> None:
-    with pytest.raises(FormatUserError, match=r"^Pool C has 1 players; 2 cannot qualify"):
+    with pytest.raises(FormatUserError, match=r"^Pool C has 1 player; 2 cannot qualify"):
         cut_table(table((5, 1)), 2, pool=2)
 
 

@@ -182,9 +182,13 @@ def check_pool_sizes(sizes: Sequence[int], per_pool: int) -> None:
     for index, size in enumerate(sizes):
         if size < per_pool:
             raise FormatUserError(
-                f"Pool {pool_label(index)} has {size} players; "
+                f"Pool {pool_label(index)} has {_players(size)}; "
                 f"{per_pool} cannot qualify from it."
             )
+
+
+def _players(count: int) -> str:
+    return f"{count} player{'' if count == 1 else 's'}"
 
 
 @dataclass(frozen=True)
@@ -232,8 +236,10 @@ def cut_table(
     if len(table) < per_pool:
         where = "The Swiss" if pool is None else f"Pool {pool_label(pool)}"
         raise FormatUserError(
-            f"{where} has {len(table)} players; {per_pool} cannot qualify from it."
+            f"{where} has {_players(len(table))}; {per_pool} cannot qualify from it."
         )
+    if per_pool < 1:
+        return Cut(())
     chosen = list(table[:per_pool])
     boundary = table[per_pool - 1]
     straddles = per_pool < len(table) and table[per_pool].rank == boundary.rank
