@@ -185,6 +185,8 @@ def test_swiss_top_four_seeded_by_place(
 
     ko = board(engine, built, "Knockout")
     assert [r.qualifies for r in table] == [True] * 4 + [False] * 4
+    assert ko.flight.qualifies_text == "Qualifiers: top 4 of Swiss"
+    assert board(engine, built, "Swiss").cut_text == "The top 4 go through to Knockout."
     assert first_round(ko) == [
         (f"Swiss 1st {top[0]}", f"Swiss 4th {top[3]}"),
         (f"Swiss 2nd {top[1]}", f"Swiss 3rd {top[2]}"),
@@ -398,3 +400,30 @@ def test_drawn_knockout_keeps_its_stage_link(
     assert str(refused.value) == (
         "The flight is drawn: its format, feeding, pools and qualifiers can no longer change."
     )
+
+
+def test_swiss_by_lives_feeds_its_top_two(
+    engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    # One life each: after three rounds P1 (the best seed, who wins every match) is the
+    # only one unbeaten, and one player has two wins; nobody else has more than one.
+    swiss = {"name": "Swiss", "format": "swiss", "match_length": 1, "swiss_lives": 1}
+    final = {**KNOCKOUT, "qualifies_from": "Swiss", "qualifiers": 2}
+    built = build_event(EIGHT, [swiss, final])
+    actor = built.director.actor
+    draw(engine, built, "Swiss")
+    for _ in range(8):
+        play_all(engine, built, "Swiss")
+        if board(engine, built, "Swiss").flight.is_finished:
+            break
+        with transaction(engine) as session:
+            draws.pair_round(session, actor=actor, flight_id=built.flights["Swiss"])
+    table = board(engine, built, "Swiss").standings
+    runner_up = table[1].player.name
+
+    draw(engine, built, "Knockout")
+
+    assert [(r.wins, r.qualifies) for r in table[:3]] == [(3, True), (2, True), (1, False)]
+    assert first_round(board(engine, built, "Knockout")) == [
+        ("Swiss 1st P1", f"Swiss 2nd {runner_up}")
+    ]
