@@ -8,7 +8,8 @@ and pool B Ben (3 wins), Cy, Fay, Gus. The knockout crosses the pools: A1 Ada me
 Cy, and B1 Ben meets A2 Dee.
 
 Screenshots go to ``test-artifacts/`` (``stages-feed-refused``, ``stages-pools``,
-``stages-knockout-before-draw``, ``stages-knockout``, ``stages-public-pools``).
+``stages-knockout-before-draw``, ``stages-knockout``, ``stages-public-pools``,
+``stages-public-knockout``).
 """
 
 from __future__ import annotations
@@ -119,6 +120,12 @@ def test_director_runs_pools_into_a_knockout(page: Any, base_url: str) -> None:
     page.goto(pools_url.replace("/director/flights/", "/events/anchor-pools/flights/"))
     page.screenshot(path=str(screenshot_path("stages-public-pools")), full_page=True)
     public_pools = page.locator("section.pools").inner_text()
+    page.goto(cup_url.replace("/director/flights/", "/events/anchor-pools/flights/"))
+    page.screenshot(path=str(screenshot_path("stages-public-knockout")), full_page=True)
+    public_first_round = [
+        " ".join(side.split())
+        for side in page.locator(".bracket-round").first.locator("ol.sides > li").all_inner_texts()
+    ]
 
     assert pools_added == "Flight “Pools” added."
     assert any("Losers are fed on only from a knockout" in text for text in refusal), refusal
@@ -143,6 +150,7 @@ def test_director_runs_pools_into_a_knockout(page: Any, base_url: str) -> None:
     assert through == ["A1 Ada Berg", "A2 Dee Egan", "B1 Ben Cole", "B2 Cy Dahl"]
     assert "Drawn with seed" in drawn
     assert first_round == ["A1 Ada Berg v B2 Cy Dahl", "B1 Ben Cole v A2 Dee Egan"]
+    assert public_first_round == ["A1 Ada Berg", "B2 Cy Dahl", "B1 Ben Cole", "A2 Dee Egan"]
     assert "The top 2 of each pool go through to Cup." in public_pools
     assert [line for line in public_pools.splitlines() if line.endswith("QUALIFIES")] == [
         "1\tAda Berg\t3–0\tQUALIFIES",
