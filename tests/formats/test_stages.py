@@ -105,6 +105,16 @@ def test_pool_winners_meet_runners_up_of_other_pools(power: int) -> None:
         assert winner // 100 != runner_up // 100
 
 
+@given(st.integers(min_value=2, max_value=80))
+def test_a_pool_winner_without_a_bye_meets_another_pools_runner_up(pools: int) -> None:
+    positions = pool_positions(qualifiers(pools, 2))
+
+    for a, b in zip(positions[::2], positions[1::2], strict=True):
+        if a is not None and b is not None and 1 in (a % 100, b % 100):
+            winner, runner_up = (a, b) if a % 100 == 1 else (b, a)
+            assert (runner_up % 100, runner_up // 100 != winner // 100) == (2, True)
+
+
 @given(st.integers(min_value=2, max_value=24), st.integers(min_value=2, max_value=5))
 def test_pool_winners_never_meet_in_the_first_round(pools: int, per_pool: int) -> None:
     positions = pool_positions(qualifiers(pools, per_pool))
