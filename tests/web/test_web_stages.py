@@ -14,6 +14,7 @@ from sqlmodel import Session
 
 from tourney.store import draws, results
 from tourney.store.db import transaction
+from tourney.store.tables import Flight
 from tourney.store.tournament_views import flight_board
 
 if TYPE_CHECKING:
@@ -281,3 +282,23 @@ def test_director_decides_a_tie_at_the_cut_on_the_knockout_page(
     drawn_page = text_of(drawn.get_data(as_text=True))
     assert "A1 P1 B2 P3" in drawn_page
     assert "B1 P2 A2 P5" in drawn_page
+
+
+def test_a_knockout_saved_as_fed_from_a_round_robin_says_why_it_cannot_be_drawn(
+    client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    # A link saved before such links were refused (written straight to the database).
+    built = build_event(EIGHT, [POOLS, {"name": "Cup", "format": "knockout", "match_length": 3}])
+    with transaction(engine) as session:
+        cup = session.get(Flight, built.flights["Cup"])
+        assert cup is not None
+        cup.feeds_from_id = built.flights["Pools"]
+    login(client, built)
+
+    page = text_of(client.get(f"/director/flights/{built.flights['Cup']}").get_data(as_text=True))
+
+    assert (
+        "This flight is set to take the losers of Pools, so it can never be drawn. Losers are "
+        "fed on only from a knockout; a round robin has none. To take its top finishers, "
+        "choose it under “Qualifiers come from”. Change its settings"
+    ) in page

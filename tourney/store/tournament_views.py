@@ -22,7 +22,13 @@ import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
 from tourney.formats import knockout as ko
-from tourney.formats.flight_formats import Action, FlightFormat, allowed_actions, flight_format
+from tourney.formats.flight_formats import (
+    Action,
+    FlightFormat,
+    allowed_actions,
+    feed_refusal,
+    flight_format,
+)
 from tourney.formats.rounds import numbered_round_name, the_round
 from tourney.formats.stages import pool_label
 from tourney.formats.standings import compute_standings
@@ -375,6 +381,9 @@ class FlightBoard:
     the stage's tables stand."""
     stage_finished: bool = False
     """The knockout's qualifying stage is finished: it can be drawn from its qualifiers."""
+    feed_problem: str = ""
+    """Why the flight can never be drawn with the flight it is fed from (a link saved
+    before such links were refused), or empty."""
 
     @property
     def waits_for_feeder(self) -> bool:
@@ -843,7 +852,16 @@ def _board(
         draws_from_qualifiers=flight.qualifies_from_id is not None,
         qualified=qualified,
         stage_finished=stage_finished,
+        feed_problem=_feed_problem(session, flight),
     )
+
+
+def _feed_problem(session: Session, flight: Flight) -> str:
+    """Why a fed flight can never be drawn with its source, or empty."""
+    source = session.get(Flight, flight.feeds_from_id) if flight.feeds_from_id else None
+    if source is None:
+        return ""
+    return feed_refusal(source.format, flight.format) or ""
 
 
 def _qualified(session: Session, flight: Flight) -> tuple[tuple[tuple[str, str], ...], bool]:
