@@ -9,7 +9,7 @@ Cy, and B1 Ben meets A2 Dee.
 
 Screenshots go to ``test-artifacts/`` (``stages-feed-refused``, ``stages-pools``,
 ``stages-knockout-before-draw``, ``stages-knockout``, ``stages-public-pools``,
-``stages-public-knockout``).
+``stages-public-knockout``, ``stages-cut-tie``).
 """
 
 from __future__ import annotations
@@ -50,8 +50,9 @@ def _new_flight(page: Any, event_url: str, name: str, fmt: str, length: str) -> 
     return page
 
 
-def _play_pools(page: Any, flight_url: str) -> int:
-    """Enter every pool match as won by the better seed; returns how many were entered."""
+def _play_pools(page: Any, flight_url: str, upsets: frozenset[frozenset[str]] = frozenset()) -> int:
+    """Enter every pool match as won by the better seed (the other one in ``upsets``);
+    returns how many were entered."""
     entered = 0
     while True:
         page.goto(flight_url)
@@ -61,7 +62,8 @@ def _play_pools(page: Any, flight_url: str) -> int:
         ready.first.get_by_role("link").click()
         page.wait_for_load_state()
         a, b = sides(page)
-        enter_final_score(page, a if SEED[a] < SEED[b] else b, 0, length=1)
+        better, worse = (a, b) if SEED[a] < SEED[b] else (b, a)
+        enter_final_score(page, worse if frozenset((a, b)) in upsets else better, 0, length=1)
         entered += 1
 
 
@@ -158,3 +160,54 @@ def test_director_runs_pools_into_a_knockout(page: Any, base_url: str) -> None:
         "1\tBen Cole\t3–0\tQUALIFIES",
         "2\tCy Dahl\t2–1\tQUALIFIES",
     ]
+
+
+def test_director_decides_a_three_way_tie_at_the_cut(page: Any, base_url: str) -> None:
+    # Dee beats Ada and Eli beats Dee: Ada, Dee and Eli each win two in pool A, and the
+    # pools have no tiebreaks. The director sends Dee and Eli through (a playoff).
+    log_in(page, base_url)
+    event_url = create_event(page, base_url, "Anchor Playoff")
+    for name in FIELD:
+        add_to_roster(page, base_url, name)
+        enter_player(page, event_url, name, SEED[name])
+    _new_flight(page, event_url, "Pools", "Round robin", "1")
+    page.get_by_label("Round robin: pools").fill("2")
+    page.get_by_role("button", name="Add flight").click()
+    _new_flight(page, event_url, "Cup", "Knockout", "3")
+    page.get_by_label("Qualifiers come from").select_option(label="Pools")
+    page.get_by_label("…how many qualify").fill("2")
+    page.get_by_label("Ties at the cut").select_option(label="The director decides (a playoff)")
+    page.get_by_role("button", name="Add flight").click()
+    pools_url = open_flight(page, event_url, "Pools")
+    page.get_by_role("button", name="Make the draw").click()
+    page.get_by_role("button", name="Publish", exact=True).click()
+    upsets = frozenset({frozenset({"Ada Berg", "Dee Egan"}), frozenset({"Dee Egan", "Eli Falk"})})
+    _play_pools(page, pools_url, upsets)
+    page.goto(pools_url)
+    tied_rows = page.locator("tr", has=page.locator(".badge-tied-cut")).all_inner_texts()
+
+    open_flight(page, event_url, "Cup")
+    page.get_by_role("button", name="Draw from qualifiers").click()
+    refused = page.locator("#draw-qualifiers").inner_text()
+    page.screenshot(path=str(screenshot_path("stages-cut-tie")), full_page=True)
+    ties = page.locator("#cut-ties")
+    ties.get_by_label("Dee Egan").check()
+    ties.get_by_label("Eli Falk").check()
+    ties.get_by_role("button", name="Send them through").click()
+    decided = flash(page)
+    page.get_by_role("button", name="Draw from qualifiers").click()
+    first_round = [
+        " v ".join(" ".join(side.split()) for side in match.locator(".ko-name").all_inner_texts())
+        for match in page.locator(".ko-round").first.locator("li.ko-match").all()
+    ]
+
+    assert [" ".join(row.split())[:10] for row in tied_rows] == [
+        "=1 Ada Ber",
+        "=1 Dee Ega",
+        "=1 Eli Fal",
+    ]
+    assert (
+        "Pool A: Ada Berg, Dee Egan and Eli Falk are tied at the cut; choose 2 of them" in refused
+    )
+    assert decided == "The tie at the cut is decided. Draw from the qualifiers."
+    assert first_round == ["A1 Dee Egan v B2 Cy Dahl", "B1 Ben Cole v A2 Eli Falk"]
