@@ -1,4 +1,4 @@
-"""Migration 0010 (stages): a database with flights goes up and down and keeps them;
+"""Migration 0011 (stages): a database with flights goes up and down and keeps them;
 going down drops the pools and stage links, going up gives every flight one table and no
 qualifying stage."""
 
@@ -21,7 +21,7 @@ STAGE_COLUMNS = {
 
 def test_a_database_with_flights_goes_down_and_up_again(empty_database_url: str) -> None:
     engine = make_engine(empty_database_url)
-    schema.upgrade(engine, "0009")
+    schema.upgrade(engine, "0010")
     with engine.begin() as connection:
         connection.execute(
             text(
@@ -47,7 +47,7 @@ def test_a_database_with_flights_goes_down_and_up_again(empty_database_url: str)
         up = connection.execute(
             text("SELECT pools, pool_seeding, qualifies_from_id, qualifiers, cut_ties FROM flights")
         ).one()
-    schema.downgrade(engine, "0009")
+    schema.downgrade(engine, "0010")
     columns_down = {c["name"] for c in inspect(engine).get_columns("flights")}
     entry_columns_down = {c["name"] for c in inspect(engine).get_columns("flight_entries")}
     with engine.connect() as connection:

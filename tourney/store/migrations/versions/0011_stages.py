@@ -1,8 +1,8 @@
 """Stages: a round robin split into pools, a knockout taking its field from the top
 finishers of a round robin's pools or of a Swiss; a flight entry's pool and origin
 
-Revision ID: 0010
-Revises: 0009
+Revision ID: 0011
+Revises: 0010
 Create Date: 2026-11-24 21:30:00
 """
 
@@ -11,8 +11,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0010"
-down_revision = "0009"
+revision = "0011"
+down_revision = "0010"
 branch_labels = None
 depends_on = None
 
