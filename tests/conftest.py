@@ -203,7 +203,8 @@ class BuiltEvent:
 def build_event(engine: Engine, make_user: Callable[..., UserView]) -> Callable[..., BuiltEvent]:
     """A factory of events with players entered (seeded 1, 2, ... in the order given).
 
-    Flights are dicts of ``FlightFields`` values, with ``feeds_from`` naming an earlier one.
+    Flights are dicts of ``FlightFields`` values, with ``feeds_from`` (``qualifies_from``)
+    naming an earlier one.
     """
 
     def build(
@@ -227,8 +228,11 @@ def build_event(engine: Engine, make_user: Callable[..., UserView]) -> Callable[
             for spec in flights:
                 spec = dict(spec)
                 source = spec.pop("feeds_from", None)
+                stage = spec.pop("qualifies_from", None)
                 fields = events.FlightFields(
-                    feeds_from_id=ids[source] if source else None, **spec
+                    feeds_from_id=ids[source] if source else None,
+                    qualifies_from_id=ids[stage] if stage else None,
+                    **spec,
                 )
                 ids[spec["name"]] = events.add_flight(
                     session, actor=actor, event_id=event.id, fields=fields

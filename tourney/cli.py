@@ -234,8 +234,8 @@ def demo_rules() -> None:
     "--format",
     "event_format",
     type=click.Choice(["knockout", "swiss", "roundrobin"]),
-    required=True,
-    help="The event format.",
+    default=None,
+    help="The event format (a round robin when --pools is given).",
 )
 @click.option("--players", type=int, required=True, help="Number of players (ids 1..N).")
 @click.option("--rounds", type=int, default=None, help="Swiss: number of rounds.")
@@ -258,9 +258,16 @@ def demo_rules() -> None:
     help="Several variants in turn (tavli: Portes, Plakoto, Fevga); "
     f"one of {', '.join(form.name for form in registered_match_forms())}.",
 )
+@click.option("--pools", type=int, default=None, help="Round robin: played in this many pools.")
+@click.option(
+    "--qualifiers",
+    type=int,
+    default=None,
+    help="The top K of each pool (of the Swiss) go on to a knockout.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the event as one JSON document.")
 def simulate(
-    event_format: str,
+    event_format: str | None,
     players: int,
     rounds: int | None,
     lives: int | None,
@@ -271,9 +278,15 @@ def simulate(
     seed: int | None,
     variant: str,
     match_form: str,
+    pools: int | None,
+    qualifiers: int | None,
     as_json: bool,
 ) -> None:
-    """Run a whole event with random results through the real format and match code."""
+    """Run a whole event with random results through the real format and match code.
+
+    With ``--pools P --qualifiers K`` the players play round robins in P snake-seeded
+    pools, and the top K of each go on to a knockout (pool winners against other pools'
+    runners-up)."""
     import json
     import random
 
@@ -281,12 +294,16 @@ def simulate(
     from tourney.formats.simulation import SimulationOptions
     from tourney.formats.simulation import simulate as run_simulation
 
+    if event_format is None:
+        if pools is None:
+            raise click.UsageError("Missing option '--format'.")
+        event_format = "roundrobin"
     if seed is None:
         # The seed is always printed, so an unseeded run can still be reproduced.
         seed = random.SystemRandom().randrange(2**31)
     options = SimulationOptions(
         event_format, players, rounds, lives, consolation, last_chance,
-        double_elimination, match_length, seed, variant, match_form,
+        double_elimination, match_length, seed, variant, match_form, pools, qualifiers,
     )  # fmt: skip
     try:
         document = run_simulation(options)
@@ -301,11 +318,19 @@ def simulate(
     elif document["variant"] != DEFAULT_VARIANT.name:
         click.echo(f"variant {document['variant']}")
     for flight in document["flights"]:
-        top = [row for row in flight["standings"] if row["rank"] <= 4]
-        places = ", ".join(
-            f"{'=' if row['tied'] else ''}{row['rank']}. {row['player']}" for row in top
-        )
+        if "pools" in flight:
+            click.echo(f"{flight['name']}: {len(flight['rounds'])} rounds")
+            for pool in flight["pools"]:
+                click.echo(f"  pool {pool['name']}: {_places(pool['standings'])}")
+            continue
+        places = _places(flight["standings"])
         click.echo(f"{flight['name']}: {len(flight['rounds'])} rounds; {places}")
+
+
+def _places(standings: list[dict[str, Any]]) -> str:
+    """The top four of a table: ``1. 7, 2. 21, =3. 1, =3. 3``."""
+    top = [row for row in standings if row["rank"] <= 4]
+    return ", ".join(f"{'=' if row['tied'] else ''}{row['rank']}. {row['player']}" for row in top)
 
 
 # --- validate ----------------------------------------------------------------------

@@ -193,6 +193,14 @@ MALFORMED = [
         _set(["tables", "flights", 0, "tiebreaks"], "buchholz"),
         "tables.flights[0].tiebreaks: expected a list of tiebreak keys, found 'buchholz'",
     ),
+    (
+        _set(["tables", "flights", 0, "cut_ties"], "coin_toss"),
+        "tables.flights[0].cut_ties: Unknown way of resolving ties at the cut: 'coin_toss'.",
+    ),
+    (
+        _set(["tables", "flights", 0, "pool_seeding"], "by_age"),
+        "tables.flights[0].pool_seeding: Unknown way of making pools: 'by_age'.",
+    ),
 ]
 
 

@@ -9,8 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tourney.formats.errors import FormatUserError
-from tourney.formats.model import Bye, EntrantId, Pairing, Standing
-from tourney.formats.roundrobin import berger_schedule, pool_qualifiers, snake_pools
+from tourney.formats.model import Bye, EntrantId, Pairing
+from tourney.formats.roundrobin import berger_schedule, snake_pools
 
 
 def ids(n: int) -> list[EntrantId]:
@@ -70,14 +70,3 @@ def test_round_robin_needs_two_players() -> None:
 def test_snake_pools() -> None:
     # 8 players, 3 pools: 1 2 3 | 6 5 4 | 7 8 -> pools (1,6,7) (2,5,8) (3,4).
     assert snake_pools(ids(8), 3) == ((1, 6, 7), (2, 5, 8), (3, 4))
-
-
-def test_pool_qualifiers_cross_winners_and_runners_up() -> None:
-    def table(*entrants: int) -> list[Standing]:
-        return [Standing(EntrantId(e), i + 1, False, ()) for i, e in enumerate(entrants)]
-
-    tables = [table(1, 6, 7), table(2, 5, 8), table(3, 4)]
-    # Winners in pool order, runners-up in reverse: 1 2 3 then 4 5 6.
-    assert pool_qualifiers(tables, 2) == (1, 2, 3, 4, 5, 6)
-    with pytest.raises(FormatUserError, match="Pool 3"):
-        pool_qualifiers(tables, 3)

@@ -220,6 +220,37 @@ def repair_round(w: World) -> tuple[Call, set[int]]:
     return lambda s: draws.repair_round(s, actor=actor, round_id=round_id), {built.event_id}
 
 
+def decide_cut(w: World) -> tuple[Call, set[int]]:
+    """A round robin of three where each beats one (S1 S2, S2 S3, S3 S1): all three tie
+    for the two places of the knockout, which the director decides."""
+    stage = {"name": "Table", "format": "roundrobin", "match_length": 1}
+    final = {"name": "Final", "format": "knockout", "match_length": 1, "qualifiers": 2,
+             "qualifies_from": "Table", "cut_ties": "director"}  # fmt: skip
+    built = w.build_event(EIGHT[:3], [stage, final])
+    actor = built.director.actor
+    with transaction(w.engine) as session:
+        draws.draw_flight(session, actor=actor, flight_id=built.flights["Table"], seed=1)
+        draws.publish_flight(session, actor=actor, flight_id=built.flights["Table"])
+    beats = {("S1", "S2"), ("S2", "S3"), ("S3", "S1")}
+    for rnd in board(w, built, "Table").rounds:
+        for m in rnd.matches:
+            if m.a is None or m.b is None:
+                continue
+            a_wins = (m.a.name, m.b.name) in beats
+            with transaction(w.engine) as session:
+                results.record_final_score(
+                    session, actor=actor, match_id=m.id, score_a=int(a_wins),
+                    score_b=int(not a_wins),
+                )  # fmt: skip
+    tied = board(w, built, "Final").cut_ties[0].players
+    picks = [fe_id for fe_id, _ in tied[:2]]
+    final_id = built.flights["Final"]
+    return (
+        lambda s: draws.decide_cut(s, actor=actor, flight_id=final_id, picks=picks),
+        {built.event_id},
+    )
+
+
 def set_table(w: World) -> tuple[Call, set[int]]:
     built = knockout(w)
     match = first_match(w, built)
@@ -747,6 +778,7 @@ SCENARIOS: dict[str, Scenario] = {
     "event_lifecycle.close_event": close_event,
     "event_lifecycle.reopen_event": reopen_event,
     "draws.add_late_knockout_entry": add_late_knockout_entry,
+    "draws.decide_cut": decide_cut,
     "draws.draw_flight": draw_flight,
     "draws.make_draw": make_draw,
     "draws.pair_next_round": pair_next_round,

@@ -141,6 +141,8 @@ ANSWERS = {
     "POST /director/flights/<int:flight_id>/late-entry": 302,
     # (a knockout of eight has no first-round bye to place a late entrant in)
     "POST /director/flights/<int:flight_id>/late-bye": 400,
+    # (the main draw is drawn already: no tie at a cut can change its field)
+    "POST /director/flights/<int:flight_id>/cut": 409,
     "POST /director/matches/<int:match_id>/table": 302,
     # ... enters results ...
     "GET /director/matches/<int:match_id>": 200,
@@ -455,6 +457,7 @@ def test_every_route_answers_as_a_user_expects(
         director, "POST", "/director/flights/<int:flight_id>/late-bye",
         data={"entry_id": spare_entry, "match_id": first},
     )
+    walk(director, "POST", "/director/flights/<int:flight_id>/cut", data={})
     walk(
         director, "POST", "/director/matches/<int:match_id>/table", match_id=fourth,
         data={"table": "9"},

@@ -417,7 +417,7 @@ def _side_text(side: SideDocument) -> tuple[str, Any, bool]:
     """What is written on a slot line: the name (with seed), where the side comes from
     while that is open ("Winner of R2 M1", on whichever page that match is), or "bye"."""
     if side.name is not None:
-        prefix = f"[{side.seed}] " if side.seed is not None else ""
+        prefix = f"[{side.mark}] " if side.mark else ""
         return prefix + side.name, INK, False
     if side.note:
         return side.note, GREY, False
@@ -583,7 +583,7 @@ def escape_markup(text: str) -> str:
 def _name(side: SideDocument) -> str:
     if side.name is None:
         return side.note or "—"
-    return f"{side.name} [{side.seed}]" if side.seed is not None else side.name
+    return f"{side.name} [{side.mark}]" if side.mark else side.name
 
 
 def _result(m: MatchDocument) -> str:
@@ -804,7 +804,7 @@ def render_standings_pdf(doc: EventDocument, *, paper: str = "a4") -> Rendered:
         metrics = len(f.metric_labels)
         rows: list[list[Any]] = [headings]
         for row in f.standings:
-            note = row.note if f.is_bracket else (row.reason or "")
+            note = row.note or ("" if f.is_bracket else (row.reason or ""))
             rows.append(
                 [
                     row.display_rank,

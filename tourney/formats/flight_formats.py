@@ -183,6 +183,10 @@ class FlightFormat:
     has a number of rounds or lives, and takes late entries with a record."""
     byes_recorded: ClassVar[bool] = False
     """A bye marks a player's record (and may count as a match win)."""
+    qualifies: ClassVar[bool] = False
+    """Its standings can send its top finishers on to a knockout (a qualifying stage)."""
+    has_pools: ClassVar[bool] = False
+    """The flight may be split into pools played side by side."""
     checks: ClassVar[Mapping[Action, Check]]
     """The actions the format offers, each with its check."""
 
@@ -301,6 +305,7 @@ class Swiss(FlightFormat):
 
     key = "swiss"
     label = "Swiss"
+    qualifies = True
     pairs_round_by_round = True
     byes_recorded = True
     checks: ClassVar[Mapping[Action, Check]] = {
@@ -318,6 +323,8 @@ class RoundRobin(FlightFormat):
 
     key = "roundrobin"
     label = "Round robin"
+    qualifies = True
+    has_pools = True
     checks: ClassVar[Mapping[Action, Check]] = {
         Action.DRAW: _check_draw,
         Action.PUBLISH: _check_publish,
@@ -360,3 +367,26 @@ def refusal(state: FlightState, action: Action) -> Refusal | None:
 def allowed_actions(state: FlightState) -> frozenset[Action]:
     """Every action a director may take on a flight in ``state``."""
     return flight_format(state.format).allowed_actions(state)
+
+
+def feed_refusal(source: str, target: str) -> str | None:
+    """Why a flight of format ``target`` can never be drawn with the losers of a flight
+    of format ``source``, or ``None`` when it can.
+
+    Only a knockout's losers are fed on, into a flight planned into its bracket; a
+    double elimination keeps its losers in its own losers' bracket.
+    """
+    src, dst = flight_format(source), flight_format(target)
+    if not src.is_knockout:
+        return (
+            f"Losers are fed on only from a knockout; a {src.label.lower()} has none. "
+            "To take its top finishers, choose it under “Qualifiers come from”."
+        )
+    if src.has_losers_bracket:
+        return f"A {src.label.lower()} keeps its losers in its own losers' bracket."
+    if not dst.joins_bracket:
+        return (
+            f"A {dst.label.lower()} cannot take the losers of a knockout: "
+            "choose the knockout format for a consolation or last chance."
+        )
+    return None

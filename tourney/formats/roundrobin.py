@@ -3,16 +3,17 @@
 Terminology: in a *round robin* everyone plays everyone once. A *Berger table* is the
 classic schedule made by the circle method: with n players (one dummy added when n is
 odd, whose opponent has the bye) there are n - 1 rounds; the last player stays put and
-the others rotate. *Pools* split a field into round robins whose top finishers
-*qualify* for a knockout.
+the others rotate. *Pools* split a field into round robins played side by side, whose
+top finishers may *qualify* for a knockout (``tourney.formats.stages`` places them).
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from tourney.formats.errors import FormatUserError
-from tourney.formats.model import Bye, EntrantId, Pairing, Standing
+from tourney.formats.model import Bye, EntrantId, Pairing
 
 
 def berger_schedule(entrants: Sequence[EntrantId]) -> tuple[tuple[Pairing | Bye, ...], ...]:
@@ -75,23 +76,32 @@ def snake_pools(entrants: Sequence[EntrantId], pools: int) -> tuple[tuple[Entran
     return tuple(tuple(pool) for pool in out)
 
 
-def pool_qualifiers(tables: Sequence[Sequence[Standing]], per_pool: int) -> tuple[EntrantId, ...]:
-    """The knockout seeds from pool tables: all pool winners, then all runners-up, ...
-
-    Winners are listed by pool order and each later place in reverse order, so in the
-    standard seeding the winner of pool 1 would meet the runner-up of the last pool.
-    Rows past the ``per_pool`` place are left out; a shared place is taken in table order.
+def split_pools(
+    entrants: Sequence[EntrantId], pools: int, *, shuffle_seed: int | None = None
+) -> tuple[tuple[EntrantId, ...], ...]:
+    """Split a field (best seed first) into pools: snake-seeded, or shuffled from
+    ``shuffle_seed`` first (a random split, the pool sizes as even as snake seeding's).
 
     Raises:
-        FormatUserError: a pool has fewer rows than places asked for.
+        FormatUserError: fewer than two players per pool.
     """
-    for number, table in enumerate(tables, start=1):
-        if len(table) < per_pool:
-            raise FormatUserError(
-                f"Pool {number} has {len(table)} players; {per_pool} cannot qualify from it."
-            )
-    seeds: list[EntrantId] = []
-    for place in range(per_pool):
-        order = tables if place % 2 == 0 else list(reversed(tables))
-        seeds.extend(table[place].entrant for table in order)
-    return tuple(seeds)
+    order = list(entrants)
+    if shuffle_seed is not None:
+        random.Random(shuffle_seed).shuffle(order)
+    return snake_pools(order, pools)
+
+
+def pools_schedule(
+    pools: Sequence[Sequence[EntrantId]],
+) -> tuple[tuple[Pairing | Bye, ...], ...]:
+    """Every round of several round robins played side by side: round r holds round r of
+    each pool's Berger table, pool by pool (a smaller pool has fewer rounds).
+
+    Raises:
+        FormatUserError: a pool of fewer than two players, or an entrant listed twice.
+    """
+    tables = [berger_schedule(pool) for pool in pools]
+    rounds = max((len(table) for table in tables), default=0)
+    return tuple(
+        tuple(p for table in tables if r < len(table) for p in table[r]) for r in range(rounds)
+    )

@@ -23,7 +23,16 @@ from typing import Any
 from tourney.formats import knockout as ko
 from tourney.formats.errors import FormatUserError
 from tourney.formats.model import Bye, EntrantId, MatchId, MatchOutcome, Pairing, Standing
-from tourney.formats.roundrobin import berger_schedule
+from tourney.formats.roundrobin import berger_schedule, pools_schedule, split_pools
+from tourney.formats.stages import (
+    Qualifier,
+    StageLink,
+    check_pool_sizes,
+    check_stage_link,
+    cut_table,
+    pool_label,
+    pool_positions,
+)
 from tourney.formats.standings import compute_standings
 from tourney.formats.swiss import SwissEntrant, default_round_count, pair_round
 from tourney.formats.tiebreaks import (
@@ -74,6 +83,10 @@ class SimulationOptions:
     ``long-nardy``); its default event options set the scoring."""
     match_form: str = SINGLE.name
     """The match form's name (``tavli``: each game in its turn's variant)."""
+    pools: int | None = None
+    """Round robin: played in this many pools (snake-seeded by player id)."""
+    qualifiers: int | None = None
+    """The top K of each pool (of the Swiss) then play a knockout."""
 
 
 def match_rules(
@@ -191,8 +204,12 @@ def simulate(options: SimulationOptions) -> Json:
         flights = _simulate_knockout(options, rng, variant, form)
     elif options.format == "swiss":
         flights = [_simulate_swiss(options, rng, variant, form)]
+    elif options.pools is not None:
+        flights = [_simulate_pools(options, rng, variant, form)]
     else:
         flights = [_simulate_round_robin(options, rng, variant, form)]
+    if options.qualifiers is not None:
+        flights.append(_simulate_stage_knockout(options, flights[0], rng, variant, form))
     document: Json = {"seed": options.seed, "variant": variant.name, "flights": flights}
     if not form.is_single:
         document["match_form"] = form.name
@@ -247,6 +264,18 @@ def _check(options: SimulationOptions) -> AnyVariant:
         raise FormatUserError(f"A Swiss needs at least one round, not {options.rounds}.")
     if options.lives is not None and options.lives < 1:
         raise FormatUserError(f"A lives Swiss needs at least one life, not {options.lives}.")
+    if options.pools is not None and options.format != "roundrobin":
+        raise FormatUserError("--pools needs --format roundrobin.")
+    if options.qualifiers is not None:
+        if options.format == "knockout":
+            raise FormatUserError("--qualifiers needs a round robin or a Swiss to qualify from.")
+        pools = options.pools or 1
+        check_stage_link(StageLink(pools, options.qualifiers))
+        if options.players < pools * 2:
+            raise FormatUserError(
+                f"{options.players} players cannot make {pools} pools of at least 2 players."
+            )
+        check_pool_sizes([options.players // pools], options.qualifiers)
     return variant
 
 
@@ -395,6 +424,102 @@ def _simulate_swiss(
         "standings": _standings_json(compute_standings(outcomes, SWISS_CHAIN, entrants=players)),
         "eliminated_to": eliminated,
     }
+
+
+def _simulate_pools(
+    options: SimulationOptions, rng: random.Random, variant: AnyVariant, form: MatchForm
+) -> Json:
+    """Round robins played side by side in snake-seeded pools (player 1 the top seed)."""
+    players = [EntrantId(i) for i in range(1, options.players + 1)]
+    pools = split_pools(players, options.pools or 1)
+    pool_of = {entrant: index for index, pool in enumerate(pools) for entrant in pool}
+    outcomes: list[list[MatchOutcome]] = [[] for _ in pools]
+    rounds: list[list[Json]] = []
+    length = options.match_length
+    for number, schedule in enumerate(pools_schedule(pools), start=1):
+        this_round: list[Json] = []
+        for item in schedule:
+            if isinstance(item, Bye):
+                this_round.append(_match_json(item.entrant, None, item.entrant, length, None))
+                continue
+            winner, state = _played(item.a, item.b, length, rng, variant, form)
+            outcomes[pool_of[item.a]].append(
+                MatchOutcome(number, item.a, item.b, winner, state.score, length)
+            )
+            this_round.append(_match_json(item.a, item.b, winner, length, state))
+        rounds.append(this_round)
+    tables = [
+        compute_standings(outcomes[i], ROUND_ROBIN_CHAIN, entrants=pool)
+        for i, pool in enumerate(pools)
+    ]
+    return {
+        "name": "pools",
+        "format": "roundrobin",
+        "rounds": rounds,
+        "standings": [
+            {**row, "pool": pool_label(i)}
+            for i, table in enumerate(tables)
+            for row in _standings_json(table)
+        ],
+        "pools": [
+            {"name": pool_label(i), "players": list(pool), "standings": _standings_json(tables[i])}
+            for i, pool in enumerate(pools)
+        ],
+        "eliminated_to": {},
+    }
+
+
+def _simulate_stage_knockout(
+    options: SimulationOptions,
+    stage: Json,
+    rng: random.Random,
+    variant: AnyVariant,
+    form: MatchForm,
+) -> Json:
+    """The knockout of the stage's top K (of each pool), placed as a live event places
+    them: pool winners against other pools' runners-up, Swiss qualifiers by place."""
+    k = options.qualifiers or 0
+    if "pools" in stage:
+        cuts = [
+            cut_table(_rows(pool["standings"]), k, pool=index).qualifiers
+            for index, pool in enumerate(stage["pools"])
+        ]
+        positions = pool_positions(cuts)
+        qualified = [q for cut in cuts for q in cut]
+    else:
+        qualified = list(cut_table(_rows(stage["standings"]), k).qualifiers)
+        if stage["format"] == "roundrobin":
+            qualified = [Qualifier(q.entrant, q.place, 0) for q in qualified]
+        positions = ko.seeded_positions([q.entrant for q in qualified])
+    bracket = ko.plan_knockout(
+        positions, seed=options.seed, lengths=ko.RoundLengths(options.match_length), name="knockout"
+    )
+    bracket, states = play_bracket(bracket, rng, variant=variant, form=form)
+    rounds: dict[int, list[Json]] = {}
+    for match in bracket.flight_matches("knockout"):
+        shown = ko.view(bracket, match)
+        if shown.status is ko.MatchStatus.VOID:
+            continue
+        assert shown.a is not None and shown.winner is not None
+        rounds.setdefault(match.round, []).append(
+            _match_json(shown.a, shown.b, shown.winner, match.length, states.get(match.id))
+        )
+    return {
+        "name": "knockout",
+        "format": "knockout",
+        "qualifiers": [{"player": q.entrant, "origin": q.origin} for q in qualified],
+        "rounds": [rounds[r] for r in sorted(rounds)],
+        "standings": _standings_json(ko.knockout_standings(bracket, "knockout")),
+        "eliminated_to": ko.eliminated_to(bracket, "knockout"),
+    }
+
+
+def _rows(standings: Sequence[Json]) -> list[Standing]:
+    """Standings rows back from their JSON (rank, tie flag and order are all a cut needs)."""
+    return [
+        Standing(EntrantId(row["player"]), row["rank"], row["tied"], (("wins", row["wins"]),))
+        for row in standings
+    ]
 
 
 def _simulate_round_robin(

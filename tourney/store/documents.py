@@ -71,6 +71,15 @@ class SideDocument:
     seed: int | None = None
     note: str = ""
     """Where an unknown side comes from, or ``"bye"``."""
+    origin: str = ""
+    """Where a knockout's qualifier finished in its stage (``A1``, ``Swiss 3rd``)."""
+
+    @property
+    def mark(self) -> str:
+        """What stands before the name on a drawsheet: the origin, else the seed."""
+        if self.origin:
+            return self.origin
+        return "" if self.seed is None else str(self.seed)
 
 
 @dataclass(frozen=True, slots=True)

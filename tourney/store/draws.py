@@ -17,7 +17,7 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
-from sqlalchemy import Table, insert
+from sqlalchemy import Table, bindparam, insert, update
 from sqlmodel import Session, SQLModel, col, delete, select
 
 from tourney.formats import knockout as ko
@@ -32,8 +32,16 @@ from tourney.formats.flight_formats import (
     flight_format,
     refusal,
 )
-from tourney.formats.model import Bye, EntrantId, MatchId
+from tourney.formats.model import Bye, EntrantId, MatchId, Pairing
+from tourney.formats.roundrobin import pools_schedule, split_pools
 from tourney.formats.rounds import NAMED_ROUNDS, numbered_round_name
+from tourney.formats.stages import (
+    Cut,
+    check_pool_sizes,
+    find_pool_seeding,
+    pool_positions,
+    swiss_positions,
+)
 from tourney.formats.standings import compute_standings
 from tourney.store import progress
 from tourney.store.audit import Actor, record
@@ -42,6 +50,7 @@ from tourney.store.permissions import require_event
 from tourney.store.plans import encode_plan, plan_rounds
 from tourney.store.queries import tiebreak_chain
 from tourney.store.rating_lists import club_rating_list
+from tourney.store.stages import knockouts_fed_by, stage_cut
 from tourney.store.tables import (
     DrawMethod,
     Entry,
@@ -174,7 +183,13 @@ def draw_flight(
         {Refusal.DRAWN: f"“{flight.name}” is drawn already; undo the draw to draw again."},
     )
     value = _seed_value(seed)
-    entrants, left_out = progress.draw_field(session, event.id or 0, present_only=present_only)
+    positions: tuple[EntrantId | None, ...] | None = None
+    origins: dict[int, str] = {}
+    if flight.qualifies_from_id is not None:
+        entrants, positions, origins = _qualified_field(session, flight)
+        left_out: list[tuple[Entry, Player]] = []
+    else:
+        entrants, left_out = progress.draw_field(session, event.id or 0, present_only=present_only)
     if len(entrants) < 2:
         raise StoreUserError(
             f"A draw needs at least two active players; there are {len(entrants)}."
@@ -184,7 +199,8 @@ def draw_flight(
     fmt = flight_format(flight.format)
     try:
         if fmt.is_knockout:
-            _draw_knockout(session, flight, fmt, entrants, method, value)
+            _draw_knockout(session, flight, fmt, entrants, method, value, positions)
+            _set_origins(session, flight, origins)
         else:
             _draw_rounds(session, flight, fmt, entrants, method, value)
     except FormatUserError as error:
@@ -258,9 +274,14 @@ def _draw_knockout(
     entrants: list[tuple[Entry, Player]],
     method: str,
     seed: int,
+    placed: tuple[EntrantId | None, ...] | None = None,
 ) -> None:
+    """Plan and store a knockout's bracket with its fed flights; ``placed`` are draw
+    positions already decided (qualifiers from a stage), else the draw makes them."""
     ids = [EntrantId(entry.id or 0) for entry, _ in entrants]
-    if method == DrawMethod.SEEDED.value:
+    if placed is not None:
+        positions = placed
+    elif method == DrawMethod.SEEDED.value:
         positions = ko.seeded_positions(ids)
     else:
         positions = ko.random_positions(ids, seed=seed)
@@ -327,6 +348,98 @@ def _draw_knockout(
         child.draw_seed = str(seed)
 
 
+def _qualified_field(
+    session: Session, flight: Flight
+) -> tuple[list[tuple[Entry, Player]], tuple[EntrantId | None, ...], dict[int, str]]:
+    """A knockout's field from its finished qualifying stage: the players (in seed
+    order), their draw positions (by entry id) and where each qualified (by entry id).
+
+    Raises:
+        StoreUserError: the stage is not drawn or not finished, a pool is too small, or a
+            tie at the cut waits for the director.
+    """
+    source = session.get(Flight, flight.qualifies_from_id)
+    assert source is not None
+    cut = stage_cut(session, flight)
+    if cut is None:
+        raise StoreUserError(
+            f"“{source.name}” is not drawn yet: the knockout is drawn from its qualifiers "
+            "once it is finished."
+        )
+    if not cut.finished:
+        raise StoreUserError(
+            f"“{source.name}” is not finished: the knockout is drawn from its qualifiers "
+            "once every match there is decided."
+        )
+    try:
+        check_pool_sizes([len(t.contenders) for t in cut.tables], cut.link.per_pool)
+    except FormatUserError as error:
+        raise _user_error(error) from None
+    entry_of = {
+        fe_id or 0: entry_id
+        for fe_id, entry_id in session.exec(
+            select(FlightEntry.id, FlightEntry.entry_id).where(FlightEntry.flight_id == source.id)
+        )
+    }
+    if cut.undecided:
+        tied = [entry_of[int(e)] for c in cut.undecided if c.tie for e in c.tie.tied]
+        names = _player_names(session, tied)
+        raise StoreUserError(" ".join(_tie_message(c, names, entry_of) for c in cut.undecided))
+    if flight_format(source.format).has_pools:
+        placed = pool_positions([c.qualifiers for c in cut.cuts])
+    else:
+        placed = swiss_positions(cut.qualifiers)
+    qualified = {int(q.entrant): q for q in cut.qualifiers}
+    rows = {
+        entry.id or 0: (entry, player)
+        for entry, player in session.exec(
+            select(Entry, Player)
+            .join(Player, col(Player.id) == Entry.player_id)
+            .where(col(Entry.id).in_([entry_of[i] for i in qualified]))
+        )
+    }
+    order = [p for p in placed if p is not None]
+    seeds = sorted(order, key=lambda e: (qualified[int(e)].place, qualified[int(e)].pool or 0))
+    entrants = [rows[entry_of[int(e)]] for e in seeds]
+    positions = tuple(None if p is None else EntrantId(entry_of[int(p)]) for p in placed)
+    origins = {entry_of[i]: q.origin for i, q in qualified.items()}
+    return entrants, positions, origins
+
+
+def _player_names(session: Session, entry_ids: list[int]) -> dict[int, str]:
+    query = (
+        select(Entry.id, Player.name)
+        .join(Player, col(Player.id) == Entry.player_id)
+        .where(col(Entry.id).in_(entry_ids))
+    )
+    return {entry_id or 0: name for entry_id, name in session.exec(query)}
+
+
+def _tie_message(cut: Cut, names: Mapping[int, str], entry_of: Mapping[int, int]) -> str:
+    """``Pool B: Ann, Bob and Cy share the cut; choose 1 of them to go through.``"""
+    tie = cut.tie
+    assert tie is not None
+    tied = [names[entry_of[int(e)]] for e in tie.tied]
+    listed = ", ".join(tied[:-1]) + f" and {tied[-1]}"
+    return (
+        f"{tie.where}: {listed} are tied at the cut; "
+        f"choose {tie.places} of them to go through."
+    )
+
+
+def _set_origins(session: Session, flight: Flight, origins: Mapping[int, str]) -> None:
+    """Note on the knockout's flight entries where each qualifier finished."""
+    if not origins:
+        return
+    table = _table(FlightEntry)
+    session.execute(
+        update(table)
+        .where(table.c.flight_id == flight.id, table.c.entry_id == bindparam("entry"))
+        .values(origin=bindparam("label")),
+        [{"entry": entry_id, "label": label} for entry_id, label in origins.items()],
+    )
+
+
 def _name_of(session: Session, flight_id: int | None) -> str:
     source = session.get(Flight, flight_id) if flight_id else None
     assert source is not None
@@ -370,7 +483,10 @@ def _draw_schedule(
     seed: int,
 ) -> None:
     shuffle_seed = seed if method == DrawMethod.RANDOM.value else None
-    schedule = fmt.schedule(ids, shuffle_seed=shuffle_seed)
+    if flight.pools is not None and fmt.has_pools:
+        schedule = _draw_pools(session, flight, ids, seed)
+    else:
+        schedule = fmt.schedule(ids, shuffle_seed=shuffle_seed)
     for number, pairings in enumerate(schedule, start=1):
         rnd = Round(
             flight_id=flight.id or 0,
@@ -385,12 +501,31 @@ def _draw_schedule(
             session,
             rnd,
             [(p.a, p.b) for p in pairings if not isinstance(p, Bye)],
-            next((p.entrant for p in pairings if isinstance(p, Bye)), None),
+            [p.entrant for p in pairings if isinstance(p, Bye)],
         )
 
 
+def _draw_pools(
+    session: Session, flight: Flight, ids: list[EntrantId], seed: int
+) -> tuple[tuple[Pairing | Bye, ...], ...]:
+    """Split the drawn players (in seed order) into the flight's pools, snake-seeded or
+    at random from the draw seed, store each player's pool and schedule the pools side by
+    side. A pool too small for the knockout taking its top finishers is refused now."""
+    shuffle_seed = seed if find_pool_seeding(flight.pool_seeding).shuffles else None
+    pools = split_pools(ids, flight.pools or 1, shuffle_seed=shuffle_seed)
+    for target in knockouts_fed_by(session, flight):
+        check_pool_sizes([len(pool) for pool in pools], target.qualifiers or 0)
+    pool_of = {int(entrant): index for index, pool in enumerate(pools) for entrant in pool}
+    table = _table(FlightEntry)
+    session.execute(
+        update(table).where(table.c.id == bindparam("fe_id")).values(pool=bindparam("pool_no")),
+        [{"fe_id": fe_id, "pool_no": pool} for fe_id, pool in pool_of.items()],
+    )
+    return pools_schedule(pools)
+
+
 def _add_round_matches(
-    session: Session, rnd: Round, pairs: list[tuple[int, int]], bye: int | None
+    session: Session, rnd: Round, pairs: list[tuple[int, int]], byes: list[int]
 ) -> None:
     flight = session.get(Flight, rnd.flight_id)
     used_tables = progress.FreeTables(
@@ -411,11 +546,11 @@ def _add_round_matches(
         }
         for i, (a, b) in enumerate(pairs, start=1)
     ]
-    if bye is not None:
+    for number, bye in enumerate(byes, start=len(pairs) + 1):
         rows.append(
             {
                 **common,
-                "position": len(pairs) + 1,
+                "position": number,
                 "entry_a_id": bye,
                 "entry_b_id": None,
                 "table_label": "",
@@ -461,7 +596,8 @@ def _pair_swiss(session: Session, flight: Flight, number: int, rnd: Round | None
         )
         session.add(rnd)
         session.flush()
-    _add_round_matches(session, rnd, list(result.pairings), result.bye)
+    byes = [] if result.bye is None else [result.bye]
+    _add_round_matches(session, rnd, list(result.pairings), byes)
     return rnd
 
 
@@ -938,3 +1074,55 @@ def set_table(
         after={"table": label},
     )
     return flight_board(session, actor, row.flight_id)
+
+
+def decide_cut(session: Session, *, actor: Actor, flight_id: int, picks: list[int]) -> None:
+    """The director names who goes through from the ties at the cut of a knockout's
+    qualifying stage (after a playoff, or a draw of lots).
+
+    Raises:
+        NotFoundError, AccessDeniedError: no such flight, or not the actor's event.
+        StoreUserError: the flight has no tie to decide, is drawn already, or the players
+            named are not as many as the places of a tie (the message names the tie).
+    """
+    flight, event = _flight(session, actor, flight_id)
+    if flight.status != FlightStatus.SETUP.value:
+        raise ConflictError(f"“{flight.name}” is drawn already: its field is settled.")
+    before = list(flight.cut_picks or [])
+    # Earlier picks for ties already decided stand; the new ones decide those still open.
+    cut = stage_cut(session, flight, picks=())
+    if cut is None or not cut.undecided:
+        raise StoreUserError("There is no tie at the cut to decide.")
+    chosen = set(picks)
+    wrong = []
+    for tied in cut.undecided:
+        assert tied.tie is not None
+        named = [e for e in tied.tie.tied if int(e) in chosen]
+        if len(named) != tied.tie.places:
+            wrong.append(tied)
+    if wrong:
+        entry_of = {
+            fe_id or 0: entry_id
+            for fe_id, entry_id in session.exec(
+                select(FlightEntry.id, FlightEntry.entry_id).where(
+                    FlightEntry.flight_id == cut.source.id
+                )
+            )
+        }
+        names = _player_names(
+            session, [entry_of[int(e)] for c in wrong if c.tie for e in c.tie.tied]
+        )
+        raise StoreUserError(" ".join(_tie_message(c, names, entry_of) for c in wrong))
+    tied_ids = {int(e) for c in cut.undecided if c.tie for e in c.tie.tied}
+    flight.cut_picks = sorted(chosen & tied_ids)
+    session.flush()
+    record(
+        session,
+        actor=actor,
+        action="flight.cut",
+        entity_type="flight",
+        entity_id=flight.id,
+        event_id=event.id,
+        before={"cut_picks": before},
+        after={"cut_picks": flight.cut_picks},
+    )

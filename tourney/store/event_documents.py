@@ -175,7 +175,7 @@ def event_document(session: Session, ref: str, *, base_url: str | None = None) -
                     ),
                 ),
                 reason=row.reason or None,
-                note=row.status_label if board.is_knockout else "",
+                note=row.status_label if board.is_knockout else _stage_note(row),
             )
             for row in board.standings
         )
@@ -238,9 +238,16 @@ def public_event_document(
 
 def _side(ref: tournament_views.PlayerRef | None, placeholder: str, status: str) -> SideDocument:
     if ref is not None:
-        return SideDocument(ref.name, ref.entry_id, ref.seed)
+        return SideDocument(ref.name, ref.entry_id, ref.seed, origin=ref.origin)
     if status == "pending":
         # A slot with no source to name is an empty one: its opponent will have a bye.
         return SideDocument(note=placeholder or "bye")
     # A settled match names nobody who never came: a bye, or nothing in a void match.
     return SideDocument(note="bye" if status == "bye" else "")
+
+
+def _stage_note(row: tournament_views.StandingRow) -> str:
+    """A qualifying stage's row: its pool and whether it goes through (``Pool A,
+    qualifies``), before any reason it is placed where it is."""
+    parts = [row.pool, "qualifies" if row.qualifies else "", row.reason]
+    return ", ".join(part for part in parts if part)

@@ -55,6 +55,7 @@ from sqlalchemy.types import TypeDecorator, TypeEngine
 from sqlmodel import Session, SQLModel
 
 from tourney.formats.errors import FormatUserError
+from tourney.formats.stages import CutTies, PoolSeeding, find_cut_ties, find_pool_seeding
 from tourney.formats.tiebreaks import tiebreak_chain
 from tourney.rules import NotationError
 from tourney.rules.dice_names import dice_names_named
@@ -279,8 +280,23 @@ def _plan_in(plan: Any, id_of: IdOf, where: str) -> Any:
     return out
 
 
+def _picks_out(picks: Any, ref_of: RefOf) -> Any:
+    """The players a director sent through at a tied cut, as flight entry references."""
+    if not isinstance(picks, list):
+        return picks
+    return [ref_of("flight_entries", int(p)) for p in picks]
+
+
+def _picks_in(picks: Any, id_of: IdOf, where: str) -> Any:
+    """The inverse of :func:`_picks_out` with the new database ids."""
+    if not isinstance(picks, list):
+        raise EventImportError(f"{where}: expected a list.", field=where)
+    return [id_of("flight_entries", p, f"{where}[{n}]") for n, p in enumerate(picks)]
+
+
 _JSON_IDS: Mapping[tuple[str, str], tuple[Callable[[Any, RefOf], Any], Callable[..., Any]]] = {
     ("flights", "bracket_plan"): (_plan_out, _plan_in),
+    ("flights", "cut_picks"): (_picks_out, _picks_in),
 }
 """JSON columns holding database ids, with how to turn them into references and back."""
 
@@ -712,6 +728,16 @@ def _check_tiebreaks(flight_rows: Sequence[Mapping[str, Any]]) -> None:
             tiebreak_chain(keys)
         except FormatUserError as error:
             raise _fail(where, str(error)) from None
+        ties = row.get("cut_ties", CutTies.TIEBREAKS.value)
+        try:
+            find_cut_ties(str(ties))
+        except FormatUserError as error:
+            raise _fail(_where(Flight.__tablename__, index, "cut_ties"), str(error)) from None
+        seeding = row.get("pool_seeding", PoolSeeding.SNAKE.value)
+        try:
+            find_pool_seeding(str(seeding))
+        except FormatUserError as error:
+            raise _fail(_where(Flight.__tablename__, index, "pool_seeding"), str(error)) from None
 
 
 def _slug_taken(session: Session, events: Table, slug: str) -> bool:

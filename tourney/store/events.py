@@ -14,8 +14,16 @@ from sqlalchemy import func
 from sqlmodel import Session, select
 
 from tourney.formats.errors import FormatUserError
-from tourney.formats.flight_formats import flight_format
+from tourney.formats.flight_formats import feed_refusal, flight_format
 from tourney.formats.rounds import NAMED_ROUNDS, named_round
+from tourney.formats.stages import (
+    CutTies,
+    PoolSeeding,
+    StageLink,
+    check_stage_link,
+    find_cut_ties,
+    find_pool_seeding,
+)
 from tourney.formats.tiebreaks import tiebreak_chain
 from tourney.rules import NotationError
 from tourney.rules.dice_names import dice_names_named
@@ -109,6 +117,14 @@ class FlightFields:
     bye_counts_as_win: bool = True
     tiebreaks: tuple[str, ...] = ()
     draw_method: str = DrawMethod.RANDOM.value
+    pools: int | None = None
+    """A round robin split into pools (none: one table)."""
+    pool_seeding: str = PoolSeeding.SNAKE.value
+    qualifies_from_id: int | None = None
+    """The qualifying stage a knockout takes its field from."""
+    qualifiers: int | None = None
+    """K: how many qualify from each pool of the stage (or from its Swiss)."""
+    cut_ties: str = CutTies.TIEBREAKS.value
 
 
 # --- clubs and venues ----------------------------------------------------------------
@@ -449,6 +465,8 @@ def _check_flight_fields(
         tiebreak_chain(f.tiebreaks)
     except FormatUserError as error:
         raise StoreUserError(str(error), field="tiebreaks") from None
+    _check_pools(session, flight, f)
+    _check_stage_link(session, event, flight, f)
     if f.feeds_from_id is None:
         if f.feed_rounds or f.progressive or f.feed_bye_losers:
             raise StoreUserError(
@@ -460,19 +478,108 @@ def _check_flight_fields(
         raise StoreUserError("The feeding flight must be in this event.", field="feeds_from_id")
     if flight is not None and _feeds_into(session, source, flight.id):
         raise StoreUserError("A flight cannot feed itself.", field="feeds_from_id")
+    reason = feed_refusal(source.format, f.format)
+    if reason is not None:
+        raise StoreUserError(
+            f"“{source.name}” cannot feed this flight. {reason}", field="feeds_from_id"
+        )
     if any(r < 1 for r in f.feed_rounds):
         raise StoreUserError("Feeding rounds are numbered from 1.", field="feed_rounds")
 
 
+MAX_POOLS = 5000
+
+
+def _check_pools(session: Session, flight: Flight | None, f: FlightFields) -> None:
+    """Pools only in a round robin; a flight others qualify from keeps a drawable link."""
+    fmt = flight_format(f.format)
+    if f.pools is not None and not fmt.has_pools:
+        raise StoreUserError("Only a round robin is split into pools.", field="pools")
+    if f.pools is not None and not 1 <= f.pools <= MAX_POOLS:
+        raise StoreUserError(f"Pools: between 1 and {MAX_POOLS}.", field="pools")
+    try:
+        find_pool_seeding(f.pool_seeding)
+    except FormatUserError as error:
+        raise StoreUserError(str(error), field="pool_seeding") from None
+    if flight is None:
+        return
+    for target in session.exec(select(Flight).where(Flight.qualifies_from_id == flight.id)):
+        if not fmt.qualifies:
+            raise StoreUserError(
+                f"“{target.name}” takes its qualifiers from this flight: "
+                f"it must stay a round robin or a Swiss.",
+                field="format",
+            )
+        try:
+            check_stage_link(StageLink(f.pools or 1, target.qualifiers or 0))
+        except FormatUserError as error:
+            raise StoreUserError(f"For “{target.name}”: {error}", field="pools") from None
+
+
+def _check_stage_link(
+    session: Session, event: Event, flight: Flight | None, f: FlightFields
+) -> None:
+    """A knockout's qualifying stage: a round robin or Swiss of this event, K at least
+    1, enough qualifiers in all for a knockout, and no cycle."""
+    try:
+        find_cut_ties(f.cut_ties)
+    except FormatUserError as error:
+        raise StoreUserError(str(error), field="cut_ties") from None
+    if f.qualifies_from_id is None:
+        if f.qualifiers is not None:
+            raise StoreUserError(
+                "Choose the stage players qualify from.", field="qualifies_from_id"
+            )
+        return
+    fmt = flight_format(f.format)
+    if not fmt.is_knockout:
+        raise StoreUserError(
+            "Only a knockout takes its field from a qualifying stage.", field="qualifies_from_id"
+        )
+    if f.feeds_from_id is not None:
+        raise StoreUserError(
+            "A flight takes either the losers of a knockout or the qualifiers of a stage, "
+            "not both.",
+            field="qualifies_from_id",
+        )
+    source = session.get(Flight, f.qualifies_from_id)
+    if source is None or source.event_id != event.id:
+        raise StoreUserError(
+            "The qualifying stage must be a flight of this event.", field="qualifies_from_id"
+        )
+    if flight is not None and (source.id == flight.id or _feeds_into(session, source, flight.id)):
+        raise StoreUserError("A flight cannot qualify from itself.", field="qualifies_from_id")
+    source_fmt = flight_format(source.format)
+    if not source_fmt.qualifies:
+        raise StoreUserError(
+            f"“{source.name}” is a {source_fmt.label.lower()}: players qualify only from "
+            "a round robin or a Swiss.",
+            field="qualifies_from_id",
+        )
+    if f.qualifiers is None:
+        raise StoreUserError("Enter how many players qualify.", field="qualifiers")
+    try:
+        check_stage_link(StageLink(source.pools or 1, f.qualifiers))
+    except FormatUserError as error:
+        raise StoreUserError(str(error), field="qualifiers") from None
+
+
 def _feeds_into(session: Session, source: Flight, target_id: int | None) -> bool:
-    """True when following ``feeds_from`` from ``source`` reaches ``target_id`` (a cycle)."""
+    """True when following ``feeds_from`` or ``qualifies_from`` from ``source`` reaches
+    ``target_id`` (a cycle)."""
     seen: set[int | None] = set()
-    current: Flight | None = source
-    while current is not None and current.id not in seen:
+    frontier: list[Flight] = [source]
+    while frontier:
+        current = frontier.pop()
+        if current.id in seen:
+            continue
         if current.id == target_id:
             return True
         seen.add(current.id)
-        current = session.get(Flight, current.feeds_from_id) if current.feeds_from_id else None
+        for above in (current.feeds_from_id, current.qualifies_from_id):
+            row = session.get(Flight, above) if above else None
+            if row is not None:
+                frontier.append(row)
     return False
 
 
@@ -491,6 +598,13 @@ def _apply_flight_fields(flight: Flight, f: FlightFields) -> None:
     flight.bye_counts_as_win = f.bye_counts_as_win
     flight.tiebreaks = list(f.tiebreaks)
     flight.draw_method = f.draw_method
+    flight.pools = f.pools
+    flight.pool_seeding = f.pool_seeding
+    if f.qualifies_from_id != flight.qualifies_from_id or f.qualifiers != flight.qualifiers:
+        flight.cut_picks = []
+    flight.qualifies_from_id = f.qualifies_from_id
+    flight.qualifiers = f.qualifiers
+    flight.cut_ties = f.cut_ties
 
 
 def _check_flight_name(session: Session, event_id: int, name: str, flight_id: int | None) -> None:
@@ -568,9 +682,16 @@ def update_flight(
     _check_flight_fields(session, event, flight, fields)
     _check_flight_name(session, event.id or 0, fields.name, flight.id)
     if flight.status != FlightStatus.SETUP and (
-        fields.format != flight.format or fields.feeds_from_id != flight.feeds_from_id
+        fields.format != flight.format
+        or fields.feeds_from_id != flight.feeds_from_id
+        or fields.qualifies_from_id != flight.qualifies_from_id
+        or fields.qualifiers != flight.qualifiers
+        or (fields.pools or 1) != (flight.pools or 1)
+        or fields.pool_seeding != flight.pool_seeding
     ):
-        raise ConflictError("The flight is drawn: its format and feeding can no longer change.")
+        raise ConflictError(
+            "The flight is drawn: its format, feeding, pools and qualifiers can no longer change."
+        )
     before = snapshot(flight)
     _apply_flight_fields(flight, fields)
     round_lengths, match_lengths = rules_change.flight_lengths(session, flight)

@@ -166,7 +166,14 @@ def _overview(
     ready = _first_matches(session, flight, rounds, MatchStatus.READY.value)
     waiting, waiting_count = _waiting_for_opponent(session, flight_id, round_ids)
     return FlightOverview(
-        flight=flight_view(flight, drawn=_drawn_lengths(session, flight_id, round_ids)),
+        flight=flight_view(
+            flight,
+            _flight_name(session, flight.feeds_from_id),
+            drawn=_drawn_lengths(session, flight_id, round_ids),
+            stage=session.get(Flight, flight.qualifies_from_id)
+            if flight.qualifies_from_id
+            else None,
+        ),
         is_knockout=fmt.is_knockout,
         has_rounds=bool(rounds),
         has_standings=has_standings,
@@ -267,3 +274,9 @@ def _waiting_for_opponent(
     known = [a if a is not None else b for a, b in rows]
     players = tv.flight_players(session, flight_id, only=known)
     return tuple(players[k] for k in known if k is not None and k in players), count
+
+
+def _flight_name(session: Session, flight_id: int | None) -> str:
+    """The name of a flight (a fed flight's source), or empty."""
+    source = session.get(Flight, flight_id) if flight_id else None
+    return source.name if source else ""

@@ -18,8 +18,9 @@ from sqlalchemy.orm import defer
 from sqlmodel import Session, col, select
 
 from tourney.formats.errors import FormatUserError
-from tourney.formats.flight_formats import FLIGHT_FORMATS
+from tourney.formats.flight_formats import FLIGHT_FORMATS, flight_format
 from tourney.formats.rounds import named_round
+from tourney.formats.stages import PoolSeeding, find_cut_ties, find_pool_seeding
 from tourney.formats.tiebreaks import Tiebreak
 from tourney.formats.tiebreaks import tiebreak_chain as parse_tiebreak_chain
 from tourney.rules.match_forms import SINGLE, match_form_named
@@ -141,6 +142,37 @@ class FlightView:
     tiebreak_labels: tuple[str, ...]
     draw_method: str
     draw_seed: str | None
+    pools: int | None = None
+    """A round robin's pools (none: one table)."""
+    pool_seeding: str = PoolSeeding.SNAKE.value
+    qualifies_from_id: int | None = None
+    qualifies_from_name: str = ""
+    qualifiers: int | None = None
+    """K of the stage link: how many qualify from each pool (from the Swiss)."""
+    qualifies_from_pools: int = 1
+    """The pools of the qualifying stage (1 for a Swiss)."""
+    cut_ties: str = "tiebreaks"
+    cut_ties_label: str = ""
+
+    @property
+    def qualifies_text(self) -> str:
+        """``Qualifiers: top 2 of each of 8 pools of Round robin``; empty without a stage."""
+        if self.qualifies_from_id is None:
+            return ""
+        if self.qualifies_from_pools > 1:
+            return (
+                f"Qualifiers: top {self.qualifiers} of each of {self.qualifies_from_pools} "
+                f"pools of {self.qualifies_from_name}"
+            )
+        return f"Qualifiers: top {self.qualifiers} of {self.qualifies_from_name}"
+
+    @property
+    def pools_text(self) -> str:
+        """``8 pools, snake-seeded``; empty for one table."""
+        if self.pools is None:
+            return ""
+        how = find_pool_seeding(self.pool_seeding).summary
+        return f"{self.pools} pool{'s' if self.pools != 1 else ''}, {how}"
 
     @property
     def is_setup(self) -> bool:
@@ -446,9 +478,13 @@ def drawn_lengths(session: Session, flight_ids: Sequence[int]) -> dict[int, list
 
 
 def flight_view(
-    flight: Flight, feeds_from_name: str = "", drawn: Sequence[tuple[str, int]] = ()
+    flight: Flight,
+    feeds_from_name: str = "",
+    drawn: Sequence[tuple[str, int]] = (),
+    stage: Flight | None = None,
 ) -> FlightView:
-    """The read model of a flight row; ``drawn`` as ``lengths_text`` takes it."""
+    """The read model of a flight row; ``drawn`` as ``lengths_text`` takes it; ``stage``
+    is the flight's qualifying stage, if it has one."""
     assert flight.id is not None
     lengths = dict(flight.round_lengths or {})
     tiebreaks = tuple(flight.tiebreaks or ())
@@ -478,7 +514,21 @@ def flight_view(
         tiebreak_labels=tuple(tiebreak.title for tiebreak in chain),
         draw_method=flight.draw_method,
         draw_seed=flight.draw_seed,
+        pools=flight.pools,
+        pool_seeding=flight.pool_seeding,
+        qualifies_from_id=flight.qualifies_from_id,
+        qualifies_from_name=stage.name if stage else "",
+        qualifiers=flight.qualifiers,
+        qualifies_from_pools=_stage_pools(stage),
+        cut_ties=flight.cut_ties,
+        cut_ties_label=find_cut_ties(flight.cut_ties).label,
     )
+
+
+def _stage_pools(stage: Flight | None) -> int:
+    if stage is None or not flight_format(stage.format).has_pools:
+        return 1
+    return stage.pools or 1
 
 
 def _variant_rules(event: Event, variant: GameVariant, options: VariantOptions) -> list[str]:
@@ -544,9 +594,16 @@ def _flights(session: Session, event_id: int) -> tuple[FlightView, ...]:
         )
     )
     names = {f.id: f.name for f in rows}
+    by_id = {f.id: f for f in rows}
     drawn = drawn_lengths(session, [f.id or 0 for f in rows])
     return tuple(
-        flight_view(f, names.get(f.feeds_from_id, ""), drawn.get(f.id or 0, ())) for f in rows
+        flight_view(
+            f,
+            names.get(f.feeds_from_id, ""),
+            drawn.get(f.id or 0, ()),
+            by_id.get(f.qualifies_from_id),
+        )
+        for f in rows
     )
 
 
@@ -705,8 +762,9 @@ def get_flight(session: Session, actor: Actor, flight_id: int) -> FlightView:
         raise NotFoundError("No such flight.")
     require_event(session, actor, flight.event_id, manage=False)
     source = session.get(Flight, flight.feeds_from_id) if flight.feeds_from_id else None
+    stage = session.get(Flight, flight.qualifies_from_id) if flight.qualifies_from_id else None
     drawn = drawn_lengths(session, [flight_id]).get(flight_id, ())
-    return flight_view(flight, source.name if source else "", drawn)
+    return flight_view(flight, source.name if source else "", drawn, stage)
 
 
 # --- entries -------------------------------------------------------------------------

@@ -325,6 +325,20 @@ class Flight(SQLModel, table=True):
     draw_method: str = Field(default=DrawMethod.RANDOM.value, max_length=16)
     draw_seed: str | None = Field(default=None, max_length=40)
     """Decimal seed used for the draw, shown to the director so anyone can repeat it."""
+    pools: int | None = Field(default=None)
+    """A round robin split into this many pools (none: one table)."""
+    pool_seeding: str = Field(default="snake", max_length=16)
+    """How a round robin's pools are made: ``snake`` by entry seed, or ``random`` from
+    the draw seed."""
+    qualifies_from_id: int | None = Field(default=None, foreign_key="flights.id")
+    """The qualifying stage (a round robin or a Swiss) whose top finishers make up this
+    knockout's field (``tourney.formats.stages``)."""
+    qualifiers: int | None = Field(default=None)
+    """K: how many qualify from each pool of ``qualifies_from`` (from its Swiss)."""
+    cut_ties: str = Field(default="tiebreaks", max_length=16)
+    """How a tie at the cut is resolved (``tourney.formats.stages.CutTies``)."""
+    cut_picks: list[int] = Field(default_factory=list, sa_column=Column(JSON))
+    """Flight entries of ``qualifies_from`` the director sent through at a tied cut."""
     bracket_plan: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON))
     """A drawn knockout's planned matches (``tourney.store.plans``), on the flight whose
     draw made it; flights fed from it share it."""
@@ -368,6 +382,10 @@ class FlightEntry(SQLModel, table=True):
     initial_losses: int = Field(default=0)
     fed_from_flight_id: int | None = Field(default=None, foreign_key="flights.id")
     fed_from_round: int | None = Field(default=None)
+    pool: int | None = Field(default=None)
+    """The entry's pool in a round robin split into pools (from 0)."""
+    origin: str = Field(default="", max_length=20)
+    """Where a knockout's qualifier finished in its qualifying stage: ``A1``, ``Swiss 3rd``."""
     created_at: datetime = _created()
 
 

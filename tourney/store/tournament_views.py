@@ -15,15 +15,22 @@ Entry points:
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import pairwise
 
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
 from tourney.formats import knockout as ko
-from tourney.formats.flight_formats import Action, FlightFormat, allowed_actions, flight_format
+from tourney.formats.flight_formats import (
+    Action,
+    FlightFormat,
+    allowed_actions,
+    feed_refusal,
+    flight_format,
+)
 from tourney.formats.rounds import numbered_round_name, the_round
+from tourney.formats.stages import pool_label
 from tourney.formats.standings import compute_standings
 from tourney.formats.tiebreaks import Tiebreak
 from tourney.match import (
@@ -36,7 +43,7 @@ from tourney.match import (
 )
 from tourney.rules import Level
 from tourney.rules.variants import DEFAULT_OPTIONS, DEFAULT_VARIANT, STANDARD
-from tourney.store import progress
+from tourney.store import progress, stages
 from tourney.store.audit import Actor
 from tourney.store.db import READ_ONLY
 from tourney.store.errors import NotFoundError
@@ -95,6 +102,10 @@ class PlayerRef:
     country: str
     seed: int | None
     withdrawn: bool
+    origin: str = ""
+    """Where a knockout's qualifier finished in its qualifying stage: ``A1``, ``Swiss 3rd``."""
+    pool: str = ""
+    """``Pool A`` in a round robin of several pools."""
 
 
 @dataclass(frozen=True)
@@ -280,11 +291,38 @@ class StandingRow:
     """Won the flight: its champion (a fed flight's winner)."""
     lives_left: int | None = None
     """Losses still allowed in a Swiss played by lives; none in other flights."""
+    qualifies: bool = False
+    """Goes through to the knockout that takes its field from this flight (as the table
+    stands now)."""
+    tied_at_cut: bool = False
+    """Shares the place at the cut, and the director decides who goes through."""
+    pool: str = ""
+    """``Pool A`` in a round robin of several pools (the rank is within the pool)."""
 
     @property
     def shows_status_note(self) -> bool:
         """The public standings note the player's status: out, withdrawn, or the winner."""
         return self.status != EntryStatus.ACTIVE.value or self.is_winner
+
+
+@dataclass(frozen=True)
+class PoolTable:
+    """One pool of a round robin with its standings."""
+
+    label: str
+    """``Pool A``."""
+    rows: tuple[StandingRow, ...]
+
+
+@dataclass(frozen=True)
+class CutTieView:
+    """Players tied at the cut of one table, of whom the director sends ``places`` on."""
+
+    where: str
+    """``Pool B`` or ``the Swiss``."""
+    places: int
+    players: tuple[tuple[int, str], ...]
+    """(flight entry id in the stage, name) of each tied player."""
 
 
 @dataclass(frozen=True)
@@ -329,6 +367,23 @@ class FlightBoard:
     """How many first-round byes there are in all."""
     left_out: tuple[str, ...] = ()
     """Before the draw: the active players not checked in, whom drawing now leaves out."""
+    pool_tables: tuple[PoolTable, ...] = ()
+    """A round robin of several pools: each pool's table (``standings`` holds them all)."""
+    cut_text: str = ""
+    """A qualifying stage: who goes through to which knockout (``Top 2 of each pool go
+    through to Knockout``)."""
+    cut_ties: tuple[CutTieView, ...] = ()
+    """A knockout drawn from qualifiers: the ties at the cut the director has to decide."""
+    draws_from_qualifiers: bool = False
+    """A knockout whose field comes from a qualifying stage."""
+    qualified: tuple[tuple[str, str], ...] = ()
+    """Before a knockout is drawn from its stage: (origin, name) of everyone through as
+    the stage's tables stand."""
+    stage_finished: bool = False
+    """The knockout's qualifying stage is finished: it can be drawn from its qualifiers."""
+    feed_problem: str = ""
+    """Why the flight can never be drawn with the flight it is fed from (a link saved
+    before such links were refused), or empty."""
 
     @property
     def waits_for_feeder(self) -> bool:
@@ -503,6 +558,8 @@ def _players(
             col(FlightEntry.seed),
             col(Entry.status),
             col(FlightEntry.status),
+            col(FlightEntry.origin),
+            col(FlightEntry.pool),
         )
         .join(Entry, col(Entry.id) == FlightEntry.entry_id)
         .join(Player, col(Player.id) == Entry.player_id)
@@ -519,10 +576,12 @@ def _players(
             country=country,
             seed=seed,
             withdrawn=withdrawn in (entry_status, fe_status),
+            origin=origin or "",
+            pool="" if pool is None else f"Pool {pool_label(pool)}",
         )
-        for fe_id, entry_id, name, country, seed, entry_status, fe_status in session.execute(
-            query
-        ).all()
+        for fe_id, entry_id, name, country, seed, entry_status, fe_status, origin, pool in (
+            session.execute(query).all()
+        )
     }
 
 
@@ -738,6 +797,13 @@ def _board(
     chain = () if fmt.is_knockout else tiebreak_chain(flight.tiebreaks)
     byes = _late_bye_slots(summaries, rounds) if Action.ENTER_LATE_IN_BYE in actions else ()
     standings, champion = _standings(session, flight, fmt, players, group, chain)
+    stage = _stage_standings(session, flight, fmt, players, standings)
+    if stage.pool_tables:
+        standings, champion = tuple(r for t in stage.pool_tables for r in t.rows), None
+    elif stage.marked:
+        standings = stage.marked
+    cut_ties = _cut_ties(session, flight, players) if can_manage and fmt.is_knockout else ()
+    qualified, stage_finished = _qualified(session, flight) if can_manage else ((), False)
     columns = (
         (ROUND_REACHED,)
         if fmt.is_knockout
@@ -745,7 +811,12 @@ def _board(
     )
     return FlightBoard(
         flight=flight_view(
-            flight, drawn=[(round_map[m.round_id].name, m.match_length) for m in matches]
+            flight,
+            _flight_names(session, flight.event_id).get(flight.feeds_from_id or 0, ""),
+            drawn=[(round_map[m.round_id].name, m.match_length) for m in matches],
+            stage=session.get(Flight, flight.qualifies_from_id)
+            if flight.qualifies_from_id
+            else None,
         ),
         event_id=event.id or 0,
         event_name=event.name,
@@ -773,8 +844,118 @@ def _board(
         late_bye_slots=byes[:LATE_BYE_CHOICES],
         late_bye_count=len(byes),
         left_out=tuple(player.name for _, player in progress.draw_field(session, event.id or 0)[1])
-        if Action.DRAW in actions
+        if Action.DRAW in actions and flight.qualifies_from_id is None
         else (),
+        pool_tables=stage.pool_tables,
+        cut_text=stage.cut_text,
+        cut_ties=cut_ties,
+        draws_from_qualifiers=flight.qualifies_from_id is not None,
+        qualified=qualified,
+        stage_finished=stage_finished,
+        feed_problem=_feed_problem(session, flight),
+    )
+
+
+def _feed_problem(session: Session, flight: Flight) -> str:
+    """Why a fed flight can never be drawn with its source, or empty."""
+    source = session.get(Flight, flight.feeds_from_id) if flight.feeds_from_id else None
+    if source is None:
+        return ""
+    return feed_refusal(source.format, flight.format) or ""
+
+
+def _qualified(session: Session, flight: Flight) -> tuple[tuple[tuple[str, str], ...], bool]:
+    """Who is through to a knockout not drawn yet, as its stage's tables stand, and
+    whether the stage is finished."""
+    if flight.status != FlightStatus.SETUP.value:
+        return (), False
+    cut = stages.stage_cut(session, flight)
+    if cut is None:
+        return (), False
+    names = _players(session, [cut.source.id or 0], [int(q.entrant) for q in cut.qualifiers])
+    return tuple((q.origin, names[int(q.entrant)].name) for q in cut.qualifiers), cut.finished
+
+
+@dataclass(frozen=True)
+class _Stage:
+    pool_tables: tuple[PoolTable, ...] = ()
+    marked: tuple[StandingRow, ...] = ()
+    cut_text: str = ""
+
+
+def _stage_standings(
+    session: Session,
+    flight: Flight,
+    fmt: FlightFormat,
+    players: dict[int, PlayerRef],
+    rows: tuple[StandingRow, ...],
+) -> _Stage:
+    """A qualifying stage's tables: one per pool, those going through to the knockout
+    marked (a tie at the cut the director decides marked as such)."""
+    if not fmt.qualifies or flight.status == FlightStatus.SETUP.value or not rows:
+        return _Stage()
+    cut = stages.source_cut(session, flight)
+    through = {int(q.entrant) for q in cut.qualifiers} if cut else set()
+    tied = {int(e) for c in cut.undecided if c.tie for e in c.tie.tied} if cut else set()
+    by_entrant = {
+        r.player.flight_entry_id: replace(
+            r,
+            qualifies=r.player.flight_entry_id in through,
+            tied_at_cut=r.player.flight_entry_id in tied,
+        )
+        for r in rows
+    }
+    text = ""
+    if cut is not None:
+        target = stages.knockouts_fed_by(session, flight)[0].name
+        each = " of each pool" if cut.link.pools > 1 else ""
+        text = f"The top {cut.link.per_pool}{each} go through to {target}."
+    if not (fmt.has_pools and flight.pools is not None):
+        return _Stage(marked=tuple(by_entrant.values()), cut_text=text)
+    tables = cut.tables if cut else stages.stage_tables(session, flight)
+    pool_tables = []
+    for table in tables:
+        notes = {
+            below.entrant: f"{players[int(above.entrant)].name} {above.reason}"
+            for above, below in pairwise(table.rows)
+            if above.reason
+        }
+        pool_tables.append(
+            PoolTable(
+                f"Pool {pool_label(table.pool or 0)}",
+                tuple(
+                    replace(
+                        by_entrant[int(row.entrant)],
+                        rank=row.rank,
+                        display_rank=row.display_rank,
+                        tied=row.tied,
+                        reason=notes.get(row.entrant, ""),
+                        pool=f"Pool {pool_label(table.pool or 0)}",
+                    )
+                    for row in table.rows
+                ),
+            )
+        )
+    return _Stage(pool_tables=tuple(pool_tables), cut_text=text)
+
+
+def _cut_ties(
+    session: Session, flight: Flight, players: dict[int, PlayerRef]
+) -> tuple[CutTieView, ...]:
+    """The ties at the cut of a knockout's stage that wait for the director."""
+    cut = stages.stage_cut(session, flight)
+    if cut is None or not cut.undecided or flight.status != FlightStatus.SETUP.value:
+        return ()
+    tied = [int(e) for c in cut.undecided if c.tie for e in c.tie.tied]
+    names = _players(session, [cut.source.id or 0], tied)
+    return tuple(
+        CutTieView(
+            c.tie.where,
+            c.tie.places,
+            tuple((int(e), names[int(e)].name) for e in c.tie.tied),
+        )
+        for c in cut.undecided
+        if c.tie
     )
 
 

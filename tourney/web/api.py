@@ -257,6 +257,10 @@ def flight_json(flight: FlightView) -> m.FlightOut:
         draw_method=flight.draw_method,
         # The seed tells the draw: it is shown once the draw is published, not before.
         draw_seed=None if flight.status in _UNPUBLISHED else flight.draw_seed,
+        pools=flight.pools,
+        qualifies_from=flight.qualifies_from_id,
+        qualifiers=flight.qualifiers,
+        cut_ties=flight.cut_ties if flight.qualifies_from_id is not None else None,
     )
 
 
@@ -312,6 +316,7 @@ def _player(ref: tv.PlayerRef | None) -> m.PlayerRefOut | None:
         country=ref.country,
         seed=ref.seed,
         withdrawn=ref.withdrawn,
+        origin=ref.origin,
     )
 
 
@@ -373,6 +378,8 @@ def _standings(board: tv.FlightBoard) -> m.FlightStandingsOut:
                 lives_left=None if lives is None else max(lives - (row.losses or 0), 0),
                 tiebreaks=[m.MetricOut(name=k, value=v) for k, v in row.metrics],
                 status=row.status,
+                pool=row.pool or None,
+                qualifies=row.qualifies,
             )
             for row in board.standings
         ],

@@ -126,6 +126,14 @@ class FlightOut(_Out):
     tiebreaks: list[TiebreakKey]
     draw_method: str
     draw_seed: str | None
+    pools: int | None = None
+    """A round robin played in this many pools side by side (none: one table)."""
+    qualifies_from: int | None = None
+    """The qualifying stage (a round robin or a Swiss) a knockout takes its field from."""
+    qualifiers: int | None = None
+    """How many qualify from each pool of ``qualifies_from`` (from its Swiss)."""
+    cut_ties: str | None = None
+    """How a tie at the cut is resolved: ``tiebreaks``, or ``director`` (a playoff)."""
 
 
 class EventDetailOut(_Out):
@@ -162,6 +170,8 @@ class PlayerRefOut(_Out):
     country: str
     seed: int | None
     withdrawn: bool
+    origin: str = ""
+    """Where a knockout's qualifier finished in its stage: ``A1``, ``Swiss 3rd``."""
 
 
 class MatchOut(_Out):
@@ -217,6 +227,10 @@ class StandingOut(_Out):
     lives_left: int | None
     tiebreaks: list[MetricOut]
     status: str
+    pool: str | None = None
+    """The row's pool (``Pool A``) in a round robin of several pools; ranks are per pool."""
+    qualifies: bool = False
+    """Goes through to the knockout taking its field from this flight, as it stands."""
 
 
 class FlightStandingsOut(_Out):

@@ -47,6 +47,7 @@ from wtforms.validators import (
 from wtforms.validators import Optional as OptionalValue
 
 from tourney.formats.rounds import NAMED_ROUNDS, named_round_spelled
+from tourney.formats.stages import CutTies, PoolSeeding
 from tourney.formats.tiebreaks import TIEBREAKS
 from tourney.rules.dice_names import registered_dice_names
 from tourney.rules.match_forms import SINGLE, registered_match_forms
@@ -372,6 +373,27 @@ class FlightForm(Form):
     progressive = BooleanField("Progressive: later losers enter later rounds")
     feed_bye_losers = BooleanField("First-match losers who had a bye enter too")
     reset_match = BooleanField("Double elimination: reset final")
+    pools = IntegerField(
+        "Round robin: pools",
+        validators=[OptionalValue(), NumberRange(min=1, max=5000)],
+        description="Empty: one table, everyone plays everyone.",
+    )
+    pool_seeding = SelectField(
+        "Pools made",
+        choices=options((p.value, p.label) for p in PoolSeeding),
+        default=PoolSeeding.SNAKE.value,
+    )
+    qualifies_from_id = SelectField("Qualifiers come from", coerce=optional_int)
+    qualifiers = IntegerField(
+        "…how many qualify",
+        validators=[OptionalValue(), NumberRange(min=1, max=10000)],
+        description="From each pool of a round robin; from a Swiss in all.",
+    )
+    cut_ties = SelectField(
+        "Ties at the cut",
+        choices=options((c.value, c.label) for c in CutTies),
+        default=CutTies.TIEBREAKS.value,
+    )
     draw_method = SelectField(
         "Draw",
         choices=options(
@@ -404,6 +426,12 @@ class FlightForm(Form):
         """The chosen tiebreaks in order, gaps closed."""
         chosen = (self.tiebreak_1.data, self.tiebreak_2.data, self.tiebreak_3.data)
         return tuple(t for t in chosen if t)
+
+
+class CutPicksForm(Form):
+    """The players a director sends through from a tie at the cut."""
+
+    players = SelectMultipleField("Goes through", coerce=int)
 
 
 class PlayerForm(Form):

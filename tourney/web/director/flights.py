@@ -10,6 +10,7 @@ from flask import render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from sqlmodel import Session
 
+from tourney.formats.stages import PoolSeeding
 from tourney.store import draws, events, queries, tournament_views
 from tourney.store.events import FlightFields
 from tourney.store.paging import page_of
@@ -21,6 +22,7 @@ from tourney.web.deps import actor, reading
 from tourney.web.director.base import RulesChangeConfirmation, bp, load_event
 from tourney.web.forms import (
     ActionForm,
+    CutPicksForm,
     DrawForm,
     FlightForm,
     KnockoutLateEntryForm,
@@ -113,6 +115,11 @@ def _flight_form(detail: EventDetail, flight: FlightView | None) -> FlightForm:
             "feed_bye_losers": flight.feed_bye_losers,
             "reset_match": flight.reset_match,
             "draw_method": flight.draw_method,
+            "pools": flight.pools,
+            "pool_seeding": flight.pool_seeding,
+            "qualifies_from_id": flight.qualifies_from_id,
+            "qualifiers": flight.qualifiers,
+            "cut_ties": flight.cut_ties,
             "tiebreak_1": chain[0],
             "tiebreak_2": chain[1],
             "tiebreak_3": chain[2],
@@ -121,6 +128,9 @@ def _flight_form(detail: EventDetail, flight: FlightView | None) -> FlightForm:
     others = [f for f in detail.flights if flight is None or f.id != flight.id]
     form.feeds_from_id.choices = options(
         [("", "Nobody: players enter directly"), *((f.id, f.name) for f in others)]
+    )
+    form.qualifies_from_id.choices = options(
+        [("", "No qualifying stage"), *((f.id, f.name) for f in others)]
     )
     return form
 
@@ -141,6 +151,11 @@ def _flight_fields(form: FlightForm) -> FlightFields:
         reset_match=bool(form.reset_match.data),
         draw_method=form.draw_method.data or "",
         tiebreaks=form.tiebreaks(),
+        pools=form.pools.data,
+        pool_seeding=form.pool_seeding.data or PoolSeeding.SNAKE.value,
+        qualifies_from_id=form.qualifies_from_id.data,
+        qualifiers=form.qualifiers.data,
+        cut_ties=form.cut_ties.data or "tiebreaks",
     )
 
 
@@ -162,6 +177,7 @@ def _flight_page(
     bye_form: KnockoutLateEntryForm | None = None,
     table_form: TableForm | None = None,
     action_form: ActionForm | None = None,
+    cut_form: CutPicksForm | None = None,
 ) -> str:
     """The flight page, with the form a director just sent where it was refused."""
     with reading() as session:
@@ -181,7 +197,30 @@ def _flight_page(
         bye_form=bye,
         table_form=table_form or TableForm(formdata=None),
         action_form=action_form or ActionForm(formdata=None),
+        cut_form=cut_form or _cut_choices(CutPicksForm(formdata=None), board),
     )
+
+
+def _cut_choices(form: CutPicksForm, board: FlightBoard) -> CutPicksForm:
+    form.players.choices = [(fe_id, name) for tie in board.cut_ties for fe_id, name in tie.players]
+    return form
+
+
+@bp.post("/flights/<int:flight_id>/cut")
+@requires(*DIRECTORS)
+def decide_cut(flight_id: int) -> ResponseReturnValue:
+    """Send on the players the director chose from a tie at the cut."""
+    with reading() as session:
+        board = tournament_views.flight_board(session, actor(), flight_id)
+    form = _cut_choices(CutPicksForm(), board)
+
+    def change(session: Session) -> Done:
+        draws.decide_cut(
+            session, actor=actor(), flight_id=flight_id, picks=list(form.players.data or [])
+        )
+        return _to_flight(flight_id, "The tie at the cut is decided. Draw from the qualifiers.")
+
+    return submit_form(form, change, lambda: _flight_page(flight_id, cut_form=form))
 
 
 MATCH_WINDOW = 100
