@@ -13,6 +13,7 @@ from tables_builders import chase_results, chase_side, position, rules_cli_from_
 from tourney.cli import cli
 from tourney.rules import IllegalPlayError, Level, NotationError, Roll
 from tourney.rules.moves import Move, Play
+from tourney.rules.variant_protocol import VariantOptions
 from tourney.rules.variants import ICELANDIC
 
 
@@ -113,3 +114,17 @@ def test_rules_cli_from_the_icelandic_start() -> None:
 
     assert {found["o"]["off"] for found in positions} == {1}
     assert len(ids) == 6 and "X1" in shown and "O1" in shown
+
+
+def test_a_bumped_checker_goes_on_to_an_empty_point_where_the_event_says_so() -> None:
+    # E-ICE-1 with bump_to_empty: A1->A24* still captures (it lands there directly); the
+    # five bumped from A2..A6 go past A1 and U's A24..A19 to A18, capturing nothing.
+    to_empty = VariantOptions(bump_to_empty=True)
+    found = ICELANDIC.legal_positions(ICELANDIC.initial(), Roll(1, 3), to_empty)
+    results = sorted((sorted(ICELANDIC.position_layout(p).mover.points),
+                      sorted(ICELANDIC.position_layout(p).opponent.points)) for p in found)
+
+    assert results == sorted(
+        [([2, 3, 4, 5, 6, 24], [19, 20, 21, 22, 23])]
+        + [([p for p in range(1, 7) if p != moved] + [18], [19, 20, 21, 22, 23, 24])
+           for moved in range(2, 7)])

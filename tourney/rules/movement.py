@@ -302,6 +302,8 @@ class MovementRules:
     transfer_doubles_only: bool = False
     """With ``FailurePolicy.TRANSFER``: only a doublet's values go to the opponent; any
     other roll's are lost."""
+    bump_to_empty: bool = False
+    """Chase games: a checker bumped past its own stops on the first empty point."""
     maximise_across_stages: bool = False
     """A turn of several stages must use the most values over all its stages, not stage
     by stage (VARIANTS.md D-STAGE's option)."""
@@ -320,7 +322,8 @@ class MovementRules:
                 self.doubles, self.failure, self.bear_off, self.pool, self.pool_entry,
                 self.ending, self.cascade_from_turn, self.special_roll,
                 self.entry_permission, self.opponent_start, self.opponent_pool, self.special,
-                self.extra_roll, self.maximise_across_stages, self.transfer_doubles_only)
+                self.extra_roll, self.maximise_across_stages, self.transfer_doubles_only,
+                self.bump_to_empty)
 
 
 class Movement(Protocol):
@@ -580,6 +583,7 @@ class TablesMovement:
             extra_roll=rules.extra_roll.value,
             maximise_across_stages=rules.maximise_across_stages,
             transfer_doubles_only=rules.transfer_doubles_only,
+            bump_to_empty=rules.bump_to_empty,
             levels_by_colour=rules.ending is Ending.ALL_OFF_BY_COLOUR,
         )
         engine = tables_engine(engine_rules)

@@ -262,6 +262,9 @@ class EngineRules:
     """Keep only the results that use the most values over all stages of the turn."""
     transfer_doubles_only: bool = False
     """With ``transfer``: only a doublet's values go over; other rolls' are lost."""
+    bump_to_empty: bool = False
+    """Chase games: a checker bumped past its own stops on the first empty point, past
+    opposing checkers too (VARIANTS.md D-BUMP's option)."""
 
 
 _Step = tuple[int, int]
@@ -1096,8 +1099,13 @@ class ChaseEngine(TablesEngine):
             if not mine[origin]:
                 continue
             target = _ahead(origin, die)
-            while mine[target] and target != origin:
-                target = _ahead(target, 1)  # bumped on past an own checker
+            if mine[target] and target != origin:
+                # Bumped on past an own checker: to the first point without one, or under
+                # bump_to_empty to the first empty point, past opposing checkers too.
+                target = _ahead(target, 1)
+                while target != origin and (
+                        mine[target] or (self.rules.bump_to_empty and theirs[target])):
+                    target = _ahead(target, 1)
             if theirs[target] and not self._capturable(state, target, origin):
                 continue
             found.append((origin, target))

@@ -96,6 +96,9 @@ class VariantOptions:
     transfer_doubles_only: bool = False
     """Gul bara: only a doublet's unplayable values go to the opponent; any other roll's
     are lost (VARIANTS.md 4)."""
+    bump_to_empty: bool = False
+    """The chase games: a checker bumped past its own goes on to the first empty point,
+    past opposing checkers too, and captures nothing (VARIANTS.md 6.3, D-BUMP)."""
     maximise_across_stages: bool = False
     """A turn of several stages (complements, cascades) must use the most values over
     all of them (VARIANTS.md D-STAGE; by default each stage on its own)."""

@@ -935,6 +935,18 @@ ICELANDIC = Variant(
     movement=_chase_rules(_ADJACENT, _ADJACENT_OTHER),
     scoring=CHASE_LEVELS,
     defaults=CHASE_DEFAULTS,
+    options=(
+        flag_option(
+            "bump_to_empty", "A bumped checker goes on to an empty point",
+            "On: a checker bumped past its own goes on to the first empty point, past "
+            "opposing checkers too, and captures nothing. Off: it stops on the first point "
+            "without an own checker and captures an opposing checker there.",
+            on_phrase="bumped to an empty point",
+            on_rule="A bumped checker goes on to the first empty point"),
+    ),
+    rule_changes=(
+        RuleChange("bump_to_empty", lambda rules: replace(rules, bump_to_empty=True)),
+    ),
     opening=Opening.LOWER_DIE_ROLLS_AGAIN,
     record_tags=(),
 )
