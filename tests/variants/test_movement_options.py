@@ -14,7 +14,17 @@ from tourney.cli import cli
 from tourney.rules import IllegalPlayError, Level, Roll, parse_play
 from tourney.rules.layout import BoardLayout
 from tourney.rules.variant_protocol import DEFAULT_OPTIONS, VariantOptions, VariantPosition
-from tourney.rules.variants import ASODIO, DUTCH, GIOUL, RUSSIAN, TAPA, Variant
+from tourney.rules.variants import (
+    ACEY_DEUCEY,
+    ASODIO,
+    DUTCH,
+    FEVGA,
+    GIOUL,
+    GUL_BARA,
+    RUSSIAN,
+    TAPA,
+    Variant,
+)
 
 
 def mover_after(variant: Variant, at: VariantPosition, dice: str,
@@ -157,3 +167,50 @@ def test_rules_legal_turns_on_an_option_the_variant_offers_and_names_the_rest() 
     assert [json.loads(line)["x"]["pool"] for line in entered.stdout.splitlines()] == [7]
     assert refused.exit_code == 2
     assert "--option free_entry: portes offers none" in refused.stderr
+
+
+def test_fevga_frees_the_others_once_the_first_leaves_its_half_by_option() -> None:
+    # The first checker stands on X's 12: out of its own half, but not past the
+    # opponent's start (their 24 is X's 12; they stand on their 1, X's 13). 3-1: by
+    # default no second checker leaves the 24 until the first stands on 11 or lower, so
+    # 24/21 24/23 is illegal; with the option it is legal.
+    at = FEVGA.position_from_layout(BoardLayout(side({24: 14, 12: 1}), side({1: 15})))
+    half = VariantOptions(fevga_release_at_own_half=True)
+    both_from_24 = ({24: 12, 23: 1, 21: 1, 12: 1}, 0)
+
+    assert both_from_24 not in mover_after(FEVGA, at, "31")
+    assert both_from_24 in mover_after(FEVGA, at, "31", half)
+    with pytest.raises(IllegalPlayError):
+        FEVGA.check_play(at, Roll(3, 1), parse_play("24/21 24/23"))
+
+
+def test_gul_bara_seed_reroll_plays_a_doublet_plainly_then_rolls_again() -> None:
+    # A side's fourth turn (three played each), two checkers on its 24, the opponent's
+    # two on their 24 (X's 12). 5-5: by default four 5s then four 6s; with the seed's
+    # reroll only four 5s (20 pips), after which the same side rolls again.
+    at = GUL_BARA.position_from_layout(BoardLayout(side({24: 2}), side({24: 2}),
+                                                   turns_played=(3, 3)))
+    reroll = VariantOptions(gulbar_seed_reroll=True)
+
+    def pips(points: dict[int, int]) -> int:
+        return 48 - sum(point * count for point, count in points.items())
+
+    assert {pips(points) for points, _ in mover_after(GUL_BARA, at, "55", reroll)} == {20}
+    assert min(pips(points) for points, _ in mover_after(GUL_BARA, at, "55")) > 20
+    after = next(iter(GUL_BARA.legal_positions(at, Roll(5, 5), reroll)))
+    assert GUL_BARA.grants_extra_roll(at, Roll(5, 5), after, reroll)
+    assert not GUL_BARA.grants_extra_roll(at, Roll(5, 5), after)
+
+
+def test_acey_encyclopedia_enters_everything_first_and_hits_only_from_home() -> None:
+    # One checker on X's 20, fourteen to enter; the opponent's blot on X's 17. 3-1: by
+    # default 20/17* hits (or the 20 moves on, or checkers enter); under the encyclopedia
+    # rules every value enters (bar/22 bar/24) and nothing is hit.
+    at = ACEY_DEUCEY.position_from_layout(BoardLayout(side({20: 1}, pool=14),
+                                                      side({8: 1}, pool=14)))
+    encyclopedia = VariantOptions(acey_encyclopedia=True)
+
+    default = {ACEY_DEUCEY.position_layout(p).opponent.bar
+               for p in ACEY_DEUCEY.legal_positions(at, Roll(3, 1))}
+    assert default == {0, 1}
+    assert mover_after(ACEY_DEUCEY, at, "31", encyclopedia) == [({24: 1, 22: 1, 20: 1}, 12)]

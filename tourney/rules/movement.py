@@ -161,6 +161,9 @@ class Restriction(Enum):
     FIRST_CHECKER_PASSES = "first-checker-passes"
     """No second checker leaves the 24 point until one stands on the 11 point or lower
     (past the opponent's start, Fevga)."""
+    FIRST_CHECKER_LEAVES_OWN_HALF = "first-checker-leaves-own-half"
+    """No second checker leaves the 24 point until one stands on the 12 point or lower
+    (out of the side's own half: Fevga as Ludii and ismart play it)."""
     START_TABLE_NOT_FULL = "start-table-not-full"
     """A turn may not end with all six of the side's points 19-24 occupied (Fevga)."""
     PRIME_RELEASE = "prime-release"
@@ -304,6 +307,9 @@ class MovementRules:
     other roll's are lost."""
     bump_to_empty: bool = False
     """Chase games: a checker bumped past its own stops on the first empty point."""
+    remembers_home: bool = False
+    """A position keeps whether each side has had a checker home (Dutch backgammon, so
+    that its historical hitting option plays from the same positions)."""
     maximise_across_stages: bool = False
     """A turn of several stages must use the most values over all its stages, not stage
     by stage (VARIANTS.md D-STAGE's option)."""
@@ -323,7 +329,7 @@ class MovementRules:
                 self.ending, self.cascade_from_turn, self.special_roll,
                 self.entry_permission, self.opponent_start, self.opponent_pool, self.special,
                 self.extra_roll, self.maximise_across_stages, self.transfer_doubles_only,
-                self.bump_to_empty)
+                self.bump_to_empty, self.remembers_home)
 
 
 class Movement(Protocol):
@@ -584,6 +590,7 @@ class TablesMovement:
             maximise_across_stages=rules.maximise_across_stages,
             transfer_doubles_only=rules.transfer_doubles_only,
             bump_to_empty=rules.bump_to_empty,
+            remembers_home=rules.remembers_home,
             levels_by_colour=rules.ending is Ending.ALL_OFF_BY_COLOUR,
         )
         engine = tables_engine(engine_rules)
@@ -704,8 +711,7 @@ class TablesMovement:
                 raise NotationError(f"both sides have checkers on the {point} point of the "
                                     "side on roll, and neither is pinned")
         # Whether a side has had a checker home, where the rules keep it (bit 0).
-        remembered = bool({Restriction.HIT_ONLY_WITH_A_CHECKER_HOME,
-                           Restriction.HIT_ONCE_A_CHECKER_WAS_HOME} & set(rules.restrictions))
+        remembered = rules.remembers_home
         masks = tuple(sum(1 << p for p in side_pins)
                       | (BEEN_HOME if remembered and (been or _is_home(counts)) else 0)
                       for side_pins, been, counts in zip(
@@ -725,6 +731,8 @@ def _first_checker_point(restrictions: tuple[Restriction, ...]) -> int:
     no such rule."""
     if Restriction.FIRST_CHECKER_PASSES in restrictions:
         return 11
+    if Restriction.FIRST_CHECKER_LEAVES_OWN_HALF in restrictions:
+        return 12
     if Restriction.COURIER_REACHES_HOME in restrictions:
         return 6
     return 0

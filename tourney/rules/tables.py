@@ -240,8 +240,8 @@ class EngineRules:
     """Dutch: a side may hit only while it has a checker on its points 1-6 or borne off."""
     hit_once_home: bool = False
     """With ``hit_needs_home``: once a side has had a checker there, for good. Whether it
-    has is bit 0 of its pin mask (:data:`BEEN_HOME`), which no point uses; it is kept
-    under ``hit_needs_home`` either way, so a position is the same under both rules."""
+    has is bit 0 of its pin mask (:data:`BEEN_HOME`), which no point uses (see
+    ``remembers_home``)."""
     chosen_double_roll: tuple[int, int] | None = None
     """Matador: the roll (4-3) that is played, then followed by four of a value the
     roller names (and an extra roll, outside this turn's results)."""
@@ -265,6 +265,9 @@ class EngineRules:
     bump_to_empty: bool = False
     """Chase games: a checker bumped past its own stops on the first empty point, past
     opposing checkers too (VARIANTS.md D-BUMP's option)."""
+    remembers_home: bool = False
+    """Keep in bit 0 of a side's pin mask (:data:`BEEN_HOME`) whether it has had a
+    checker home, under either Dutch hitting rule, so a position is the same under both."""
 
 
 _Step = tuple[int, int]
@@ -415,8 +418,8 @@ class TablesEngine:
                 elif self.rules.landing == "pin":
                     their_pins |= 1 << there
         mine[target] += 1
-        if target <= 6 and self.rules.hit_needs_home:
-            my_pins |= BEEN_HOME  # remembered whatever the option, so positions agree
+        if target <= 6 and self.rules.remembers_home:
+            my_pins |= BEEN_HOME
         return (mine, theirs, my_pins, their_pins)
 
     def outcome(self, state: _State) -> Outcome:
@@ -751,8 +754,8 @@ class TablesEngine:
             eligible = special or roll.is_doublet
         if not eligible:
             return False
-        if not self.rules.end_turn:
-            return True
+        if not (self.rules.end_turn or self.rules.transfer):
+            return True  # the chase games roll again whatever was played
         engine = self.for_roll(roll)
         target = _key((list(after.mover), list(after.opponent), *after.pins))
         found = engine.legal(position, roll)

@@ -96,6 +96,15 @@ class VariantOptions:
     transfer_doubles_only: bool = False
     """Gul bara: only a doublet's unplayable values go to the opponent; any other roll's
     are lost (VARIANTS.md 4)."""
+    fevga_release_at_own_half: bool = False
+    """Fevga: the others may leave the 24 point once the first checker is out of its own
+    half (on the 12 point or lower), not only past the opponent's start (VARIANTS.md 12.1)."""
+    gulbar_seed_reroll: bool = False
+    """Gul bara: no cascade; a doublet played in full earns a fresh roll instead (the
+    seed's "würfelt noch einmal", VARIANTS.md 4.1 R2)."""
+    acey_encyclopedia: bool = False
+    """Acey-deucey as the encyclopedia gives it: all fifteen enter before any moves on, and
+    no hitting until the hitter has a checker home (VARIANTS.md 9.1)."""
     bump_to_empty: bool = False
     """The chase games: a checker bumped past its own goes on to the first empty point,
     past opposing checkers too, and captures nothing (VARIANTS.md 6.3, D-BUMP)."""

@@ -751,11 +751,19 @@ GUL_BARA = Variant(
             "any other roll are lost. Off: every roll's unplayable values go over.",
             on_phrase="only doublets pass over",
             on_rule="Only a doublet's unplayable values go to the opponent"),
+        flag_option(
+            "gulbar_seed_reroll", "A doublet rolls again instead of climbing",
+            "On: a doublet is four moves, and played in full it earns a fresh roll. Off: "
+            "from the fourth turn a doublet climbs to 6-6.",
+            on_phrase="doublets roll again",
+            on_rule="A doublet played in full rolls again (no climb to 6-6)"),
         MAXIMISE_ACROSS_STAGES,
     ),
     rule_changes=(
         RuleChange("transfer_doubles_only",
                    lambda rules: replace(rules, transfer_doubles_only=True)),
+        RuleChange("gulbar_seed_reroll", lambda rules: replace(
+            rules, doubles=Doubles.FOUR_MOVES, extra_roll=ExtraRoll.AFTER_DOUBLETS)),
         MAXIMISE_ACROSS_STAGES_CHANGE,
     ),
     opening=Opening.HIGHER_DIE_ROLLS_AGAIN,
@@ -777,6 +785,20 @@ FEVGA = Variant(
     ),
     scoring=TAVLI_LEVELS,
     defaults=TAVLI_DEFAULTS,
+    options=(
+        flag_option(
+            "fevga_release_at_own_half", "Others move once the first leaves its half",
+            "On: the other checkers may leave the 24 point once the first stands on the 12 "
+            "point or lower. Off: only once it has passed the opponent's start (the 11).",
+            on_phrase="release at own half",
+            on_rule="The others move once the first checker leaves its own half"),
+    ),
+    rule_changes=(
+        RuleChange("fevga_release_at_own_half", lambda rules: replace(
+            rules, restrictions=tuple(
+                Restriction.FIRST_CHECKER_LEAVES_OWN_HALF
+                if r is Restriction.FIRST_CHECKER_PASSES else r for r in rules.restrictions))),
+    ),
     opening=Opening.HIGHER_DIE_ROLLS_AGAIN,
     record_tags=(),
 )
@@ -842,10 +864,19 @@ ACEY_DEUCEY = Variant(
             "On: every doublet played in full earns another roll, as after the 1-2. Off: "
             "only the 1-2 does.",
             on_phrase="doublets roll again", on_rule="A doublet played in full rolls again"),
+        flag_option(
+            "acey_encyclopedia", "All enter first; hit only from home",
+            "On: all fifteen enter before any moves on, and a side hits only once it has a "
+            "checker home. Off: entering and moving mix, and anyone may hit.",
+            on_phrase="encyclopedia rules",
+            on_rule="All checkers enter first, and a side hits only with a checker home"),
     ),
     rule_changes=(
         RuleChange("ad_reroll_on_doubles",
                    lambda rules: replace(rules, extra_roll=ExtraRoll.AFTER_DOUBLETS)),
+        RuleChange("acey_encyclopedia", lambda rules: replace(
+            rules, pool_entry=PoolEntry.ENTER_ALL_FIRST,
+            restrictions=(*rules.restrictions, Restriction.HIT_ONLY_WITH_A_CHECKER_HOME))),
     ),
     opening=Opening.HIGHER_DIE_ROLLS_AGAIN,
     aliases=("aceydeucey", "acey-deucey-american"),
@@ -1056,6 +1087,7 @@ DUTCH = Variant(
     # judged at the moment of the hit (Q-DUTCH-HIT); the bar before the pool.
     movement=MovementRules(
         15, (), pool=15, restrictions=(Restriction.HIT_ONLY_WITH_A_CHECKER_HOME,),
+        remembers_home=True,
     ),
     options=(
         flag_option("cube", "Doubling cube", "Off: every game is played at 1.",
