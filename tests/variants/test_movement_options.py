@@ -16,6 +16,7 @@ from tourney.rules.layout import BoardLayout
 from tourney.rules.variant_protocol import DEFAULT_OPTIONS, VariantOptions, VariantPosition
 from tourney.rules.variants import (
     ACEY_DEUCEY,
+    ACEY_DEUCEY_EUROPEAN,
     ASODIO,
     DUTCH,
     FEVGA,
@@ -214,3 +215,23 @@ def test_acey_encyclopedia_enters_everything_first_and_hits_only_from_home() -> 
                for p in ACEY_DEUCEY.legal_positions(at, Roll(3, 1))}
     assert default == {0, 1}
     assert mover_after(ACEY_DEUCEY, at, "31", encyclopedia) == [({24: 1, 22: 1, 20: 1}, 12)]
+
+
+def test_the_european_named_number_plays_with_its_opposite_by_the_encyclopedia() -> None:
+    # From the start 1-2 enters bar/23 23/22; named 6: by default four 6s (bar/19 four
+    # times); by the encyclopedia two 6s (bar/19 twice) then two 1s (bar/24 twice).
+    start = ACEY_DEUCEY_EUROPEAN.initial()
+    encyclopedia = VariantOptions(eu_ad_encyclopedia=True)
+    four_sixes = parse_play("bar/23 23/22 bar/19(4)")
+    with_opposite = parse_play("bar/23 23/22 bar/19(2) bar/24(2)")
+
+    after = ACEY_DEUCEY_EUROPEAN.check_play(start, Roll(1, 2), with_opposite, encyclopedia)
+    assert mover_after(ACEY_DEUCEY_EUROPEAN, start, "12", encyclopedia).count(
+        ({24: 2, 22: 1, 19: 2}, 10)) == 1
+    assert dict(ACEY_DEUCEY_EUROPEAN.position_layout(after).mover.points) == {
+        24: 2, 22: 1, 19: 2}
+    ACEY_DEUCEY_EUROPEAN.check_play(start, Roll(1, 2), four_sixes)
+    with pytest.raises(IllegalPlayError):
+        ACEY_DEUCEY_EUROPEAN.check_play(start, Roll(1, 2), four_sixes, encyclopedia)
+    with pytest.raises(IllegalPlayError):
+        ACEY_DEUCEY_EUROPEAN.check_play(start, Roll(1, 2), with_opposite)

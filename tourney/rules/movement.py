@@ -307,6 +307,9 @@ class MovementRules:
     other roll's are lost."""
     bump_to_empty: bool = False
     """Chase games: a checker bumped past its own stops on the first empty point."""
+    named_with_complement: bool = False
+    """After the special roll: the named number twice, then its opposite twice (European
+    acey-deucey by the encyclopedia)."""
     remembers_home: bool = False
     """A position keeps whether each side has had a checker home (Dutch backgammon, so
     that its historical hitting option plays from the same positions)."""
@@ -329,7 +332,7 @@ class MovementRules:
                 self.ending, self.cascade_from_turn, self.special_roll,
                 self.entry_permission, self.opponent_start, self.opponent_pool, self.special,
                 self.extra_roll, self.maximise_across_stages, self.transfer_doubles_only,
-                self.bump_to_empty, self.remembers_home)
+                self.bump_to_empty, self.remembers_home, self.named_with_complement)
 
 
 class Movement(Protocol):
@@ -591,6 +594,7 @@ class TablesMovement:
             transfer_doubles_only=rules.transfer_doubles_only,
             bump_to_empty=rules.bump_to_empty,
             remembers_home=rules.remembers_home,
+            named_with_complement=rules.named_with_complement,
             levels_by_colour=rules.ending is Ending.ALL_OFF_BY_COLOUR,
         )
         engine = tables_engine(engine_rules)

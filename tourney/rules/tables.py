@@ -265,6 +265,9 @@ class EngineRules:
     bump_to_empty: bool = False
     """Chase games: a checker bumped past its own stops on the first empty point, past
     opposing checkers too (VARIANTS.md D-BUMP's option)."""
+    named_with_complement: bool = False
+    """After the special roll the named number is played twice, then its opposite twice
+    (European acey-deucey by the encyclopedia), not four times."""
     remembers_home: bool = False
     """Keep in bit 0 of a side's pin mask (:data:`BEEN_HOME`) whether it has had a
     checker home, under either Dutch hitting rule, so a position is the same under both."""
@@ -714,6 +717,9 @@ class TablesEngine:
             else:
                 playing.append((state, path))
         for named in range(1, 7):
+            if self.rules.named_with_complement:
+                self._named_with_complement(playing, named, following)
+                continue
             dice = (named,) * 4
             failed: set[tuple[bytes, tuple[int, ...]]] = set()
             # The states that can play all four are searched together (see legal).
@@ -726,6 +732,29 @@ class TablesEngine:
             for reached, steps in found.values():
                 following.setdefault(_key(reached), (reached, steps, False))
         return following
+
+    def _named_with_complement(self, playing: list[tuple[_State, tuple[_Step, ...]]],
+                               named: int,
+                               following: dict[bytes, tuple[_State, tuple[_Step, ...], bool]]
+                               ) -> None:
+        """The encyclopedia's European named doublet: two of the named number, then two
+        of its opposite, each a stage; one left incomplete ends the turn."""
+        for state, path in playing:
+            first, left = self._stage(state, path, (named, named))
+            for reached, steps in first.values():
+                if left or self.outcome(reached) is not Outcome.PLAYING:
+                    following.setdefault(_key(reached), (reached, steps, False))
+                    continue
+                second, _ = self._stage(reached, steps, (7 - named, 7 - named))
+                for ended, all_steps in second.values():
+                    following.setdefault(_key(ended), (ended, all_steps, False))
+
+    def named_values(self, named: int) -> tuple[int, ...]:
+        """The values a named number gives after the special roll: four of it, or two
+        of it and two of its opposite under the encyclopedia's European rule."""
+        if self.rules.named_with_complement:
+            return (named, named, 7 - named, 7 - named)
+        return (named,) * 4
 
     def gives_more_than_its_dice(self, position: TablesPosition, roll: Roll) -> bool:
         """Whether ``roll`` gives later stages: a complement, a cascade or a named
@@ -878,7 +907,7 @@ def check_tables_play(engine: TablesEngine, position: TablesPosition, roll: Roll
             for named in (engine.chosen_doublets(roll) or (0,))
             for end in engine.play_ends(start, play.moves,
                                         tuple(value for stage in stages for value in stage)
-                                        + ((named,) * 4 if named else ()))]
+                                        + (engine.named_values(named) if named else ()))]
     if not ends:
         raise IllegalPlayError(f"{format_play(play)} cannot be played with "
                                f"{roll.first}-{roll.second} here: a point on its way is "

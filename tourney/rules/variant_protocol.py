@@ -105,6 +105,9 @@ class VariantOptions:
     acey_encyclopedia: bool = False
     """Acey-deucey as the encyclopedia gives it: all fifteen enter before any moves on, and
     no hitting until the hitter has a checker home (VARIANTS.md 9.1)."""
+    eu_ad_encyclopedia: bool = False
+    """European acey-deucey: the number named after a 1-2 is played twice, then its
+    opposite twice, as the encyclopedia gives it (VARIANTS.md 9.2)."""
     bump_to_empty: bool = False
     """The chase games: a checker bumped past its own goes on to the first empty point,
     past opposing checkers too, and captures nothing (VARIANTS.md 6.3, D-BUMP)."""

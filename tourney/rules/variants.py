@@ -892,8 +892,20 @@ ACEY_DEUCEY_EUROPEAN = replace(
     movement=replace(ACEY_DEUCEY.movement, doubles=Doubles.COMPLEMENT_ALWAYS,
                      bear_off=BearOff.EXACT),
     # Every doublet already plays its opposite and rolls again.
-    options=(MAXIMISE_ACROSS_STAGES,),
-    rule_changes=(MAXIMISE_ACROSS_STAGES_CHANGE,),
+    options=(
+        flag_option(
+            "eu_ad_encyclopedia", "The named number with its opposite",
+            "On: after a 1-2 the named number is played twice, then its opposite twice. "
+            "Off: the named number four times.",
+            on_phrase="named number with its opposite",
+            on_rule="After a 1-2: two of the named number, then two of its opposite"),
+        MAXIMISE_ACROSS_STAGES,
+    ),
+    rule_changes=(
+        RuleChange("eu_ad_encyclopedia",
+                   lambda rules: replace(rules, named_with_complement=True)),
+        MAXIMISE_ACROSS_STAGES_CHANGE,
+    ),
     aliases=("acey-deucey-eu", "european-acey-deucey"),
 )
 
