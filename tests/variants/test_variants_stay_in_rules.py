@@ -28,6 +28,8 @@ NOT_VARIANTS = {
     ("tourney/config.py", "standard"): "the password hashing profile",
     ("tourney/store/passwords.py", "standard"): "the password hashing profile",
     ("tourney/formats/simulation.py", "standard"): "SimulationOptions' default variant",
+    ("tourney/formats/stages.py", "snake"): "pools seeded snake-wise",
+    ("tourney/store/tables.py", "snake"): "a flight's pools seeded snake-wise by default",
 }
 """Strings equal to a variant's name that mean something else, or lie outside this check's
 reach (the formats layer keeps its own default)."""
