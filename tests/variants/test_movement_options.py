@@ -235,3 +235,18 @@ def test_the_european_named_number_plays_with_its_opposite_by_the_encyclopedia()
         ACEY_DEUCEY_EUROPEAN.check_play(start, Roll(1, 2), four_sixes, encyclopedia)
     with pytest.raises(IllegalPlayError):
         ACEY_DEUCEY_EUROPEAN.check_play(start, Roll(1, 2), with_opposite)
+
+
+def test_gul_bara_passes_values_over_only_after_a_move_by_option() -> None:
+    # The position of the transfer example (test_extra_rolls): X can move nothing with
+    # 6-5. By default Y plays both values (21/15/10 or 21/16/10); when values pass over
+    # only after a move, they are lost and Y stands as it was.
+    at = GUL_BARA.position_from_layout(BoardLayout(side({20: 1}), side({2: 1, 3: 1, 21: 1})))
+    after_a_move = VariantOptions(transfer_requires_partial_play=True)
+
+    def yours(options: VariantOptions) -> list[dict[int, int]]:
+        return [dict(GUL_BARA.position_layout(p).opponent.points)
+                for p in GUL_BARA.legal_positions(at, Roll(6, 5), options)]
+
+    assert yours(VariantOptions()) == [{2: 1, 3: 1, 10: 1}]
+    assert yours(after_a_move) == [{2: 1, 3: 1, 21: 1}]

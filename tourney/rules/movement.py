@@ -307,6 +307,9 @@ class MovementRules:
     other roll's are lost."""
     bump_to_empty: bool = False
     """Chase games: a checker bumped past its own stops on the first empty point."""
+    transfer_requires_play: bool = False
+    """With ``FailurePolicy.TRANSFER``: values go to the opponent only if the roller moved
+    at least one checker; otherwise they are lost."""
     named_with_complement: bool = False
     """After the special roll: the named number twice, then its opposite twice (European
     acey-deucey by the encyclopedia)."""
@@ -332,7 +335,8 @@ class MovementRules:
                 self.ending, self.cascade_from_turn, self.special_roll,
                 self.entry_permission, self.opponent_start, self.opponent_pool, self.special,
                 self.extra_roll, self.maximise_across_stages, self.transfer_doubles_only,
-                self.bump_to_empty, self.remembers_home, self.named_with_complement)
+                self.bump_to_empty, self.remembers_home, self.named_with_complement,
+                self.transfer_requires_play)
 
 
 class Movement(Protocol):
@@ -595,6 +599,7 @@ class TablesMovement:
             bump_to_empty=rules.bump_to_empty,
             remembers_home=rules.remembers_home,
             named_with_complement=rules.named_with_complement,
+            transfer_requires_play=rules.transfer_requires_play,
             levels_by_colour=rules.ending is Ending.ALL_OFF_BY_COLOUR,
         )
         engine = tables_engine(engine_rules)

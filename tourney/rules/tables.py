@@ -262,6 +262,9 @@ class EngineRules:
     """Keep only the results that use the most values over all stages of the turn."""
     transfer_doubles_only: bool = False
     """With ``transfer``: only a doublet's values go over; other rolls' are lost."""
+    transfer_requires_play: bool = False
+    """With ``transfer``: values go over only if the roller moved at least one checker
+    this turn; otherwise they are lost."""
     bump_to_empty: bool = False
     """Chase games: a checker bumped past its own stops on the first empty point, past
     opposing checkers too (VARIANTS.md D-BUMP's option)."""
@@ -668,7 +671,10 @@ class TablesEngine:
                     # opponent, who plays what he can of them with his own checkers.
                     given = left + tuple(v for later in stages[number + 1:] for v in later)
                     for reached, steps in found.values():
-                        passing = [reached] if before_transfer else \
+                        # Under transfer_requires_play a roller who moved nothing loses
+                        # the values instead.
+                        kept = self.rules.transfer_requires_play and not steps
+                        passing = [reached] if before_transfer or kept else \
                             self._transferred(reached, given)
                         for passed in passing:
                             following.setdefault(_key(passed), (passed, steps, False))

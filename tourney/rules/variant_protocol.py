@@ -99,6 +99,9 @@ class VariantOptions:
     fevga_release_at_own_half: bool = False
     """Fevga: the others may leave the 24 point once the first checker is out of its own
     half (on the 12 point or lower), not only past the opponent's start (VARIANTS.md 12.1)."""
+    transfer_requires_partial_play: bool = False
+    """Gul bara: unplayable values go to the opponent only if the roller moved at least
+    one checker (as backgammon.js plays it, VARIANTS.md 4.2)."""
     gulbar_seed_reroll: bool = False
     """Gul bara: no cascade; a doublet played in full earns a fresh roll instead (the
     seed's "würfelt noch einmal", VARIANTS.md 4.1 R2)."""

@@ -752,6 +752,12 @@ GUL_BARA = Variant(
             on_phrase="only doublets pass over",
             on_rule="Only a doublet's unplayable values go to the opponent"),
         flag_option(
+            "transfer_requires_partial_play", "Values pass over only after a move",
+            "On: a roller who can move no checker at all loses the roll; the opponent gets "
+            "nothing. Off: the opponent plays whatever the roller could not.",
+            on_phrase="pass over only after a move",
+            on_rule="Unplayable values pass over only if the roller moved"),
+        flag_option(
             "gulbar_seed_reroll", "A doublet rolls again instead of climbing",
             "On: a doublet is four moves, and played in full it earns a fresh roll. Off: "
             "from the fourth turn a doublet climbs to 6-6.",
@@ -762,6 +768,8 @@ GUL_BARA = Variant(
     rule_changes=(
         RuleChange("transfer_doubles_only",
                    lambda rules: replace(rules, transfer_doubles_only=True)),
+        RuleChange("transfer_requires_partial_play",
+                   lambda rules: replace(rules, transfer_requires_play=True)),
         RuleChange("gulbar_seed_reroll", lambda rules: replace(
             rules, doubles=Doubles.FOUR_MOVES, extra_roll=ExtraRoll.AFTER_DOUBLETS)),
         MAXIMISE_ACROSS_STAGES_CHANGE,
