@@ -13,10 +13,11 @@ from xml.etree import ElementTree
 from flask.testing import FlaskClient
 from openpyxl import load_workbook
 from sqlalchemy.engine import Engine
-from sqlmodel import Session
+from sqlmodel import Session, select
 
 from tourney.store import draws, results
 from tourney.store.db import transaction
+from tourney.store.tables import Flight
 from tourney.store.tournament_views import flight_board
 
 if TYPE_CHECKING:
@@ -92,3 +93,33 @@ def test_a_players_history_page_shows_their_rating_chart(
     assert root.tag.endswith("svg")
     assert "Rated matches played" in chart.text
     assert chart.data == again.data
+
+
+def test_a_flight_marked_unrated_leaves_the_clubs_list(
+    client: FlaskClient,
+    engine: Engine,
+    build_event: Callable[..., BuiltEvent],
+    into_club: Callable[..., int],
+) -> None:
+    # Ann beat Ben 7-0 in the club's only match; the director then marks its flight
+    # unrated (a side event the club leaves out): the list has nobody left on it.
+    club_id, director = _club_with_one_match(engine, build_event, into_club)
+    client.post("/login", data={"email": director, "password": PASSWORD})
+    with Session(engine) as session:
+        flight_id = session.exec(select(Flight.id).where(Flight.name == "Main")).one()
+    before = client.get(f"/director/clubs/{club_id}/ratings").get_data(as_text=True)
+
+    saved = client.post(
+        f"/director/flights/{flight_id}/edit",
+        data={"name": "Main", "format": "knockout", "match_length": "7",
+              "draw_method": "seeded", "unrated": "y"},
+        follow_redirects=True,
+    ).get_data(as_text=True)
+    after = client.get(f"/director/clubs/{club_id}/ratings").get_data(as_text=True)
+    lines = client.get(f"/director/clubs/{club_id}/ratings.csv").data.decode(
+        "utf-8-sig").splitlines()
+
+    assert "1526.46" in before
+    assert "Flight saved." in saved and "unrated" in saved
+    assert "1526.46" not in after
+    assert lines == ["Rank,Player,Rating,Change,Experience,Matches"]

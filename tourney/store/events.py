@@ -115,6 +115,8 @@ class FlightFields:
     swiss_rounds: int | None = None
     swiss_lives: int | None = None
     bye_counts_as_win: bool = True
+    unrated: bool = False
+    """Its matches stay out of the club's rating list."""
     tiebreaks: tuple[str, ...] = ()
     draw_method: str = DrawMethod.RANDOM.value
     pools: int | None = None
@@ -596,6 +598,7 @@ def _apply_flight_fields(flight: Flight, f: FlightFields) -> None:
     flight.swiss_rounds = f.swiss_rounds
     flight.swiss_lives = f.swiss_lives
     flight.bye_counts_as_win = f.bye_counts_as_win
+    flight.unrated = f.unrated
     flight.tiebreaks = list(f.tiebreaks)
     flight.draw_method = f.draw_method
     flight.pools = f.pools

@@ -153,6 +153,8 @@ class FlightView:
     """The pools of the qualifying stage (1 for a Swiss)."""
     cut_ties: str = "tiebreaks"
     cut_ties_label: str = ""
+    unrated: bool = False
+    """Its matches stay out of the club's rating list."""
 
     @property
     def qualifies_text(self) -> str:
@@ -510,6 +512,7 @@ def flight_view(
         swiss_rounds=flight.swiss_rounds,
         swiss_lives=flight.swiss_lives,
         bye_counts_as_win=flight.bye_counts_as_win,
+        unrated=flight.unrated,
         tiebreaks=tiebreaks,
         tiebreak_labels=tuple(tiebreak.title for tiebreak in chain),
         draw_method=flight.draw_method,

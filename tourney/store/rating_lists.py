@@ -246,6 +246,7 @@ def _rated_matches(session: Session, club_id: int) -> list[_Played]:
         .where(
             col(Event.club_id) == club_id,
             col(Event.unrated) == sa.false(),
+            col(Flight.unrated) == sa.false(),
             col(Match.status) == MatchStatus.FINISHED.value,
             col(Match.winner_entry_id).is_not(None),
         )

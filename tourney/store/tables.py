@@ -266,10 +266,10 @@ class Event(SQLModel, table=True):
     beavers: bool = Field(default=False)
     automatic_doubles: bool = Field(default=False)
     condoned_plays: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
-    unrated: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
-    """A friendly: its matches do not count in its club's rating list."""
     """Uploaded records may hold an illegal play the opponent played on from: it stands,
     as a warning (the tournament rules that let the opponent accept a wrong move)."""
+    unrated: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
+    """A friendly: its matches do not count in its club's rating list."""
     notes: str = Field(default="", sa_type=Text)
     data_version: int = Field(default=1)
     """Bumped by every change to the event or anything in it: cache and live-update key."""
@@ -320,6 +320,9 @@ class Flight(SQLModel, table=True):
     swiss_rounds: int | None = Field(default=None)
     swiss_lives: int | None = Field(default=None)
     bye_counts_as_win: bool = Field(default=True)
+    unrated: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
+    """Its matches do not count in the club's rating list (a side event, a nackgammon or
+    1-point flight a club leaves out)."""
     tiebreaks: list[str] = Field(default_factory=list, sa_column=Column(JSON))
     """Names of tiebreaks in order (``buchholz``, ``sonneborn_berger`` ...)."""
     draw_method: str = Field(default=DrawMethod.RANDOM.value, max_length=16)

@@ -366,6 +366,7 @@ class FlightForm(Form):
         description="Instead of rounds: a player is out after this many losses.",
     )
     bye_counts_as_win = BooleanField("A bye counts as a match win", default=True)
+    unrated = BooleanField("Unrated: its matches do not count in the club's rating list")
     feeds_from_id = SelectField("Losers come from", coerce=optional_int)
     feed_rounds = StringField(
         "…of rounds", description="For example “1” or “1, 2”.", validators=[Length(max=40)]
