@@ -35,6 +35,41 @@ MIN_TEAM_SIZE: Final = 2
 MAX_TEAM_SIZE: Final = 7
 DEFAULT_BOARDS: Final = 3
 MAX_BOARDS: Final = MAX_TEAM_SIZE
+TEAM_FLIGHT_FORMATS: Final = ("knockout", "swiss", "roundrobin")
+"""The flight formats teams play (no double elimination, no fed flights)."""
+
+
+class BoardOrder(StrEnum):
+    """How a team event sets who plays which board."""
+
+    FIXED = "fixed"
+    """Each team's board order, fixed when it is entered."""
+    PER_FIXTURE = "per_fixture"
+    """The director names each team's line-up for each fixture."""
+
+    @property
+    def label(self) -> str:
+        """As a form offers it."""
+        return _ORDER_LABELS[self]
+
+
+_ORDER_LABELS: Final = {
+    BoardOrder.FIXED: "Fixed board order",
+    BoardOrder.PER_FIXTURE: "Line-up named for each fixture",
+}
+
+
+def find_board_order(key: str) -> BoardOrder:
+    """The board order stored as ``key``.
+
+    Raises:
+        FormatUserError: no board order has that key.
+    """
+    try:
+        return BoardOrder(key)
+    except ValueError:
+        known = ", ".join(order.value for order in BoardOrder)
+        raise FormatUserError(f"Unknown board order {key!r}: use one of {known}.") from None
 
 
 class DecidedBy(StrEnum):
