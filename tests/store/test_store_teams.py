@@ -234,7 +234,9 @@ def test_standings_count_fixture_wins_then_board_wins(build_event: Build, engine
     # Fixture wins: Alpha 2, Bravo 2, Charlie 1, Delta 1.
     # Board wins: Alpha 2+0+3 = 5, Bravo 1+2+3 = 6, Charlie 3+1+1 = 5, Delta 0+0+2 = 2.
     # Bravo is ahead of Alpha on board wins although Alpha beat Bravo.
-    assert [(row.rank, row.team, row.fixture_wins, row.board_wins) for row in table.standings] == [
+    assert [
+        (row.display_rank, row.team, row.fixture_wins, row.board_wins) for row in table.standings
+    ] == [
         ("1", "Bravo", 2, 6),
         ("2", "Alpha", 2, 5),
         ("3", "Charlie", 1, 5),

@@ -41,6 +41,7 @@ from tourney.formats.teams import (
     team_standings,
 )
 from tourney.store.audit import Actor, record
+from tourney.store.documents import BoardLine, FixtureSheet
 from tourney.store.errors import NotFoundError, StoreUserError
 from tourney.store.inputs import clean_text
 from tourney.store.permissions import require_event
@@ -119,6 +120,7 @@ class FixtureView:
     flight_name: str
     event_id: int
     event_slug: str
+    event_name: str
     round_number: int
     round_name: str
     position: int
@@ -145,8 +147,8 @@ class FixtureView:
 class TeamStandingRow:
     """One row of a team flight's standings."""
 
-    rank: str
-    """``1`` or ``=3``."""
+    rank: int
+    tied: bool
     team: str
     fixture_wins: int
     board_wins: int
@@ -154,6 +156,11 @@ class TeamStandingRow:
     """Board points won (each board capped at its length), over every fixture."""
     tiebreaks: tuple[tuple[str, int], ...]
     """The event's tiebreaks by short name, after fixture wins and board wins."""
+
+    @property
+    def display_rank(self) -> str:
+        """``1``, or ``=3`` when shared."""
+        return f"={self.rank}" if self.tied else str(self.rank)
 
 
 @dataclass(frozen=True, slots=True)
@@ -893,6 +900,7 @@ def _fixture_views(
                 flight_name=flight.name,
                 event_id=event.id or 0,
                 event_slug=event.slug,
+                event_name=event.name,
                 round_number=rnd.number,
                 round_name=rnd.name,
                 position=f.position,
@@ -987,7 +995,8 @@ def team_flight_view(session: Session, flight_id: int) -> TeamFlightView:
     short = {tb.metric_key: tb.short_name for tb in chain}
     standings = tuple(
         TeamStandingRow(
-            row.display_rank,
+            row.rank,
+            row.tied,
             names[row.entrant],
             row.metric("wins"),
             row.metric("board-wins"),
@@ -1031,3 +1040,107 @@ def team_flights(session: Session, event_id: int) -> tuple[tuple[int, str], ...]
             .order_by(col(Flight.position), col(Flight.id))
         )
     )
+
+
+# --- pages ---------------------------------------------------------------------------
+
+
+def teams_for(session: Session, actor: Actor, event_id: int) -> tuple[TeamView, ...]:
+    """An event's teams as its staff see them.
+
+    Raises:
+        NotFoundError, AccessDeniedError: no such event, or not on its staff.
+    """
+    require_event(session, actor, event_id, manage=False)
+    return team_views(session, event_id)
+
+
+def team_flight_for(session: Session, actor: Actor, flight_id: int) -> TeamFlightView:
+    """A team flight as the event's staff see it.
+
+    Raises:
+        NotFoundError, AccessDeniedError: no such flight, or not on the event's staff.
+        StoreUserError: not a team flight.
+    """
+    _team_flight(session, actor, flight_id, manage=False)
+    return team_flight_view(session, flight_id)
+
+
+def fixture_for(session: Session, actor: Actor, fixture_id: int) -> FixtureView:
+    """A fixture as the event's staff see it.
+
+    Raises:
+        NotFoundError, AccessDeniedError: no such fixture, or not on the event's staff.
+    """
+    require_event(session, actor, fixture_event_id(session, fixture_id), manage=False)
+    return fixture_view(session, fixture_id)
+
+
+def public_team_flight(session: Session, event_id: int, flight_id: int) -> TeamFlightView:
+    """A team flight of this event as the public sees it (its rounds are all published).
+
+    Raises:
+        NotFoundError: no such team flight in this event.
+    """
+    flight = session.get(Flight, flight_id)
+    if flight is None or flight.event_id != event_id or flight.boards is None:
+        raise NotFoundError("No such team flight.")
+    return team_flight_view(session, flight_id)
+
+
+def public_fixture(session: Session, event_id: int, fixture_id: int) -> FixtureView:
+    """A fixture of this event as the public sees it.
+
+    Raises:
+        NotFoundError: no such fixture in this event.
+    """
+    if fixture_event_id(session, fixture_id) != event_id:
+        raise NotFoundError("No such fixture.")
+    return fixture_view(session, fixture_id)
+
+
+def fixture_sheets(
+    session: Session, actor: Actor, *, flight_id: int, fixture_id: int | None = None
+) -> tuple[FixtureSheet, ...]:
+    """Score sheets of a team flight's newest round (or of one fixture of it), one a
+    fixture with two teams.
+
+    Raises:
+        NotFoundError, AccessDeniedError: no such flight or fixture, or not on the staff.
+        StoreUserError: not a team flight.
+    """
+    view = team_flight_for(session, actor, flight_id)
+    if fixture_id is not None:
+        chosen = [f for rnd in view.rounds for f in rnd.fixtures if f.id == fixture_id]
+        if not chosen:
+            raise NotFoundError("No such fixture in this flight.")
+    else:
+        chosen = list(view.rounds[-1].fixtures) if view.rounds else []
+    return tuple(
+        FixtureSheet(
+            event_name=view.event_name,
+            event_slug=view.event_slug,
+            flight_name=view.name,
+            round_name=f.round_name,
+            team_a=f.a,
+            team_b=f.b or "",
+            boards=tuple(
+                BoardLine(
+                    b.board,
+                    b.a,
+                    b.b,
+                    b.length,
+                    None if b.winner is None or b.score == "w/o" else _parse_score(b.score),
+                )
+                for b in f.boards
+            ),
+            result=f"{f.score}, {f.winner} won {f.decided_by}" if f.winner else "",
+        )
+        for f in chosen
+        if f.b is not None
+    )
+
+
+def _parse_score(text: str) -> tuple[int, int]:
+    a, b = text.split("–")
+    return int(a), int(b)
