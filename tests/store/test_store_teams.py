@@ -38,8 +38,10 @@ def team_event(
     match_length: int = 1,
     **flight: object,
 ) -> BuiltEvent:
+    # Two single players entered first: entry ids and the team flight's flight entry ids
+    # then differ, as they do in a real event.
     built = build_event(
-        [],
+        ["Solo One", "Solo Two"],
         [
             {
                 "name": "Teams",
@@ -401,3 +403,24 @@ def test_per_fixture_line_up_puts_the_named_players_on_the_boards(
     shown = fixture_of(engine, built, "Alpha", "Bravo")
     alpha_side = [b.a if side == "a" else b.b for b in shown.boards]
     assert alpha_side == ["Ada", "Ann", "Al"]
+
+
+def test_round_robin_bye_is_the_round_off(build_event: Build, engine: Engine) -> None:
+    # Three teams: each round one fixture and one bye; the better seed wins 3-0.
+    seeds = {"Alpha": 1, "Bravo": 2, "Charlie": 3}
+    built = team_event(build_event, engine, {name: SQUADS[name] for name in seeds})
+    for _ in range(3):
+        draw_round(engine, built)
+        (fixture,) = [f for f in view(engine, built).rounds[-1].fixtures if f.b is not None]
+        assert fixture.b is not None
+        a_wins = seeds[fixture.a] < seeds[fixture.b]
+        enter_boards(engine, built, fixture, ["1-0" if a_wins else "0-1"] * 3)
+
+    table = view(engine, built)
+
+    assert [len(rnd.fixtures) for rnd in table.rounds] == [2, 2, 2]
+    assert [(row.team, row.fixture_wins, row.board_wins) for row in table.standings] == [
+        ("Alpha", 2, 6),
+        ("Bravo", 1, 3),
+        ("Charlie", 0, 0),
+    ]

@@ -24,6 +24,7 @@ from sqlmodel import Session, col, func, select
 
 from tourney.formats import knockout as ko
 from tourney.formats.errors import FormatUserError
+from tourney.formats.flight_formats import flight_format
 from tourney.formats.model import Bye, EntrantId, MatchId, Standing
 from tourney.formats.roundrobin import berger_schedule
 from tourney.formats.rounds import numbered_round_name, round_name
@@ -465,6 +466,12 @@ def _load(session: Session, flight: Flight) -> _Loaded:
     return _Loaded(flight, teams, rounds, fixtures)
 
 
+def _bye_is_win(flight: Flight) -> bool:
+    """A Swiss bye counts as a fixture win where the flight says so; a round robin's bye
+    is the round off, as for players (``byes_recorded`` of the flight's format)."""
+    return flight_format(flight.format).byes_recorded and flight.bye_counts_as_win
+
+
 def _outcomes(loaded: _Loaded) -> list[FixtureOutcome]:
     numbers = {r.id: r.number for r in loaded.rounds}
     out: list[FixtureOutcome] = []
@@ -567,7 +574,7 @@ def _swiss_round(
     for outcome in outcomes:
         if outcome.b is None:
             had_bye[outcome.a] = True
-            wins[outcome.a] += flight.bye_counts_as_win
+            wins[outcome.a] += _bye_is_win(flight)
             continue
         wins[outcome.winner] += 1
         losses[outcome.b if outcome.winner == outcome.a else outcome.a] += 1
@@ -583,7 +590,7 @@ def _swiss_round(
         outcomes,
         tiebreak_chain(flight.tiebreaks),
         entrants=teams,
-        bye_is_win=flight.bye_counts_as_win,
+        bye_is_win=_bye_is_win(flight),
     )
     place = {row.entrant: i for i, row in enumerate(table)}
     alive.sort(key=lambda t: place[t])
@@ -847,16 +854,22 @@ def _fixture_views(
     rounds: Mapping[int, Round],
 ) -> list[FixtureView]:
     boards = _boards_of(session, [f.id or 0 for f in fixtures])
-    names = entry_display_names(
-        session,
-        (e for m in boards for e in (m.entry_a_id, m.entry_b_id) if e is not None),
-    )
+    # Board matches name flight entries; names belong to the event entries behind them.
     fe_entry = {
         fe_id: entry_id
         for fe_id, entry_id in session.exec(
             select(FlightEntry.id, FlightEntry.entry_id).where(FlightEntry.flight_id == flight.id)
         )
     }
+    names = entry_display_names(
+        session,
+        (
+            fe_entry[fe]
+            for m in boards
+            for fe in (m.entry_a_id, m.entry_b_id)
+            if fe is not None and fe in fe_entry
+        ),
+    )
     team_names = {
         tid: name
         for tid, name in session.exec(select(Team.id, Team.name).where(Team.event_id == event.id))
@@ -960,7 +973,7 @@ def team_standing_rows(loaded: _Loaded) -> tuple[tuple[Standing, ...], dict[int,
         outcomes,
         chain,
         entrants=[EntrantId(t.id) for t in loaded.teams],
-        bye_is_win=loaded.flight.bye_counts_as_win,
+        bye_is_win=_bye_is_win(loaded.flight),
     )
     points: dict[int, int] = {t.id: 0 for t in loaded.teams}
     for outcome in outcomes:
