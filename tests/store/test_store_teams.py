@@ -14,6 +14,7 @@ from tourney.store import draws, results, teams
 from tourney.store.db import transaction
 from tourney.store.errors import StoreUserError
 from tourney.store.teams import FixtureView, TeamFlightView
+from tourney.store.tournament_views import flight_board
 
 if TYPE_CHECKING:
     from conftest import BuiltEvent
@@ -362,8 +363,13 @@ def test_pair_plays_one_board_as_one_side(build_event: Build, engine: Engine) ->
     draw_round(engine, built)
 
     fixture = fixture_of(engine, built, "Alpha", "Bravo")
+    with Session(engine) as session:
+        (rnd,) = flight_board(session, built.director.actor, built.flights["Teams"]).rounds
+    # The board matches are ordinary matches: the flight page names the pair too.
+    on_flight_page = [{m.a.name, m.b.name} for m in rnd.matches if m.a and m.b]
 
     assert [{b.a, b.b} for b in fixture.boards] == [{"Ann & Al", "Ben"}, {"Amy", "Bo & Bea"}]
+    assert on_flight_page == [{"Ann & Al", "Ben"}, {"Amy", "Bo & Bea"}]
 
 
 def test_per_fixture_line_up_puts_the_named_players_on_the_boards(
