@@ -222,3 +222,47 @@ def test_api_lists_teams_fixtures_and_boards(
         (3, "1–3", "b"),
     ]
     assert flight["boards"] == 3
+
+
+def test_line_up_named_for_a_fixture_puts_players_on_the_boards(
+    client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built = build_event([], [TEAM_FLIGHT], board_order="per_fixture")
+    login(client, built)
+    two_teams(client, built)
+    flight_id = built.flights["League"]
+    client.post(f"/director/flights/{flight_id}/fixtures/draw", data={"seed": "4"})
+    with Session(engine) as session:
+        fixture = teams.team_flight_view(session, flight_id).rounds[0].fixtures[0]
+    side = "a" if fixture.a == "Rooks" else "b"
+
+    unknown = client.post(
+        f"/director/fixtures/{fixture.id}", data={"side": side, "players": "Ada\nZed\nAnn"}
+    )
+    saved = client.post(
+        f"/director/fixtures/{fixture.id}",
+        data={"side": side, "players": "Ada\nAnn\nAl & Amy"},
+        follow_redirects=True,
+    )
+
+    assert unknown.status_code == 400
+    assert "Not in Rooks: Zed." in text_of(unknown.get_data(as_text=True))
+    page = text_of(saved.get_data(as_text=True))
+    assert "Line-up saved." in page
+    with Session(engine) as session:
+        boards = teams.fixture_view(session, fixture.id).boards
+    assert [b.a if side == "a" else b.b for b in boards] == ["Ada", "Ann", "Al & Amy"]
+
+
+def test_team_flight_page_offers_no_single_player_draw(
+    client: FlaskClient, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built = build_event([], [TEAM_FLIGHT])
+    login(client, built)
+
+    page = text_of(
+        client.get(f"/director/flights/{built.flights['League']}").get_data(as_text=True)
+    )
+
+    assert "A team flight: teams meet in fixtures of 3 boards." in page
+    assert "Make the draw" not in page
