@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tourney.formats.errors import FormatUserError
 from tourney.formats.model import EntrantId
@@ -152,3 +154,44 @@ def test_team_sizes_and_lineups_are_checked() -> None:
         check_lineup([1, 2, 3], [1, 1, 2], 3)
     with pytest.raises(FormatUserError, match="member of the team"):
         check_lineup([1, 2, 3], [1, 2, 9], 3)
+
+
+@st.composite
+def finished_boards(draw: st.DrawFn) -> tuple[int, list[BoardResult]]:
+    """N finished board matches: each won by one side, the winner reaching the length
+    (perhaps overshooting it), the loser short of it."""
+    count = draw(st.integers(1, 7))
+    results = []
+    for number in range(1, count + 1):
+        length = draw(st.integers(1, 11))
+        a_won = draw(st.booleans())
+        winner = draw(st.integers(length, length + 3))
+        loser = draw(st.integers(0, length - 1))
+        score = (winner, loser) if a_won else (loser, winner)
+        results.append(BoardResult(number, a_won, score, length))
+    return count, draw(st.permutations(results))
+
+
+@given(finished_boards())
+def test_fixture_goes_to_the_majority_then_board_points_then_the_top_board(
+    case: tuple[int, list[BoardResult]],
+) -> None:
+    count, results = case
+
+    outcome = decide_fixture(results, count)
+
+    won_a = sum(r.a_won for r in results)
+    points_a = sum(min(r.score[0], r.length) for r in results)
+    points_b = sum(min(r.score[1], r.length) for r in results)
+    assert outcome.boards == (won_a, count - won_a)
+    assert outcome.points == (points_a, points_b)
+    if won_a * 2 != count:
+        assert outcome.a_won == (won_a * 2 > count)
+        assert outcome.decided_by is DecidedBy.BOARDS
+    elif points_a != points_b:
+        assert outcome.a_won == (points_a > points_b)
+        assert outcome.decided_by is DecidedBy.BOARD_POINTS
+    else:
+        top = next(r for r in results if r.board == 1)
+        assert outcome.a_won == top.a_won
+        assert outcome.decided_by is DecidedBy.TOP_BOARD
