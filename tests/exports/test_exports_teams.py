@@ -13,7 +13,12 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 from tourney.exports.csv import render_csv
-from tourney.exports.pdf import render_standings_pdf
+from tourney.exports.pdf import (
+    render_drawsheets_pdf,
+    render_pairings_pdf,
+    render_scoresheets_pdf,
+    render_standings_pdf,
+)
 from tourney.exports.xlsx import render_xlsx
 from tourney.store import results, teams
 from tourney.store.db import transaction
@@ -111,3 +116,32 @@ def test_standings_pdf_prints_the_team_standings(
     rendered = render_standings_pdf(doc)
 
     assert rendered.content.startswith(b"%PDF")
+
+
+def test_every_printed_document_of_a_team_knockout_renders(
+    engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built = build_event([], [{**LEAGUE, "format": "knockout"}])
+    actor = built.director.actor
+    with transaction(engine) as session:
+        for name in ("Rooks", "Knights", "Bishops"):
+            teams.add_team(
+                session,
+                actor=actor,
+                event_id=built.event_id,
+                name=name,
+                members=[(f"{name} {n}",) for n in (1, 2, 3)],
+            )
+        teams.draw_team_round(session, actor=actor, flight_id=built.flights["League"], seed=1)
+    with Session(engine) as session:
+        doc = event_document(session, str(built.event_id))
+
+    rendered = [
+        render_drawsheets_pdf(doc),
+        render_pairings_pdf(doc),
+        render_scoresheets_pdf(doc),
+        render_standings_pdf(doc),
+        render_xlsx(doc),
+    ]
+
+    assert [r.extension for r in rendered] == ["pdf", "pdf", "pdf", "pdf", "xlsx"]

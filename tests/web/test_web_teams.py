@@ -266,3 +266,29 @@ def test_team_flight_page_offers_no_single_player_draw(
 
     assert "A team flight: teams meet in fixtures of 3 boards." in page
     assert "Make the draw" not in page
+
+
+def test_team_knockout_pages_open_for_the_director_and_the_public(
+    client: FlaskClient, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built = build_event([], [{**TEAM_FLIGHT, "format": "knockout"}], is_public=True)
+    login(client, built)
+    two_teams(client, built)
+    flight_id = built.flights["League"]
+    client.post(f"/director/flights/{flight_id}/fixtures/draw", data={"seed": "4"})
+
+    answers = [
+        client.get(url).status_code
+        for url in (
+            f"/director/flights/{flight_id}",
+            f"/director/flights/{flight_id}/fixtures",
+            f"/events/club-night/flights/{flight_id}",
+            f"/events/club-night/flights/{flight_id}/fixtures",
+            f"/events/club-night/flights/{flight_id}/standings",
+            "/events/club-night",
+        )
+    ]
+    fixtures = text_of(client.get(f"/director/flights/{flight_id}/fixtures").get_data(as_text=True))
+
+    assert answers == [200, 200, 200, 200, 200, 200]
+    assert "Final" in fixtures
