@@ -1,8 +1,8 @@
 """Team events: teams and their members in board order, fixtures of board matches, a
 flight's board count, an event's board order, and pair consultations (an entry's partner)
 
-Revision ID: 0012
-Revises: 0011
+Revision ID: 0013
+Revises: 0012
 Create Date: 2026-11-24 22:00:00
 """
 
@@ -11,8 +11,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0012"
-down_revision = "0011"
+revision = "0013"
+down_revision = "0012"
 branch_labels = None
 depends_on = None
 
