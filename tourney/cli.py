@@ -237,7 +237,19 @@ def demo_rules() -> None:
     default=None,
     help="The event format (a round robin when --pools is given).",
 )
-@click.option("--players", type=int, required=True, help="Number of players (ids 1..N).")
+@click.option("--players", type=int, default=None, help="Number of players (ids 1..N).")
+@click.option(
+    "--teams",
+    type=int,
+    default=None,
+    help="A team event of this many teams (ids 1..N) instead of --players.",
+)
+@click.option(
+    "--boards",
+    type=int,
+    default=None,
+    help="Team event: board matches in each fixture (default 3).",
+)
 @click.option("--rounds", type=int, default=None, help="Swiss: number of rounds.")
 @click.option("--lives", type=int, default=None, help="Swiss: out after this many losses.")
 @click.option("--consolation", is_flag=True, help="Knockout: add a consolation flight.")
@@ -268,7 +280,9 @@ def demo_rules() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the event as one JSON document.")
 def simulate(
     event_format: str | None,
-    players: int,
+    players: int | None,
+    teams: int | None,
+    boards: int | None,
     rounds: int | None,
     lives: int | None,
     consolation: bool,
@@ -286,7 +300,10 @@ def simulate(
 
     With ``--pools P --qualifiers K`` the players play round robins in P snake-seeded
     pools, and the top K of each go on to a knockout (pool winners against other pools'
-    runners-up)."""
+    runners-up).
+
+    With ``--teams N [--boards K]`` teams of K players play fixtures of K board matches
+    (knockout, Swiss by rounds or lives, or round robin)."""
     import json
     import random
 
@@ -294,6 +311,19 @@ def simulate(
     from tourney.formats.simulation import SimulationOptions
     from tourney.formats.simulation import simulate as run_simulation
 
+    if teams is not None:
+        _simulate_teams(
+            event_format, teams, boards, rounds, lives, match_length, seed, as_json,
+            players=players,
+            single_only=consolation or last_chance or double_elimination
+            or pools is not None or qualifiers is not None
+            or variant != DEFAULT_VARIANT.name or match_form != SINGLE.name,
+        )  # fmt: skip
+        return
+    if players is None:
+        raise click.UsageError("Missing option '--players'.")
+    if boards is not None:
+        raise click.UsageError("--boards needs --teams.")
     if event_format is None:
         if pools is None:
             raise click.UsageError("Missing option '--format'.")
@@ -324,6 +354,58 @@ def simulate(
                 click.echo(f"  pool {pool['name']}: {_places(pool['standings'])}")
             continue
         places = _places(flight["standings"])
+        click.echo(f"{flight['name']}: {len(flight['rounds'])} rounds; {places}")
+
+
+def _simulate_teams(
+    event_format: str | None,
+    teams: int,
+    boards: int | None,
+    rounds: int | None,
+    lives: int | None,
+    match_length: int,
+    seed: int | None,
+    as_json: bool,
+    *,
+    players: int | None,
+    single_only: bool,
+) -> None:
+    """``tourney simulate --teams``: a team event, printed like a single-player one."""
+    import json
+    import random
+
+    from tourney.formats.errors import FormatUserError
+    from tourney.formats.team_simulation import TeamSimulationOptions, simulate_teams
+    from tourney.formats.teams import DEFAULT_BOARDS
+
+    if players is not None:
+        raise click.UsageError("Give --players or --teams, not both.")
+    if single_only:
+        raise click.UsageError(
+            "A team event takes --format, --boards, --rounds, --lives, --match-length "
+            "and --seed only."
+        )
+    if event_format is None:
+        raise click.UsageError("Missing option '--format'.")
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    options = TeamSimulationOptions(
+        event_format, teams, DEFAULT_BOARDS if boards is None else boards,
+        rounds, lives, match_length, seed,
+    )  # fmt: skip
+    try:
+        document = simulate_teams(options)
+    except FormatUserError as error:
+        raise UsageFailure(str(error)) from None
+    if as_json:
+        click.echo(json.dumps(document))
+        return
+    click.echo(f"seed {document['seed']}; {document['boards']} boards a fixture")
+    for flight in document["flights"]:
+        places = ", ".join(
+            f"{'=' if row['tied'] else ''}{row['rank']} team {row['team']}"
+            for row in flight["standings"][:3]
+        )
         click.echo(f"{flight['name']}: {len(flight['rounds'])} rounds; {places}")
 
 

@@ -34,6 +34,7 @@ from tourney.store import (
     results,
     roster,
     seasons,
+    teams,
 )
 from tourney.store.audit import Actor
 from tourney.store.db import transaction
@@ -257,6 +258,57 @@ def set_table(w: World) -> tuple[Call, set[int]]:
     actor = built.director.actor
     return (
         lambda s: draws.set_table(s, actor=actor, match_id=match.id, table="T9"),
+        {built.event_id},
+    )
+
+
+def team_event(w: World, *, drawn: bool, board_order: str = "fixed") -> BuiltEvent:
+    """Two teams of two in a round robin of 2 boards (drawn: round 1 published)."""
+    flight = {"name": "Teams", "format": "roundrobin", "match_length": 1, "boards": 2}
+    built = w.build_event([], [flight], board_order=board_order)
+    actor = built.director.actor
+    with transaction(w.engine) as session:
+        for name in ("North", "South"):
+            teams.add_team(
+                session,
+                actor=actor,
+                event_id=built.event_id,
+                name=name,
+                members=[(f"{name} {n}",) for n in (1, 2, 3)],
+            )
+        if drawn:
+            teams.draw_team_round(session, actor=actor, flight_id=built.flights["Teams"])
+    return built
+
+
+def add_team(w: World) -> tuple[Call, set[int]]:
+    built = team_event(w, drawn=False)
+    actor = built.director.actor
+    return (
+        lambda s: teams.add_team(
+            s, actor=actor, event_id=built.event_id, name="East", members=[("E1",), ("E2",)]
+        ),
+        {built.event_id},
+    )
+
+
+def draw_team_round(w: World) -> tuple[Call, set[int]]:
+    built = team_event(w, drawn=False)
+    actor, flight = built.director.actor, built.flights["Teams"]
+    return lambda s: teams.draw_team_round(s, actor=actor, flight_id=flight), {built.event_id}
+
+
+def set_lineup(w: World) -> tuple[Call, set[int]]:
+    built = team_event(w, drawn=True, board_order="per_fixture")
+    actor = built.director.actor
+    with Session(w.engine) as session:
+        fixture = teams.team_flight_view(session, built.flights["Teams"]).rounds[0].fixtures[0]
+        team = next(t for t in teams.team_views(session, built.event_id) if t.name == fixture.a)
+    lineup = [team.members[2].entry_id, team.members[0].entry_id]
+    return (
+        lambda s: teams.set_lineup(
+            s, actor=actor, fixture_id=fixture.id, side="a", entry_ids=lineup
+        ),
         {built.event_id},
     )
 
@@ -783,6 +835,9 @@ SCENARIOS: dict[str, Scenario] = {
     "draws.make_draw": make_draw,
     "draws.pair_next_round": pair_next_round,
     "draws.pair_round": pair_round,
+    "teams.add_team": add_team,
+    "teams.draw_team_round": draw_team_round,
+    "teams.set_lineup": set_lineup,
     "draws.publish_draw": publish_draw,
     "draws.publish_flight": publish_flight,
     "draws.repair_round": repair_round,

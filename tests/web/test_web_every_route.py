@@ -32,6 +32,7 @@ from tourney.store.tables import (
     Club,
     Entry,
     Event,
+    Fixture,
     Flight,
     Match,
     MoneySession,
@@ -84,6 +85,11 @@ ANSWERS = {
     "GET /api/v1/flights/<int:flight_id>/rounds": 200,
     "GET /api/v1/flights/<int:flight_id>/standings": 200,
     "GET /api/v1/matches/<int:match_id>": 200,
+    "GET /events/<slug>/flights/<int:flight_id>/fixtures": 200,
+    "GET /events/<slug>/fixtures/<int:fixture_id>": 200,
+    "GET /api/v1/events/<int:event_id>/teams": 200,
+    "GET /api/v1/flights/<int:flight_id>/fixtures": 200,
+    "GET /api/v1/fixtures/<int:fixture_id>": 200,
     # The event's director: logs in, keeps the roster and the entries ...
     "POST /login": 302,
     "GET /director/": 200,
@@ -162,6 +168,16 @@ ANSWERS = {
     # caller saw, is refused as a conflict)
     "POST /api/v1/matches/<int:match_id>/record": 409,
     "POST /api/v1/events/<int:event_id>/players/<int:entry_id>/withdraw": 200,
+    # ... runs a team flight: teams, a round of fixtures, a fixture's boards and sheets ...
+    "GET /director/events/<int:event_id>/teams": 200,
+    "POST /director/events/<int:event_id>/teams": 302,
+    "GET /director/flights/<int:flight_id>/fixtures": 200,
+    "POST /director/flights/<int:flight_id>/fixtures/draw": 302,
+    "GET /director/fixtures/<int:fixture_id>": 200,
+    # (the event plays a fixed board order: no line-up per fixture)
+    "POST /director/fixtures/<int:fixture_id>": 400,
+    "GET /director/fixtures/<int:fixture_id>/scoresheet.pdf": 200,
+    "GET /director/flights/<int:flight_id>/fixtures/scoresheets.pdf": 200,
     # ... prints, exports and shares it, keeps API tokens ...
     "GET /director/events/<int:event_id>/downloads/<name>": 200,
     "GET /director/events/<int:event_id>/sharing": 200,
@@ -549,6 +565,43 @@ def test_every_route_answers_as_a_user_expects(
         )
     walk(director, "POST", "/director/money/<int:session_id>/take-back")
     walk(director, "POST", "/director/money/<int:session_id>/end", data={"how": "by agreement"})
+
+    # A team flight: two teams entered, round 1 drawn, its fixture and score sheets.
+    with transaction(engine) as session:
+        team_flight = events.add_flight(
+            session,
+            actor=built.director.actor,
+            event_id=built.event_id,
+            fields=events.FlightFields(
+                name="Teams", format="roundrobin", match_length=1, boards=2
+            ),
+        ).id
+    walk(director, "GET", "/director/events/<int:event_id>/teams")
+    for name in ("Rooks", "Knights"):
+        walk(
+            director, "POST", "/director/events/<int:event_id>/teams",
+            data={"name": name, "members": f"{name} One\n{name} Two & {name} Three"},
+        )
+    walk(director, "GET", "/director/flights/<int:flight_id>/fixtures", flight_id=team_flight)
+    walk(
+        director, "POST", "/director/flights/<int:flight_id>/fixtures/draw",
+        flight_id=team_flight, data={"seed": "3"},
+    )
+    with read_session(engine) as session:
+        fixture_id = session.exec(select(Fixture.id)).one()
+    walk(director, "GET", "/director/fixtures/<int:fixture_id>", fixture_id=fixture_id)
+    walk(
+        director, "POST", "/director/fixtures/<int:fixture_id>", fixture_id=fixture_id,
+        data={"side": "a", "players": "Rooks Two & Rooks Three\nRooks One"},
+    )
+    walk(director, "GET", "/director/fixtures/<int:fixture_id>/scoresheet.pdf",
+         fixture_id=fixture_id)
+    walk(director, "GET", "/director/flights/<int:flight_id>/fixtures/scoresheets.pdf",
+         flight_id=team_flight)
+    walk(visitor, "GET", "/events/<slug>/flights/<int:flight_id>/fixtures", flight_id=team_flight)
+    walk(visitor, "GET", "/events/<slug>/fixtures/<int:fixture_id>", fixture_id=fixture_id)
+    walk(visitor, "GET", "/api/v1/flights/<int:flight_id>/fixtures", flight_id=team_flight)
+    walk(visitor, "GET", "/api/v1/fixtures/<int:fixture_id>", fixture_id=fixture_id)
 
     # Printouts, exports, sharing and tokens.
     for document in ("scoresheets.pdf", "workbook.xlsx", "tables.zip", "event.json"):

@@ -203,4 +203,5 @@ def flight_standings_table(doc: EventDocument, flight_name: str) -> DataTable:
         for row in flight.standings
     )
     extra = "Went out in" if flight.is_bracket else "Why ahead"
-    return DataTable(flight.name, ("Place", "Rank", "Tied", "Player", *labels, extra), rows)
+    headers = ("Place", "Rank", "Tied", flight.entrant_label, *labels, extra)
+    return DataTable(flight.name, headers, rows)

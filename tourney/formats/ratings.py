@@ -25,7 +25,7 @@ winner gains 4 * K_w * sqrt(n) * P and the loser loses 4 * K_l * sqrt(n) * P.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -71,6 +71,38 @@ class RatedMatch:
     def loser(self) -> str:
         """The player who did not win."""
         return self.player_b if self.winner == self.player_a else self.player_a
+
+
+def side_matches(
+    finished_at: datetime,
+    side_a: Sequence[str],
+    side_b: Sequence[str],
+    length: int,
+    *,
+    a_won: bool,
+) -> tuple[RatedMatch, ...]:
+    """The rated matches of one match whose sides may be pairs (a consultation).
+
+    Both players of a pair get the result: the match counts once for each player of the
+    larger side, against the other side's player in the same place (a pair against one
+    player: each of the pair against that player, who is rated twice; a pair against a
+    pair: first against first, second against second).
+
+    >>> [(m.player_a, m.player_b, m.winner) for m in side_matches(
+    ...     datetime(2026, 1, 1), ["Ann", "Al"], ["Ben"], 5, a_won=True)]
+    [('Ann', 'Ben', 'Ann'), ('Al', 'Ben', 'Al')]
+
+    Raises:
+        FormatUserError: a side without players, or as :class:`RatedMatch` does.
+    """
+    if not side_a or not side_b:
+        raise FormatUserError("A rated match needs a player on each side.")
+    count = max(len(side_a), len(side_b))
+    out = []
+    for i in range(count):
+        a, b = side_a[i % len(side_a)], side_b[i % len(side_b)]
+        out.append(RatedMatch(finished_at, a, b, length, a if a_won else b))
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)

@@ -193,6 +193,8 @@ class FlightDocument:
     champion: str | None = None
     drawn: bool = True
     """``False`` for a fresh draw not made yet (its rounds are blank placeholders)."""
+    entrant_label: str = "Player"
+    """What a standings row is: a ``Player``, or a ``Team`` in a team flight."""
 
     @property
     def is_bracket(self) -> bool:
@@ -245,6 +247,10 @@ class EventDocument:
 
 WINS_LABEL = "Wins"
 """The column label of the match wins in standings."""
+FIXTURE_WINS_LABEL = "Fixtures won"
+BOARD_WINS_LABEL = "Boards won"
+BOARD_POINTS_LABEL = "Board points"
+"""The column labels of a team flight's standings before its tiebreaks."""
 
 
 def metric_label(metric_key: str) -> str:
@@ -275,3 +281,30 @@ class SettlementDocument:
     lines: tuple[str, ...]
     """What the session was: event, stake, rules, how it ended."""
     tables: tuple[SheetTable, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BoardLine:
+    """One board of a team fixture's score sheet."""
+
+    board: int
+    a: str
+    b: str
+    length: int
+    score: tuple[int, int] | None = None
+    """The final score once the board is finished (none: boxes to fill in)."""
+
+
+@dataclass(frozen=True, slots=True)
+class FixtureSheet:
+    """A team fixture's score sheet: one page listing its boards."""
+
+    event_name: str
+    event_slug: str
+    flight_name: str
+    round_name: str
+    team_a: str
+    team_b: str
+    boards: tuple[BoardLine, ...]
+    result: str = ""
+    """``2–1``, with how it was decided, once finished; empty before."""

@@ -173,6 +173,7 @@ def draw_flight(
             few players.
     """
     flight, event = _flight(session, actor, flight_id)
+    _refuse_team_flight(flight)
     method = method or flight.draw_method
     if method not in (DrawMethod.RANDOM.value, DrawMethod.SEEDED.value):
         raise StoreUserError("Draw at random or by seeding; a draw by hand is not available.")
@@ -221,6 +222,14 @@ def draw_flight(
         },
     )
     return value
+
+
+def _refuse_team_flight(flight: Flight) -> None:
+    """A team flight pairs teams (``tourney.store.teams``), never its players one by one."""
+    if flight.boards is not None:
+        raise StoreUserError(
+            f"“{flight.name}” is a team flight: draw its rounds of fixtures on its fixtures page."
+        )
 
 
 def _insert_many(session: Session, table: Table, rows: list[dict[str, Any]]) -> None:
@@ -770,6 +779,7 @@ def pair_round(session: Session, *, actor: Actor, flight_id: int) -> None:
         StoreUserError: not a drawn Swiss, a round still open, or no round due.
     """
     flight, event = _flight(session, actor, flight_id)
+    _refuse_team_flight(flight)
     rounds = progress.flight_rounds(session, flight_id)
     state = progress.flight_state(
         session, flight, rounds, progress.flight_matches(session, flight_id)

@@ -14,8 +14,11 @@ from dataclasses import replace
 from sqlmodel import Session, col, select
 
 from tourney.rules.variants import variant_named
-from tourney.store import queries, tournament_views
+from tourney.store import queries, teams, tournament_views
 from tourney.store.documents import (
+    BOARD_POINTS_LABEL,
+    BOARD_WINS_LABEL,
+    FIXTURE_WINS_LABEL,
     WINS_LABEL,
     EventDocument,
     FlightDocument,
@@ -179,6 +182,8 @@ def event_document(session: Session, ref: str, *, base_url: str | None = None) -
             )
             for row in board.standings
         )
+        if board.flight.boards is not None:
+            standings = _team_standings(session, board.flight.id)
         flights.append(
             FlightDocument(
                 name=title,
@@ -189,6 +194,7 @@ def event_document(session: Session, ref: str, *, base_url: str | None = None) -
                 if board.flight.feeds_from_name
                 else "",
                 champion=board.champion.name if board.champion else None,
+                entrant_label="Team" if board.flight.boards is not None else "Player",
             )
         )
     venue = session.get(Venue, event.venue_id) if event.venue_id else None
@@ -251,3 +257,23 @@ def _stage_note(row: tournament_views.StandingRow) -> str:
     qualifies``), before any reason it is placed where it is."""
     parts = [row.pool, "qualifies" if row.qualifies else "", row.reason]
     return ", ".join(part for part in parts if part)
+
+
+def _team_standings(session: Session, flight_id: int) -> tuple[StandingRow, ...]:
+    """A team flight's standings: fixtures won, boards won, board points, tiebreaks."""
+    view = teams.team_flight_view(session, flight_id)
+    return tuple(
+        StandingRow(
+            player_id=index,
+            name=row.team,
+            rank=row.rank,
+            tied=row.tied,
+            metrics=(
+                (FIXTURE_WINS_LABEL, row.fixture_wins),
+                (BOARD_WINS_LABEL, row.board_wins),
+                (BOARD_POINTS_LABEL, row.board_points),
+                *row.tiebreaks,
+            ),
+        )
+        for index, row in enumerate(view.standings, start=1)
+    )

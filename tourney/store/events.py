@@ -24,6 +24,7 @@ from tourney.formats.stages import (
     find_cut_ties,
     find_pool_seeding,
 )
+from tourney.formats.teams import TEAM_FLIGHT_FORMATS, BoardOrder, check_boards, find_board_order
 from tourney.formats.tiebreaks import tiebreak_chain
 from tourney.rules import NotationError
 from tourney.rules.dice_names import dice_names_named
@@ -97,6 +98,8 @@ class EventFields:
     dice_names: str = ""
     """The key of registered dice names (``tourney.rules.dice_names``) shown beside rolls;
     empty: none."""
+    board_order: str = BoardOrder.FIXED.value
+    """Team events: each team's fixed board order, or a line-up named per fixture."""
 
 
 @dataclass(frozen=True)
@@ -127,6 +130,8 @@ class FlightFields:
     qualifiers: int | None = None
     """K: how many qualify from each pool of the stage (or from its Swiss)."""
     cut_ties: str = CutTies.TIEBREAKS.value
+    boards: int | None = None
+    """A team flight: fixtures of this many board matches (none: players meet)."""
 
 
 # --- clubs and venues ----------------------------------------------------------------
@@ -229,6 +234,10 @@ def _apply_event_fields(session: Session, event: Event, fields: EventFields) -> 
     name = clean_text(fields.name)
     if not name:
         raise StoreUserError("Enter the event's name.", field="name")
+    try:
+        event.board_order = find_board_order(fields.board_order).value
+    except FormatUserError as error:
+        raise StoreUserError(str(error), field="board_order") from None
     if fields.starts_on and fields.ends_on and fields.ends_on < fields.starts_on:
         raise StoreUserError("The event cannot end before it starts.", field="ends_on")
     chosen, crawford = _variant_fields(fields)
@@ -469,6 +478,7 @@ def _check_flight_fields(
         raise StoreUserError(str(error), field="tiebreaks") from None
     _check_pools(session, flight, f)
     _check_stage_link(session, event, flight, f)
+    _check_boards(f)
     if f.feeds_from_id is None:
         if f.feed_rounds or f.progressive or f.feed_bye_losers:
             raise StoreUserError(
@@ -487,6 +497,23 @@ def _check_flight_fields(
         )
     if any(r < 1 for r in f.feed_rounds):
         raise StoreUserError("Feeding rounds are numbered from 1.", field="feed_rounds")
+
+
+def _check_boards(f: FlightFields) -> None:
+    """A team flight: 1-7 boards, a knockout, Swiss or round robin of its own."""
+    if f.boards is None:
+        return
+    try:
+        check_boards(f.boards)
+    except FormatUserError as error:
+        raise StoreUserError(str(error), field="boards") from None
+    if f.format not in TEAM_FLIGHT_FORMATS:
+        raise StoreUserError("Teams play a knockout, a Swiss or a round robin.", field="boards")
+    if f.feeds_from_id is not None or f.qualifies_from_id is not None or f.pools is not None:
+        raise StoreUserError(
+            "A team flight is drawn from the teams alone: no feeding, pools or qualifiers.",
+            field="boards",
+        )
 
 
 MAX_POOLS = 5000
@@ -608,6 +635,7 @@ def _apply_flight_fields(flight: Flight, f: FlightFields) -> None:
     flight.qualifies_from_id = f.qualifies_from_id
     flight.qualifiers = f.qualifiers
     flight.cut_ties = f.cut_ties
+    flight.boards = f.boards
 
 
 def _check_flight_name(session: Session, event_id: int, name: str, flight_id: int | None) -> None:
@@ -691,6 +719,7 @@ def update_flight(
         or fields.qualifiers != flight.qualifiers
         or (fields.pools or 1) != (flight.pools or 1)
         or fields.pool_seeding != flight.pool_seeding
+        or fields.boards != flight.boards
     ):
         raise ConflictError(
             "The flight is drawn: its format, feeding, pools and qualifiers can no longer change."

@@ -32,6 +32,7 @@ from tourney.match import GameEntry, MatchRules, MatchState, score_match
 from tourney.rules import GameEnd, Level, Side
 from tourney.rules.match_forms import match_form_named
 from tourney.rules.variants import variant_named
+from tourney.store import teams
 from tourney.store.plans import StoredPlan, decode_plan
 from tourney.store.tables import (
     Entry,
@@ -734,6 +735,10 @@ def _set_flight_statuses(
 
 def sync_after_result(session: Session, match: Match) -> None:
     """Move the match's flight on after its result changed (bracket or round status)."""
+    if match.fixture_id is not None:
+        # A board of a team fixture: the fixture moves its round and flight on.
+        teams.sync_fixture(session, match)
+        return
     flight = session.get(Flight, match.flight_id)
     assert flight is not None
     if is_knockout(flight):

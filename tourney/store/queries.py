@@ -155,6 +155,8 @@ class FlightView:
     cut_ties_label: str = ""
     unrated: bool = False
     """Its matches stay out of the club's rating list."""
+    boards: int | None = None
+    """A team flight: boards of each fixture (none: players meet)."""
 
     @property
     def qualifies_text(self) -> str:
@@ -256,6 +258,8 @@ class EventDetail:
     match_form: str = SINGLE.name
     dice_names: str = ""
     """The key of the dice names shown beside rolls; empty: none."""
+    board_order: str = "fixed"
+    """Team events: a fixed board order, or line-ups named per fixture."""
 
     @property
     def is_variant(self) -> bool:
@@ -525,6 +529,7 @@ def flight_view(
         qualifies_from_pools=_stage_pools(stage),
         cut_ties=flight.cut_ties,
         cut_ties_label=find_cut_ties(flight.cut_ties).label,
+        boards=flight.boards,
     )
 
 
@@ -719,6 +724,7 @@ def event_detail(session: Session, event: Event, *, can_manage: bool) -> EventDe
         variant_summary=rules_headline(event, options),
         match_form=event.match_form,
         dice_names=event.dice_names,
+        board_order=event.board_order,
     )
 
 

@@ -36,6 +36,7 @@ from tourney.formats.ratings import (
     RatedMatch,
     compute_ratings,
     rating_change,
+    side_matches,
 )
 from tourney.store.errors import NotFoundError
 from tourney.store.rating_documents import HeadToHead, HistoryLine, PlayerHistory
@@ -125,7 +126,11 @@ def club_rating_list(session: Session, club_id: int) -> RatingList:
         player_id: name
         for player_id, name in session.execute(
             sa.select(col(Player.id), col(Player.name))
-            .join(Entry, col(Entry.player_id) == Player.id)
+            # A pair's partner is on the list too (a consultation credits both).
+            .join(
+                Entry,
+                (col(Entry.player_id) == Player.id) | (col(Entry.partner_id) == Player.id),
+            )
             .join(Event, col(Event.id) == Entry.event_id)
             .where(col(Event.club_id) == club_id)
             .distinct()
@@ -236,6 +241,8 @@ def _rated_matches(session: Session, club_id: int) -> list[_Played]:
             col(Event.id),
             col(Match.score_a),
             col(Match.score_b),
+            col(entry_a.partner_id),
+            col(entry_b.partner_id),
         )
         .join(Flight, col(Flight.id) == Match.flight_id)
         .join(Event, col(Event.id) == Flight.event_id)
@@ -253,12 +260,18 @@ def _rated_matches(session: Session, club_id: int) -> list[_Played]:
         .order_by(col(Match.id))
     )
     played = []
-    for finished_at, length, player_a, player_b, a_won, event_id, score_a, score_b in (
-        session.execute(query)
-    ):
-        a, b = str(player_a), str(player_b)
-        match = RatedMatch(finished_at or _NEVER, a, b, length, a if a_won else b)
-        played.append(_Played(match, event_id or 0, (score_a, score_b)))
+    for row in session.execute(query):
+        finished_at, length, player_a, player_b, a_won, event_id, score_a, score_b = row[:8]
+        partner_a, partner_b = row[8:]
+        # A pair consultation credits both players of the pair (``side_matches``).
+        sides = [
+            [str(p) for p in (player, partner) if p is not None]
+            for player, partner in ((player_a, partner_a), (player_b, partner_b))
+        ]
+        for match in side_matches(
+            finished_at or _NEVER, sides[0], sides[1], length, a_won=bool(a_won)
+        ):
+            played.append(_Played(match, event_id or 0, (score_a, score_b)))
     return played
 
 

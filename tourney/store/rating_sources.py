@@ -31,7 +31,7 @@ from pathlib import PurePath
 from typing import Any
 
 from tourney.formats.errors import FormatUserError
-from tourney.formats.ratings import RatedMatch
+from tourney.formats.ratings import RatedMatch, side_matches
 from tourney.rules.records import parse_json
 from tourney.store.errors import StoreUserError
 from tourney.store.event_json import FORMAT, VERSION
@@ -248,23 +248,37 @@ def read_event_export(name: str, data: bytes) -> list[RatedMatch]:
         ):
             continue
 
-        def player(field: str, row: Mapping[str, Any] = row, where: str = where) -> str:
+        def side(field: str, row: Mapping[str, Any] = row, where: str = where) -> list[str]:
+            """The side's player, or both players of a pair (an entry with a partner)."""
             flight_entry = _follow(where, field, row, "flight_entries", flight_entries)
             entry = _follow(f"{where}: {field}", "entry_id", flight_entry, "entries", entries)
-            person = _follow(f"{where}: {field}", "player_id", entry, "players", players)
-            named = person.get("name")
-            if not isinstance(named, str):
-                raise RatingsInputError(f"{where}: {field}: the player has no name.")
-            return _name(where, field, named)
+            names = []
+            for column in ("player_id", "partner_id"):
+                if column == "partner_id" and entry.get(column) is None:
+                    continue
+                person = _follow(f"{where}: {field}", column, entry, "players", players)
+                named = person.get("name")
+                if not isinstance(named, str):
+                    raise RatingsInputError(f"{where}: {field}: the player has no name.")
+                names.append(_name(where, field, named))
+            return names
 
-        a, b = player("entry_a_id"), player("entry_b_id")
+        side_a, side_b = side("entry_a_id"), side("entry_b_id")
         winner_ref = row.get("winner_entry_id")
         if winner_ref not in (row["entry_a_id"], row["entry_b_id"]):
             raise RatingsInputError(
                 f"{where}: winner_entry_id: {winner_ref!r} is neither entry_a_id nor entry_b_id."
             )
-        winner = a if winner_ref == row["entry_a_id"] else b
+        a_won = winner_ref == row["entry_a_id"]
         length = _length(where, "match_length", row.get("match_length"))
         finished_at = _time(where, "finished_at", row.get("finished_at"))
-        matches.append(_rated(where, finished_at, a, b, length, winner))
+        if len(side_a) == 1 and len(side_b) == 1:
+            a, b = side_a[0], side_b[0]
+            matches.append(_rated(where, finished_at, a, b, length, a if a_won else b))
+            continue
+        # A pair consultation credits both players of the pair.
+        for rated in side_matches(finished_at, side_a, side_b, length, a_won=a_won):
+            matches.append(
+                _rated(where, finished_at, rated.player_a, rated.player_b, length, rated.winner)
+            )
     return matches

@@ -50,7 +50,6 @@ from tourney.store.audit import Actor, record
 from tourney.store.errors import ConflictError, NotFoundError, StoreUserError
 from tourney.store.permissions import require_event
 from tourney.store.tables import (
-    Entry,
     EntryStatus,
     Event,
     Flight,
@@ -59,11 +58,11 @@ from tourney.store.tables import (
     GameEndKind,
     Match,
     MatchStatus,
-    Player,
     Round,
     RoundStatus,
     UploadedRecord,
 )
+from tourney.store.teams import entry_display_names
 from tourney.store.tournament_views import MatchDetail, RecordFinding, match_detail
 from tourney.store.types import utcnow
 from tourney.store.variant_options import event_options
@@ -216,13 +215,11 @@ def _names(session: Session, match: Match) -> tuple[str, str]:
     for fe_id in (match.entry_a_id, match.entry_b_id):
         name = "bye"
         if fe_id is not None:
-            row = session.exec(
-                select(Player.name)
-                .join(Entry, col(Entry.player_id) == Player.id)
-                .join(FlightEntry, col(FlightEntry.entry_id) == Entry.id)
-                .where(FlightEntry.id == fe_id)
+            entry_id = session.exec(
+                select(FlightEntry.entry_id).where(FlightEntry.id == fe_id)
             ).first()
-            name = row or "?"
+            # A pair consultation is named by both players.
+            name = entry_display_names(session, [entry_id]).get(entry_id, "?") if entry_id else "?"
         names.append(name)
     return names[0], names[1]
 

@@ -273,6 +273,11 @@ class Event(SQLModel, table=True):
     notes: str = Field(default="", sa_type=Text)
     data_version: int = Field(default=1)
     """Bumped by every change to the event or anything in it: cache and live-update key."""
+    board_order: str = Field(
+        default="fixed", max_length=16, sa_column_kwargs={"server_default": "fixed"}
+    )
+    """Team events: ``fixed`` (each team plays its board order) or ``per_fixture`` (the
+    director names each fixture's line-up); see ``tourney.formats.teams.BoardOrder``."""
     created_at: datetime = _created()
     updated_at: datetime = _created()
 
@@ -345,6 +350,9 @@ class Flight(SQLModel, table=True):
     bracket_plan: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON))
     """A drawn knockout's planned matches (``tourney.store.plans``), on the flight whose
     draw made it; flights fed from it share it."""
+    boards: int | None = Field(default=None)
+    """A team flight: teams meet in fixtures of this many board matches (none: players
+    meet in matches)."""
     created_at: datetime = _created()
 
 
@@ -357,6 +365,9 @@ class Entry(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     event_id: int = Field(foreign_key="events.id", index=True, ondelete="CASCADE")
     player_id: int = Field(foreign_key="players.id", index=True)
+    partner_id: int | None = Field(default=None, foreign_key="players.id", index=True)
+    """A pair consultation: this player plays every board together with ``player``
+    as one side, and both are credited with its results."""
     seed: int | None = Field(default=None)
     status: EntryStatus = Field(
         default=EntryStatus.ACTIVE, sa_column=Column(StoredEnum(EntryStatus, 16), nullable=False)
@@ -444,6 +455,12 @@ class Match(SQLModel, table=True):
     winner_entry_id: int | None = Field(default=None, foreign_key="flight_entries.id")
     result_source: str = Field(default="", max_length=16)
     """How the result came in: ``games``, ``score``, ``record``, ``walkover`` or ``bye``."""
+    fixture_id: int | None = Field(
+        default=None, foreign_key="fixtures.id", index=True, ondelete="CASCADE"
+    )
+    """A board match of a team fixture (none: a match between two players)."""
+    board: int | None = Field(default=None)
+    """The board of the fixture, 1 = the top board."""
     winner_to_match_id: int | None = Field(default=None, foreign_key="matches.id")
     winner_to_slot: str = Field(default="", max_length=1)
     loser_to_match_id: int | None = Field(default=None, foreign_key="matches.id")
@@ -451,6 +468,61 @@ class Match(SQLModel, table=True):
     version: int = Field(default=1, sa_column=_match_version)
     started_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     finished_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+
+
+class Team(SQLModel, table=True):
+    """A team of an event: 2-7 players (its :class:`TeamMember` rows) in board order."""
+
+    __tablename__ = "teams"
+    __table_args__ = (UniqueConstraint("event_id", "name"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: int = Field(foreign_key="events.id", index=True, ondelete="CASCADE")
+    name: str = Field(max_length=80)
+    seed: int | None = Field(default=None)
+    created_at: datetime = _created()
+
+
+class TeamMember(SQLModel, table=True):
+    """A player's (or a pair's) entry in a team, at its place in the board order."""
+
+    __tablename__ = "team_members"
+    __table_args__ = (UniqueConstraint("team_id", "board"), UniqueConstraint("entry_id"))
+
+    id: int | None = Field(default=None, primary_key=True)
+    team_id: int = Field(foreign_key="teams.id", index=True, ondelete="CASCADE")
+    entry_id: int = Field(foreign_key="entries.id", ondelete="CASCADE")
+    board: int
+    """Place in the team's board order, 1 = the top board."""
+
+
+class Fixture(SQLModel, table=True):
+    """Two teams meeting in a round of a team flight (or one team's bye): its board
+    matches are :class:`Match` rows pointing here."""
+
+    __tablename__ = "fixtures"
+    __table_args__ = (UniqueConstraint("round_id", "position"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    flight_id: int = Field(foreign_key="flights.id", index=True, ondelete="CASCADE")
+    round_id: int = Field(foreign_key="rounds.id", index=True, ondelete="CASCADE")
+    position: int
+    bracket_key: str = Field(default="", max_length=60)
+    """A knockout's planned match id (``main/2/1``); empty in a Swiss or round robin."""
+    team_a_id: int = Field(foreign_key="teams.id", index=True)
+    team_b_id: int | None = Field(default=None, foreign_key="teams.id", index=True)
+    """None: a bye."""
+    status: MatchStatus = Field(
+        default=MatchStatus.READY, sa_column=Column(StoredEnum(MatchStatus, 16), nullable=False)
+    )
+    boards_a: int = Field(default=0)
+    boards_b: int = Field(default=0)
+    points_a: int = Field(default=0)
+    """Board points: each board's points capped at its match length, added up."""
+    points_b: int = Field(default=0)
+    winner_team_id: int | None = Field(default=None, foreign_key="teams.id")
+    decided_by: str = Field(default="", max_length=16)
+    """``tourney.formats.teams.DecidedBy``; empty until decided."""
 
 
 class UploadedRecord(SQLModel, table=True):

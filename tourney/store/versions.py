@@ -40,6 +40,7 @@ from tourney.store.tables import (
     Entry,
     Event,
     EventStaff,
+    Fixture,
     Flight,
     FlightEntry,
     Game,
@@ -50,6 +51,8 @@ from tourney.store.tables import (
     Player,
     Round,
     SeasonEvent,
+    Team,
+    TeamMember,
     UploadedRecord,
 )
 from tourney.store.types import utcnow
@@ -65,7 +68,8 @@ EventIds = Iterable[int | None]
 
 
 def _own_event(
-    _: Session, row: Flight | Entry | EventStaff | EventShare | MoneySession | SeasonEvent
+    _: Session,
+    row: Flight | Entry | EventStaff | EventShare | MoneySession | SeasonEvent | Team,
 ) -> EventIds:
     return (row.event_id,)
 
@@ -84,13 +88,18 @@ def _event_of_flight(session: Session, flight_id: int | None) -> EventIds:
     return (known[flight_id],)
 
 
-def _flight_event(session: Session, row: FlightEntry | Round | Match) -> EventIds:
+def _flight_event(session: Session, row: FlightEntry | Round | Match | Fixture) -> EventIds:
     return _event_of_flight(session, row.flight_id)
 
 
 def _match_event(session: Session, row: Game | UploadedRecord) -> EventIds:
     match = session.get(Match, row.match_id) if row.match_id is not None else None
     return _event_of_flight(session, match.flight_id) if match is not None else ()
+
+
+def _team_event(session: Session, row: TeamMember) -> EventIds:
+    found = session.get(Team, row.team_id)
+    return (found.event_id,) if found is not None else ()
 
 
 def _money_event(session: Session, row: MoneySeat | MoneyGame) -> EventIds:
@@ -128,6 +137,9 @@ EVENTS_OF: Mapping[type[SQLModel], Callable[[Session, Any], EventIds]] = {
     MoneySeat: _money_event,
     MoneyGame: _money_event,
     SeasonEvent: _own_event,
+    Team: _own_event,
+    TeamMember: _team_event,
+    Fixture: _flight_event,
 }
 """Each table of event rows, with how to find the events a row of it belongs to."""
 

@@ -33,7 +33,7 @@ from wtforms import ValidationError as CSRFValidationError
 
 from tourney.rules.records import parse_json
 from tourney.rules.variants import variant_named
-from tourney.store import access, queries, results, roster
+from tourney.store import access, queries, results, roster, teams
 from tourney.store import public_views as pv
 from tourney.store import tournament_views as tv
 from tourney.store.audit import Actor
@@ -261,6 +261,7 @@ def flight_json(flight: FlightView) -> m.FlightOut:
         qualifies_from=flight.qualifies_from_id,
         qualifiers=flight.qualifiers,
         cut_ties=flight.cut_ties if flight.qualifies_from_id is not None else None,
+        boards=flight.boards,
     )
 
 
@@ -584,6 +585,104 @@ def match(match_id: int) -> ResponseReturnValue:
         event_id = _match_event(session, match_id)
         detail = pv.match_page(session, event_id, match_id)
     return _json(m.MatchDetailOut, _match_detail(detail))
+
+
+def _fixture_json(f: teams.FixtureView) -> m.FixtureOut:
+    return m.FixtureOut(
+        id=f.id,
+        flight_id=f.flight_id,
+        round=f.round_number,
+        round_name=f.round_name,
+        a=f.a,
+        b=f.b,
+        status=f.status,
+        score=f.score,
+        winner=f.winner,
+        decided_by=f.decided_by,
+        boards=[
+            m.BoardOut(
+                board=b.board,
+                match_id=b.match_id,
+                a=b.a,
+                b=b.b,
+                length=b.length,
+                score=b.score,
+                status=b.status,
+                winner="a" if b.winner == "a" else "b" if b.winner == "b" else None,
+            )
+            for b in f.boards
+        ],
+    )
+
+
+@operation(
+    "GET", "/events/{event_id}/teams", "An event's teams in board order", response=list[m.TeamOut]
+)
+def event_teams(event_id: int) -> ResponseReturnValue:
+    """The event's teams with their players (or pairs) in board order."""
+    with reading() as session:
+        _event_id_readable(session, event_id)
+        found = teams.team_views(session, event_id)
+    return _json(
+        list[m.TeamOut],
+        [
+            m.TeamOut(
+                id=t.id,
+                name=t.name,
+                seed=t.seed,
+                members=[
+                    m.TeamMemberOut(board=x.board, name=x.name, players=list(x.player_ids))
+                    for x in t.members
+                ],
+            )
+            for t in found
+        ],
+    )
+
+
+@operation(
+    "GET",
+    "/flights/{flight_id}/fixtures",
+    "A team flight's standings and fixtures",
+    response=m.TeamFlightOut,
+)
+def flight_fixtures(flight_id: int) -> ResponseReturnValue:
+    """A team flight: standings by fixture and board wins, and each round's fixtures."""
+    with reading() as session:
+        view = teams.public_team_flight(session, _flight_event(session, flight_id), flight_id)
+    return _json(
+        m.TeamFlightOut,
+        m.TeamFlightOut(
+            id=view.flight_id,
+            name=view.name,
+            format=view.format,
+            status=view.status,
+            boards=view.boards,
+            standings=[
+                m.TeamStandingOut(
+                    rank=row.rank,
+                    tied=row.tied,
+                    team=row.team,
+                    fixture_wins=row.fixture_wins,
+                    board_wins=row.board_wins,
+                    board_points=row.board_points,
+                    tiebreaks=dict(row.tiebreaks),
+                )
+                for row in view.standings
+            ],
+            rounds=[[_fixture_json(f) for f in rnd.fixtures] for rnd in view.rounds],
+        ),
+    )
+
+
+@operation("GET", "/fixtures/{fixture_id}", "A fixture with its boards", response=m.FixtureOut)
+def fixture(fixture_id: int) -> ResponseReturnValue:
+    """A fixture: its result and its board matches."""
+    with reading() as session:
+        event_id = teams.fixture_event_id(session, fixture_id)
+        _event_id_readable(session, event_id)
+        view = teams.public_fixture(session, event_id, fixture_id)
+    return _json(m.FixtureOut, _fixture_json(view))
 
 
 def _match_event(session: Session, match_id: int) -> int:

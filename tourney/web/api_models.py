@@ -134,6 +134,8 @@ class FlightOut(_Out):
     """How many qualify from each pool of ``qualifies_from`` (from its Swiss)."""
     cut_ties: str | None = None
     """How a tie at the cut is resolved: ``tiebreaks``, or ``director`` (a playoff)."""
+    boards: int | None = None
+    """A team flight: teams meet in fixtures of this many board matches (none: players)."""
 
 
 class EventDetailOut(_Out):
@@ -366,3 +368,80 @@ class RecordIn(_In):
     filename: str = Field(default="match.mat", max_length=255)
     content: str = Field(min_length=1, max_length=2 * 1024 * 1024)
     expected_version: int | None = Field(default=None, ge=0, le=MAX_ID)
+
+
+# --- teams ---------------------------------------------------------------------------
+
+
+class TeamMemberOut(_Out):
+    """A team's player, or pair, at its place in the board order."""
+
+    board: int
+    name: str
+    """A pair: ``Ann Lee & Bob Ray``."""
+    players: list[int]
+    """The roster ids of the player, or of both players of a pair."""
+
+
+class TeamOut(_Out):
+    """``GET /api/v1/events/{event_id}/teams``: a team with its board order."""
+
+    id: int
+    name: str
+    seed: int | None
+    members: list[TeamMemberOut]
+
+
+class BoardOut(_Out):
+    """One board of a fixture: an ordinary match (``/api/v1/matches/{match_id}``)."""
+
+    board: int
+    match_id: int
+    a: str
+    b: str
+    length: int
+    score: str
+    status: str
+    winner: Literal["a", "b"] | None
+
+
+class FixtureOut(_Out):
+    """``GET /api/v1/fixtures/{fixture_id}``: two teams meeting in a round, or a bye."""
+
+    id: int
+    flight_id: int
+    round: int
+    round_name: str
+    a: str
+    b: str | None
+    """None: a bye."""
+    status: str
+    score: str
+    """Boards won, ``2–1``; with board points where they decided: ``2–2 (14–11)``."""
+    winner: str | None
+    decided_by: str
+    boards: list[BoardOut]
+
+
+class TeamStandingOut(_Out):
+    """One team's row in a team flight's standings."""
+
+    rank: int
+    tied: bool
+    team: str
+    fixture_wins: int
+    board_wins: int
+    board_points: int
+    tiebreaks: dict[str, int]
+
+
+class TeamFlightOut(_Out):
+    """``GET /api/v1/flights/{flight_id}/fixtures``: standings and fixtures by round."""
+
+    id: int
+    name: str
+    format: str
+    status: str
+    boards: int
+    standings: list[TeamStandingOut]
+    rounds: list[list[FixtureOut]]

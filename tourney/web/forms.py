@@ -48,6 +48,7 @@ from wtforms.validators import Optional as OptionalValue
 
 from tourney.formats.rounds import NAMED_ROUNDS, named_round_spelled
 from tourney.formats.stages import CutTies, PoolSeeding
+from tourney.formats.teams import MAX_BOARDS, BoardOrder
 from tourney.formats.tiebreaks import TIEBREAKS
 from tourney.rules.dice_names import registered_dice_names
 from tourney.rules.match_forms import SINGLE, registered_match_forms
@@ -252,6 +253,11 @@ class EventForm(Form):
         description="Names of the rolls (du ek, dubara, shesh besh ...) shown beside each "
         "roll of a match record.",
     )
+    board_order = SelectField(
+        "Team events: board order",
+        choices=options((order.value, order.label) for order in BoardOrder),
+        default=BoardOrder.FIXED.value,
+    )
     crawford = BooleanField("Crawford rule", default=True)
     holland = BooleanField("Holland rule (post-Crawford: no double before two rolls each)")
     condoned_plays = BooleanField(
@@ -408,6 +414,12 @@ class FlightForm(Form):
     tiebreak_1 = SelectField("Tiebreak 1", choices=TIEBREAK_CHOICES, default="")
     tiebreak_2 = SelectField("Tiebreak 2", choices=TIEBREAK_CHOICES, default="")
     tiebreak_3 = SelectField("Tiebreak 3", choices=TIEBREAK_CHOICES, default="")
+    boards = IntegerField(
+        "Teams: boards per fixture",
+        validators=[OptionalValue(), NumberRange(min=1, max=MAX_BOARDS)],
+        description="Empty: players meet one to one. 3: teams meet in fixtures of 3 "
+        "board matches, the majority of boards wins.",
+    )
 
     def validate_round_lengths(self, field: StringField) -> None:
         """The text parses as ``round: length`` pairs."""
@@ -585,6 +597,36 @@ def parse_score(text: str) -> tuple[int, int]:
     if match is None:
         raise ValueError("Enter the final score as two numbers, like “7-4”.")
     return int(match.group(1)), int(match.group(2))
+
+
+class TeamForm(Form):
+    """A team: its name and its players in board order (a pair as ``Ann & Bob``)."""
+
+    name = StringField("Team name", validators=[DataRequired(), Length(max=80)])
+    members = TextAreaField(
+        "Players in board order",
+        description="One line a board, top board first; a pair who consult on one board "
+        "as “Ann Lee & Bob Ray”. New names are added to the roster.",
+        validators=[DataRequired(), Length(max=2000)],
+    )
+    seed = IntegerField("Seed", validators=[OptionalValue(), NumberRange(min=1, max=9999)])
+
+
+class LineupForm(Form):
+    """One team's players on boards 1..N of a fixture, by name, top board first."""
+
+    side = SelectField("Team", choices=options([("a", "a"), ("b", "b")]))
+    players = TextAreaField(
+        "Players on boards 1, 2, ...",
+        description="One name a line, as the team list shows it.",
+        validators=[DataRequired(), Length(max=2000)],
+    )
+
+
+class TeamDrawForm(Form):
+    """Draw the next round of a team flight (the first one from a seed, new when empty)."""
+
+    seed = IntegerField("Seed", validators=[OptionalValue(), NumberRange(min=0, max=2**31 - 1)])
 
 
 class DrawForm(Form):

@@ -16,7 +16,7 @@ from flask.typing import ResponseReturnValue
 from sqlmodel import Session
 
 from tourney.exports.charts import rating_chart_svg
-from tourney.store import event_lifecycle, money_sessions, player_profiles
+from tourney.store import event_lifecycle, money_sessions, player_profiles, teams
 from tourney.store import public_views as pv
 from tourney.store.db import ping
 from tourney.store.errors import NotFoundError
@@ -127,6 +127,38 @@ def standings(slug: str, flight_id: int) -> ResponseReturnValue:
         template="public/_standings.html",
         build=build,
         title=lambda c: f"Standings · {c['board'].flight.name} · {c['board'].event_name}",
+    )
+
+
+@bp.get("/events/<slug>/flights/<int:flight_id>/fixtures")
+@public
+def team_flight(slug: str, flight_id: int) -> ResponseReturnValue:
+    """A team flight: team standings and each round's fixtures."""
+    return live_page(
+        slug,
+        page=f"fixtures:{flight_id}",
+        template="public/_team_flight.html",
+        build=lambda db, access: {
+            "view": teams.public_team_flight(db, access.id, flight_id),
+            "slug": slug,
+        },
+        title=lambda c: f"{c['view'].name} · {c['view'].event_name}",
+    )
+
+
+@bp.get("/events/<slug>/fixtures/<int:fixture_id>")
+@public
+def fixture(slug: str, fixture_id: int) -> ResponseReturnValue:
+    """A fixture: its result and its boards."""
+    return live_page(
+        slug,
+        page=f"fixture:{fixture_id}",
+        template="public/_fixture.html",
+        build=lambda db, access: {
+            "fixture": teams.public_fixture(db, access.id, fixture_id),
+            "slug": slug,
+        },
+        title=lambda c: f"{c['fixture'].a} v {c['fixture'].b or 'bye'}",
     )
 
 

@@ -12,6 +12,7 @@ area:
     matches    a match page and its results: games, final score, record upload, walkover
     accounts   the admin's list of accounts
     money      money sessions and chouettes, their games and settlement sheets
+    teams      an event's teams, a team flight's fixtures and standings, a fixture
     ratings    a club's rating list from the results of its events, its options, a
                player's history (page, chart, PDF), seasons
 """
@@ -27,6 +28,7 @@ from tourney.web.director import (  # noqa: F401
     matches,
     money,
     ratings,
+    teams,
 )
 from tourney.web.director.base import bp
 

@@ -6,6 +6,7 @@ from flask import render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from sqlmodel import Session
 
+from tourney.formats.teams import BoardOrder
 from tourney.rules.match_forms import SINGLE
 from tourney.rules.variants import DEFAULT_VARIANT
 from tourney.store import audit_views, event_lifecycle, flight_overview, queries
@@ -156,6 +157,7 @@ def _event_fields(form: EventForm) -> EventFields:
         variant=form.variant.data or DEFAULT_VARIANT.name,
         match_form=form.match_form.data or SINGLE.name,
         dice_names=form.dice_names.data or "",
+        board_order=form.board_order.data or BoardOrder.FIXED.value,
         crawford=bool(form.crawford.data),
         holland=bool(form.holland.data),
         cube_limit_exponent=form.cube_limit.data,
@@ -182,6 +184,7 @@ def _event_data(detail: EventDetail) -> dict[str, object]:
         "variant": detail.variant,
         "match_form": detail.match_form,
         "dice_names": detail.dice_names,
+        "board_order": detail.board_order,
         "crawford": detail.crawford,
         "holland": detail.holland,
         "cube_limit": detail.cube_limit_exponent,

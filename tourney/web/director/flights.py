@@ -124,6 +124,7 @@ def _flight_form(detail: EventDetail, flight: FlightView | None) -> FlightForm:
             "tiebreak_1": chain[0],
             "tiebreak_2": chain[1],
             "tiebreak_3": chain[2],
+            "boards": flight.boards,
         }
     form = FlightForm(data=data)
     others = [f for f in detail.flights if flight is None or f.id != flight.id]
@@ -158,6 +159,7 @@ def _flight_fields(form: FlightForm) -> FlightFields:
         qualifies_from_id=form.qualifies_from_id.data,
         qualifiers=form.qualifiers.data,
         cut_ties=form.cut_ties.data or "tiebreaks",
+        boards=form.boards.data,
     )
 
 
