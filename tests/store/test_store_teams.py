@@ -430,3 +430,23 @@ def test_round_robin_bye_is_the_round_off(build_event: Build, engine: Engine) ->
         ("Bravo", 1, 3),
         ("Charlie", 0, 0),
     ]
+
+
+def test_a_pair_consultation_event_is_pairs_on_one_board(
+    build_event: Build, engine: Engine
+) -> None:
+    # Two against two on one board: each team is one pair, the flight has one board.
+    # Ann & Al beat Ben & Bo 1-0: the fixture and the standings go to the pair.
+    built = team_event(
+        build_event, engine, {"Aces": ["Ann & Al"], "Bees": ["Ben & Bo"]}, boards=1
+    )
+    draw_round(engine, built)
+    fixture = fixture_of(engine, built, "Aces", "Bees")
+    a_is_aces = fixture.a == "Aces"
+    enter_boards(engine, built, fixture, ["1-0" if a_is_aces else "0-1"])
+
+    played = fixture_of(engine, built, "Aces", "Bees")
+    assert [{b.a, b.b} for b in played.boards] == [{"Ann & Al", "Ben & Bo"}]
+    assert played.winner == "Aces"
+    assert [(row.team, row.fixture_wins) for row in view(engine, built).standings] == [
+        ("Aces", 1), ("Bees", 0)]

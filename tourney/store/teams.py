@@ -277,7 +277,9 @@ def add_team(
     if taken.first() is not None:
         raise StoreUserError(f"The event has a team called {name!r}.", field="name")
     try:
-        check_team_size(name, len(members))
+        # Players, not lines: a pair is two players on one board, so a pair alone is a
+        # team for a one-board flight (a pair consultation event).
+        check_team_size(name, sum(len(side) for side in members))
     except FormatUserError as error:
         raise StoreUserError(str(error), field="members") from None
     seen: set[str] = set()
