@@ -42,9 +42,11 @@ from tourney.store.tables import (
     EventStaff,
     Flight,
     FlightEntry,
+    FlightMoney,
     Game,
     Match,
     MoneyGame,
+    MoneyItem,
     MoneySeat,
     MoneySession,
     Player,
@@ -65,7 +67,8 @@ EventIds = Iterable[int | None]
 
 
 def _own_event(
-    _: Session, row: Flight | Entry | EventStaff | EventShare | MoneySession | SeasonEvent
+    _: Session,
+    row: Flight | Entry | EventStaff | EventShare | MoneySession | SeasonEvent | MoneyItem,
 ) -> EventIds:
     return (row.event_id,)
 
@@ -84,7 +87,7 @@ def _event_of_flight(session: Session, flight_id: int | None) -> EventIds:
     return (known[flight_id],)
 
 
-def _flight_event(session: Session, row: FlightEntry | Round | Match) -> EventIds:
+def _flight_event(session: Session, row: FlightEntry | Round | Match | FlightMoney) -> EventIds:
     return _event_of_flight(session, row.flight_id)
 
 
@@ -128,6 +131,8 @@ EVENTS_OF: Mapping[type[SQLModel], Callable[[Session, Any], EventIds]] = {
     MoneySeat: _money_event,
     MoneyGame: _money_event,
     SeasonEvent: _own_event,
+    FlightMoney: _flight_event,
+    MoneyItem: _own_event,
 }
 """Each table of event rows, with how to find the events a row of it belongs to."""
 

@@ -1,0 +1,306 @@
+"""Club money through the store: fees, side pools, a buy-back, a refund, and payouts from
+a knockout's final places. Every amount is worked by hand.
+
+The knockout: players P01 … P37 seeded in name order, the better seed always wins, so P01
+is 1st, P02 2nd, P03 and P04 =3 (the losing semifinalists), P05 … P08 =5.
+
+* Main: 37 × €20.00 = €740.00 taken; 10% retention €74.00; fund €666.00 on 50/30/20:
+  P01 €333.00, P02 €199.80, P03 and P04 share the 3rd prize €133.20 (the 4th place pays
+  nothing): €66.60 each.
+* Side pool "Pool" (€5.00, 70/30, no retention): 11 buy in (P02, P05 and P17 … P25):
+  €55.00; P02 is the pool's 1st (€38.50), P05 its 2nd (€16.50).
+* P30 buys back into the last chance for €10.00 and keeps the side pool entry: the last
+  chance takes €10.00, keeps €1.00 (10%) and has a fund of €9.00.
+* P38 pays €20.00 and the side pool €5.00, then withdraws before the draw: €25.00 back.
+  Paid in to Main: 38 × €20.00 + 12 × €5.00 = €820.00; still due: 37 × €20.00 + 11 × €5.00
+  = €795.00.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pytest
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, select
+
+from tourney.store import club_money as cm
+from tourney.store import draws, results, roster
+from tourney.store.audit import Actor
+from tourney.store.db import transaction
+from tourney.store.errors import StoreUserError
+from tourney.store.tables import AuditEntry
+from tourney.store.tournament_views import flight_board
+
+if TYPE_CHECKING:
+    from conftest import BuiltEvent
+
+POOL_MEMBERS = ["P02", "P05", *(f"P{n}" for n in range(17, 26))]
+
+
+def _play_out(engine: Engine, actor: Actor, flight_id: int) -> None:
+    """Play every ready match, the better seed (lower number) winning, until none is left."""
+    while True:
+        with Session(engine) as session:
+            board = flight_board(session, actor, flight_id)
+        ready = [
+            m
+            for rnd in board.rounds
+            for m in rnd.matches
+            if m.status == "ready" and m.a is not None and m.b is not None
+        ]
+        if not ready:
+            return
+        for match in ready:
+            assert match.a is not None and match.b is not None
+            a_wins = match.a.name < match.b.name
+            with transaction(engine) as session:
+                results.record_final_score(
+                    session,
+                    actor=actor,
+                    match_id=match.id,
+                    score_a=5 if a_wins else 0,
+                    score_b=0 if a_wins else 5,
+                )
+
+
+def _payouts(engine: Engine, event_id: int) -> cm.PayoutSheet:
+    with Session(engine) as session:
+        return cm.payout_sheet(session, event_id)
+
+
+def _lines(fund: cm.FundView) -> list[tuple[str, str, int]]:
+    return [(p.place, p.name, p.amount_minor) for p in fund.payouts]
+
+
+@pytest.fixture
+def club_event(engine: Engine, build_event: Callable[..., BuiltEvent]) -> BuiltEvent:
+    names = [f"P{n:02d}" for n in range(1, 39)]
+    built = build_event(
+        names,
+        [
+            {"name": "Main", "format": "knockout", "match_length": 5},
+            {
+                "name": "Last chance",
+                "format": "knockout",
+                "match_length": 3,
+                "feeds_from": "Main",
+                "feed_rounds": (1, 2),
+            },
+        ],
+    )
+    actor = built.director.actor
+    with transaction(engine) as session:
+        cm.set_flight_money(
+            session,
+            actor=actor,
+            flight_id=built.flights["Main"],
+            fields=cm.MoneyFields(
+                currency="EUR",
+                entry_fee=2000,
+                retention_percent=10,
+                payout_table="50/30/20",
+                side_pools=(cm.SidePoolFields("Pool", 500, "70/30"),),
+            ),
+        )
+        cm.set_flight_money(
+            session,
+            actor=actor,
+            flight_id=built.flights["Last chance"],
+            fields=cm.MoneyFields(buyback_fee=1000, retention_percent=10, payout_table="100"),
+        )
+    for name in names:
+        with transaction(engine) as session:
+            cm.take_fee(
+                session,
+                actor=actor,
+                flight_id=built.flights["Main"],
+                entry_id=built.entries[name],
+                kind="entry",
+                method="cash" if name < "P20" else "transfer",
+            )
+    for name in [*POOL_MEMBERS, "P38"]:
+        with transaction(engine) as session:
+            cm.take_fee(
+                session,
+                actor=actor,
+                flight_id=built.flights["Main"],
+                entry_id=built.entries[name],
+                kind="pool",
+                pool="Pool",
+                method="cash",
+            )
+    with transaction(engine) as session:
+        roster.withdraw(session, actor=actor, entry_id=built.entries["P38"])
+        cm.refund_entry(session, actor=actor, entry_id=built.entries["P38"], method="cash")
+    return built
+
+
+def test_payouts_37_entries_at_20_with_retention_ties_and_a_side_pool(
+    engine: Engine, club_event: BuiltEvent
+) -> None:
+    actor = club_event.director.actor
+    with transaction(engine) as session:
+        draws.make_draw(session, actor=actor, flight_id=club_event.flights["Main"], method="seeded")
+        draws.publish_draw(session, actor=actor, flight_id=club_event.flights["Main"])
+    _play_out(engine, actor, club_event.flights["Main"])
+
+    sheet = _payouts(engine, club_event.event_id)
+
+    main, pool = sheet.flights[0].funds
+    assert (main.taken_minor, main.retained_minor, main.fund_minor) == (74000, 7400, 66600)
+    assert (main.taken, main.fund, main.structure) == ("€740.00", "€666.00", "50%/30%/20%")
+    assert _lines(main) == [
+        ("1", "P01", 33300),
+        ("2", "P02", 19980),
+        ("=3", "P03", 6660),
+        ("=3", "P04", 6660),
+    ]
+    assert (pool.title, pool.taken_minor, pool.retained_minor) == ("Side pool Pool", 5500, 0)
+    assert _lines(pool) == [("1", "P02", 3850), ("2", "P05", 1650)]
+    assert sheet.flights[0].finished is True
+    assert sheet.flights[0].owed == ""
+
+
+def test_buy_back_goes_to_the_last_chance_and_keeps_the_side_pool(
+    engine: Engine, club_event: BuiltEvent
+) -> None:
+    actor = club_event.director.actor
+
+    with transaction(engine) as session:
+        cm.take_fee(
+            session,
+            actor=actor,
+            flight_id=club_event.flights["Last chance"],
+            entry_id=club_event.entries["P25"],
+            kind="buyback",
+            method="cash",
+        )
+
+    sheet = _payouts(engine, club_event.event_id)
+    main, pool = sheet.flights[0].funds
+    (last_chance,) = sheet.flights[1].funds
+    assert (last_chance.taken_minor, last_chance.retained_minor, last_chance.fund_minor) == (
+        1000,
+        100,
+        900,
+    )
+    assert (main.taken_minor, pool.taken_minor) == (74000, 5500)
+    with Session(engine) as session:
+        line = next(
+            x for x in cm.ledger(session, actor, club_event.event_id).lines if x.name == "P25"
+        )
+    assert [(i.flight, i.label, i.paid, i.owed) for i in line.items] == [
+        ("Main", "Entry fee", "€20.00", ""),
+        ("Main", "Side pool Pool", "€5.00", ""),
+        ("Last chance", "Buy-back", "€10.00", ""),
+    ]
+
+
+def test_refund_on_withdrawal_before_the_draw_returns_what_was_paid(
+    engine: Engine, club_event: BuiltEvent
+) -> None:
+    with Session(engine) as session:
+        ledger = cm.ledger(session, club_event.director.actor, club_event.event_id)
+        actions = session.exec(
+            select(AuditEntry.action).where(AuditEntry.event_id == club_event.event_id)
+        ).all()
+
+    line = next(x for x in ledger.lines if x.name == "P38")
+    assert (line.withdrawn, line.owed, line.can_refund) == (True, "", False)
+    assert [(i.label, i.paid, i.refunded) for i in line.items] == [
+        ("Entry fee", "€20.00", "€20.00"),
+        ("Side pool Pool", "€5.00", "€5.00"),
+    ]
+    main = ledger.totals[0]
+    assert (main.due, main.paid, main.refunded, main.owed) == (
+        "€795.00",
+        "€820.00",
+        "€25.00",
+        "€0.00",
+    )
+    assert actions.count("money.refund") == 2
+    assert actions.count("money.pay") == 38 + 12
+    assert actions.count("money.settings") == 2
+
+
+def test_owed_counts_every_active_entry_until_paid(
+    engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built = build_event(
+        ["Ann", "Ben", "Cid"],
+        [{"name": "Main", "format": "swiss", "match_length": 3, "swiss_rounds": 2}],
+    )
+    actor = built.director.actor
+    with transaction(engine) as session:
+        cm.set_flight_money(
+            session,
+            actor=actor,
+            flight_id=built.flights["Main"],
+            fields=cm.MoneyFields(currency="GBP", entry_fee=1500, payout_table="100"),
+        )
+        cm.take_fee(
+            session,
+            actor=actor,
+            flight_id=built.flights["Main"],
+            entry_id=built.entries["Ben"],
+            kind="entry",
+            method="transfer",
+        )
+
+    with Session(engine) as session:
+        ledger = cm.ledger(session, actor, built.event_id)
+    sheet = _payouts(engine, built.event_id)
+
+    assert [(x.name, x.owed) for x in ledger.lines] == [
+        ("Ann", "£15.00"),
+        ("Ben", ""),
+        ("Cid", "£15.00"),
+    ]
+    assert (sheet.flights[0].owed, sheet.flights[0].funds[0].taken) == ("£30.00", "£15.00")
+
+
+@pytest.mark.parametrize(
+    ("fields", "field", "message"),
+    [
+        (cm.MoneyFields(currency="XYZ"), "currency", "Unknown currency"),
+        (cm.MoneyFields(payout_table="60/30"), "payout_table", "add up to 90"),
+        (cm.MoneyFields(retention_percent=101), "retention_percent", "0 to 100"),
+        (cm.MoneyFields(entry_fee=-1), "entry_fee", "cannot be negative"),
+        (
+            cm.MoneyFields(side_pools=(cm.SidePoolFields("A", 500, "100"),) * 2),
+            "side_pools",
+            "two side pools",
+        ),
+    ],
+)
+def test_set_flight_money_refuses_with_a_field_error(
+    engine: Engine,
+    build_event: Callable[..., BuiltEvent],
+    fields: cm.MoneyFields,
+    field: str,
+    message: str,
+) -> None:
+    built = build_event(["Ann", "Ben"], [{"name": "Main", "format": "knockout", "match_length": 3}])
+
+    with pytest.raises(StoreUserError) as raised, transaction(engine) as session:
+        cm.set_flight_money(
+            session, actor=built.director.actor, flight_id=built.flights["Main"], fields=fields
+        )
+
+    assert (raised.value.field, message in raised.value.message) == (field, True)
+
+
+def test_a_fee_is_taken_once(engine: Engine, club_event: BuiltEvent) -> None:
+    with pytest.raises(StoreUserError) as raised, transaction(engine) as session:
+        cm.take_fee(
+            session,
+            actor=club_event.director.actor,
+            flight_id=club_event.flights["Main"],
+            entry_id=club_event.entries["P01"],
+            kind="entry",
+            method="cash",
+        )
+
+    assert raised.value.message == "Entry fee of Main is already taken."
