@@ -20,7 +20,7 @@ payout page says how much is missing.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlmodel import Session, col, select
@@ -29,7 +29,9 @@ from tourney.formats import prizes
 from tourney.formats.errors import FormatUserError
 from tourney.store import tournament_views as tv
 from tourney.store.audit import Actor, record, snapshot
+from tourney.store.documents import SettlementDocument, SheetTable
 from tourney.store.errors import NotFoundError, StoreUserError
+from tourney.store.events import slugify
 from tourney.store.permissions import require_event
 from tourney.store.tables import (
     Entry,
@@ -780,7 +782,7 @@ def _fund_view(
         0,
         fmt(fund.taken),
         fmt(fund.retained),
-        fmt(fund.sponsor),
+        fmt(fund.sponsor) if fund.sponsor else "",
         fmt(fund.fund),
         fund.taken,
         fund.retained,
@@ -857,3 +859,175 @@ def fields_from_settings(data: Any) -> MoneyFields:
 def flights_with_money(session: Session, event_id: int) -> Sequence[Flight]:
     """The event's flights that have money settings, in display order."""
     return _money_rows(session, event_id)[0]
+
+
+def manage_payout_sheet(session: Session, actor: Actor, event_id: int) -> PayoutSheet:
+    """The payout sheet for the event's staff (current standings, amounts always shown).
+
+    Raises:
+        NotFoundError, AccessDeniedError: no such event, or not the actor's.
+    """
+    require_event(session, actor, event_id, manage=True)
+    return payout_sheet(session, event_id)
+
+
+def public_prizes(session: Session, event_id: int) -> PayoutSheet:
+    """The prize structure as the public sees it: payouts only once the event is
+    finished, and no amounts in a flight whose director hides them."""
+    sheet = payout_sheet(session, event_id)
+    flights: list[FlightPayouts] = []
+    for flight in sheet.flights:
+        funds = flight.funds
+        if flight.hide_amounts:
+            funds = tuple(
+                FundView(
+                    f.title,
+                    f.structure,
+                    f.field,
+                    "",
+                    "",
+                    "",
+                    "",
+                    0,
+                    0,
+                    0,
+                    (),
+                    tuple(PayoutLine(p.place, p.name, "", 0, p.points) for p in f.payouts),
+                )
+                for f in funds
+            )
+        if not sheet.event_finished:
+            funds = tuple(replace(f, payouts=()) for f in funds)
+        hidden = flight.hide_amounts
+        flights.append(
+            replace(
+                flight,
+                funds=funds,
+                owed="",
+                entry_fee="" if hidden else flight.entry_fee,
+                buyback_fee="" if hidden else flight.buyback_fee,
+            )
+        )
+    return PayoutSheet(
+        sheet.event_id, sheet.event_name, sheet.event_finished, sheet.remainder_rule, tuple(flights)
+    )
+
+
+def payout_document(session: Session, actor: Actor, event_id: int) -> SettlementDocument:
+    """The payout sheet for the prize-giving: each fund's arithmetic and its prizes.
+
+    Raises:
+        NotFoundError, AccessDeniedError: no such event, or not the actor's.
+    """
+    sheet = manage_payout_sheet(session, actor, event_id)
+    lines: list[str] = []
+    tables: list[SheetTable] = []
+    for flight in sheet.flights:
+        state = "final" if flight.finished else "provisional: the flight is not finished"
+        lines.append(f"{flight.flight} ({state}).")
+        for fund in flight.funds:
+            lines.append(
+                f"{fund.title}: taken {fund.taken}, house {fund.retained}, sponsor "
+                f"{fund.sponsor}, prize fund {fund.fund}, paid {fund.structure}."
+            )
+            tables.append(
+                SheetTable(
+                    fund.title,
+                    ("Place", "Player", "Prize", *(("Points",) if _has_points(fund) else ())),
+                    tuple(
+                        (
+                            p.place,
+                            p.name,
+                            p.amount,
+                            *(
+                                (p.points if p.points is not None else "",)
+                                if _has_points(fund)
+                                else ()
+                            ),
+                        )
+                        for p in fund.payouts
+                    ),
+                )
+            )
+        if flight.owed:
+            lines.append(f"Still owed into {flight.flight}: {flight.owed} (not in the funds).")
+    lines.append(sheet.remainder_rule)
+    return SettlementDocument(
+        f"{_stem(sheet.event_name)}-payouts",
+        f"Payouts · {sheet.event_name}",
+        tuple(lines),
+        tuple(tables),
+    )
+
+
+def _has_points(fund: FundView) -> bool:
+    return any(p.points is not None for p in fund.payouts)
+
+
+def ledger_document(session: Session, actor: Actor, event_id: int) -> SettlementDocument:
+    """The ledger as a workbook: every fee of every player, and totals per flight.
+
+    Raises:
+        NotFoundError, AccessDeniedError: no such event, or not the actor's.
+    """
+    book = ledger(session, actor, event_id)
+    fees = SheetTable(
+        "Fees",
+        (
+            "Player",
+            "Withdrawn",
+            "Flight",
+            "Fee",
+            "Amount",
+            "Paid",
+            "Paid at",
+            "How",
+            "Refunded",
+            "Owed",
+        ),
+        tuple(
+            (
+                line.name,
+                "yes" if line.withdrawn else "",
+                item.flight,
+                item.label,
+                item.amount,
+                item.paid,
+                item.paid_at,
+                item.method if item.paid else "",
+                item.refunded,
+                item.owed,
+            )
+            for line in book.lines
+            for item in line.items
+        ),
+    )
+    totals = SheetTable(
+        "Totals",
+        ("Flight", "Due", "Paid", "Refunded", "Owed"),
+        tuple((t.flight, t.due, t.paid, t.refunded, t.owed) for t in book.totals),
+    )
+    return SettlementDocument(
+        f"{_stem(book.event_name)}-ledger",
+        f"Ledger · {book.event_name}",
+        ("Amounts as paid, refunded and still owed, by player.",),
+        (fees, totals),
+    )
+
+
+def _stem(name: str) -> str:
+    return slugify(name) or "event"
+
+
+def event_flights(session: Session, actor: Actor, event_id: int) -> Sequence[Flight]:
+    """Every flight of the event in display order, for the money settings links.
+
+    Raises:
+        NotFoundError, AccessDeniedError: no such event, or not the actor's.
+    """
+    require_event(session, actor, event_id, manage=True)
+    return session.exec(
+        select(Flight)
+        .where(Flight.event_id == event_id)
+        .order_by(col(Flight.position), col(Flight.id))
+    ).all()

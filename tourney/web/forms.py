@@ -46,6 +46,8 @@ from wtforms.validators import (
 )
 from wtforms.validators import Optional as OptionalValue
 
+from tourney.formats import prizes
+from tourney.formats.errors import FormatUserError
 from tourney.formats.rounds import NAMED_ROUNDS, named_round_spelled
 from tourney.formats.stages import CutTies, PoolSeeding
 from tourney.formats.tiebreaks import TIEBREAKS
@@ -292,21 +294,30 @@ def _add_option_fields(form: type[EventForm]) -> None:
             default = variant.option_value(spec.key, DEFAULT_OPTIONS)
             field: BooleanField | SelectField
             if spec.is_flag:
-                field = BooleanField(spec.label, description=spec.description,
-                                     default=bool(default))
+                field = BooleanField(
+                    spec.label, description=spec.description, default=bool(default)
+                )
             else:
                 field = SelectField(
-                    spec.label, description=spec.description, default=_choice_key(default),
+                    spec.label,
+                    description=spec.description,
+                    default=_choice_key(default),
                     choices=options((_choice_key(c.value), c.label) for c in spec.choices),
                 )
             setattr(form, option_field(variant, spec.key), field)
         if variant.options:
-            groups.append(OptionGroup(variant.name, variant.title, tuple(
-                option_field(variant, spec.key) for spec in variant.options)))
+            groups.append(
+                OptionGroup(
+                    variant.name,
+                    variant.title,
+                    tuple(option_field(variant, spec.key) for spec in variant.options),
+                )
+            )
     form.option_groups = tuple(groups)
     # The event's own Crawford flag shows for variants whose options leave it alone.
     form.crawford_variants = " ".join(
-        v.name for v in registered_variants() if not v.offers("crawford"))
+        v.name for v in registered_variants() if not v.offers("crawford")
+    )
 
 
 _add_option_fields(EventForm)
@@ -323,7 +334,8 @@ def variant_options_from(form: EventForm) -> VariantOptions:
             values[spec.key] = bool(data)
         else:
             values[spec.key] = next(
-                (c.value for c in spec.choices if _choice_key(c.value) == data), None)
+                (c.value for c in spec.choices if _choice_key(c.value) == data), None
+            )
     return replace(DEFAULT_OPTIONS, **values)
 
 
@@ -334,8 +346,7 @@ def variant_options_data(chosen: VariantOptions) -> dict[str, object]:
     for variant in registered_variants():
         for spec in variant.options:
             value = variant.option_value(spec.key, chosen)
-            data[option_field(variant, spec.key)] = (
-                value if spec.is_flag else _choice_key(value))
+            data[option_field(variant, spec.key)] = value if spec.is_flag else _choice_key(value)
     return data
 
 
@@ -466,8 +477,7 @@ class PlayerImportForm(Form):
             FileSize(PLAYER_IMPORT_MAX_BYTES, message="The file is larger than 1 MB; split it."),
         ],
         description=(
-            "A header row naming the columns: name, country, rating, experience, matches, "
-            "email."
+            "A header row naming the columns: name, country, rating, experience, matches, email."
         ),
     )
     # Beside the roster's own club box on one page: an id of its own.
@@ -849,8 +859,12 @@ class SeasonForm(Form):
     points_table = StringField(
         "Points for 1st, 2nd, 3rd ... (place scoring)",
         default="25, 18, 15, 12, 10, 8, 6, 4, 2, 1",
-        validators=[Regexp(r"^\s*(\d{1,4}\s*(,\s*\d{1,4}\s*)*)?$",
-                           message="write whole numbers separated by commas.")],
+        validators=[
+            Regexp(
+                r"^\s*(\d{1,4}\s*(,\s*\d{1,4}\s*)*)?$",
+                message="write whole numbers separated by commas.",
+            )
+        ],
     )
     best = IntegerField(
         "Only the best this many events count (empty: all)",
@@ -879,8 +893,7 @@ class RatingOptionsForm(Form):
         validators=[InputRequired(), NumberRange(0, 100_000)],
     )
     public_profiles = BooleanField(
-        "Anyone may see the players' pages at the club (rating, chart, results) without "
-        "logging in"
+        "Anyone may see the players' pages at the club (rating, chart, results) without logging in"
     )
 
 
@@ -888,3 +901,115 @@ class MoneyEndForm(Form):
     """Ending a session, with how it ended."""
 
     how = StringField("How it ended", default="by agreement", validators=[Length(max=120)])
+
+
+def _amount(form: FlaskForm, field: Field) -> None:
+    """An amount typed in major units (20, 20.50) that ``prizes.parse_money`` reads."""
+    try:
+        prizes.parse_money(field.data or "0")
+    except FormatUserError as error:
+        raise ValidationError(str(error)) from None
+
+
+class FlightMoneyForm(Form):
+    """A flight's club money: fees, side pools, retention, sponsor, payout and points."""
+
+    currency = SelectField(
+        "Currency", choices=options((c.code, c.code) for c in prizes.CURRENCIES), default="EUR"
+    )
+    entry_fee = StringField("Entry fee", default="0", validators=[_amount])
+    buyback_fee = StringField(
+        "Buy-back fee (a consolation or last chance; 0: no buy-backs)",
+        default="0",
+        validators=[_amount],
+    )
+    retention_percent = IntegerField(
+        "House retention (%)", default=0, validators=[InputRequired(), NumberRange(0, 100)]
+    )
+    sponsor = StringField("Sponsor money added to the prizes", default="0", validators=[_amount])
+    payout_table = TextAreaField(
+        "Payout table: percentages by place (50/30/20), or by field size, one row a line "
+        "(1+: 100, then 8+: 70/30, then 16+: 50/30/20)",
+        default="100",
+        validators=[DataRequired(), Length(max=2000)],
+    )
+    side_pools = TextAreaField(
+        "Side pools, one a line: name, fee, payout table (Pool A, 5, 70/30)",
+        validators=[Length(max=2000)],
+    )
+    hide_amounts = BooleanField("Public pages show percentages only, never amounts")
+    points_factor = IntegerField(
+        "Points: division factor in % (100 for the top division; empty: no points)",
+        validators=[OptionalValue(), NumberRange(1, 1000)],
+    )
+    points_table = StringField(
+        "Points table: percentages by place (40/25/15/10/5/5)", validators=[Length(max=400)]
+    )
+
+    def validate_side_pools(self, field: Field) -> None:
+        """Each line reads as name, fee, payout table."""
+        self.pool_fields(field.data or "")
+
+    def pool_fields(self, text: str) -> list[tuple[str, int, str]]:
+        """The side pools typed, as (name, fee in minor units, payout table text).
+
+        Raises:
+            ValidationError: a line that is not name, fee, table.
+        """
+        pools: list[tuple[str, int, str]] = []
+        for number, line in enumerate(text.splitlines(), start=1):
+            if not line.strip():
+                continue
+            parts = [p.strip() for p in line.split(",")]
+            if len(parts) != 3 or not parts[0]:
+                raise ValidationError(
+                    f"Line {number}: write a side pool as name, fee, payout table "
+                    "(Pool A, 5, 70/30)."
+                )
+            try:
+                fee = prizes.parse_money(parts[1])
+            except FormatUserError as error:
+                raise ValidationError(f"Line {number}: {error}") from None
+            pools.append((parts[0], fee, parts[2]))
+        return pools
+
+
+class MoneyTakeForm(Form):
+    """A fee taken in the ledger: an entry fee paid, a side pool or a buy-back."""
+
+    entry_id = IntegerField("Player", validators=[InputRequired()])
+    what = StringField(
+        "Fee",
+        validators=[
+            DataRequired(),
+            Regexp(r"^\d{1,12}\|(entry|pool|buyback)\|.{0,60}\Z", message="Choose a fee."),
+        ],
+    )
+    method = SelectField(
+        "Paid",
+        choices=options(
+            [
+                ("", "Not yet (owed)"),
+                ("cash", "Cash"),
+                ("transfer", "Bank transfer"),
+                ("other", "Other"),
+            ]
+        ),
+        default="cash",
+    )
+
+    def fee(self) -> tuple[int, str, str]:
+        """The fee chosen: (flight id, kind, side pool name)."""
+        flight, kind, pool = (self.what.data or "0||").split("|", 2)
+        return int(flight), kind, pool
+
+
+class MoneyRefundForm(Form):
+    """Refunding a withdrawn player."""
+
+    entry_id = IntegerField("Player", validators=[InputRequired()])
+    method = SelectField(
+        "Refunded by",
+        choices=options([("cash", "Cash"), ("transfer", "Bank transfer"), ("other", "Other")]),
+        default="cash",
+    )

@@ -12,6 +12,7 @@ area:
     matches    a match page and its results: games, final score, record upload, walkover
     accounts   the admin's list of accounts
     money      money sessions and chouettes, their games and settlement sheets
+    prizes     club money: fees, side pools, the ledger, payouts and the payout sheet
     ratings    a club's rating list from the results of its events, its options, a
                player's history (page, chart, PDF), seasons
 """
@@ -26,6 +27,7 @@ from tourney.web.director import (  # noqa: F401
     flights,
     matches,
     money,
+    prizes,
     ratings,
 )
 from tourney.web.director.base import bp
