@@ -19,7 +19,7 @@ payout page says how much is missing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -1031,3 +1031,47 @@ def event_flights(session: Session, actor: Actor, event_id: int) -> Sequence[Fli
         .where(Flight.event_id == event_id)
         .order_by(col(Flight.position), col(Flight.id))
     ).all()
+
+
+def stored_settings_problem(row: Mapping[str, Any]) -> str | None:
+    """What is wrong with a flight's money settings as stored (an event file's
+    ``flight_money`` row), or none: pages read them without checking again."""
+    try:
+        prizes.find_currency(str(row.get("currency", "")))
+        prizes.PayoutTable.from_json(row.get("payout_table"))
+        pools = row.get("side_pools") or []
+        if not isinstance(pools, list) or len(pools) > MAX_POOLS:
+            return f"side pools must be a list of at most {MAX_POOLS}"
+        for pool in pools:
+            if not isinstance(pool, dict) or not isinstance(pool.get("name"), str):
+                return "a side pool needs a name"
+            fee = pool.get("fee")
+            if not isinstance(fee, int) or not 0 < fee <= prizes.MAX_AMOUNT:
+                return f"side pool {pool['name']!r} needs a fee above 0"
+            prizes.PayoutTable.from_json(pool.get("payout_table"))
+        for key in ("entry_fee", "buyback_fee", "sponsor"):
+            value = row.get(key)
+            if not isinstance(value, int) or not 0 <= value <= prizes.MAX_AMOUNT:
+                return f"{key} must be an amount from 0 to {prizes.MAX_AMOUNT}"
+        retention = row.get("retention_percent")
+        if not isinstance(retention, int) or not 0 <= retention <= 100:
+            return "retention_percent must be from 0 to 100"
+        points = row.get("points_table") or []
+        if not isinstance(points, list) or not all(isinstance(p, int) and p >= 0 for p in points):
+            return "points_table must be a list of whole percentages"
+    except FormatUserError as error:
+        return str(error)
+    return None
+
+
+def stored_item_problem(row: Mapping[str, Any]) -> str | None:
+    """What is wrong with a ledger row as stored (an event file's ``money_items`` row)."""
+    if row.get("kind") not in KINDS:
+        return f"unknown kind of fee {row.get('kind')!r}"
+    for key in ("amount", "paid", "refunded"):
+        value = row.get(key)
+        if not isinstance(value, int) or not 0 <= value <= prizes.MAX_AMOUNT:
+            return f"{key} must be an amount from 0 to {prizes.MAX_AMOUNT}"
+    if row["refunded"] > row["paid"] or row["paid"] > row["amount"]:
+        return "a fee cannot be refunded more than was paid, nor paid more than it is"
+    return None
