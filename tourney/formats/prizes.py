@@ -14,6 +14,8 @@ Terminology:
     prize fund    ``taken - retention + sponsor``: everything paid out as prizes.
     payout table  the percentage of the prize fund each place takes; either fixed
                   (``50/30/20``) or by field size (one row per smallest field it serves).
+                  With fewer players ranked than places paid, the places there are share
+                  the whole fund in proportion to their percentages.
     place         1 + the number of players ranked strictly ahead; players who share a
                   place (two losing semifinalists at "=3") share the prizes of the places
                   they cover (=3 with two players covers places 3 and 4).
@@ -260,15 +262,21 @@ def retention(taken: int, percent: int) -> int:
 
 
 def place_prizes(fund: int, percents: Sequence[int]) -> tuple[int, ...]:
-    """The prize of each paid place: its percentage of ``fund`` rounded down, the minor
-    units left over going one each to the best places first.
+    """The prize of each paid place: its share of ``fund`` (its percentage of the sum of
+    ``percents``, 100 for a whole table) rounded down, the minor units left over going
+    one each to the best places first.
 
     >>> place_prizes(66600, (50, 30, 20))
     (33300, 19980, 13320)
     >>> place_prizes(1001, (50, 30, 20))
     (501, 300, 200)
+    >>> place_prizes(1000, (50, 30))
+    (625, 375)
     """
-    prizes = [fund * p // 100 for p in percents]
+    whole = sum(percents)
+    if not percents or whole <= 0:
+        return ()
+    prizes = [fund * p // whole for p in percents]
     left = fund - sum(prizes)
     for index in range(left):
         prizes[index % len(prizes)] += 1
@@ -345,7 +353,10 @@ def pay_fund(
         raise FormatUserError("Money taken and sponsor amounts cannot be negative.")
     kept = retention(taken, retention_percent)
     fund = taken - kept + sponsor
-    percents = table.percents_for(field)
+    # A table paying more places than there are players (a side pool of two on 70/20/10)
+    # pays the places there are, their percentages scaled up to the whole fund: no prize
+    # is left with nobody to take it.
+    percents = table.percents_for(field)[: max(len(standings), 1)]
     prizes = place_prizes(fund, percents) if fund else tuple(0 for _ in percents)
     won = split_by_places(prizes, standings) if fund else {}
     place_of = dict(standings)
