@@ -355,8 +355,10 @@ def pay_fund(
     fund = taken - kept + sponsor
     # A table paying more places than there are players (a side pool of two on 70/20/10)
     # pays the places there are, their percentages scaled up to the whole fund: no prize
-    # is left with nobody to take it.
-    percents = table.percents_for(field)[: max(len(standings), 1)]
+    # is left with nobody to take it. (Nobody ranked yet: the table as it stands.)
+    percents = table.percents_for(field)
+    if standings:
+        percents = percents[: len(standings)]
     prizes = place_prizes(fund, percents) if fund else tuple(0 for _ in percents)
     won = split_by_places(prizes, standings) if fund else {}
     place_of = dict(standings)
