@@ -35,10 +35,9 @@ def backup(database_url: str, destination: Path) -> None:
     """
     if _is_sqlite(database_url):
         destination.touch(mode=0o600)  # it holds password hashes, like the database
-        with (
-            closing(_connect(database_url)) as source,
-            closing(sqlite3.connect(destination)) as target,
-        ):
+        with closing(_connect(database_url)) as source, closing(
+            sqlite3.connect(destination)
+        ) as target:
             source.backup(target)
         return
     _run(

@@ -77,7 +77,8 @@ def set_rating_options(
         raise AccessDeniedError("Only a director of the club's events may change its list.")
     if not 0 <= provisional_below <= MAX_PROVISIONAL_BELOW:
         raise StoreUserError(
-            f"The experience threshold is a whole number from 0 (off) to {MAX_PROVISIONAL_BELOW}.",
+            f"The experience threshold is a whole number from 0 (off) to "
+            f"{MAX_PROVISIONAL_BELOW}.",
             field="provisional_below",
         )
     before = snapshot(club)

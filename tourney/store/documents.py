@@ -253,6 +253,7 @@ def metric_label(metric_key: str) -> str:
     return WINS_LABEL if metric_key == "wins" else tiebreak_of_metric(metric_key).short_name
 
 
+
 @dataclass(frozen=True)
 class SheetTable:
     """A titled table of a printed sheet: headers and rows of text and numbers."""

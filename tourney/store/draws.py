@@ -421,7 +421,10 @@ def _tie_message(cut: Cut, names: Mapping[int, str], entry_of: Mapping[int, int]
     assert tie is not None
     tied = [names[entry_of[int(e)]] for e in tie.tied]
     listed = ", ".join(tied[:-1]) + f" and {tied[-1]}"
-    return f"{tie.where}: {listed} are tied at the cut; choose {tie.places} of them to go through."
+    return (
+        f"{tie.where}: {listed} are tied at the cut; "
+        f"choose {tie.places} of them to go through."
+    )
 
 
 def _set_origins(session: Session, flight: Flight, origins: Mapping[int, str]) -> None:
@@ -624,7 +627,8 @@ def _ratings(session: Session, flight: Flight) -> dict[EntrantId, float | None]:
 def _with_its_source(flight: Flight, done: str) -> str:
     """Why a fed knockout is not published or undone on its own."""
     return (
-        f"“{flight.name}” takes the losers of another flight: its draw is {done} with that flight."
+        f"“{flight.name}” takes the losers of another flight: "
+        f"its draw is {done} with that flight."
     )
 
 
@@ -950,7 +954,9 @@ def add_late_knockout_entry(
         raise NotFoundError("No such match in this flight.")
     group = progress.load_group(session, flight)
     try:
-        placed = ko.place_late_entrant(group.bracket, MatchId(row.bracket_key), EntrantId(entry_id))
+        placed = ko.place_late_entrant(
+            group.bracket, MatchId(row.bracket_key), EntrantId(entry_id)
+        )
     except FormatUserError as error:
         raise _user_error(error) from None
     under_way = {

@@ -390,14 +390,8 @@ def take_back_game(session: Session, *, actor: Actor, session_id: int) -> int:
         before={
             "number": last,
             "results": [
-                {
-                    "member": r.member_id,
-                    "box_won": r.box_won,
-                    "end": r.end,
-                    "level": r.level,
-                    "cube": r.cube,
-                    "units": r.units,
-                }
+                {"member": r.member_id, "box_won": r.box_won, "end": r.end, "level": r.level,
+                 "cube": r.cube, "units": r.units}
                 for r in removed
             ],
         },
@@ -601,7 +595,8 @@ def public_session_view(session: Session, event_id: int, session_id: int) -> Ses
 def _view(session: Session, row: MoneySession, event: Event, *, can_manage: bool) -> SessionView:
     seats = _seats(session, row.id or 0)
     names = {
-        p.id or 0: p.name for p in session.exec(select(Player).where(col(Player.id).in_(seats)))
+        p.id or 0: p.name
+        for p in session.exec(select(Player).where(col(Player.id).in_(seats)))
     }
     stored = _games(session, row.id or 0)
     mode = money.stake_mode(row.stake_mode)
@@ -740,7 +735,9 @@ def settlement_document(session: Session, actor: Actor, session_id: int) -> Sett
     games = SheetTable(
         "Games",
         ("Game", "Box", "Against", "Winner", "How", "Cube", "Units"),
-        tuple((g.number, g.box, g.member, g.winner, g.how, g.cube, g.units) for g in view.games),
+        tuple(
+            (g.number, g.box, g.member, g.winner, g.how, g.cube, g.units) for g in view.games
+        ),
         numeric=(0, 5, 6),
     )
     payments = SheetTable(

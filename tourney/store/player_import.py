@@ -299,7 +299,9 @@ def check_rows(
                 problems.append(f"{name} ({country or 'no country'}) is on the roster already")
             seen.setdefault(key, line)
         out.append(
-            PlayerRow(line, name, country, rating, email, tuple(problems), experience, matches)
+            PlayerRow(
+                line, name, country, rating, email, tuple(problems), experience, matches
+            )
         )
     columns = tuple(sorted(header, key=header.__getitem__))
     return columns, tuple(out)
@@ -366,12 +368,6 @@ def apply_player_import(
 def _with_problem(row: PlayerRow, problem: str) -> PlayerRow:
     label = f"{row.name} ({row.country or 'no country'}) {problem}"
     return PlayerRow(
-        row.line,
-        row.name,
-        row.country,
-        row.rating,
-        row.email,
-        (label,),
-        row.experience,
+        row.line, row.name, row.country, row.rating, row.email, (label,), row.experience,
         row.matches,
     )

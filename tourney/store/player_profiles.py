@@ -107,11 +107,9 @@ def _listed_events(session: Session, club_id: int, player_id: int) -> list[Event
 
 def _records(session: Session, player_id: int, event_ids: list[int]) -> dict[int, list[int]]:
     """Wins and losses per event, from the player's own matches only."""
-    mine = (
-        sa.select(col(FlightEntry.id))
-        .join(Entry, col(Entry.id) == FlightEntry.entry_id)
-        .where(col(Entry.player_id) == player_id, col(Entry.event_id).in_(event_ids))
-    )
+    mine = sa.select(col(FlightEntry.id)).join(
+        Entry, col(Entry.id) == FlightEntry.entry_id
+    ).where(col(Entry.player_id) == player_id, col(Entry.event_id).in_(event_ids))
     fe_event = dict(
         session.execute(
             sa.select(col(FlightEntry.id), col(Entry.event_id))
@@ -121,7 +119,8 @@ def _records(session: Session, player_id: int, event_ids: list[int]) -> dict[int
     )
     records: dict[int, list[int]] = {event_id: [0, 0] for event_id in event_ids}
     for side_a, side_b, winner in session.execute(
-        sa.select(col(Match.entry_a_id), col(Match.entry_b_id), col(Match.winner_entry_id)).where(
+        sa.select(col(Match.entry_a_id), col(Match.entry_b_id), col(Match.winner_entry_id))
+        .where(
             sa.or_(col(Match.entry_a_id).in_(mine), col(Match.entry_b_id).in_(mine)),
             col(Match.entry_a_id).is_not(None),
             col(Match.entry_b_id).is_not(None),
@@ -173,7 +172,9 @@ def public_profile(session: Session, club_slug: str, player_id: int) -> PublicPr
         player_id,
         player.name,
         player.country,
-        tuple(ProfileEvent(e.slug, e.name, e.starts_on, *records[e.id or 0]) for e in events),
+        tuple(
+            ProfileEvent(e.slug, e.name, e.starts_on, *records[e.id or 0]) for e in events
+        ),
         history,
         head_to_head(shown),
         chart_start,

@@ -189,9 +189,7 @@ def _carried_in(session: Session, club_id: int) -> _CarriedIn:
     carried = _CarriedIn({}, {}, {})
     for player_id, rating, experience, matches in session.execute(
         sa.select(
-            col(Player.id),
-            col(Player.rating),
-            col(Player.rating_experience),
+            col(Player.id), col(Player.rating), col(Player.rating_experience),
             col(Player.rated_matches),
         )
         .join(Entry, col(Entry.player_id) == Player.id)
@@ -254,16 +252,9 @@ def _rated_matches(session: Session, club_id: int) -> list[_Played]:
         .order_by(col(Match.id))
     )
     played = []
-    for (
-        finished_at,
-        length,
-        player_a,
-        player_b,
-        a_won,
-        event_id,
-        score_a,
-        score_b,
-    ) in session.execute(query):
+    for finished_at, length, player_a, player_b, a_won, event_id, score_a, score_b in (
+        session.execute(query)
+    ):
         a, b = str(player_a), str(player_b)
         match = RatedMatch(finished_at or _NEVER, a, b, length, a if a_won else b)
         played.append(_Played(match, event_id or 0, (score_a, score_b)))

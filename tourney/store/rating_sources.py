@@ -114,10 +114,8 @@ def _name(where: str, field: str, value: str) -> str:
 def _length(where: str, field: str, value: object) -> int:
     if isinstance(value, str) and _LENGTH.match(value.strip()):
         value = int(value.strip())
-    if (
-        isinstance(value, bool)
-        or not isinstance(value, int)
-        or not (1 <= value <= MAX_MATCH_LENGTH)
+    if isinstance(value, bool) or not isinstance(value, int) or not (
+        1 <= value <= MAX_MATCH_LENGTH
     ):
         raise RatingsInputError(
             f"{where}: {field}: {value!r} is not a match length from 1 to "
@@ -135,9 +133,8 @@ def _time(where: str, field: str, value: object) -> datetime:
     raise RatingsInputError(f"{where}: {field}: {value!r} is not an ISO date and time.")
 
 
-def _rated(
-    where: str, finished_at: datetime, a: str, b: str, length: int, winner: str
-) -> RatedMatch:
+def _rated(where: str, finished_at: datetime, a: str, b: str, length: int,
+           winner: str) -> RatedMatch:
     if a == b:
         raise RatingsInputError(f"{where}: player_b: {b!r} is also player_a.")
     if winner not in (a, b):
@@ -203,8 +200,8 @@ def _follow(
     """The row of ``table`` that ``row[field]`` refers to (``"players/3"``: the third)."""
     ref = row.get(field)
     prefix = f"{table}/"
-    if isinstance(ref, str) and ref.startswith(prefix) and ref[len(prefix) :].isdigit():
-        n = int(ref[len(prefix) :])
+    if isinstance(ref, str) and ref.startswith(prefix) and ref[len(prefix):].isdigit():
+        n = int(ref[len(prefix):])
         if 1 <= n <= len(rows) and isinstance(rows[n - 1], dict):
             found: Mapping[str, Any] = rows[n - 1]
             return found

@@ -524,14 +524,8 @@ def correct_game(
     """
     entry = game.to_entry()
     return _change_game(
-        session,
-        actor,
-        match_id,
-        expected_version,
-        confirm_cascade,
-        "match.game_correct",
-        number,
-        lambda state: engine_correct(state, number, _bounded_cube(entry, state, number)),
+        session, actor, match_id, expected_version, confirm_cascade, "match.game_correct",
+        number, lambda state: engine_correct(state, number, _bounded_cube(entry, state, number)),
     )
 
 
@@ -564,14 +558,8 @@ def delete_game(
         as ``correct_game``.
     """
     return _change_game(
-        session,
-        actor,
-        match_id,
-        expected_version,
-        confirm_cascade,
-        "match.game_delete",
-        number,
-        lambda state: engine_delete(state, number),
+        session, actor, match_id, expected_version, confirm_cascade, "match.game_delete",
+        number, lambda state: engine_delete(state, number),
     )
 
 
@@ -815,7 +803,8 @@ def _check_record(
         raise StoreUserError(
             "Say which player the record's first player is.", field="first_player_side"
         )
-    report = validate_record(filename, data, rules=_record_rules(event), max_bytes=MAX_RECORD_BYTES)
+    report = validate_record(filename, data, rules=_record_rules(event),
+                             max_bytes=MAX_RECORD_BYTES)
     findings = [RecordFinding(e.game, e.line, e.message) for e in report.errors]
     basis = _record_basis(session, match, event)
     flip = first_player_side == "b"
@@ -834,15 +823,8 @@ def _check_record(
             findings.append(problem_at)
     assert match.id is not None
     return CheckedRecord(
-        match.id,
-        filename,
-        data,
-        basis,
-        report,
-        tuple(findings),
-        state,
-        first_player_side,
-        other_players,
+        match.id, filename, data, basis, report, tuple(findings), state,
+        first_player_side, other_players,
     )
 
 
@@ -929,7 +911,9 @@ def _still_holds(
     first_player_side: str | None,
 ) -> bool:
     """True when ``checked`` is of this upload and the match and rules are as it saw them."""
-    return (checked.match_id, checked.filename, checked.data, checked.first_player_side) == (
+    return (
+        checked.match_id, checked.filename, checked.data, checked.first_player_side
+    ) == (
         loaded.match.id,
         filename,
         data,

@@ -156,3 +156,4 @@ def source_cut(session: Session, source: Flight) -> StageCut | None:
 def cut_ties_label(key: str) -> str:
     """How a page names the way ties at the cut are resolved."""
     return find_cut_ties(key).label
+

@@ -189,11 +189,8 @@ def result_choices(
         (level.name.lower(), chosen.level_names[level].capitalize())
         for level in chosen.levels(options)
     ]
-    empty = [
-        value
-        for value, _ in end_choices(chosen.name, options, cube=cube)
-        if value in ("dropped", "drawn")
-    ]
+    empty = [value for value, _ in end_choices(chosen.name, options, cube=cube) if value in
+             ("dropped", "drawn")]
     if empty:
         words = " or ".join("dropped" if value == "dropped" else "drawn" for value in empty)
         choices.append(("", f"— ({words})"))

@@ -169,7 +169,9 @@ def _events(archive: zipfile.ZipFile, name: str) -> Iterator[tuple[str, Element]
             # refuses external entities and entity bombs alike. The tail carries a
             # declaration split between two chunks.
             if _DOCTYPE in tail + chunk:
-                raise WorkbookError(f"{name} declares a document type, which a workbook never does")
+                raise WorkbookError(
+                    f"{name} declares a document type, which a workbook never does"
+                )
             tail = chunk[1 - len(_DOCTYPE) :]
             try:
                 if chunk:
@@ -329,7 +331,9 @@ def _column(reference: str | None, line: int, previous: int) -> int:
     return column
 
 
-def _cells(row: Element, line: int, strings: list[str], limits: WorkbookLimits) -> list[CellValue]:
+def _cells(
+    row: Element, line: int, strings: list[str], limits: WorkbookLimits
+) -> list[CellValue]:
     if len(row) > limits.max_columns:
         raise WorkbookError(f"row {line} has more than {limits.max_columns} cells")
     cells: list[CellValue] = []

@@ -294,30 +294,21 @@ def _add_option_fields(form: type[EventForm]) -> None:
             default = variant.option_value(spec.key, DEFAULT_OPTIONS)
             field: BooleanField | SelectField
             if spec.is_flag:
-                field = BooleanField(
-                    spec.label, description=spec.description, default=bool(default)
-                )
+                field = BooleanField(spec.label, description=spec.description,
+                                     default=bool(default))
             else:
                 field = SelectField(
-                    spec.label,
-                    description=spec.description,
-                    default=_choice_key(default),
+                    spec.label, description=spec.description, default=_choice_key(default),
                     choices=options((_choice_key(c.value), c.label) for c in spec.choices),
                 )
             setattr(form, option_field(variant, spec.key), field)
         if variant.options:
-            groups.append(
-                OptionGroup(
-                    variant.name,
-                    variant.title,
-                    tuple(option_field(variant, spec.key) for spec in variant.options),
-                )
-            )
+            groups.append(OptionGroup(variant.name, variant.title, tuple(
+                option_field(variant, spec.key) for spec in variant.options)))
     form.option_groups = tuple(groups)
     # The event's own Crawford flag shows for variants whose options leave it alone.
     form.crawford_variants = " ".join(
-        v.name for v in registered_variants() if not v.offers("crawford")
-    )
+        v.name for v in registered_variants() if not v.offers("crawford"))
 
 
 _add_option_fields(EventForm)
@@ -334,8 +325,7 @@ def variant_options_from(form: EventForm) -> VariantOptions:
             values[spec.key] = bool(data)
         else:
             values[spec.key] = next(
-                (c.value for c in spec.choices if _choice_key(c.value) == data), None
-            )
+                (c.value for c in spec.choices if _choice_key(c.value) == data), None)
     return replace(DEFAULT_OPTIONS, **values)
 
 
@@ -346,7 +336,8 @@ def variant_options_data(chosen: VariantOptions) -> dict[str, object]:
     for variant in registered_variants():
         for spec in variant.options:
             value = variant.option_value(spec.key, chosen)
-            data[option_field(variant, spec.key)] = value if spec.is_flag else _choice_key(value)
+            data[option_field(variant, spec.key)] = (
+                value if spec.is_flag else _choice_key(value))
     return data
 
 
@@ -477,7 +468,8 @@ class PlayerImportForm(Form):
             FileSize(PLAYER_IMPORT_MAX_BYTES, message="The file is larger than 1 MB; split it."),
         ],
         description=(
-            "A header row naming the columns: name, country, rating, experience, matches, email."
+            "A header row naming the columns: name, country, rating, experience, matches, "
+            "email."
         ),
     )
     # Beside the roster's own club box on one page: an id of its own.
@@ -859,12 +851,8 @@ class SeasonForm(Form):
     points_table = StringField(
         "Points for 1st, 2nd, 3rd ... (place scoring)",
         default="25, 18, 15, 12, 10, 8, 6, 4, 2, 1",
-        validators=[
-            Regexp(
-                r"^\s*(\d{1,4}\s*(,\s*\d{1,4}\s*)*)?$",
-                message="write whole numbers separated by commas.",
-            )
-        ],
+        validators=[Regexp(r"^\s*(\d{1,4}\s*(,\s*\d{1,4}\s*)*)?$",
+                           message="write whole numbers separated by commas.")],
     )
     best = IntegerField(
         "Only the best this many events count (empty: all)",
@@ -893,7 +881,8 @@ class RatingOptionsForm(Form):
         validators=[InputRequired(), NumberRange(0, 100_000)],
     )
     public_profiles = BooleanField(
-        "Anyone may see the players' pages at the club (rating, chart, results) without logging in"
+        "Anyone may see the players' pages at the club (rating, chart, results) without "
+        "logging in"
     )
 
 

@@ -49,7 +49,9 @@ Change = Callable[[Session], Done | Refused]
 """One use case, run in one transaction."""
 
 
-def submit_form(form: FlaskForm, change: Change, page: Callable[[], str]) -> ResponseReturnValue:
+def submit_form(
+    form: FlaskForm, change: Change, page: Callable[[], str]
+) -> ResponseReturnValue:
     """Show ``page``, or run ``change`` for a submitted ``form`` and redirect (see the module).
 
     Args:

@@ -53,7 +53,9 @@ class RulesChangeConfirmation:
             return None
         return request.form.get("confirmed_changes") or None
 
-    def run(self, save: Callable[[Session, str | None], Done]) -> Callable[[Session], Done]:
+    def run(
+        self, save: Callable[[Session, str | None], Done]
+    ) -> Callable[[Session], Done]:
         """``save`` as a form's change, keeping the list of changes it was refused with."""
 
         def change(session: Session) -> Done:

@@ -61,9 +61,8 @@ def club_rating_options(club_id: int) -> ResponseReturnValue:
             provisional_below=form.provisional_below.data or 0,
             public_profiles=bool(form.public_profiles.data),
         )
-        return Done(
-            "The rating list's options are saved.", url_for(".club_ratings", club_id=club_id)
-        )
+        return Done("The rating list's options are saved.", url_for(".club_ratings",
+                                                                    club_id=club_id))
 
     return submit_form(form, change, lambda: _ratings_page(club_id, form))
 
@@ -144,11 +143,8 @@ def club_seasons(club_id: int) -> ResponseReturnValue:
         form,
         change,
         lambda: render_template(
-            "director/club_seasons.html",
-            club_id=club_id,
-            club_name=ratings.club_name,
-            seasons=listed,
-            form=form,
+            "director/club_seasons.html", club_id=club_id, club_name=ratings.club_name,
+            seasons=listed, form=form,
         ),
     )
 
@@ -179,7 +175,9 @@ def _season_table(view: SeasonView) -> DataTable:
     return DataTable(
         "Season",
         ("Place", "Player", "Total", *view.event_names),
-        tuple((line.display_rank, line.name, line.total, *line.points) for line in view.lines),
+        tuple(
+            (line.display_rank, line.name, line.total, *line.points) for line in view.lines
+        ),
     )
 
 

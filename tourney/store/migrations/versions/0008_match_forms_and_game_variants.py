@@ -26,7 +26,9 @@ def upgrade() -> None:
         batch.add_column(
             sa.Column("match_form", sa.String(16), nullable=False, server_default="single")
         )
-        batch.add_column(sa.Column("dice_names", sa.String(16), nullable=False, server_default=""))
+        batch.add_column(
+            sa.Column("dice_names", sa.String(16), nullable=False, server_default="")
+        )
     with op.batch_alter_table("games") as batch:
         batch.add_column(sa.Column("variant", sa.String(32), nullable=True))
     # Every game so far was played in its event's variant.
@@ -45,7 +47,9 @@ def downgrade() -> None:
     """
     bind = op.get_bind()
     kept = bind.execute(
-        sa.text("SELECT COUNT(*) FROM events WHERE LENGTH(variant) > 16 OR match_form <> 'single'")
+        sa.text(
+            "SELECT COUNT(*) FROM events WHERE LENGTH(variant) > 16 OR match_form <> 'single'"
+        )
     ).scalar_one()
     if kept:
         raise RuntimeError(
