@@ -157,7 +157,7 @@ def test_payouts_37_entries_at_20_with_retention_ties_and_a_side_pool(
         ("=3", "P03", 6660),
         ("=3", "P04", 6660),
     ]
-    assert (pool.title, pool.taken_minor, pool.retained_minor) == ("Side pool Pool", 5500, 0)
+    assert (pool.title, pool.taken_minor, pool.retained_minor) == ("Main side pool Pool", 5500, 0)
     assert _lines(pool) == [("1", "P02", 3850), ("2", "P05", 1650)]
     assert sheet.flights[0].finished is True
     assert sheet.flights[0].owed == ""

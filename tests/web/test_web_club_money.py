@@ -78,12 +78,15 @@ def event_with_director(client: FlaskClient, build_event: Callable[..., BuiltEve
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"payout_table": "60/30"}, "the percentages add up to 90, not 100."),
+        ({"payout_table": "60/30"}, "Payout table: the percentages add up to 90, not 100."),
         ({"entry_fee": "twenty"}, "is not an amount"),
         ({"entry_fee": "-5"}, "is not an amount"),
         ({"retention_percent": "150"}, "Number must be between 0 and 100."),
         ({"side_pools": "Pool A; 5"}, "Line 1: write a side pool as name, fee, payout table"),
-        ({"side_pools": "Pool A, 5, 50/60"}, "Side pool &#39;Pool A&#39;: Fields of 1 or more"),
+        (
+            {"side_pools": "Pool A, 5, 50/60"},
+            "Side pool &#39;Pool A&#39;: Payout table: the percentages add up to 110",
+        ),
         ({"currency": "XYZ"}, "Not a valid choice"),
     ],
 )

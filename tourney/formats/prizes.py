@@ -198,7 +198,8 @@ def _percents(text: str, where: str) -> tuple[int, ...]:
 def _checked(rows: Sequence[PayoutRow]) -> PayoutTable:
     previous = 0
     for row in rows:
-        label = f"Fields of {row.min_field} or more"
+        # One row is a fixed table: no field size to name.
+        label = f"Fields of {row.min_field} or more" if len(rows) > 1 else "Payout table"
         if row.min_field < 1 or row.min_field <= previous:
             raise FormatUserError(
                 "Field sizes in a payout table must start at 1 and grow from row to row."

@@ -717,7 +717,7 @@ def payout_sheet(session: Session, event_id: int) -> PayoutSheet:
                 table=money.points_table,
                 standings=standings,
             )
-        funds.append(_fund_view(flight.name, fund, fmt, names, shown, points))
+        funds.append(_fund_view(f"{flight.name} prizes", fund, fmt, names, shown, points))
         for pool in money.side_pools:
             bought = [i for i in mine if i.kind == "pool" and i.pool == pool["name"]]
             members = {i.entry_id for i in bought if i.paid - i.refunded > 0}
@@ -733,7 +733,9 @@ def payout_sheet(session: Session, event_id: int) -> PayoutSheet:
                 p.player: ("=" if p.tied else "") + str(p.place) for p in pool_fund.payouts
             }
             funds.append(
-                _fund_view(f"Side pool {pool['name']}", pool_fund, fmt, names, pool_shown, {})
+                _fund_view(
+                    f"{flight.name} side pool {pool['name']}", pool_fund, fmt, names, pool_shown, {}
+                )
             )
         owed = sum(
             i.amount - i.paid for i in mine if not i.cancelled and i.entry_id not in withdrawn
@@ -926,9 +928,10 @@ def payout_document(session: Session, actor: Actor, event_id: int) -> Settlement
         state = "final" if flight.finished else "provisional: the flight is not finished"
         lines.append(f"{flight.flight} ({state}).")
         for fund in flight.funds:
+            sponsor = f", sponsor {fund.sponsor}" if fund.sponsor else ""
             lines.append(
-                f"{fund.title}: taken {fund.taken}, house {fund.retained}, sponsor "
-                f"{fund.sponsor}, prize fund {fund.fund}, paid {fund.structure}."
+                f"{fund.title}: taken {fund.taken}, house {fund.retained}{sponsor}, "
+                f"prize fund {fund.fund}, paid {fund.structure}."
             )
             tables.append(
                 SheetTable(
