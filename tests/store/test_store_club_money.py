@@ -26,7 +26,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from tourney.store import club_money as cm
-from tourney.store import draws, results, roster
+from tourney.store import draws, results, roster, seasons
 from tourney.store.audit import Actor
 from tourney.store.db import transaction
 from tourney.store.errors import StoreUserError
@@ -304,3 +304,55 @@ def test_a_fee_is_taken_once(engine: Engine, club_event: BuiltEvent) -> None:
         )
 
     assert raised.value.message == "Entry fee of Main is already taken."
+
+
+def test_points_per_place_feed_a_season(
+    engine: Engine, build_event: Callable[..., BuiltEvent], into_club: Callable[..., int]
+) -> None:
+    # Four players × a factor of 1000% = 40 points on 50/30/20: Ann 20, Ben 12, and Cid
+    # and Dee (=3) share the 3rd place's 8 and the 4th's nothing: 4 each.
+    built = build_event(
+        ["Ann", "Ben", "Cid", "Dee"], [{"name": "Main", "format": "knockout", "match_length": 5}]
+    )
+    actor = built.director.actor
+    club_id = into_club(built)
+    with transaction(engine) as session:
+        cm.set_flight_money(
+            session,
+            actor=actor,
+            flight_id=built.flights["Main"],
+            fields=cm.MoneyFields(points_factor=1000, points_table="50/30/20"),
+        )
+        draws.make_draw(session, actor=actor, flight_id=built.flights["Main"], method="seeded")
+        draws.publish_draw(session, actor=actor, flight_id=built.flights["Main"])
+    _play_out(engine, actor, built.flights["Main"])
+    with transaction(engine) as session:
+        season_id = (
+            seasons.create_season(
+                session,
+                actor=actor,
+                club_id=club_id,
+                fields=seasons.SeasonFields(
+                    name="Spring", event_ids=(built.event_id,), scoring="points"
+                ),
+            ).id
+            or 0
+        )
+
+    with Session(engine) as session:
+        view = seasons.season_view(session, season_id)
+        sheet = cm.payout_sheet(session, built.event_id)
+
+    assert [(line.display_rank, line.name, line.total) for line in view.lines] == [
+        ("1", "Ann", 20.0),
+        ("2", "Ben", 12.0),
+        ("=3", "Cid", 4.0),
+        ("=3", "Dee", 4.0),
+    ]
+    # No fees: the payout sheet lists the points alone.
+    assert [(p.place, p.name, p.amount, p.points) for p in sheet.flights[0].funds[0].payouts] == [
+        ("1", "Ann", "", 20),
+        ("2", "Ben", "", 12),
+        ("=3", "Cid", "", 4),
+        ("=3", "Dee", "", 4),
+    ]

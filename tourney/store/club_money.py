@@ -790,17 +790,35 @@ def _fund_view(
         fund.retained,
         fund.fund,
         tuple(fmt(p) for p in fund.prizes),
-        tuple(
-            PayoutLine(
-                shown.get(p.player, str(p.place)),
-                names.get(p.player, "?"),
-                fmt(p.amount),
-                p.amount,
-                points.get(p.player),
-            )
-            for p in fund.payouts
-        ),
+        _lines(fund, fmt, names, shown, points),
     )
+
+
+def _lines(
+    fund: prizes.FundResult,
+    fmt: Callable[[int], str],
+    names: dict[int, str],
+    shown: dict[int, str],
+    points: dict[int, int],
+) -> tuple[PayoutLine, ...]:
+    """The prize winners, then those who only score points, each once, by place."""
+    lines = [
+        PayoutLine(
+            shown.get(p.player, str(p.place)),
+            names.get(p.player, "?"),
+            fmt(p.amount),
+            p.amount,
+            points.get(p.player),
+        )
+        for p in fund.payouts
+    ]
+    paid = {p.player for p in fund.payouts}
+    lines.extend(
+        PayoutLine(shown.get(player, ""), names.get(player, "?"), "", 0, won)
+        for player, won in points.items()
+        if player not in paid and won > 0
+    )
+    return tuple(lines)
 
 
 def event_money_settings(session: Session, event_id: int) -> dict[str, dict[str, Any]]:
@@ -1078,3 +1096,30 @@ def stored_item_problem(row: Mapping[str, Any]) -> str | None:
     if row["refunded"] > row["paid"] or row["paid"] > row["amount"]:
         return "a fee cannot be refunded more than was paid, nor paid more than it is"
     return None
+
+
+def event_points(session: Session, event_id: int) -> dict[int, float]:
+    """Each player's points per place (ABT style) in the event, by player id: from the
+    first flight, in display order, whose money settings give a points table; every
+    player ranked there scores, 0 past the table. Empty when no flight gives points."""
+    flights, settings = _money_rows(session, event_id)
+    for flight in flights:
+        money = settings[flight.id or 0]
+        if money.points_factor is None or not money.points_table:
+            continue
+        standings, _, _ = _places(session, event_id, flight.id or 0)
+        won = prizes.abt_points(
+            unique_players=len(standings),
+            factor_percent=money.points_factor,
+            table=money.points_table,
+            standings=standings,
+        )
+        player_of = dict(
+            session.exec(select(Entry.id, Entry.player_id).where(Entry.event_id == event_id)).all()
+        )
+        return {
+            player_of[entry]: float(won.get(entry, 0))
+            for entry, _ in standings
+            if entry in player_of
+        }
+    return {}
