@@ -22,6 +22,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pytest
+from sqlalchemy import event as sqlalchemy_event
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
@@ -356,3 +357,66 @@ def test_points_per_place_feed_a_season(
         ("=3", "Cid", "", 4),
         ("=3", "Dee", "", 4),
     ]
+
+
+def _statements(engine: Engine, read: Callable[[Session], object]) -> int:
+    """How many SQL statements ``read`` sends."""
+    sent: list[str] = []
+
+    def count(*args: object) -> None:
+        sent.append(str(args[2]))
+
+    sqlalchemy_event.listen(engine, "before_cursor_execute", count)
+    try:
+        with Session(engine) as session:
+            read(session)
+    finally:
+        sqlalchemy_event.remove(engine, "before_cursor_execute", count)
+    return len(sent)
+
+
+def test_ledger_and_payouts_read_the_same_number_of_times_for_any_field(
+    engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    def statements(size: int) -> tuple[int, int]:
+        built = build_event(
+            [f"N{size}-{n:03d}" for n in range(size)],
+            [{"name": "Main", "format": "swiss", "match_length": 1, "swiss_rounds": 1}],
+            name=f"Field of {size}",
+        )
+        actor, main = built.director.actor, built.flights["Main"]
+        with transaction(engine) as session:
+            cm.set_flight_money(
+                session,
+                actor=actor,
+                flight_id=main,
+                fields=cm.MoneyFields(
+                    entry_fee=1000,
+                    payout_table="60/40",
+                    side_pools=(cm.SidePoolFields("Pool", 500, "100"),),
+                ),
+            )
+            for entry in list(built.entries.values())[::2]:
+                cm.take_fee(
+                    session,
+                    actor=actor,
+                    flight_id=main,
+                    entry_id=entry,
+                    kind="entry",
+                    method="cash",
+                )
+                cm.take_fee(
+                    session,
+                    actor=actor,
+                    flight_id=main,
+                    entry_id=entry,
+                    kind="pool",
+                    pool="Pool",
+                    method="cash",
+                )
+        return (
+            _statements(engine, lambda s: cm.ledger(s, actor, built.event_id)),
+            _statements(engine, lambda s: cm.payout_sheet(s, built.event_id)),
+        )
+
+    assert statements(6) == statements(60)

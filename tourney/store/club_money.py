@@ -481,6 +481,9 @@ def ledger(session: Session, actor: Actor, event_id: int) -> Ledger:
     for item in session.exec(select(MoneyItem).where(MoneyItem.event_id == event_id)):
         by_entry.setdefault(item.entry_id, {})[(item.flight_id, item.kind, item.pool)] = item
     totals = {f.id or 0: [0, 0, 0, 0] for f in flights}
+    undrawn = {f.id for f in flights if f.status == FlightStatus.SETUP.value}
+    flight_names = {f.id: f.name for f in flights}
+    order = {f.id: n for n, f in enumerate(flights)}
     lines: list[LedgerLine] = []
     for entry, player in sorted(entries, key=lambda r: (r[1].name.casefold(), r[0].id or 0)):
         withdrawn = entry.status == EntryStatus.WITHDRAWN.value
@@ -497,16 +500,16 @@ def ledger(session: Session, actor: Actor, event_id: int) -> Ledger:
                     amount=money.entry_fee,
                     cancelled=withdrawn,
                 )
-        order = {f.id: n for n, f in enumerate(flights)}
         items: list[LedgerItem] = []
         owed_total = 0
         for item in sorted(
             held.values(),
             key=lambda i: (order.get(i.flight_id, 99), list(KINDS).index(i.kind), i.pool),
         ):
-            flight_name = next((f.name for f in flights if f.id == item.flight_id), "?")
+            flight_name = flight_names.get(item.flight_id, "?")
             cur = settings[item.flight_id].currency if item.flight_id in settings else "EUR"
-            owed = 0 if item.cancelled else item.amount - item.paid
+            # A player who withdrew owes nothing more (what they paid waits for a refund).
+            owed = 0 if item.cancelled or withdrawn else item.amount - item.paid
             owed_total += owed
             sums = totals.setdefault(item.flight_id, [0, 0, 0, 0])
             sums[0] += 0 if item.cancelled else item.amount
@@ -540,13 +543,7 @@ def ledger(session: Session, actor: Actor, event_id: int) -> Ledger:
                 prizes.format_money(owed_total, currency) if owed_total else "",
                 owed_total,
                 withdrawn
-                and any(
-                    not i.cancelled
-                    and next((f for f in flights if f.id == i.flight_id), None) is not None
-                    and next(f for f in flights if f.id == i.flight_id).status
-                    == FlightStatus.SETUP.value
-                    for i in held.values()
-                ),
+                and any(not i.cancelled and i.flight_id in undrawn for i in held.values()),
             )
         )
     return Ledger(
@@ -819,61 +816,6 @@ def _lines(
         if player not in paid and won > 0
     )
     return tuple(lines)
-
-
-def event_money_settings(session: Session, event_id: int) -> dict[str, dict[str, Any]]:
-    """Each flight's money settings by flight name, as the event file carries them."""
-    flights, settings = _money_rows(session, event_id)
-    out: dict[str, dict[str, Any]] = {}
-    for flight in flights:
-        row = settings[flight.id or 0]
-        out[flight.name] = {
-            "currency": row.currency,
-            "entry_fee": row.entry_fee,
-            "buyback_fee": row.buyback_fee,
-            "retention_percent": row.retention_percent,
-            "sponsor": row.sponsor,
-            "payout_table": row.payout_table,
-            "side_pools": row.side_pools,
-            "hide_amounts": row.hide_amounts,
-            "points_factor": row.points_factor,
-            "points_table": row.points_table,
-        }
-    return out
-
-
-def fields_from_settings(data: Any) -> MoneyFields:
-    """An event file's settings of one flight as form fields (checked when set).
-
-    Raises:
-        StoreUserError: not settings of that shape.
-    """
-    if not isinstance(data, dict):
-        raise StoreUserError("A flight's money settings must be an object.")
-    try:
-        return MoneyFields(
-            currency=str(data.get("currency", "EUR")),
-            entry_fee=int(data.get("entry_fee", 0)),
-            buyback_fee=int(data.get("buyback_fee", 0)),
-            retention_percent=int(data.get("retention_percent", 0)),
-            sponsor=int(data.get("sponsor", 0)),
-            payout_table=prizes.PayoutTable.from_json(data.get("payout_table")).format(),
-            side_pools=tuple(
-                SidePoolFields(
-                    str(p["name"]),
-                    int(p["fee"]),
-                    prizes.PayoutTable.from_json(p["payout_table"]).format(),
-                )
-                for p in data.get("side_pools") or []
-            ),
-            hide_amounts=bool(data.get("hide_amounts", False)),
-            points_factor=(
-                int(data["points_factor"]) if data.get("points_factor") is not None else None
-            ),
-            points_table="/".join(str(int(p)) for p in data.get("points_table") or []),
-        )
-    except (FormatUserError, KeyError, TypeError, ValueError) as error:
-        raise StoreUserError(f"A flight's money settings are not readable: {error}") from None
 
 
 def flights_with_money(session: Session, event_id: int) -> Sequence[Flight]:
