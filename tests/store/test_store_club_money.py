@@ -420,3 +420,21 @@ def test_ledger_and_payouts_read_the_same_number_of_times_for_any_field(
         )
 
     assert statements(6) == statements(60)
+
+
+def test_a_side_pool_with_players_in_it_cannot_be_removed(
+    engine: Engine, club_event: BuiltEvent
+) -> None:
+    with pytest.raises(StoreUserError) as raised, transaction(engine) as session:
+        cm.set_flight_money(
+            session,
+            actor=club_event.director.actor,
+            flight_id=club_event.flights["Main"],
+            fields=cm.MoneyFields(entry_fee=2000, payout_table="100"),
+        )
+
+    assert (raised.value.field, raised.value.message) == (
+        "side_pools",
+        "Players have bought into side pool 'Pool': it stays (its fee and payout table may "
+        "change).",
+    )

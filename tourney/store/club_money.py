@@ -152,6 +152,17 @@ def set_flight_money(
             points_table = list(prizes.parse_payout_table(fields.points_table).rows[0].percents)
         except FormatUserError as error:
             raise StoreUserError(f"Points table: {error}", field="points_table") from None
+    bought = set(
+        session.exec(
+            select(MoneyItem.pool).where(MoneyItem.flight_id == flight_id, MoneyItem.kind == "pool")
+        ).all()
+    )
+    if gone := sorted(bought - {p["name"] for p in pools}):
+        raise StoreUserError(
+            f"Players have bought into side pool {gone[0]!r}: it stays (its fee and "
+            "payout table may change).",
+            field="side_pools",
+        )
     row = session.exec(select(FlightMoney).where(FlightMoney.flight_id == flight_id)).first()
     before = snapshot(row)
     if row is None:
