@@ -170,3 +170,25 @@ def test_hidden_amounts_never_reach_the_public_page(
 
     assert "Paid 70%/30%" in page
     assert "€" not in page
+
+
+def test_the_ledger_shows_a_hundred_players_a_page_and_finds_by_name(
+    client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built = build_event(
+        [f"Player {n:03d}" for n in range(1, 151)],
+        [{"name": "Main", "format": "knockout", "match_length": 3}],
+    )
+    client.post("/login", data={"email": built.director.email, "password": PASSWORD})
+    client.post(f"/director/flights/{built.flights['Main']}/money", data=GOOD)
+    url = f"/director/events/{built.event_id}/ledger"
+
+    first = client.get(url).get_data(as_text=True)
+    second = client.get(f"{url}?page=2").get_data(as_text=True)
+    found = client.get(f"{url}?q=player 14").get_data(as_text=True)
+    junk = client.get(f"{url}?page=x&q=" + "z" * 500)
+
+    assert "Players 1–100 of 150." in first and "Player 101" not in first
+    assert "Players 101–150 of 150." in second and "Player 100<" not in second
+    assert "Players 1–10 of 10." in found  # Player 140 … Player 149
+    assert junk.status_code == 200

@@ -32,6 +32,7 @@ from tourney.store.audit import Actor, record, snapshot
 from tourney.store.documents import SettlementDocument, SheetTable
 from tourney.store.errors import NotFoundError, StoreUserError
 from tourney.store.events import slugify
+from tourney.store.paging import Page, page_of
 from tourney.store.permissions import require_event
 from tourney.store.tables import (
     Entry,
@@ -1076,3 +1077,18 @@ def event_points(session: Session, event_id: int) -> dict[int, float]:
             if entry in player_of
         }
     return {}
+
+
+def ledger_page(
+    session: Session, actor: Actor, event_id: int, *, number: int = 1, search: str = ""
+) -> tuple[Ledger, Page[LedgerLine]]:
+    """The ledger and one page of its players (those whose name holds ``search``), so a
+    field of thousands is shown a hundred at a time.
+
+    Raises:
+        NotFoundError, AccessDeniedError: no such event, or not the actor's.
+    """
+    book = ledger(session, actor, event_id)
+    needle = search.strip().casefold()
+    lines = [line for line in book.lines if needle in line.name.casefold()]
+    return book, page_of(lines, number, search.strip())

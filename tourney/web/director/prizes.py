@@ -4,7 +4,7 @@ prize-giving as a page, a PDF and the ledger as a spreadsheet."""
 
 from __future__ import annotations
 
-from flask import abort, render_template, url_for
+from flask import abort, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from sqlmodel import Session
 
@@ -90,12 +90,24 @@ def flight_money(flight_id: int) -> ResponseReturnValue:
 def _ledger_page(
     take: MoneyTakeForm | None = None, refund: MoneyRefundForm | None = None, *, event_id: int
 ) -> str:
+    number = request.args.get("page", "1")
+    search = request.args.get("q", "")[:120]
     with reading() as session:
-        book = club_money.ledger(session, actor(), event_id)
+        book, rows = club_money.ledger_page(
+            session,
+            actor(),
+            event_id,
+            number=int(number) if number.isdigit() and len(number) < 7 else 1,
+            search=search,
+        )
         every = [(f.id, f.name) for f in club_money.event_flights(session, actor(), event_id)]
     return render_template(
         "director/ledger.html",
         book=book,
+        rows=rows,
+        page_link=lambda page: url_for(
+            ".event_ledger", event_id=event_id, page=page, q=rows.search or None
+        ),
         every_flight=every,
         take=take or MoneyTakeForm(formdata=None),
         refund=refund or MoneyRefundForm(formdata=None),
