@@ -192,3 +192,22 @@ def test_the_ledger_shows_a_hundred_players_a_page_and_finds_by_name(
     assert "Players 101–150 of 150." in second and "Player 100<" not in second
     assert "Players 1–10 of 10." in found  # Player 140 … Player 149
     assert junk.status_code == 200
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"entry_id": str(10**30), "what": "1|entry|", "method": "cash"},
+        {"entry_id": "1", "what": "1|bribe|", "method": "cash"},
+        {"entry_id": "1", "what": "1|entry|", "method": "cheque"},
+        {"entry_id": "x", "what": "", "method": ""},
+    ],
+)
+def test_ledger_refuses_forged_fees_with_a_400(
+    client: FlaskClient, event_with_director: BuiltEvent, data: dict[str, str]
+) -> None:
+    response = client.post(
+        f"/director/events/{event_with_director.event_id}/ledger/take", data=data
+    )
+
+    assert response.status_code == 400

@@ -966,7 +966,7 @@ class FlightMoneyForm(Form):
 class MoneyTakeForm(Form):
     """A fee taken in the ledger: an entry fee paid, a side pool or a buy-back."""
 
-    entry_id = IntegerField("Player", validators=[InputRequired()])
+    entry_id = IntegerField("Player", validators=[InputRequired(), NumberRange(1, 2**31)])
     what = StringField(
         "Fee",
         validators=[
@@ -996,7 +996,7 @@ class MoneyTakeForm(Form):
 class MoneyRefundForm(Form):
     """Refunding a withdrawn player."""
 
-    entry_id = IntegerField("Player", validators=[InputRequired()])
+    entry_id = IntegerField("Player", validators=[InputRequired(), NumberRange(1, 2**31)])
     method = SelectField(
         "Refunded by",
         choices=options([("cash", "Cash"), ("transfer", "Bank transfer"), ("other", "Other")]),
