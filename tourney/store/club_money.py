@@ -537,7 +537,7 @@ def ledger(session: Session, actor: Actor, event_id: int) -> Ledger:
                     f"{KINDS[item.kind]} {item.pool}".strip(),
                     prizes.format_money(item.amount, cur),
                     prizes.format_money(item.paid, cur) if item.paid else "",
-                    item.paid_at.strftime("%Y-%m-%d %H:%M") if item.paid_at else "",
+                    item.paid_at.strftime("%Y-%m-%d %H:%M UTC") if item.paid_at else "",
                     METHODS.get(item.method, item.method),
                     prizes.format_money(item.refunded, cur) if item.refunded else "",
                     prizes.format_money(owed, cur) if owed else "",
