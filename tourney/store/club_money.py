@@ -266,9 +266,11 @@ def take_fee(
     kind: str,
     pool: str = "",
     method: str | None = None,
+    event_id: int | None = None,
 ) -> MoneyItem:
     """Charge an entry a side pool or a buy-back (``kind``), or mark a fee paid in full:
-    ``method`` (cash, transfer, other) marks it paid now, none leaves it owed.
+    ``method`` (cash, transfer, other) marks it paid now, none leaves it owed; ``event_id``,
+    when given, is the event the flight must belong to (the page it was taken on).
 
     Raises:
         NotFoundError, AccessDeniedError: no such flight or entry, or not the actor's event.
@@ -276,6 +278,8 @@ def take_fee(
             withdrew, or the method is unknown.
     """
     flight = _flight(session, actor, flight_id, manage=True)
+    if event_id is not None and flight.event_id != event_id:
+        raise NotFoundError("No such flight in this event.")
     entry = _entry(session, entry_id, flight.event_id)
     settings = _settings(session, flight)
     amount = _fee(settings, flight, kind, pool if kind == "pool" else "")
@@ -323,7 +327,7 @@ def take_fee(
 
 
 def refund_entry(
-    session: Session, *, actor: Actor, entry_id: int, method: str
+    session: Session, *, actor: Actor, entry_id: int, method: str, event_id: int | None = None
 ) -> tuple[MoneyItem, ...]:
     """Refund a withdrawn entry everything it paid into flights not drawn yet, and cancel
     what it still owed there (money paid into a drawn flight stays in its fund).
@@ -333,7 +337,7 @@ def refund_entry(
         StoreUserError: the player has not withdrawn, or there is nothing to refund.
     """
     entry = session.get(Entry, entry_id)
-    if entry is None:
+    if entry is None or (event_id is not None and entry.event_id != event_id):
         raise NotFoundError("No such entry.")
     require_event(session, actor, entry.event_id, manage=True)
     _method(method)

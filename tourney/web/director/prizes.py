@@ -137,6 +137,7 @@ def ledger_take(event_id: int) -> ResponseReturnValue:
             kind=kind,
             pool=pool,
             method=form.method.data or None,
+            event_id=event_id,
         )
         what = club_money.KINDS.get(item.kind, item.kind)
         done = "paid" if item.paid else "charged"
@@ -153,7 +154,11 @@ def ledger_refund(event_id: int) -> ResponseReturnValue:
 
     def change(session: Session) -> Done:
         items = club_money.refund_entry(
-            session, actor=actor(), entry_id=form.entry_id.data or 0, method=form.method.data or ""
+            session,
+            actor=actor(),
+            entry_id=form.entry_id.data or 0,
+            method=form.method.data or "",
+            event_id=event_id,
         )
         return Done(
             f"{len(items)} fees refunded or cancelled.", url_for(".event_ledger", event_id=event_id)
