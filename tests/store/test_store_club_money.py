@@ -18,10 +18,13 @@ is 1st, P02 2nd, P03 and P04 =3 (the losing semifinalists), P05 … P08 =5.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from sqlalchemy import event as sqlalchemy_event
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
@@ -31,7 +34,7 @@ from tourney.store import draws, results, roster, seasons
 from tourney.store.audit import Actor
 from tourney.store.db import transaction
 from tourney.store.errors import StoreUserError
-from tourney.store.tables import AuditEntry
+from tourney.store.tables import AuditEntry, MoneyItem
 from tourney.store.tournament_views import flight_board
 
 if TYPE_CHECKING:
@@ -437,4 +440,112 @@ def test_a_side_pool_with_players_in_it_cannot_be_removed(
         "side_pools",
         "Players have bought into side pool 'Pool': it stays (its fee and payout table may "
         "change).",
+    )
+
+
+@settings(
+    max_examples=8,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(
+    players=st.integers(2, 9),
+    fee=st.integers(1, 5000),
+    retention_percent=st.integers(0, 100),
+    sponsor=st.integers(0, 10_000),
+    pool_fee=st.integers(1, 2000),
+    seed=st.integers(0, 10**6),
+)
+def test_store_pays_out_exactly_what_each_flight_took(
+    engine: Engine,
+    build_event: Callable[..., BuiltEvent],
+    players: int,
+    fee: int,
+    retention_percent: int,
+    sponsor: int,
+    pool_fee: int,
+    seed: int,
+) -> None:
+    # Some players withdraw before the draw and are refunded; some buy into the pool;
+    # the knockout is played out with random winners.
+    rng = random.Random(seed)
+    names = [f"S{seed}-{n}" for n in range(players + 2)]
+    built = build_event(
+        names,
+        [{"name": "Main", "format": "knockout", "match_length": 1}],
+        name=f"Random {seed} {players}",
+    )
+    actor, main = built.director.actor, built.flights["Main"]
+    with transaction(engine) as session:
+        cm.set_flight_money(
+            session,
+            actor=actor,
+            flight_id=main,
+            fields=cm.MoneyFields(
+                entry_fee=fee,
+                retention_percent=retention_percent,
+                sponsor=sponsor,
+                payout_table="1+: 100; 3+: 60/40; 6+: 50/30/20",
+                side_pools=(cm.SidePoolFields("Pool", pool_fee, "70/30"),),
+            ),
+        )
+        for name in names:
+            cm.take_fee(
+                session,
+                actor=actor,
+                flight_id=main,
+                entry_id=built.entries[name],
+                kind="entry",
+                method="cash",
+            )
+            if rng.random() < 0.5:
+                cm.take_fee(
+                    session,
+                    actor=actor,
+                    flight_id=main,
+                    entry_id=built.entries[name],
+                    kind="pool",
+                    pool="Pool",
+                    method="transfer",
+                )
+        for name in names[-2:]:
+            roster.withdraw(session, actor=actor, entry_id=built.entries[name])
+            cm.refund_entry(session, actor=actor, entry_id=built.entries[name], method="cash")
+        draws.make_draw(session, actor=actor, flight_id=main, method="seeded")
+        draws.publish_draw(session, actor=actor, flight_id=main)
+    while True:
+        with Session(engine) as session:
+            board = flight_board(session, actor, main)
+        ready = [
+            m
+            for r in board.rounds
+            for m in r.matches
+            if m.status == "ready" and m.a is not None and m.b is not None
+        ]
+        if not ready:
+            break
+        for match in ready:
+            a_wins = rng.random() < 0.5
+            with transaction(engine) as session:
+                results.record_final_score(
+                    session,
+                    actor=actor,
+                    match_id=match.id,
+                    score_a=1 if a_wins else 0,
+                    score_b=0 if a_wins else 1,
+                )
+
+    with Session(engine) as session:
+        sheet = cm.payout_sheet(session, built.event_id)
+        items = session.exec(select(MoneyItem).where(MoneyItem.event_id == built.event_id)).all()
+
+    paid = sum(i.paid for i in items)
+    refunded = sum(i.refunded for i in items)
+    funds = sheet.flights[0].funds
+    paid_out = sum(p.amount_minor for f in funds for p in f.payouts)
+    retained = sum(f.retained_minor for f in funds)
+    assert sheet.flights[0].finished is True
+    assert paid_out + retained + refunded == paid + sponsor
+    assert refunded == sum(
+        i.paid for i in items if i.entry_id in {built.entries[n] for n in names[-2:]}
     )
