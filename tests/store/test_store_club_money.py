@@ -32,6 +32,7 @@ from sqlmodel import Session, select
 from tourney.store import club_money as cm
 from tourney.store import draws, results, roster, seasons
 from tourney.store.audit import Actor
+from tourney.store.audit_views import audit_page
 from tourney.store.db import transaction
 from tourney.store.errors import StoreUserError
 from tourney.store.tables import AuditEntry, MoneyItem
@@ -549,3 +550,27 @@ def test_store_pays_out_exactly_what_each_flight_took(
     assert refunded == sum(
         i.paid for i in items if i.entry_id in {built.entries[n] for n in names[-2:]}
     )
+
+
+def test_the_audit_log_says_who_paid_and_was_refunded(
+    engine: Engine, club_event: BuiltEvent
+) -> None:
+    with Session(engine) as session:
+        money = audit_page(session, club_event.event_id, kind="money", page=1)
+        oldest = audit_page(session, club_event.event_id, kind="money", page=money.pages)
+        p38 = audit_page(session, club_event.event_id, entry_id=club_event.entries["P38"])
+
+    sentences = [line.sentence.removeprefix(f"{line.actor} ") for line in p38.lines]
+    assert sentences == [
+        "refunded P38 a fee",
+        "refunded P38 a fee",
+        "withdrew P38",
+        "took a fee from P38",
+        "took a fee from P38",
+        "entered P38",
+    ]
+    assert money.total == 2 + 38 + 12 + 2
+    assert [line.sentence.removeprefix(f"{line.actor} ") for line in oldest.lines[-2:]] == [
+        "set the fees and prizes of Last chance",
+        "set the fees and prizes of Main",
+    ]
