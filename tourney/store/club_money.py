@@ -619,7 +619,6 @@ class FundView:
     title: str
     structure: str
     """The percentages by place, as the table gives them for this field."""
-    field: int
     taken: str
     retained: str
     sponsor: str
@@ -794,7 +793,6 @@ def _fund_view(
     return FundView(
         title,
         "/".join(f"{p}%" for p in fund.percents),
-        0,
         fmt(fund.taken),
         fmt(fund.retained),
         fmt(fund.sponsor) if fund.sponsor else "",
@@ -858,19 +856,17 @@ def public_prizes(session: Session, event_id: int) -> PayoutSheet:
         funds = flight.funds
         if flight.hide_amounts:
             funds = tuple(
-                FundView(
-                    f.title,
-                    f.structure,
-                    f.field,
-                    "",
-                    "",
-                    "",
-                    "",
-                    0,
-                    0,
-                    0,
-                    (),
-                    tuple(PayoutLine(p.place, p.name, "", 0, p.points) for p in f.payouts),
+                replace(
+                    f,
+                    taken="",
+                    retained="",
+                    sponsor="",
+                    fund="",
+                    taken_minor=0,
+                    retained_minor=0,
+                    fund_minor=0,
+                    prizes=(),
+                    payouts=tuple(replace(p, amount="", amount_minor=0) for p in f.payouts),
                 )
                 for f in funds
             )
