@@ -1,8 +1,8 @@
 """Club money: a flight's fees, side pools, retention, sponsor and payout table, and the
 ledger of what each entry paid and was refunded
 
-Revision ID: 0012
-Revises: 0011
+Revision ID: 0014
+Revises: 0013
 Create Date: 2026-11-24 22:00:00
 """
 
@@ -13,8 +13,8 @@ from alembic import op
 
 from tourney.store.types import UTCDateTime
 
-revision = "0012"
-down_revision = "0011"
+revision = "0014"
+down_revision = "0013"
 branch_labels = None
 depends_on = None
 
