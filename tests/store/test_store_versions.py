@@ -24,6 +24,7 @@ from tourney.store import (
     access,
     accounts,
     bulk_entry,
+    club_money,
     club_settings,
     draws,
     event_json,
@@ -808,7 +809,61 @@ def end_money_session(w: World) -> tuple[Call, set[int]]:
     )
 
 
+def _priced(w: World) -> BuiltEvent:
+    """An event whose main draw costs €10.00 to enter."""
+    built = w.build_event(EIGHT[:2], [MAIN])
+    with transaction(w.engine) as session:
+        club_money.set_flight_money(
+            session,
+            actor=built.director.actor,
+            flight_id=built.flights["Main"],
+            fields=club_money.MoneyFields(entry_fee=1000, payout_table="100"),
+        )
+    return built
+
+
+def set_flight_money(w: World) -> tuple[Call, set[int]]:
+    built = _priced(w)
+    fields = club_money.MoneyFields(entry_fee=2000, retention_percent=10, payout_table="70/30")
+    return (
+        lambda s: club_money.set_flight_money(
+            s, actor=built.director.actor, flight_id=built.flights["Main"], fields=fields
+        ),
+        {built.event_id},
+    )
+
+
+def take_fee(w: World) -> tuple[Call, set[int]]:
+    built = _priced(w)
+    entry_id = built.entries[EIGHT[0]]
+    return (
+        lambda s: club_money.take_fee(
+            s,
+            actor=built.director.actor,
+            flight_id=built.flights["Main"],
+            entry_id=entry_id,
+            kind="entry",
+            method="cash",
+        ),
+        {built.event_id},
+    )
+
+
+def refund_entry(w: World) -> tuple[Call, set[int]]:
+    built = _priced(w)
+    actor, entry_id = built.director.actor, built.entries[EIGHT[0]]
+    with transaction(w.engine) as session:
+        roster.withdraw(session, actor=actor, entry_id=entry_id)
+    return (
+        lambda s: club_money.refund_entry(s, actor=actor, entry_id=entry_id, method="cash"),
+        {built.event_id},
+    )
+
+
 SCENARIOS: dict[str, Scenario] = {
+    "club_money.refund_entry": refund_entry,
+    "club_money.set_flight_money": set_flight_money,
+    "club_money.take_fee": take_fee,
     "money_sessions.end_session": end_money_session,
     "money_sessions.record_game": record_money_game,
     "money_sessions.start_session": start_money_session,

@@ -193,6 +193,17 @@ ANSWERS = {
     "POST /director/money/<int:session_id>/take-back": 302,
     "POST /director/money/<int:session_id>/end": 302,
     "GET /events/<slug>/money/<int:session_id>": 200,
+    # ... sets the main draw's fees and prizes, takes fees, prints the payouts ...
+    "GET /director/flights/<int:flight_id>/money": 200,
+    "POST /director/flights/<int:flight_id>/money": 302,
+    "GET /director/events/<int:event_id>/ledger": 200,
+    "POST /director/events/<int:event_id>/ledger/take": 302,
+    # (a refund is for a player who withdrew: Ann has not)
+    "POST /director/events/<int:event_id>/ledger/refund": 400,
+    "GET /director/events/<int:event_id>/ledger.<extension>": 200,
+    "GET /director/events/<int:event_id>/payouts": 200,
+    "GET /director/events/<int:event_id>/payouts.pdf": 200,
+    "GET /events/<slug>/prizes": 200,
     "GET /account/tokens": 200,
     "POST /account/tokens": 200,
     "POST /account/tokens/<int:token_id>/revoke": 302,
@@ -565,6 +576,28 @@ def test_every_route_answers_as_a_user_expects(
         )
     walk(director, "POST", "/director/money/<int:session_id>/take-back")
     walk(director, "POST", "/director/money/<int:session_id>/end", data={"how": "by agreement"})
+    # Club money: the main draw's fees and prizes, a fee taken, the payouts printed.
+    walk(director, "GET", "/director/flights/<int:flight_id>/money")
+    walk(
+        director, "POST", "/director/flights/<int:flight_id>/money",
+        data={"currency": "EUR", "entry_fee": "20", "buyback_fee": "0", "sponsor": "0",
+              "retention_percent": "10", "payout_table": "70/30",
+              "side_pools": "Pool A, 5, 100"},
+    )
+    walk(director, "GET", "/director/events/<int:event_id>/ledger")
+    walk(
+        director, "POST", "/director/events/<int:event_id>/ledger/take",
+        data={"entry_id": built.entries["Ann"], "what": f"{built.flights['Main']}|entry|",
+              "method": "cash"},
+    )
+    walk(
+        director, "POST", "/director/events/<int:event_id>/ledger/refund",
+        data={"entry_id": built.entries["Ann"], "method": "cash"},
+    )
+    walk(director, "GET", "/director/events/<int:event_id>/ledger.<extension>", extension="xlsx")
+    walk(director, "GET", "/director/events/<int:event_id>/payouts")
+    walk(director, "GET", "/director/events/<int:event_id>/payouts.pdf")
+    walk(visitor, "GET", "/events/<slug>/prizes")
 
     # A team flight: two teams entered, round 1 drawn, its fixture and score sheets.
     with transaction(engine) as session:

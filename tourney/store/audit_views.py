@@ -55,6 +55,7 @@ AUDIT_KINDS = (
     AuditKind("draws", "Draws and pairings", ("flight", "round")),
     AuditKind("players", "Players and entries", ("entry", "player")),
     AuditKind("event", "Event settings and sharing", ("event",)),
+    AuditKind("money", "Fees and prizes", ("money",)),
 )
 """The kinds a director filters the log by, in the order the filter lists them."""
 
@@ -83,6 +84,10 @@ _PHRASES = {
     "match.table": "set the table of {match}",
     "match.clear": "cleared the result of {match}",
     "match.record_rejected": "uploaded a match record for {match} that was refused",
+    "money.settings": "set the fees and prizes of {flight}",
+    "money.charge": "charged {player} a fee",
+    "money.pay": "took a fee from {player}",
+    "money.refund": "refunded {player} a fee",
     "user.login": "logged in",
     "user.logout": "logged out",
     "user.password_change": "changed their password",
@@ -209,6 +214,8 @@ def _matches_of(row: AuditEntry) -> list[int]:
 def _concerns_entry(row: AuditEntry, entry_id: int, matches: dict[int, _MatchInfo]) -> bool:
     if row.entity_type == "entry" and row.entity_id == entry_id:
         return True
+    if row.entity_type == "money_item" and (row.after or {}).get("entry_id") == entry_id:
+        return True
     return any(entry_id in matches[m].entries for m in _matches_of(row) if m in matches)
 
 
@@ -334,6 +341,9 @@ def _player_named(row: AuditEntry, players: dict[int, str]) -> str:
     the change found (and the new one, when it renamed them)."""
     if row.entity_type == "entry":
         return players.get(row.entity_id or 0, "a player")
+    if row.entity_type == "money_item":
+        # A ledger row names its entry in its data.
+        return players.get(int((row.after or {}).get("entry_id") or 0), "a player")
     if row.entity_type != "player":
         return "a player"
     old = str((row.before or {}).get("name") or "")

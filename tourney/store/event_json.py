@@ -62,6 +62,7 @@ from tourney.rules.dice_names import dice_names_named
 from tourney.rules.match_forms import match_form_named
 from tourney.rules.variants import DEFAULT_VARIANT
 from tourney.store.audit import Actor, record
+from tourney.store.club_money import stored_item_problem, stored_settings_problem
 from tourney.store.errors import (
     AccessDeniedError,
     EventExistsError,
@@ -70,7 +71,7 @@ from tourney.store.errors import (
 )
 from tourney.store.event_documents import find_event
 from tourney.store.roles import account_role
-from tourney.store.tables import Flight
+from tourney.store.tables import Flight, FlightMoney, MoneyItem
 from tourney.store.variant_options import VariantOptionsError, stored_options
 
 FORMAT = "tourney-event"
@@ -645,6 +646,7 @@ def import_event(
     event_row = checked.rows[ROOT][0]
     _check_variant_options(event_row)
     _check_tiebreaks(checked.rows.get(Flight.__tablename__, []))
+    _check_money(checked.rows)
     source_slug = str(event_row.get("slug", ""))
     if not source_slug:
         raise _fail(f"tables.{ROOT}[0].slug", "missing")
@@ -711,6 +713,23 @@ def _check_variant_options(event_row: Mapping[str, Any]) -> None:
             dice_names_named(str(dice_names))
         except NotationError as error:
             raise _fail(f"tables.{ROOT}[0].dice_names", str(error)) from None
+
+
+def _check_money(rows: Mapping[str, Sequence[Mapping[str, Any]]]) -> None:
+    """Every flight's money settings and ledger row hold what the pages can read.
+
+    Raises:
+        EventImportError: the first row that does not.
+    """
+    checks = (
+        (FlightMoney.__tablename__, stored_settings_problem),
+        (MoneyItem.__tablename__, stored_item_problem),
+    )
+    for table, problem_of in checks:
+        for index, row in enumerate(rows.get(table, [])):
+            problem = problem_of(row)
+            if problem is not None:
+                raise _fail(_where(table, index, "row"), problem)
 
 
 def _check_tiebreaks(flight_rows: Sequence[Mapping[str, Any]]) -> None:

@@ -23,6 +23,7 @@ from sqlmodel import Session, col, select
 from tourney.store import tournament_views as tv
 from tourney.store.access import share_token_of
 from tourney.store.audit import Actor
+from tourney.store.club_money import flights_with_money
 from tourney.store.errors import NotFoundError
 from tourney.store.flight_overview import FlightOverview, event_overviews
 from tourney.store.money_sessions import SessionSummary, sessions_of_event
@@ -80,6 +81,8 @@ class EventHome:
     """How many entries are still in the event (not withdrawn)."""
     money_sessions: tuple[SessionSummary, ...] = ()
     """The event's money sessions and chouettes, newest first."""
+    has_prizes: bool = False
+    """Some flight has fees or prizes set (club money): the prizes page has something."""
 
 
 @dataclass(frozen=True)
@@ -185,6 +188,7 @@ def event_home(session: Session, event_id: int) -> EventHome:
         entries,
         len(field),
         sessions_of_event(session, event_id),
+        bool(flights_with_money(session, event_id)),
     )
 
 

@@ -7,6 +7,8 @@ Terminology:
                    2nd ...; shared places split their points.
     wins scoring   each event gives a point per match won at the board in any of its
                    flights (walkovers and byes give nothing).
+    points scoring each event gives the points per place its own points table says
+                   (club money: players × division factor, shared by place, ABT style).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from tourney.formats.errors import FormatUserError
 from tourney.formats.seasons import place_points, season_table
 from tourney.store import tournament_views as tv
 from tourney.store.audit import Actor, record
+from tourney.store.club_money import event_points
 from tourney.store.errors import NotFoundError, StoreUserError
 from tourney.store.permissions import require_role
 from tourney.store.roles import EVENT_DIRECTORS
@@ -37,7 +40,11 @@ from tourney.store.tables import (
     SeasonEvent,
 )
 
-SCORINGS = {"place": "Points by place", "wins": "A point per match won"}
+SCORINGS = {
+    "place": "Points by place",
+    "wins": "A point per match won",
+    "points": "Each event's points per place (its flight's points table, ABT style)",
+}
 """Each way a season scores an event, with how pages name it."""
 MAX_TABLE = 64
 """The most places a points table may name."""
@@ -69,7 +76,10 @@ def create_season(session: Session, *, actor: Actor, club_id: int, fields: Seaso
     if not name:
         raise StoreUserError("Give the season a name.", field="name")
     if fields.scoring not in SCORINGS:
-        raise StoreUserError("A season scores by place or by matches won.", field="scoring")
+        raise StoreUserError(
+            "A season scores by place, by matches won or by the events' points.",
+            field="scoring",
+        )
     if fields.scoring == "place" and not fields.points_table:
         raise StoreUserError(
             "Give the points for 1st, 2nd, 3rd ... (25, 18, 15 ...).", field="points_table"
@@ -186,6 +196,8 @@ def season_view(session: Session, season_id: int) -> SeasonView:
     )
     if season.scoring == "place":
         per_event = [place_points(_places(session, event), season.points_table) for event in events]
+    elif season.scoring == "points":
+        per_event = [event_points(session, event.id or 0) for event in events]
     else:
         per_event = [_wins(session, event.id or 0) for event in events]
     try:

@@ -690,3 +690,63 @@ class SeasonEvent(SQLModel, table=True):
     season_id: int = Field(foreign_key="seasons.id", index=True, ondelete="CASCADE")
     event_id: int = Field(foreign_key="events.id", index=True, ondelete="CASCADE")
     position: int
+
+
+class FlightMoney(SQLModel, table=True):
+    """A flight's club money (DESIGN §8): its fees, side pools, retention, sponsor and
+    payout table; the arithmetic is :mod:`tourney.formats.prizes`. Amounts are in minor
+    units of ``currency``."""
+
+    __tablename__ = "flight_money"
+
+    id: int | None = Field(default=None, primary_key=True)
+    flight_id: int = Field(foreign_key="flights.id", unique=True, ondelete="CASCADE")
+    currency: str = Field(default="EUR", max_length=3)
+    entry_fee: int = Field(default=0)
+    """Due from every entry of the event (a flight fed from another: none, they enter
+    through buy-backs)."""
+    buyback_fee: int = Field(default=0)
+    """What a buy-back into this flight (a consolation, a last chance) costs; 0: none."""
+    retention_percent: int = Field(default=0)
+    sponsor: int = Field(default=0)
+    """Added to the prize fund after retention."""
+    payout_table: list[Any] = Field(default_factory=list, sa_column=Column(JSON))
+    """``[[smallest field, [percent by place ...]], ...]`` (``prizes.PayoutTable``)."""
+    side_pools: list[Any] = Field(default_factory=list, sa_column=Column(JSON))
+    """``[{"name": str, "fee": int, "payout_table": [...]}, ...]`` in display order."""
+    hide_amounts: bool = Field(default=False)
+    """Public pages show the prize structure in percentages only, never amounts."""
+    points_factor: int | None = Field(default=None)
+    """ABT-style points: players × this percent, shared by ``points_table``; none: no
+    points."""
+    points_table: list[int] = Field(default_factory=list, sa_column=Column(JSON))
+    """Percentages of the points by place."""
+
+
+class MoneyItem(SQLModel, table=True):
+    """One fee of one entry in the ledger: an entry fee, a side pool, a buy-back; with
+    its payment and refund. An entry fee has a row only once something happened to it
+    (paid, refunded); until then it is due from every active entry."""
+
+    __tablename__ = "money_items"
+    __table_args__ = (UniqueConstraint("flight_id", "entry_id", "kind", "pool"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: int = Field(foreign_key="events.id", index=True, ondelete="CASCADE")
+    flight_id: int = Field(foreign_key="flights.id", index=True, ondelete="CASCADE")
+    entry_id: int = Field(foreign_key="entries.id", index=True, ondelete="CASCADE")
+    kind: str = Field(max_length=16)
+    """``entry``, ``pool`` or ``buyback``."""
+    pool: str = Field(default="", max_length=60)
+    """The side pool's name (``pool`` items)."""
+    amount: int
+    """The fee, fixed when the item was made."""
+    paid: int = Field(default=0)
+    paid_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    method: str = Field(default="", max_length=16)
+    """How it was paid: ``cash``, ``transfer`` or ``other``."""
+    refunded: int = Field(default=0)
+    refunded_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    cancelled: bool = Field(default=False)
+    """No longer due (the player withdrew before the draw)."""
+    created_at: datetime = _created()

@@ -43,9 +43,11 @@ from tourney.store.tables import (
     Fixture,
     Flight,
     FlightEntry,
+    FlightMoney,
     Game,
     Match,
     MoneyGame,
+    MoneyItem,
     MoneySeat,
     MoneySession,
     Player,
@@ -69,7 +71,7 @@ EventIds = Iterable[int | None]
 
 def _own_event(
     _: Session,
-    row: Flight | Entry | EventStaff | EventShare | MoneySession | SeasonEvent | Team,
+    row: Flight | Entry | EventStaff | EventShare | MoneySession | SeasonEvent | Team | MoneyItem,
 ) -> EventIds:
     return (row.event_id,)
 
@@ -88,7 +90,9 @@ def _event_of_flight(session: Session, flight_id: int | None) -> EventIds:
     return (known[flight_id],)
 
 
-def _flight_event(session: Session, row: FlightEntry | Round | Match | Fixture) -> EventIds:
+def _flight_event(
+    session: Session, row: FlightEntry | Round | Match | Fixture | FlightMoney
+) -> EventIds:
     return _event_of_flight(session, row.flight_id)
 
 
@@ -140,6 +144,8 @@ EVENTS_OF: Mapping[type[SQLModel], Callable[[Session, Any], EventIds]] = {
     Team: _own_event,
     TeamMember: _team_event,
     Fixture: _flight_event,
+    FlightMoney: _flight_event,
+    MoneyItem: _own_event,
 }
 """Each table of event rows, with how to find the events a row of it belongs to."""
 

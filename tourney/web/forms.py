@@ -46,6 +46,8 @@ from wtforms.validators import (
 )
 from wtforms.validators import Optional as OptionalValue
 
+from tourney.formats import prizes
+from tourney.formats.errors import FormatUserError
 from tourney.formats.rounds import NAMED_ROUNDS, named_round_spelled
 from tourney.formats.stages import CutTies, PoolSeeding
 from tourney.formats.teams import MAX_BOARDS, BoardOrder
@@ -931,3 +933,115 @@ class MoneyEndForm(Form):
     """Ending a session, with how it ended."""
 
     how = StringField("How it ended", default="by agreement", validators=[Length(max=120)])
+
+
+def _amount(form: FlaskForm, field: Field) -> None:
+    """An amount typed in major units (20, 20.50) that ``prizes.parse_money`` reads."""
+    try:
+        prizes.parse_money(field.data or "0")
+    except FormatUserError as error:
+        raise ValidationError(str(error)) from None
+
+
+class FlightMoneyForm(Form):
+    """A flight's club money: fees, side pools, retention, sponsor, payout and points."""
+
+    currency = SelectField(
+        "Currency", choices=options((c.code, c.code) for c in prizes.CURRENCIES), default="EUR"
+    )
+    entry_fee = StringField("Entry fee", default="0", validators=[_amount])
+    buyback_fee = StringField(
+        "Buy-back fee (a consolation or last chance; 0: no buy-backs)",
+        default="0",
+        validators=[_amount],
+    )
+    retention_percent = IntegerField(
+        "House retention (%)", default=0, validators=[InputRequired(), NumberRange(0, 100)]
+    )
+    sponsor = StringField("Sponsor money added to the prizes", default="0", validators=[_amount])
+    payout_table = TextAreaField(
+        "Payout table: percentages by place (50/30/20), or by field size, one row a line "
+        "(1+: 100, then 8+: 70/30, then 16+: 50/30/20)",
+        default="100",
+        validators=[DataRequired(), Length(max=2000)],
+    )
+    side_pools = TextAreaField(
+        "Side pools, one a line: name, fee, payout table (Pool A, 5, 70/30)",
+        validators=[Length(max=2000)],
+    )
+    hide_amounts = BooleanField("Public pages show percentages only, never amounts")
+    points_factor = IntegerField(
+        "Points: division factor in % (100 for the top division; empty: no points)",
+        validators=[OptionalValue(), NumberRange(1, 1000)],
+    )
+    points_table = StringField(
+        "Points table: percentages by place (40/25/15/10/5/5)", validators=[Length(max=400)]
+    )
+
+    def validate_side_pools(self, field: Field) -> None:
+        """Each line reads as name, fee, payout table."""
+        self.pool_fields(field.data or "")
+
+    def pool_fields(self, text: str) -> list[tuple[str, int, str]]:
+        """The side pools typed, as (name, fee in minor units, payout table text).
+
+        Raises:
+            ValidationError: a line that is not name, fee, table.
+        """
+        pools: list[tuple[str, int, str]] = []
+        for number, line in enumerate(text.splitlines(), start=1):
+            if not line.strip():
+                continue
+            parts = [p.strip() for p in line.split(",")]
+            if len(parts) != 3 or not parts[0]:
+                raise ValidationError(
+                    f"Line {number}: write a side pool as name, fee, payout table "
+                    "(Pool A, 5, 70/30)."
+                )
+            try:
+                fee = prizes.parse_money(parts[1])
+            except FormatUserError as error:
+                raise ValidationError(f"Line {number}: {error}") from None
+            pools.append((parts[0], fee, parts[2]))
+        return pools
+
+
+class MoneyTakeForm(Form):
+    """A fee taken in the ledger: an entry fee paid, a side pool or a buy-back."""
+
+    entry_id = IntegerField("Player", validators=[InputRequired(), NumberRange(1, 2**31)])
+    what = StringField(
+        "Fee",
+        validators=[
+            DataRequired(),
+            Regexp(r"^\d{1,12}\|(entry|pool|buyback)\|.{0,60}\Z", message="Choose a fee."),
+        ],
+    )
+    method = SelectField(
+        "Paid",
+        choices=options(
+            [
+                ("", "Not yet (owed)"),
+                ("cash", "Cash"),
+                ("transfer", "Bank transfer"),
+                ("other", "Other"),
+            ]
+        ),
+        default="cash",
+    )
+
+    def fee(self) -> tuple[int, str, str]:
+        """The fee chosen: (flight id, kind, side pool name)."""
+        flight, kind, pool = (self.what.data or "0||").split("|", 2)
+        return int(flight), kind, pool
+
+
+class MoneyRefundForm(Form):
+    """Refunding a withdrawn player."""
+
+    entry_id = IntegerField("Player", validators=[InputRequired(), NumberRange(1, 2**31)])
+    method = SelectField(
+        "Refunded by",
+        choices=options([("cash", "Cash"), ("transfer", "Bank transfer"), ("other", "Other")]),
+        default="cash",
+    )

@@ -16,7 +16,7 @@ from flask.typing import ResponseReturnValue
 from sqlmodel import Session
 
 from tourney.exports.charts import rating_chart_svg
-from tourney.store import event_lifecycle, money_sessions, player_profiles, teams
+from tourney.store import club_money, event_lifecycle, money_sessions, player_profiles, teams
 from tourney.store import public_views as pv
 from tourney.store.db import ping
 from tourney.store.errors import NotFoundError
@@ -240,6 +240,20 @@ def money_session(slug: str, session_id: int) -> ResponseReturnValue:
             "view": money_sessions.public_session_view(db, access.id, session_id)
         },
         title=lambda c: f"{c['view'].name} · {c['view'].event_name}",
+    )
+
+
+@bp.get("/events/<slug>/prizes")
+@public
+def prizes(slug: str) -> ResponseReturnValue:
+    """The prize structure of each flight (entry, retention, payout table) and, once the
+    event is finished, who won what; amounts hidden where the director hides them."""
+    return live_page(
+        slug,
+        page="prizes",
+        template="public/_prizes.html",
+        build=lambda db, access: {"sheet": club_money.public_prizes(db, access.id), "slug": slug},
+        title=lambda c: f"Prizes · {c['sheet'].event_name}",
     )
 
 

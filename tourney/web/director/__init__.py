@@ -13,6 +13,7 @@ area:
     accounts   the admin's list of accounts
     money      money sessions and chouettes, their games and settlement sheets
     teams      an event's teams, a team flight's fixtures and standings, a fixture
+    prizes     club money: fees, side pools, the ledger, payouts and the payout sheet
     ratings    a club's rating list from the results of its events, its options, a
                player's history (page, chart, PDF), seasons
 """
@@ -27,6 +28,7 @@ from tourney.web.director import (  # noqa: F401
     flights,
     matches,
     money,
+    prizes,
     ratings,
     teams,
 )

@@ -1,0 +1,1094 @@
+"""Club money of an event: each flight's fees, side pools and payout table, the ledger of
+what each entry paid and was refunded, and the payouts from the flights' final places
+(DESIGN §8; the arithmetic is :mod:`tourney.formats.prizes`).
+
+Terminology:
+    item        one fee of one entry (:class:`~tourney.store.tables.MoneyItem`): the entry
+                fee of a flight, a side pool, a buy-back. An entry fee is due from every
+                active entry of the event for each flight that is not fed from another;
+                its row is made when it is first paid or refunded.
+    owed        what an item still asks for: its amount, less what was paid, unless the
+                player withdrew (then nothing more is due).
+    taken       what was paid into a fund less what was refunded from it; a flight's fund
+                holds its entry fees and buy-backs, each side pool is a fund of its own.
+    field       the players a payout table looks at: those who paid into the fund.
+
+Payouts are shared out only from money taken: an unpaid fee is still owed, and the
+payout page says how much is missing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from sqlmodel import Session, col, select
+
+from tourney.formats import prizes
+from tourney.formats.errors import FormatUserError
+from tourney.store import tournament_views as tv
+from tourney.store.audit import Actor, record, snapshot
+from tourney.store.documents import SettlementDocument, SheetTable
+from tourney.store.errors import NotFoundError, StoreUserError
+from tourney.store.events import slugify
+from tourney.store.paging import Page, page_of
+from tourney.store.permissions import require_event
+from tourney.store.tables import (
+    Entry,
+    EntryStatus,
+    Event,
+    EventStatus,
+    Flight,
+    FlightMoney,
+    FlightStatus,
+    MoneyItem,
+    Player,
+)
+from tourney.store.types import utcnow
+
+KINDS = {"entry": "Entry fee", "pool": "Side pool", "buyback": "Buy-back"}
+"""Each kind of item, with how the ledger names it."""
+METHODS = {"cash": "Cash", "transfer": "Bank transfer", "other": "Other"}
+"""How a payment or refund is made, with how the ledger names it."""
+MAX_POOLS = 8
+MAX_FACTOR = 1000
+
+
+@dataclass(frozen=True)
+class SidePoolFields:
+    """One side pool as a director sets it."""
+
+    name: str
+    fee: int
+    payout_table: str
+
+
+@dataclass(frozen=True)
+class MoneyFields:
+    """A flight's money settings as a director sets them (amounts in minor units)."""
+
+    currency: str = "EUR"
+    entry_fee: int = 0
+    buyback_fee: int = 0
+    retention_percent: int = 0
+    sponsor: int = 0
+    payout_table: str = "100"
+    side_pools: tuple[SidePoolFields, ...] = ()
+    hide_amounts: bool = False
+    points_factor: int | None = None
+    points_table: str = ""
+
+
+def _flight(session: Session, actor: Actor, flight_id: int, *, manage: bool) -> Flight:
+    flight = session.get(Flight, flight_id)
+    if flight is None:
+        raise NotFoundError("No such flight.")
+    require_event(session, actor, flight.event_id, manage=manage)
+    return flight
+
+
+def _user_error(error: FormatUserError, field: str | None = None) -> StoreUserError:
+    return StoreUserError(str(error), field=field)
+
+
+def set_flight_money(
+    session: Session, *, actor: Actor, flight_id: int, fields: MoneyFields
+) -> FlightMoney:
+    """Set a flight's fees, side pools, retention, sponsor, payout and points tables.
+
+    Raises:
+        NotFoundError, AccessDeniedError: no such flight, or not the actor's event.
+        StoreUserError: a setting that cannot be; the message and ``field`` say which.
+    """
+    flight = _flight(session, actor, flight_id, manage=True)
+    try:
+        currency = prizes.find_currency(fields.currency).code
+    except FormatUserError as error:
+        raise _user_error(error, "currency") from None
+    for name in ("entry_fee", "buyback_fee", "sponsor"):
+        value = getattr(fields, name)
+        if not 0 <= value <= prizes.MAX_AMOUNT:
+            raise StoreUserError("Amounts cannot be negative or too large.", field=name)
+    if not 0 <= fields.retention_percent <= 100:
+        raise StoreUserError(
+            "House retention is a percentage from 0 to 100.", field="retention_percent"
+        )
+    if flight.feeds_from_id is not None and fields.entry_fee:
+        raise StoreUserError(
+            "Players enter a consolation or last chance from another flight: give it a "
+            "buy-back fee instead of an entry fee.",
+            field="entry_fee",
+        )
+    try:
+        table = prizes.parse_payout_table(fields.payout_table)
+    except FormatUserError as error:
+        raise _user_error(error, "payout_table") from None
+    pools: list[dict[str, Any]] = []
+    if len(fields.side_pools) > MAX_POOLS:
+        raise StoreUserError(f"A flight has at most {MAX_POOLS} side pools.", field="side_pools")
+    for pool in fields.side_pools:
+        name = pool.name.strip()
+        if not name or len(name) > 60:
+            raise StoreUserError(
+                "Every side pool needs a name of 1 to 60 characters.", field="side_pools"
+            )
+        if any(p["name"].casefold() == name.casefold() for p in pools):
+            raise StoreUserError(f"There are two side pools called {name!r}.", field="side_pools")
+        if not 0 < pool.fee <= prizes.MAX_AMOUNT:
+            raise StoreUserError(f"Side pool {name!r} needs a fee above 0.", field="side_pools")
+        try:
+            pool_table = prizes.parse_payout_table(pool.payout_table)
+        except FormatUserError as error:
+            raise StoreUserError(f"Side pool {name!r}: {error}", field="side_pools") from None
+        pools.append({"name": name, "fee": pool.fee, "payout_table": pool_table.to_json()})
+    points_table: list[int] = []
+    if fields.points_factor is not None:
+        if not 0 < fields.points_factor <= MAX_FACTOR:
+            raise StoreUserError(
+                f"The points factor is a percentage from 1 to {MAX_FACTOR}.",
+                field="points_factor",
+            )
+        try:
+            points_table = list(prizes.parse_payout_table(fields.points_table).rows[0].percents)
+        except FormatUserError as error:
+            raise StoreUserError(f"Points table: {error}", field="points_table") from None
+    bought = set(
+        session.exec(
+            select(MoneyItem.pool).where(MoneyItem.flight_id == flight_id, MoneyItem.kind == "pool")
+        ).all()
+    )
+    if gone := sorted(bought - {p["name"] for p in pools}):
+        raise StoreUserError(
+            f"Players have bought into side pool {gone[0]!r}: it stays (its fee and "
+            "payout table may change).",
+            field="side_pools",
+        )
+    row = session.exec(select(FlightMoney).where(FlightMoney.flight_id == flight_id)).first()
+    before = snapshot(row)
+    if row is None:
+        row = FlightMoney(flight_id=flight_id)
+    row.currency = currency
+    row.entry_fee = fields.entry_fee
+    row.buyback_fee = fields.buyback_fee
+    row.retention_percent = fields.retention_percent
+    row.sponsor = fields.sponsor
+    row.payout_table = table.to_json()
+    row.side_pools = pools
+    row.hide_amounts = fields.hide_amounts
+    row.points_factor = fields.points_factor
+    row.points_table = points_table
+    session.add(row)
+    session.flush()
+    record(
+        session,
+        actor=actor,
+        action="money.settings",
+        entity_type="flight",
+        entity_id=flight_id,
+        event_id=flight.event_id,
+        before=before,
+        after=snapshot(row),
+    )
+    return row
+
+
+def money_fields(session: Session, actor: Actor, flight_id: int) -> MoneyFields:
+    """A flight's money settings as its form shows them (defaults when none are set)."""
+    _flight(session, actor, flight_id, manage=True)
+    row = session.exec(select(FlightMoney).where(FlightMoney.flight_id == flight_id)).first()
+    return _fields_of(row) if row is not None else MoneyFields()
+
+
+def _fields_of(row: FlightMoney) -> MoneyFields:
+    return MoneyFields(
+        currency=row.currency,
+        entry_fee=row.entry_fee,
+        buyback_fee=row.buyback_fee,
+        retention_percent=row.retention_percent,
+        sponsor=row.sponsor,
+        payout_table=prizes.PayoutTable.from_json(row.payout_table).format(),
+        side_pools=tuple(
+            SidePoolFields(
+                p["name"], p["fee"], prizes.PayoutTable.from_json(p["payout_table"]).format()
+            )
+            for p in row.side_pools
+        ),
+        hide_amounts=row.hide_amounts,
+        points_factor=row.points_factor,
+        points_table="/".join(map(str, row.points_table)),
+    )
+
+
+def _entry(session: Session, entry_id: int, event_id: int) -> Entry:
+    entry = session.get(Entry, entry_id)
+    if entry is None or entry.event_id != event_id:
+        raise NotFoundError("No such entry in this event.")
+    return entry
+
+
+def _settings(session: Session, flight: Flight) -> FlightMoney:
+    row = session.exec(select(FlightMoney).where(FlightMoney.flight_id == flight.id)).first()
+    if row is None:
+        raise StoreUserError(f"{flight.name} has no fees set.")
+    return row
+
+
+def _fee(settings: FlightMoney, flight: Flight, kind: str, pool: str) -> int:
+    if kind == "entry":
+        if flight.feeds_from_id is not None or not settings.entry_fee:
+            raise StoreUserError(f"{flight.name} has no entry fee.")
+        return settings.entry_fee
+    if kind == "buyback":
+        if not settings.buyback_fee:
+            raise StoreUserError(f"{flight.name} takes no buy-backs.")
+        return settings.buyback_fee
+    if kind == "pool":
+        for p in settings.side_pools:
+            if p["name"] == pool:
+                return int(p["fee"])
+        raise StoreUserError(f"{flight.name} has no side pool called {pool!r}.")
+    raise StoreUserError(f"Unknown kind of fee {kind!r}.")
+
+
+def _method(method: str) -> str:
+    if method not in METHODS:
+        raise StoreUserError(f"Say how it was paid: {', '.join(METHODS)}.", field="method")
+    return method
+
+
+def take_fee(
+    session: Session,
+    *,
+    actor: Actor,
+    flight_id: int,
+    entry_id: int,
+    kind: str,
+    pool: str = "",
+    method: str | None = None,
+    event_id: int | None = None,
+) -> MoneyItem:
+    """Charge an entry a side pool or a buy-back (``kind``), or mark a fee paid in full:
+    ``method`` (cash, transfer, other) marks it paid now, none leaves it owed; ``event_id``,
+    when given, is the event the flight must belong to (the page it was taken on).
+
+    Raises:
+        NotFoundError, AccessDeniedError: no such flight or entry, or not the actor's event.
+        StoreUserError: the flight has no such fee, the fee is paid already, the entry
+            withdrew, or the method is unknown.
+    """
+    flight = _flight(session, actor, flight_id, manage=True)
+    if event_id is not None and flight.event_id != event_id:
+        raise NotFoundError("No such flight in this event.")
+    entry = _entry(session, entry_id, flight.event_id)
+    settings = _settings(session, flight)
+    amount = _fee(settings, flight, kind, pool if kind == "pool" else "")
+    if method is not None:
+        _method(method)
+    if entry.status == EntryStatus.WITHDRAWN.value:
+        raise StoreUserError("The player has withdrawn: nothing more is due.")
+    row = session.exec(
+        select(MoneyItem).where(
+            MoneyItem.flight_id == flight_id,
+            MoneyItem.entry_id == entry_id,
+            MoneyItem.kind == kind,
+            MoneyItem.pool == (pool if kind == "pool" else ""),
+        )
+    ).first()
+    before = snapshot(row)
+    if row is None:
+        row = MoneyItem(
+            event_id=flight.event_id,
+            flight_id=flight_id,
+            entry_id=entry_id,
+            kind=kind,
+            pool=pool if kind == "pool" else "",
+            amount=amount,
+        )
+    elif row.cancelled or row.refunded:
+        raise StoreUserError("That fee was refunded; it cannot be taken again.")
+    elif method is None or row.paid >= row.amount:
+        raise StoreUserError(f"{KINDS[kind]} of {flight.name} is already taken.")
+    if method is not None:
+        row.paid, row.paid_at, row.method = row.amount, utcnow(), method
+    session.add(row)
+    session.flush()
+    record(
+        session,
+        actor=actor,
+        action="money.pay" if method is not None else "money.charge",
+        entity_type="money_item",
+        entity_id=row.id,
+        event_id=flight.event_id,
+        before=before,
+        after=snapshot(row),
+    )
+    return row
+
+
+def refund_entry(
+    session: Session, *, actor: Actor, entry_id: int, method: str, event_id: int | None = None
+) -> tuple[MoneyItem, ...]:
+    """Refund a withdrawn entry everything it paid into flights not drawn yet, and cancel
+    what it still owed there (money paid into a drawn flight stays in its fund).
+
+    Raises:
+        NotFoundError, AccessDeniedError: no such entry, or not the actor's event.
+        StoreUserError: the player has not withdrawn, or there is nothing to refund.
+    """
+    entry = session.get(Entry, entry_id)
+    if entry is None or (event_id is not None and entry.event_id != event_id):
+        raise NotFoundError("No such entry.")
+    require_event(session, actor, entry.event_id, manage=True)
+    _method(method)
+    if entry.status != EntryStatus.WITHDRAWN.value:
+        raise StoreUserError("Only a player who has withdrawn is refunded.")
+    flights = {
+        f.id: f for f in session.exec(select(Flight).where(Flight.event_id == entry.event_id))
+    }
+    settings = {
+        m.flight_id: m
+        for m in session.exec(
+            select(FlightMoney).where(col(FlightMoney.flight_id).in_(list(flights)))
+        )
+    }
+    items = {
+        (i.flight_id, i.kind, i.pool): i
+        for i in session.exec(select(MoneyItem).where(MoneyItem.entry_id == entry_id))
+    }
+    # The entry fees no row holds yet are due too: they are cancelled with a row.
+    for flight_id, money in settings.items():
+        flight = flights[flight_id]
+        if (
+            money.entry_fee
+            and flight.feeds_from_id is None
+            and ((flight_id, "entry", "") not in items)
+        ):
+            items[(flight_id, "entry", "")] = MoneyItem(
+                event_id=entry.event_id,
+                flight_id=flight_id,
+                entry_id=entry_id,
+                kind="entry",
+                amount=money.entry_fee,
+            )
+    now = utcnow()
+    changed: list[MoneyItem] = []
+    for item in items.values():
+        if item.cancelled or flights[item.flight_id].status != FlightStatus.SETUP.value:
+            continue
+        before = snapshot(item)
+        item.cancelled = True
+        if item.paid:
+            item.refunded, item.refunded_at, item.method = item.paid, now, method
+        session.add(item)
+        session.flush()
+        record(
+            session,
+            actor=actor,
+            action="money.refund",
+            entity_type="money_item",
+            entity_id=item.id,
+            event_id=entry.event_id,
+            before=before,
+            after=snapshot(item),
+        )
+        changed.append(item)
+    if not changed:
+        raise StoreUserError("Nothing to refund: every fee is in a flight already drawn.")
+    return tuple(changed)
+
+
+# --- Read models -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LedgerItem:
+    """One fee of a player in the ledger, ready to show."""
+
+    flight_id: int
+    flight: str
+    kind: str
+    pool: str
+    label: str
+    amount: str
+    paid: str
+    paid_at: str
+    method: str
+    refunded: str
+    owed: str
+    owed_minor: int
+    can_pay: bool
+
+
+@dataclass(frozen=True)
+class LedgerLine:
+    """A player's line in the ledger."""
+
+    entry_id: int
+    name: str
+    withdrawn: bool
+    items: tuple[LedgerItem, ...]
+    owed: str
+    owed_minor: int
+    can_refund: bool
+
+
+@dataclass(frozen=True)
+class FlightTotals:
+    """A flight's money in and out, every amount formatted."""
+
+    flight_id: int
+    flight: str
+    currency: str
+    due: str
+    paid: str
+    refunded: str
+    owed: str
+
+
+@dataclass(frozen=True)
+class Ledger:
+    """The event's ledger: a line per entry and totals per flight."""
+
+    event_id: int
+    event_name: str
+    lines: tuple[LedgerLine, ...]
+    totals: tuple[FlightTotals, ...]
+    pools: tuple[tuple[int, str, str, str], ...]
+    """(flight id, flight name, pool name, fee) for each side pool, to buy into."""
+    buybacks: tuple[tuple[int, str, str], ...]
+    """(flight id, flight name, fee) for each flight taking buy-backs."""
+
+
+def _money_rows(session: Session, event_id: int) -> tuple[list[Flight], dict[int, FlightMoney]]:
+    flights = list(
+        session.exec(
+            select(Flight)
+            .where(Flight.event_id == event_id)
+            .order_by(col(Flight.position), col(Flight.id))
+        )
+    )
+    settings = {
+        m.flight_id: m
+        for m in session.exec(
+            select(FlightMoney).where(col(FlightMoney.flight_id).in_([f.id for f in flights]))
+        )
+    }
+    return [f for f in flights if f.id in settings], settings
+
+
+def ledger(session: Session, actor: Actor, event_id: int) -> Ledger:
+    """Who paid what and when, what was refunded and what is still owed, by entry.
+
+    Three reads whatever the size of the event: its flights and their settings, its
+    entries with their players, its items.
+
+    Raises:
+        NotFoundError, AccessDeniedError: no such event, or not the actor's.
+    """
+    event = require_event(session, actor, event_id, manage=True)
+    flights, settings = _money_rows(session, event_id)
+    entries = session.exec(
+        select(Entry, Player)
+        .join(Player, col(Player.id) == Entry.player_id)
+        .where(Entry.event_id == event_id)
+    ).all()
+    by_entry: dict[int, dict[tuple[int, str, str], MoneyItem]] = {}
+    for item in session.exec(select(MoneyItem).where(MoneyItem.event_id == event_id)):
+        by_entry.setdefault(item.entry_id, {})[(item.flight_id, item.kind, item.pool)] = item
+    totals = {f.id or 0: [0, 0, 0, 0] for f in flights}
+    undrawn = {f.id for f in flights if f.status == FlightStatus.SETUP.value}
+    flight_names = {f.id: f.name for f in flights}
+    order = {f.id: n for n, f in enumerate(flights)}
+    lines: list[LedgerLine] = []
+    for entry, player in sorted(entries, key=lambda r: (r[1].name.casefold(), r[0].id or 0)):
+        withdrawn = entry.status == EntryStatus.WITHDRAWN.value
+        held = dict(by_entry.get(entry.id or 0, {}))
+        for flight in flights:
+            money = settings[flight.id or 0]
+            key = (flight.id or 0, "entry", "")
+            if money.entry_fee and flight.feeds_from_id is None and key not in held:
+                held[key] = MoneyItem(
+                    event_id=event_id,
+                    flight_id=flight.id or 0,
+                    entry_id=entry.id or 0,
+                    kind="entry",
+                    amount=money.entry_fee,
+                    cancelled=withdrawn,
+                )
+        items: list[LedgerItem] = []
+        owed_total = 0
+        for item in sorted(
+            held.values(),
+            key=lambda i: (order.get(i.flight_id, 99), list(KINDS).index(i.kind), i.pool),
+        ):
+            flight_name = flight_names.get(item.flight_id, "?")
+            cur = settings[item.flight_id].currency if item.flight_id in settings else "EUR"
+            # A player who withdrew owes nothing more (what they paid waits for a refund).
+            owed = 0 if item.cancelled or withdrawn else item.amount - item.paid
+            owed_total += owed
+            sums = totals.setdefault(item.flight_id, [0, 0, 0, 0])
+            sums[0] += 0 if item.cancelled else item.amount
+            sums[1] += item.paid
+            sums[2] += item.refunded
+            sums[3] += owed
+            items.append(
+                LedgerItem(
+                    item.flight_id,
+                    flight_name,
+                    item.kind,
+                    item.pool,
+                    f"{KINDS[item.kind]} {item.pool}".strip(),
+                    prizes.format_money(item.amount, cur),
+                    prizes.format_money(item.paid, cur) if item.paid else "",
+                    item.paid_at.strftime("%Y-%m-%d %H:%M UTC") if item.paid_at else "",
+                    METHODS.get(item.method, item.method),
+                    prizes.format_money(item.refunded, cur) if item.refunded else "",
+                    prizes.format_money(owed, cur) if owed else "",
+                    owed,
+                    owed > 0 and not withdrawn,
+                )
+            )
+        currency = settings[flights[0].id or 0].currency if flights else "EUR"
+        lines.append(
+            LedgerLine(
+                entry.id or 0,
+                player.name,
+                withdrawn,
+                tuple(items),
+                prizes.format_money(owed_total, currency) if owed_total else "",
+                owed_total,
+                withdrawn
+                and any(not i.cancelled and i.flight_id in undrawn for i in held.values()),
+            )
+        )
+    return Ledger(
+        event_id,
+        event.name,
+        tuple(lines),
+        tuple(
+            FlightTotals(
+                f.id or 0,
+                f.name,
+                settings[f.id or 0].currency,
+                *(
+                    prizes.format_money(v, settings[f.id or 0].currency)
+                    for v in totals.get(f.id or 0, [0, 0, 0, 0])
+                ),
+            )
+            for f in flights
+        ),
+        tuple(
+            (
+                f.id or 0,
+                f.name,
+                p["name"],
+                prizes.format_money(p["fee"], settings[f.id or 0].currency),
+            )
+            for f in flights
+            for p in settings[f.id or 0].side_pools
+        ),
+        tuple(
+            (
+                f.id or 0,
+                f.name,
+                prizes.format_money(settings[f.id or 0].buyback_fee, settings[f.id or 0].currency),
+            )
+            for f in flights
+            if settings[f.id or 0].buyback_fee
+        ),
+    )
+
+
+@dataclass(frozen=True)
+class PayoutLine:
+    """One prize on the payout sheet."""
+
+    place: str
+    """``1``, ``=3``."""
+    name: str
+    amount: str
+    amount_minor: int
+    points: int | None
+
+
+@dataclass(frozen=True)
+class FundView:
+    """A fund (a flight's prizes or a side pool) with its arithmetic and payouts."""
+
+    title: str
+    structure: str
+    """The percentages by place, as the table gives them for this field."""
+    taken: str
+    retained: str
+    sponsor: str
+    fund: str
+    taken_minor: int
+    retained_minor: int
+    fund_minor: int
+    prizes: tuple[str, ...]
+    """The prize of each place, formatted."""
+    payouts: tuple[PayoutLine, ...]
+
+
+@dataclass(frozen=True)
+class FlightPayouts:
+    """A flight's prize structure and payouts."""
+
+    flight_id: int
+    flight: str
+    currency: str
+    finished: bool
+    hide_amounts: bool
+    entry_fee: str
+    buyback_fee: str
+    retention_percent: int
+    table: str
+    owed: str
+    """Fees still owed into this flight's funds (the payouts count only money taken)."""
+    refunded_minor: int
+    funds: tuple[FundView, ...]
+
+
+@dataclass(frozen=True)
+class PayoutSheet:
+    """An event's payouts: every flight with money, for the prize-giving."""
+
+    event_id: int
+    event_name: str
+    event_finished: bool
+    remainder_rule: str
+    flights: tuple[FlightPayouts, ...]
+
+
+def _places(
+    session: Session, event_id: int, flight_id: int
+) -> tuple[list[tuple[int, int]], dict[int, str], dict[int, str]]:
+    """(entry, place) in standings order, each entry's name, and each entry's shown place."""
+    board = tv.published_flight_board(session, event_id, flight_id)
+    standings = [(row.player.entry_id, row.rank) for row in board.standings]
+    names = {row.player.entry_id: row.player.name for row in board.standings}
+    shown = {row.player.entry_id: row.display_rank for row in board.standings}
+    return standings, names, shown
+
+
+def payout_sheet(session: Session, event_id: int) -> PayoutSheet:
+    """Each flight's prize fund and payouts from its current standings (final once the
+    flight is finished), with side pools paid by their members' places.
+
+    Raises:
+        NotFoundError: no such event.
+    """
+    event = session.get(Event, event_id)
+    if event is None:
+        raise NotFoundError("No such event.")
+    flights, settings = _money_rows(session, event_id)
+    items = list(session.exec(select(MoneyItem).where(MoneyItem.event_id == event_id)))
+    withdrawn = set(
+        session.exec(
+            select(Entry.id).where(
+                Entry.event_id == event_id, Entry.status == EntryStatus.WITHDRAWN.value
+            )
+        )
+    )
+    active_entries = len(
+        session.exec(
+            select(Entry.id).where(
+                Entry.event_id == event_id, Entry.status != EntryStatus.WITHDRAWN.value
+            )
+        ).all()
+    )
+    result: list[FlightPayouts] = []
+    for flight in flights:
+        money = settings[flight.id or 0]
+        cur = money.currency
+
+        def fmt(value: int, cur: str = cur) -> str:
+            return prizes.format_money(value, cur)
+
+        mine = [i for i in items if i.flight_id == flight.id]
+        standings, names, shown = _places(session, event_id, flight.id or 0)
+        funds: list[FundView] = []
+        main = [i for i in mine if i.kind in ("entry", "buyback")]
+        paid_entries = {i.entry_id for i in main if i.paid - i.refunded > 0}
+        table = prizes.PayoutTable.from_json(money.payout_table)
+        taken = sum(i.paid - i.refunded for i in main)
+        fund = prizes.pay_fund(
+            taken=taken,
+            retention_percent=money.retention_percent,
+            sponsor=money.sponsor,
+            table=table,
+            field=len(paid_entries),
+            standings=standings,
+        )
+        points: dict[int, int] = {}
+        if money.points_factor is not None and money.points_table:
+            points = prizes.abt_points(
+                unique_players=len(standings),
+                factor_percent=money.points_factor,
+                table=money.points_table,
+                standings=standings,
+            )
+        funds.append(_fund_view(f"{flight.name} prizes", fund, fmt, names, shown, points))
+        for pool in money.side_pools:
+            bought = [i for i in mine if i.kind == "pool" and i.pool == pool["name"]]
+            members = {i.entry_id for i in bought if i.paid - i.refunded > 0}
+            pool_fund = prizes.pay_fund(
+                taken=sum(i.paid - i.refunded for i in bought),
+                retention_percent=0,
+                sponsor=0,
+                table=prizes.PayoutTable.from_json(pool["payout_table"]),
+                field=len(members),
+                standings=prizes.pool_places(standings, members),
+            )
+            pool_shown = {
+                p.player: ("=" if p.tied else "") + str(p.place) for p in pool_fund.payouts
+            }
+            funds.append(
+                _fund_view(
+                    f"{flight.name} side pool {pool['name']}", pool_fund, fmt, names, pool_shown, {}
+                )
+            )
+        owed = sum(
+            i.amount - i.paid for i in mine if not i.cancelled and i.entry_id not in withdrawn
+        )
+        if money.entry_fee and flight.feeds_from_id is None:
+            with_row = {i.entry_id for i in mine if i.kind == "entry"}
+            owed += money.entry_fee * (
+                active_entries - len({e for e in with_row if e not in withdrawn})
+            )
+        result.append(
+            FlightPayouts(
+                flight.id or 0,
+                flight.name,
+                cur,
+                flight.status == FlightStatus.FINISHED.value,
+                money.hide_amounts,
+                fmt(money.entry_fee) if money.entry_fee else "",
+                fmt(money.buyback_fee) if money.buyback_fee else "",
+                money.retention_percent,
+                table.format(),
+                fmt(owed) if owed else "",
+                sum(i.refunded for i in mine),
+                tuple(funds),
+            )
+        )
+    return PayoutSheet(
+        event_id,
+        event.name,
+        event.status in (EventStatus.FINISHED.value, EventStatus.ARCHIVED.value),
+        prizes.REMAINDER_RULE,
+        tuple(result),
+    )
+
+
+def _fund_view(
+    title: str,
+    fund: prizes.FundResult,
+    fmt: Callable[[int], str],
+    names: dict[int, str],
+    shown: dict[int, str],
+    points: dict[int, int],
+) -> FundView:
+    return FundView(
+        title,
+        "/".join(f"{p}%" for p in fund.percents),
+        fmt(fund.taken),
+        fmt(fund.retained),
+        fmt(fund.sponsor) if fund.sponsor else "",
+        fmt(fund.fund),
+        fund.taken,
+        fund.retained,
+        fund.fund,
+        tuple(fmt(p) for p in fund.prizes),
+        _lines(fund, fmt, names, shown, points),
+    )
+
+
+def _lines(
+    fund: prizes.FundResult,
+    fmt: Callable[[int], str],
+    names: dict[int, str],
+    shown: dict[int, str],
+    points: dict[int, int],
+) -> tuple[PayoutLine, ...]:
+    """The prize winners, then those who only score points, each once, by place."""
+    lines = [
+        PayoutLine(
+            shown.get(p.player, str(p.place)),
+            names.get(p.player, "?"),
+            fmt(p.amount),
+            p.amount,
+            points.get(p.player),
+        )
+        for p in fund.payouts
+    ]
+    paid = {p.player for p in fund.payouts}
+    lines.extend(
+        PayoutLine(shown.get(player, ""), names.get(player, "?"), "", 0, won)
+        for player, won in points.items()
+        if player not in paid and won > 0
+    )
+    return tuple(lines)
+
+
+def flights_with_money(session: Session, event_id: int) -> Sequence[Flight]:
+    """The event's flights that have money settings, in display order."""
+    return _money_rows(session, event_id)[0]
+
+
+def manage_payout_sheet(session: Session, actor: Actor, event_id: int) -> PayoutSheet:
+    """The payout sheet for the event's staff (current standings, amounts always shown).
+
+    Raises:
+        NotFoundError, AccessDeniedError: no such event, or not the actor's.
+    """
+    require_event(session, actor, event_id, manage=True)
+    return payout_sheet(session, event_id)
+
+
+def public_prizes(session: Session, event_id: int) -> PayoutSheet:
+    """The prize structure as the public sees it: payouts only once the event is
+    finished, and no amounts in a flight whose director hides them."""
+    sheet = payout_sheet(session, event_id)
+    flights: list[FlightPayouts] = []
+    for flight in sheet.flights:
+        funds = flight.funds
+        if flight.hide_amounts:
+            funds = tuple(
+                replace(
+                    f,
+                    taken="",
+                    retained="",
+                    sponsor="",
+                    fund="",
+                    taken_minor=0,
+                    retained_minor=0,
+                    fund_minor=0,
+                    prizes=(),
+                    payouts=tuple(replace(p, amount="", amount_minor=0) for p in f.payouts),
+                )
+                for f in funds
+            )
+        if not sheet.event_finished:
+            funds = tuple(replace(f, payouts=()) for f in funds)
+        hidden = flight.hide_amounts
+        flights.append(
+            replace(
+                flight,
+                funds=funds,
+                owed="",
+                entry_fee="" if hidden else flight.entry_fee,
+                buyback_fee="" if hidden else flight.buyback_fee,
+            )
+        )
+    return PayoutSheet(
+        sheet.event_id, sheet.event_name, sheet.event_finished, sheet.remainder_rule, tuple(flights)
+    )
+
+
+def payout_document(session: Session, actor: Actor, event_id: int) -> SettlementDocument:
+    """The payout sheet for the prize-giving: each fund's arithmetic and its prizes.
+
+    Raises:
+        NotFoundError, AccessDeniedError: no such event, or not the actor's.
+    """
+    sheet = manage_payout_sheet(session, actor, event_id)
+    lines: list[str] = []
+    tables: list[SheetTable] = []
+    for flight in sheet.flights:
+        state = "final" if flight.finished else "provisional: the flight is not finished"
+        lines.append(f"{flight.flight} ({state}).")
+        for fund in flight.funds:
+            sponsor = f", sponsor {fund.sponsor}" if fund.sponsor else ""
+            lines.append(
+                f"{fund.title}: taken {fund.taken}, house {fund.retained}{sponsor}, "
+                f"prize fund {fund.fund}, paid {fund.structure}."
+            )
+            tables.append(
+                SheetTable(
+                    fund.title,
+                    ("Place", "Player", "Prize", *(("Points",) if _has_points(fund) else ())),
+                    tuple(
+                        (
+                            p.place,
+                            p.name,
+                            p.amount,
+                            *(
+                                (p.points if p.points is not None else "",)
+                                if _has_points(fund)
+                                else ()
+                            ),
+                        )
+                        for p in fund.payouts
+                    ),
+                )
+            )
+        if flight.owed:
+            lines.append(f"Still owed into {flight.flight}: {flight.owed} (not in the funds).")
+    lines.append(sheet.remainder_rule)
+    return SettlementDocument(
+        f"{_stem(sheet.event_name)}-payouts",
+        f"Payouts · {sheet.event_name}",
+        tuple(lines),
+        tuple(tables),
+    )
+
+
+def _has_points(fund: FundView) -> bool:
+    return any(p.points is not None for p in fund.payouts)
+
+
+def ledger_document(session: Session, actor: Actor, event_id: int) -> SettlementDocument:
+    """The ledger as a workbook: every fee of every player, and totals per flight.
+
+    Raises:
+        NotFoundError, AccessDeniedError: no such event, or not the actor's.
+    """
+    book = ledger(session, actor, event_id)
+    fees = SheetTable(
+        "Fees",
+        (
+            "Player",
+            "Withdrawn",
+            "Flight",
+            "Fee",
+            "Amount",
+            "Paid",
+            "Paid at",
+            "How",
+            "Refunded",
+            "Owed",
+        ),
+        tuple(
+            (
+                line.name,
+                "yes" if line.withdrawn else "",
+                item.flight,
+                item.label,
+                item.amount,
+                item.paid,
+                item.paid_at,
+                item.method if item.paid else "",
+                item.refunded,
+                item.owed,
+            )
+            for line in book.lines
+            for item in line.items
+        ),
+    )
+    totals = SheetTable(
+        "Totals",
+        ("Flight", "Due", "Paid", "Refunded", "Owed"),
+        tuple((t.flight, t.due, t.paid, t.refunded, t.owed) for t in book.totals),
+    )
+    return SettlementDocument(
+        f"{_stem(book.event_name)}-ledger",
+        f"Ledger · {book.event_name}",
+        ("Amounts as paid, refunded and still owed, by player.",),
+        (fees, totals),
+    )
+
+
+def _stem(name: str) -> str:
+    return slugify(name) or "event"
+
+
+def event_flights(session: Session, actor: Actor, event_id: int) -> Sequence[Flight]:
+    """Every flight of the event in display order, for the money settings links.
+
+    Raises:
+        NotFoundError, AccessDeniedError: no such event, or not the actor's.
+    """
+    require_event(session, actor, event_id, manage=True)
+    return session.exec(
+        select(Flight)
+        .where(Flight.event_id == event_id)
+        .order_by(col(Flight.position), col(Flight.id))
+    ).all()
+
+
+def stored_settings_problem(row: Mapping[str, Any]) -> str | None:
+    """What is wrong with a flight's money settings as stored (an event file's
+    ``flight_money`` row), or none: pages read them without checking again."""
+    try:
+        prizes.find_currency(str(row.get("currency", "")))
+        prizes.PayoutTable.from_json(row.get("payout_table"))
+        pools = row.get("side_pools") or []
+        if not isinstance(pools, list) or len(pools) > MAX_POOLS:
+            return f"side pools must be a list of at most {MAX_POOLS}"
+        for pool in pools:
+            if not isinstance(pool, dict) or not isinstance(pool.get("name"), str):
+                return "a side pool needs a name"
+            fee = pool.get("fee")
+            if not isinstance(fee, int) or not 0 < fee <= prizes.MAX_AMOUNT:
+                return f"side pool {pool['name']!r} needs a fee above 0"
+            prizes.PayoutTable.from_json(pool.get("payout_table"))
+        for key in ("entry_fee", "buyback_fee", "sponsor"):
+            value = row.get(key)
+            if not isinstance(value, int) or not 0 <= value <= prizes.MAX_AMOUNT:
+                return f"{key} must be an amount from 0 to {prizes.MAX_AMOUNT}"
+        retention = row.get("retention_percent")
+        if not isinstance(retention, int) or not 0 <= retention <= 100:
+            return "retention_percent must be from 0 to 100"
+        points = row.get("points_table") or []
+        if not isinstance(points, list) or not all(isinstance(p, int) and p >= 0 for p in points):
+            return "points_table must be a list of whole percentages"
+    except FormatUserError as error:
+        return str(error)
+    return None
+
+
+def stored_item_problem(row: Mapping[str, Any]) -> str | None:
+    """What is wrong with a ledger row as stored (an event file's ``money_items`` row)."""
+    if row.get("kind") not in KINDS:
+        return f"unknown kind of fee {row.get('kind')!r}"
+    for key in ("amount", "paid", "refunded"):
+        value = row.get(key)
+        if not isinstance(value, int) or not 0 <= value <= prizes.MAX_AMOUNT:
+            return f"{key} must be an amount from 0 to {prizes.MAX_AMOUNT}"
+    if row["refunded"] > row["paid"] or row["paid"] > row["amount"]:
+        return "a fee cannot be refunded more than was paid, nor paid more than it is"
+    return None
+
+
+def event_points(session: Session, event_id: int) -> dict[int, float]:
+    """Each player's points per place (ABT style) in the event, by player id: from the
+    first flight, in display order, whose money settings give a points table; every
+    player ranked there scores, 0 past the table. Empty when no flight gives points."""
+    flights, settings = _money_rows(session, event_id)
+    for flight in flights:
+        money = settings[flight.id or 0]
+        if money.points_factor is None or not money.points_table:
+            continue
+        standings, _, _ = _places(session, event_id, flight.id or 0)
+        won = prizes.abt_points(
+            unique_players=len(standings),
+            factor_percent=money.points_factor,
+            table=money.points_table,
+            standings=standings,
+        )
+        player_of = dict(
+            session.exec(select(Entry.id, Entry.player_id).where(Entry.event_id == event_id)).all()
+        )
+        return {
+            player_of[entry]: float(won.get(entry, 0))
+            for entry, _ in standings
+            if entry in player_of
+        }
+    return {}
+
+
+def ledger_page(
+    session: Session, actor: Actor, event_id: int, *, number: int = 1, search: str = ""
+) -> tuple[Ledger, Page[LedgerLine]]:
+    """The ledger and one page of its players (those whose name holds ``search``), so a
+    field of thousands is shown a hundred at a time.
+
+    Raises:
+        NotFoundError, AccessDeniedError: no such event, or not the actor's.
+    """
+    book = ledger(session, actor, event_id)
+    needle = search.strip().casefold()
+    lines = [line for line in book.lines if needle in line.name.casefold()]
+    return book, page_of(lines, number, search.strip())
