@@ -139,7 +139,7 @@ MALFORMED = [
     (_set(["version"], "1"), "version: expected a whole number from 1, found '1'"),
     (_drop(["tables"]), "tables: expected an object of tables"),
     (_set(["tables", "events"], []), "tables.events: expected exactly one event"),
-    (_set(["tables", "teams"], []), "tables.teams: unknown table (written by a newer tourney?)"),
+    (_set(["tables", "clans"], []), "tables.clans: unknown table (written by a newer tourney?)"),
     (
         _set(["tables", "matches", 0, "score_a"], "3"),
         "tables.matches[0].score_a: expected a whole number, found '3'",
