@@ -229,6 +229,7 @@ def test_stage_link_refused_when_it_could_never_be_drawn(
     single = {"name": "Table", "format": "roundrobin", "match_length": 1}
     main = {"name": "Main", "format": "knockout", "match_length": 1}
     built = build_event(EIGHT, [single, main])
+    changes = dict(changes)  # the parameters are shared by every database's run
     source = built.flights[changes.pop("source", "Table")]
     fields = _fields(**{"qualifies_from_id": source, "qualifiers": 2, **changes})
 

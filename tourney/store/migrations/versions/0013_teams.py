@@ -11,6 +11,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from tourney.store.types import UTCDateTime
+
 revision = "0013"
 down_revision = "0012"
 branch_labels = None
@@ -30,7 +32,7 @@ def upgrade() -> None:
         ),
         sa.Column("name", sa.String(80), nullable=False),
         sa.Column("seed", sa.Integer(), nullable=True),
-        sa.Column("created_at", sa.DateTime(), nullable=False),
+        sa.Column("created_at", UTCDateTime(timezone=True), nullable=False),
         sa.UniqueConstraint("event_id", "name"),
     )
     op.create_index("ix_teams_event_id", "teams", ["event_id"])
