@@ -27,7 +27,18 @@ from tourney.config import load_settings
 from tourney.store.db import NUL_MESSAGE, engine_from_settings
 from tourney.store.passwords import make_hasher
 from tourney.store.schema import check_current
-from tourney.web import api, auth, director, downloads, errors, filters, live, public, sharing
+from tourney.web import (
+    api,
+    auth,
+    director,
+    downloads,
+    errors,
+    filters,
+    i18n,
+    live,
+    public,
+    sharing,
+)
 from tourney.web.api_models import MAX_ID
 from tourney.web.deps import EXTENSION, AppState
 
@@ -115,6 +126,7 @@ def create_app(config: Mapping[str, Any] | None = None, *, engine: Engine | None
     CSRFProtect(app)
     auth.init_app(app)
     filters.init_app(app)
+    i18n.init_app(app)
     errors.init_app(app)
     app.register_blueprint(public.bp)
     app.register_blueprint(director.bp)

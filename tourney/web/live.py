@@ -34,6 +34,7 @@ from tourney.store.audit import Actor
 from tourney.store.errors import NotFoundError
 from tourney.store.permissions import is_staff
 from tourney.web.deps import reading
+from tourney.web.i18n import current_language
 
 POLL_SECONDS = 5
 CACHE_EXTENSION = "tourney.live"
@@ -188,7 +189,7 @@ def live_page(
             return redirect(current_address())
         if since is not None and since == str(access.data_version):
             return _no_store(Response(status=204))
-        key = (access.id, access.data_version, page)
+        key = (access.id, access.data_version, page, current_language())
         region = _cache().get(key)
         if region is None:
             context = build(db, access)

@@ -1,0 +1,90 @@
+"""Languages: which one a request is served in, and the menu that changes it.
+
+The language comes from ``?lang=`` first, then the visitor's saved choice (a cookie that
+``?lang=`` sets, so the next page keeps it), then the browser's ``Accept-Language``, then
+English. ``LANGUAGES`` is the one list of languages served; templates, the menu and the
+tests take it from here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from flask import Flask, Response, request
+from flask_babel import Babel, get_locale
+
+TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
+"""The message catalogues: ``tourney/translations/<code>/LC_MESSAGES/messages.po``."""
+LANGUAGE_COOKIE = "tourney_lang"
+LANGUAGE_COOKIE_DAYS = 365
+
+
+@dataclass(frozen=True)
+class Language:
+    """A language the app is served in: its code and its own name for itself."""
+
+    code: str
+    native_name: str
+
+
+LANGUAGES: tuple[Language, ...] = (
+    Language("en", "English"),
+    Language("de", "Deutsch"),
+    Language("ru", "Русский"),
+    Language("el", "Ελληνικά"),
+    Language("tr", "Türkçe"),
+)
+DEFAULT_LANGUAGE = LANGUAGES[0].code
+LANGUAGE_CODES = tuple(language.code for language in LANGUAGES)
+
+
+def _asked_language() -> str | None:
+    """The language ``?lang=`` names, when it is one we serve."""
+    asked = request.args.get("lang", "").strip().lower()
+    return asked if asked in LANGUAGE_CODES else None
+
+
+def select_language() -> str:
+    """The language of this request: ``?lang=``, the saved choice, the browser's, English."""
+    asked = _asked_language()
+    if asked:
+        return asked
+    saved = request.cookies.get(LANGUAGE_COOKIE, "")
+    if saved in LANGUAGE_CODES:
+        return saved
+    return request.accept_languages.best_match(LANGUAGE_CODES) or DEFAULT_LANGUAGE
+
+
+def current_language() -> str:
+    """The code of the language being served (``"de"``), for ``<html lang>`` and caches."""
+    return str(get_locale() or DEFAULT_LANGUAGE)
+
+
+def _remember_choice(response: Response) -> Response:
+    """Keep a ``?lang=`` choice for the visitor's next pages; the answer varies by
+    ``Accept-Language`` for caches that keep it."""
+    asked = _asked_language()
+    if asked and request.cookies.get(LANGUAGE_COOKIE) != asked:
+        response.set_cookie(
+            LANGUAGE_COOKIE,
+            asked,
+            max_age=LANGUAGE_COOKIE_DAYS * 24 * 3600,
+            httponly=True,
+            samesite="Lax",
+        )
+    response.vary.add("Accept-Language")
+    response.vary.add("Cookie")
+    return response
+
+
+def _template_globals() -> dict[str, object]:
+    return {"languages": LANGUAGES, "current_language": current_language()}
+
+
+def init_app(app: Flask) -> None:
+    """Attach Flask-Babel with our language selection, and the menu's template values."""
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
+    Babel(app, locale_selector=select_language)
+    app.after_request(_remember_choice)
+    app.context_processor(_template_globals)
