@@ -5,6 +5,8 @@ returns a ``RecordReport`` with every error (``RecordError(game, line, message)`
 the results it derives; ``validate_mat`` does both, through a compiled replay
 (``compiled``) for clean records where it is built. ``format_mat`` writes a record the
 way gnubg exports it, and ``record_to_json``/``record_from_json`` give its JSON form.
+``read_sgf``/``format_sgf`` do the same for gnubg's ``.sgf`` files and ``read_xg`` reads
+eXtreme Gammon's binary ``.xg``; ``validate_record`` picks the reader by file name.
 """
 
 from tourney.rules.records.compiled import replay_compiled
@@ -27,6 +29,17 @@ from tourney.rules.records.model import (
     RecordError,
 )
 from tourney.rules.records.replay import GameResult, MatchRules, RecordReport, replay
+from tourney.rules.records.sgf import read_sgf
+from tourney.rules.records.sgf_writer import (
+    GameSummary,
+    MatchHeader,
+    format_sgf,
+    format_sgf_results,
+)
+from tourney.rules.records.xg import read_xg
+
+RECORD_SUFFIXES = (".mat", ".txt", ".sgf", ".xg", ".json")
+"""The file name endings ``validate_record`` reads; any other name is read as ``.mat``."""
 
 
 def validate_record(
@@ -37,15 +50,23 @@ def validate_record(
     max_bytes: int = DEFAULT_MAX_BYTES,
     size: int | None = None,
 ) -> RecordReport:
-    """Read and replay one uploaded file: a JSON match record when ``name`` ends in
-    ``.json`` (long nardy's records are JSON), else a ``.mat`` file. Never raises on bad
+    """Read and replay one uploaded file, by the ending of ``name``: ``.sgf`` (gnubg),
+    ``.xg`` (eXtreme Gammon), ``.json`` (our JSON form; long nardy's records are JSON),
+    else a ``.mat`` file (``.mat``, ``.txt`` or any other name). Never raises on bad
     input: what cannot be read is the report's error. ``size`` is the file's full size
-where ``data`` holds only its first ``max_bytes + 1`` bytes.
+    where ``data`` holds only its first ``max_bytes + 1`` bytes.
 
     >>> validate_record("match.json", b"[1]").errors[0].message
     'not a JSON match record: a JSON match record is an object'
+    >>> validate_record("match.sgf", b"(;GM[1])").errors[0].message
+    'game tree 1 is not backgammon: GM[1] where gnubg writes GM[6]'
     """
-    if not name.lower().endswith(".json"):
+    lowered = name.lower()
+    if lowered.endswith(".sgf"):
+        return replay(read_sgf(data, max_bytes=max_bytes, size=size), rules)
+    if lowered.endswith(".xg"):
+        return replay(read_xg(data, max_bytes=max_bytes, size=size), rules)
+    if not lowered.endswith(".json"):
         return validate_mat(data, rules=rules, max_bytes=max_bytes, size=size)
     try:
         total = max(size or 0, len(data))
@@ -92,16 +113,23 @@ __all__ = [
     "ErrorKind",
     "GameRecord",
     "GameResult",
+    "GameSummary",
     "JsonBoundsError",
+    "MatchHeader",
     "MatchRecord",
     "MatchRules",
     "PlayForm",
+    "RECORD_SUFFIXES",
     "RecordError",
     "RecordReport",
     "decode_mat",
     "format_mat",
+    "format_sgf",
+    "format_sgf_results",
     "parse_json",
     "read_mat",
+    "read_sgf",
+    "read_xg",
     "record_from_json",
     "record_to_json",
     "replay",
