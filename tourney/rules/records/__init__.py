@@ -18,7 +18,7 @@ from tourney.rules.records.json_form import (
     record_to_json,
 )
 from tourney.rules.records.mat import DEFAULT_MAX_BYTES, decode_mat, read_mat
-from tourney.rules.records.mat_writer import format_mat
+from tourney.rules.records.mat_writer import format_mat, format_mat_results
 from tourney.rules.records.model import (
     Action,
     ActionKind,
@@ -30,12 +30,9 @@ from tourney.rules.records.model import (
 )
 from tourney.rules.records.replay import GameResult, MatchRules, RecordReport, replay
 from tourney.rules.records.sgf import read_sgf
-from tourney.rules.records.sgf_writer import (
-    GameSummary,
-    MatchHeader,
-    format_sgf,
-    format_sgf_results,
-)
+from tourney.rules.records.sgf_writer import format_sgf, format_sgf_results
+from tourney.rules.records.summary import GameSummary, MatchHeader
+from tourney.rules.records.writers import RECORD_WRITERS, RecordWriter
 from tourney.rules.records.xg import read_xg
 
 RECORD_SUFFIXES = (".mat", ".txt", ".sgf", ".xg", ".json")
@@ -107,6 +104,8 @@ def validate_mat(
 
 __all__ = [
     "DEFAULT_MAX_BYTES",
+    "RECORD_SUFFIXES",
+    "RECORD_WRITERS",
     "SCHEMA_VERSION",
     "Action",
     "ActionKind",
@@ -119,11 +118,12 @@ __all__ = [
     "MatchRecord",
     "MatchRules",
     "PlayForm",
-    "RECORD_SUFFIXES",
     "RecordError",
     "RecordReport",
+    "RecordWriter",
     "decode_mat",
     "format_mat",
+    "format_mat_results",
     "format_sgf",
     "format_sgf_results",
     "parse_json",

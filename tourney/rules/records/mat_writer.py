@@ -12,13 +12,15 @@ after each of the first three steps (MAT_FORMAT §4.3).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from tourney.rules.board import BAR, OFF, Position, Side
 from tourney.rules.dice import Roll
 from tourney.rules.game import GameEnd
 from tourney.rules.moves import Move, Play, check_play, legal_play_map
-from tourney.rules.records.model import ActionKind, GameRecord, PlayForm
+from tourney.rules.records.model import Action, ActionKind, GameRecord, PlayForm
 from tourney.rules.records.replay import GameResult, RecordReport
+from tourney.rules.records.summary import GameSummary, MatchHeader, cube_actions
 
 _DATE = re.compile(r"\s*(\d{4})[.\-/](\d{1,2})[.\-/](\d{1,2})\s*")
 _KNOWN_TAGS = frozenset({
@@ -27,6 +29,7 @@ _KNOWN_TAGS = frozenset({
     "cubelimit", "crawford", "jacoby", "beaver",
 })
 """Tags gnubg reads or deliberately ignores; any other tag becomes comment text."""
+_CUBE_KINDS = {"double": ActionKind.DOUBLE, "take": ActionKind.TAKE, "drop": ActionKind.DROP}
 _LEFT_WINS = "      "
 _RIGHT_WINS = " " * 34
 
@@ -230,4 +233,34 @@ def format_mat(report: RecordReport) -> str:
         out.append(_GameWriter(game, result, number, (score[0], score[1]), names).write())
         if result.winner is not None:
             score[result.winner] += result.points
+    return "".join(out)
+
+
+def format_mat_results(header: MatchHeader, games: Sequence[GameSummary]) -> str:
+    """A match known game by game as ``.mat``: per game its score line, the cube actions
+    its result implies and its ``Wins`` line, but no rolls (see ``format_sgf_results``).
+
+    >>> text = format_mat_results(MatchHeader(("Ann", "Bob"), 3),
+    ...                           [GameSummary(Side.O, GameEnd.DROPPED, 1, 1)])
+    >>> [line.strip() for line in text.splitlines()]
+    ['3 point match', '', 'Game 1', 'Ann : 0                        Bob : 0', \
+'1)                              Doubles => 2', '2)  Drops                       Wins 1 point', '']
+    """
+    out = [f" {header.match_length} point match\n\n"]
+    score = [0, 0]
+    for number, summary in enumerate(games, start=1):
+        actions = tuple(
+            Action(0, _CUBE_KINDS[word], side, word)
+            for word, side in cube_actions(summary)
+        )
+        # Without rolls no bear-off shows who won: every game gets its Wins line the way
+        # gnubg writes it after a resignation.
+        end = GameEnd.DROPPED if summary.end is GameEnd.DROPPED else GameEnd.RESIGNED
+        result = GameResult(number, summary.winner, end, None, summary.cube, summary.points)
+        game = GameRecord(number, 0, actions=actions)
+        out.append(_GameWriter(game, result, number, (score[0], score[1]),
+                               header.players).write())
+        if summary.end is not GameEnd.DROPPED:
+            out.append("\n")
+        score[summary.winner] += summary.points
     return "".join(out)

@@ -176,7 +176,7 @@ class _Parser:
     def value(self) -> str:
         text = self.text
         self.at += 1  # "["
-        out = []
+        out: list[str] = []
         while self.at < len(text):
             char = text[self.at]
             if char == "\\" and self.at + 1 < len(text):

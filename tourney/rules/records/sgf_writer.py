@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from tourney.rules.board import Position, Side
 from tourney.rules.dice import Roll
@@ -21,8 +20,9 @@ from tourney.rules.game import GameEnd
 from tourney.rules.moves import check_play
 from tourney.rules.records.mat_writer import single_die_steps
 from tourney.rules.records.model import ActionKind, GameRecord, PlayForm
-from tourney.rules.records.replay import GameResult, RecordReport
+from tourney.rules.records.replay import RecordReport
 from tourney.rules.records.sgf import sgf_letter
+from tourney.rules.records.summary import GameSummary, MatchHeader, cube_actions
 
 _DATE = re.compile(r"\s*(\d{4})[.\-/](\d{1,2})[.\-/](\d{1,2})\s*")
 _COLOUR = {Side.X: "W", Side.O: "B"}
@@ -38,20 +38,6 @@ _INFO = (("Event", "EV"), ("Round", "RO"), ("Site", "PC"), ("Transcriber", "AN")
 
 def _escape(text: str) -> str:
     return text.replace("\\", "\\\\").replace("]", "\\]")
-
-
-@dataclass(frozen=True, slots=True)
-class MatchHeader:
-    """What every game tree of a written match repeats, and the details of its first."""
-
-    players: tuple[str, str]
-    match_length: int
-    crawford: bool = True
-    jacoby: bool = False
-    variation: str | None = None
-    """A ``.mat`` ``[Variation]`` value (``NackGammon``, ``HyperGammon (3)``) or ``None``."""
-    details: tuple[tuple[str, str], ...] = ()
-    """SGF root properties of the first game only (``EV``, ``RO``, ``PC``, ``DT``...)."""
 
 
 def _root(header: MatchHeader, number: int, score: tuple[int, int],
@@ -169,32 +155,8 @@ def format_sgf(report: RecordReport) -> str:
     return "".join(out)
 
 
-@dataclass(frozen=True, slots=True)
-class GameSummary:
-    """One game known only by its result: who won, how, the cube, the points."""
-
-    winner: Side
-    end: GameEnd
-    cube: int
-    """The cube in play at the end (for a dropped double, the value before it)."""
-    points: int
-    doubled_by: tuple[Side, ...] = ()
-    """Who turned the cube, in order, where known; otherwise the winner's opponent
-    doubles first and the players alternate."""
-
-
 def _cube_nodes(summary: GameSummary) -> list[str]:
-    turns = summary.cube.bit_length() - 1
-    doubler = summary.winner.opposite if turns % 2 else summary.winner
-    order = list(summary.doubled_by) or [doubler if i % 2 == 0 else doubler.opposite
-                                         for i in range(turns)]
-    nodes = []
-    for side in order[:turns]:
-        nodes += [f";{_COLOUR[side]}[double]", f";{_COLOUR[side.opposite]}[take]"]
-    if summary.end is GameEnd.DROPPED:
-        nodes += [f";{_COLOUR[summary.winner]}[double]",
-                  f";{_COLOUR[summary.winner.opposite]}[drop]"]
-    return nodes
+    return [f";{_COLOUR[side]}[{word}]" for word, side in cube_actions(summary)]
 
 
 def format_sgf_results(header: MatchHeader, games: Sequence[GameSummary]) -> str:
