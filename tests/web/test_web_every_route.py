@@ -162,6 +162,7 @@ ANSWERS = {
     "POST /director/matches/<int:match_id>/clear": 302,
     "POST /director/matches/<int:match_id>/walkover": 302,
     "GET /events/<slug>/records/<int:record_id>": 200,
+    "GET /events/<slug>/matches/<int:match_id>/record.<suffix>": 200,
     "POST /api/v1/matches/<int:match_id>/games": 201,
     "POST /api/v1/matches/<int:match_id>/score": 200,
     # (a record for a match that has its result already, sent without the version the
@@ -532,6 +533,7 @@ def test_every_route_answers_as_a_user_expects(
     with read_session(engine) as session:
         record_id = session.exec(select(UploadedRecord.id)).one()
     walk(visitor, "GET", "/events/<slug>/records/<int:record_id>", record_id=record_id)
+    walk(visitor, "GET", "/events/<slug>/matches/<int:match_id>/record.<suffix>", suffix="sgf")
     walk(
         director, "POST", "/api/v1/matches/<int:match_id>/games", match_id=swiss_first,
         json={"winner": "a", "end": "played"},

@@ -861,7 +861,8 @@ def upload_match_record(
         checked = _check_record(
             session, loaded.match, loaded.event, filename, data, first_player_side
         )
-    text = data.decode("utf-8", errors="replace")
+    # PostgreSQL text holds no NUL; a binary file (an .xg) keeps its readable parts.
+    text = data.decode("utf-8", errors="replace").replace("\x00", "\ufffd")
     upload = UploadedRecord(
         match_id=match_id,
         filename=filename[:255],

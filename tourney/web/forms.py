@@ -719,8 +719,9 @@ class UploadForm(VersionedForm):
     """A match record file."""
 
     record = FileField(
-        "Match file (.mat, or a .json match record)",
-        validators=[FileRequired("Choose a .mat or .json match record.")],
+        # The first words stay as they were: pages and guides quote them.
+        "Match file (.mat, or a .json match record; also GNU Backgammon's .sgf)",
+        validators=[FileRequired("Choose a .mat, .sgf or .json match record.")],
     )
 
 

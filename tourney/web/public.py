@@ -222,7 +222,7 @@ def match(slug: str, match_id: int) -> ResponseReturnValue:
         slug,
         page=f"match:{match_id}",
         template="public/_match.html",
-        build=lambda db, access: {"detail": pv.match_page(db, access.id, match_id), "slug": slug},
+        build=lambda db, access: _match_context(pv.match_page(db, access.id, match_id), slug),
         title=lambda c: _match_title(c["detail"]),
     )
 
@@ -257,6 +257,10 @@ def prizes(slug: str) -> ResponseReturnValue:
     )
 
 
+def _match_context(detail: MatchDetail, slug: str) -> dict[str, object]:
+    return {"detail": detail, "slug": slug, "record_downloads": pv.record_downloads(detail)}
+
+
 def _match_title(detail: MatchDetail) -> str:
     m = detail.match
     a = m.a.name if m.a else m.a_placeholder or "?"
@@ -280,6 +284,26 @@ def record(slug: str, record_id: int) -> ResponseReturnValue:
         found.text,
         mimetype="text/plain",
         headers={"Content-Disposition": f'attachment; filename="{safe}"'},
+    )
+
+
+@bp.get("/events/<slug>/matches/<int:match_id>/record.<suffix>")
+@public
+def match_record(slug: str, match_id: int, suffix: str) -> ResponseReturnValue:
+    """Download a match as a record file in one of the written formats: with its moves
+    where a validated record was uploaded, else its games as entered."""
+    who = viewer()
+    with reading() as db:
+        try:
+            access = open_event(db, slug, who)
+        except ShareKeyAccepted:
+            return redirect(url_for("public.match_record", slug=slug, match_id=match_id,
+                                    suffix=suffix))
+        found = pv.match_record_export(db, access.id, match_id, suffix)
+    return Response(
+        found.text,
+        mimetype=found.mimetype,
+        headers={"Content-Disposition": f'attachment; filename="{found.filename}"'},
     )
 
 
