@@ -127,11 +127,16 @@ def test_sgf_round_trips_through_our_writer(stem: str) -> None:
     assert _facts(replay(read_sgf(format_sgf(report)))) == _facts(report)
 
 
-def test_gnubg_loads_our_sgf_and_exports_the_same_match(tmp_path: Path) -> None:
+def _gnubg_or_skip() -> str:
     if not Path(GNUBG_BINARY).exists():
         if os.environ.get("TOURNEY_REQUIRE_ORACLES") == "1":
             pytest.fail("gnubg is required (TOURNEY_REQUIRE_ORACLES=1) but not installed")
         pytest.skip("gnubg is not installed (apt-get install gnubg); sgf loading not checked")
+    return GNUBG_BINARY
+
+
+def test_gnubg_loads_our_sgf_and_exports_the_same_match(tmp_path: Path) -> None:
+    _gnubg_or_skip()
     commands = ["set confirm new off", "set confirm save off"]
     for stem in STEMS:
         ours = tmp_path / f"{stem}.sgf"
@@ -299,11 +304,33 @@ def test_results_only_match_writes_cube_actions_and_results() -> None:
     trees = text.strip().split("\n(")
     assert trees[0].split("\n")[1:] == [";W[double]", ";B[take]", ";B[double]", ";W[drop])"]
     assert "MI[length:3][game:1][ws:0][bs:2]" in trees[1]
-    assert "RU[Crawford:CrawfordGame]RE[W+2])" in trees[1]
+    assert "RU[Crawford:CrawfordGame]RE[W+2R])" in trees[1]
     assert "MI[length:3][game:2][ws:2][bs:2]" in trees[2]
     assert "RE[B+1R]" in trees[2]
     record = read_sgf(text)
     assert [game.score for game in record.games] == [(0, 0), (0, 2), (2, 2)]
+
+
+def test_gnubg_scores_our_score_sheet_sgf_as_we_do(tmp_path: Path) -> None:
+    # 5-point match: Bob wins a dropped redouble (2), Ann a gammon on a 2-cube (4), Bob a
+    # resigned gammon in the Crawford game (2), Bob a single (1): Ann 4, Bob 5.
+    gnubg = _gnubg_or_skip()
+    games = [GameSummary(Side.O, GameEnd.DROPPED, 2, 2),
+             GameSummary(Side.X, GameEnd.PLAYED, 2, 4),
+             GameSummary(Side.O, GameEnd.RESIGNED, 1, 2),
+             GameSummary(Side.O, GameEnd.PLAYED, 1, 1)]
+    ours = tmp_path / "sheet.sgf"
+    ours.write_text(format_sgf_results(MatchHeader(("Ann", "Bob"), 5), games))
+    saved = tmp_path / "saved.sgf"
+    commands = ["set confirm new off", f'load match "{ours}"', f'save match "{saved}"']
+    subprocess.run([gnubg, "-t", "-q", "-r"], input="\n".join(commands) + "\n", text=True,
+                   capture_output=True, timeout=120, check=False, env={"HOME": str(tmp_path)})
+
+    text = saved.read_text()
+    assert re.findall(r"\[ws:(\d+)\]\[bs:(\d+)\]", text) == [
+        ("0", "0"), ("0", "2"), ("4", "2"), ("4", "4")]
+    assert re.findall(r"RE\[([^\]]*)\]", text) == ["B+2", "W+4R", "B+2R", "B+1R"]
+    assert "CrawfordGame" in text.split("\n(")[2]
 
 
 # --- the command line -------------------------------------------------------------------

@@ -110,7 +110,7 @@ def test_games_entered_by_hand_download_as_a_record_without_moves(
     assert "RE[B+1]" in trees[0]
     assert "MI[length:3][game:1][ws:0][bs:1]" in trees[1]
     assert trees[1].split("\n")[1:] == [";B[double]", ";W[take])"]
-    assert "RE[W+4]" in trees[1]
+    assert "RE[W+4R]" in trees[1]
     mat = client.get(f"/events/records-night/matches/{match_id}/record.mat").get_data(
         as_text=True)
     assert " Game 2\n GnubgA : 0                     GnubgB : 1\n" in mat

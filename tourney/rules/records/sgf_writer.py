@@ -5,8 +5,9 @@ gnubg's ``save match`` does (without its analysis): plays one die per step, the 
 the written order. ``format_sgf_results`` writes a match known only game by game (the
 winner, the cube and the result of each game): each game tree then holds the cube
 actions that the result implies (a double and a drop, or the doubles that took the cube
-to its value) and the result, but no rolls. Such a file is a faithful score sheet, not a
-replayable record.
+to its value) and the result, but no rolls; each result but a drop is marked as a
+resignation, the only result gnubg scores in a game without moves. Such a file is a
+faithful score sheet, not a replayable record.
 """
 
 from __future__ import annotations
@@ -178,7 +179,10 @@ def format_sgf_results(header: MatchHeader, games: Sequence[GameSummary]) -> str
         short = [header.match_length - points == 1 for points in score]
         crawford = not crawford_played and short.count(True) == 1
         crawford_played = crawford_played or crawford
-        resigned = summary.end is GameEnd.RESIGNED
+        # Without rolls no position shows a bear-off: gnubg scores a game tree without
+        # moves only when its result is marked as resigned (R), so every game but a
+        # dropped double is written so.
+        resigned = summary.end is not GameEnd.DROPPED
         root = _root(header, number, (score[0], score[1]), crawford,
                      _result(summary.winner, summary.points, resigned))
         out.append("\n".join([root, *_cube_nodes(summary)]) + ")\n")
