@@ -75,6 +75,11 @@ def test_an_sgf_upload_fills_the_match_and_both_downloads_tell_the_same_match(
     _upload(client, match_id, "final.sgf", (SGF_DIR / f"{STEM}.sgf").read_bytes())
 
     page = client.get(f"/events/records-night/matches/{match_id}").get_data(as_text=True)
+    # The moves list reads the .sgf too: game 1 opens 5-2 13/8 24/22 (gnubg's .mat line
+    # "1) 52: 13/8 24/22"), written here in the order of gnubg's .sgf.
+    moves = page.split("<h2>Moves</h2>", 1)[1]
+    first = re.search(r"<td class=\"roll\">5-2</td><td>(.*?)</td>", moves)
+    assert first is not None and sorted(first.group(1).split()) == ["13/8", "24/22"]
     assert "Download as GNU Backgammon match (.sgf)" in page
     assert "Download as Jellyfish / gnubg match (.mat)" in page
     as_mat = client.get(f"/events/records-night/matches/{match_id}/record.mat")

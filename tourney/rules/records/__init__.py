@@ -58,26 +58,40 @@ def validate_record(
     >>> validate_record("match.sgf", b"(;GM[1])").errors[0].message
     'game tree 1 is not backgammon: GM[1] where gnubg writes GM[6]'
     """
+    if not name.lower().endswith((".sgf", ".xg", ".json")):
+        return validate_mat(data, rules=rules, max_bytes=max_bytes, size=size)
+    return replay(read_record(name, data, max_bytes=max_bytes, size=size), rules)
+
+
+def read_record(
+    name: str, data: bytes | str, *, max_bytes: int = DEFAULT_MAX_BYTES, size: int | None = None
+) -> MatchRecord:
+    """Read one file into a ``MatchRecord`` by the ending of ``name`` (see
+    ``validate_record``), without replaying it. Never raises on bad input.
+
+    >>> read_record("m.sgf", "(;GM[6]MI[length:1]PW[A]PB[B])").players
+    ('A', 'B')
+    """
     lowered = name.lower()
     if lowered.endswith(".sgf"):
-        return replay(read_sgf(data, max_bytes=max_bytes, size=size), rules)
+        return read_sgf(data, max_bytes=max_bytes, size=size)
     if lowered.endswith(".xg"):
-        return replay(read_xg(data, max_bytes=max_bytes, size=size), rules)
+        return read_xg(data, max_bytes=max_bytes, size=size)
     if not lowered.endswith(".json"):
-        return validate_mat(data, rules=rules, max_bytes=max_bytes, size=size)
+        return read_mat(data, max_bytes=max_bytes, size=size)
+    raw = data.encode("utf-8") if isinstance(data, str) else data
     try:
-        total = max(size or 0, len(data))
+        total = max(size or 0, len(raw))
         if total > max_bytes:
             raise ValueError(f"the file is {total} bytes, more than the limit of {max_bytes}")
-        document = parse_json(data.decode("utf-8-sig"))
+        document = parse_json(raw.decode("utf-8-sig"))
         if not isinstance(document, dict):
             raise ValueError("a JSON match record is an object")
-        record = record_from_json(document)
+        return record_from_json(document)
     except (ValueError, UnicodeDecodeError) as error:
         kind = ErrorKind.BOUNDS if isinstance(error, JsonBoundsError) else ErrorKind.UNREADABLE
         problem = RecordError(None, None, f"not a JSON match record: {error}", kind)
-        return replay(MatchRecord(None, None, problems=(problem,)), rules)
-    return replay(record, rules)
+        return MatchRecord(None, None, problems=(problem,))
 
 
 def validate_mat(
@@ -128,6 +142,7 @@ __all__ = [
     "format_sgf_results",
     "parse_json",
     "read_mat",
+    "read_record",
     "read_sgf",
     "read_xg",
     "record_from_json",
