@@ -151,7 +151,13 @@ def test_gnubg_loads_our_sgf_and_exports_the_same_match(tmp_path: Path) -> None:
         and _facts(replay(read_mat((tmp_path / f"{stem}.mat").read_bytes())))
         == _facts(_mat(stem))
     ]
+    # More than the same facts: gnubg's export is the very file it exported before.
+    identical = [
+        stem for stem in agreeing
+        if (tmp_path / f"{stem}.mat").read_text() == (SGF_DIR / f"{stem}.mat").read_text()
+    ]
     assert agreeing == STEMS
+    assert identical == STEMS
 
 
 # --- hand-worked files ----------------------------------------------------------------
