@@ -38,7 +38,7 @@ def test_director_uploads_an_sgf_and_downloads_it_as_mat(page: Any, base_url: st
     draw_and_publish(page, "Seeded (by seed, then rating)")
 
     open_match(page, main_url, "GnubgA", "GnubgB")
-    page.get_by_label("Match file (.mat, or a .json match record").set_input_files(str(SGF))
+    page.get_by_label("Match file (.mat, or a .json match record)").set_input_files(str(SGF))
     page.get_by_role("button", name="Upload and check").click()
     assert "Record read: 4 games entered. Saved. GnubgA wins" in flash(page)
     match_id = re.search(r"/matches/(\d+)", page.url)

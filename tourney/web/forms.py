@@ -719,8 +719,8 @@ class UploadForm(VersionedForm):
     """A match record file."""
 
     record = FileField(
-        # The first words stay as they were: pages and guides quote them.
-        "Match file (.mat, or a .json match record; also GNU Backgammon's .sgf)",
+        # The label stays as guides quote it; the help text below the field names .sgf.
+        "Match file (.mat, or a .json match record)",
         validators=[FileRequired("Choose a .mat, .sgf or .json match record.")],
     )
 
