@@ -28,6 +28,7 @@ from tourney.rules.records import (
     MatchHeader,
     PlayForm,
     RecordReport,
+    format_mat_results,
     format_sgf,
     format_sgf_results,
     read_mat,
@@ -315,6 +316,25 @@ def test_results_only_match_writes_cube_actions_and_results() -> None:
     assert "RE[B+1R]" in trees[2]
     record = read_sgf(text)
     assert [game.score for game in record.games] == [(0, 0), (0, 2), (2, 2)]
+
+
+def test_results_only_mat_puts_each_cube_action_in_its_players_column() -> None:
+    # Bob wins a dropped redouble: Ann doubled to 2, Bob took, Bob redoubled to 4 and Ann
+    # dropped. Without rolls between them, Bob's redouble starts a line of its own.
+    header = MatchHeader(("Ann", "Bob"), 5)
+    games = [GameSummary(Side.O, GameEnd.DROPPED, 2, 2),
+             GameSummary(Side.X, GameEnd.PLAYED, 2, 4)]
+
+    text = format_mat_results(header, games)
+
+    record = read_mat(text)
+    cube_sides = [[(a.kind.value, a.side) for a in game.actions] for game in record.games]
+    assert cube_sides[0] == [("double", Side.X), ("take", Side.O), ("double", Side.O),
+                             ("drop", Side.X), ("win", Side.O)]
+    assert cube_sides[1] == [("double", Side.O), ("take", Side.X), ("win", Side.X)]
+    assert [game.score for game in record.games] == [(0, 0), (0, 2)]
+    assert replay(record).final_score == (4, 2)
+    assert text.startswith("; Score sheet")
 
 
 def test_gnubg_scores_our_score_sheet_sgf_as_we_do(tmp_path: Path) -> None:

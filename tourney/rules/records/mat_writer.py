@@ -18,7 +18,7 @@ from tourney.rules.board import BAR, OFF, Position, Side
 from tourney.rules.dice import Roll
 from tourney.rules.game import GameEnd
 from tourney.rules.moves import Move, Play, check_play, legal_play_map
-from tourney.rules.records.model import Action, ActionKind, GameRecord, PlayForm
+from tourney.rules.records.model import ActionKind, GameRecord, PlayForm
 from tourney.rules.records.replay import GameResult, RecordReport
 from tourney.rules.records.summary import GameSummary, MatchHeader, cube_actions
 
@@ -29,7 +29,6 @@ _KNOWN_TAGS = frozenset({
     "cubelimit", "crawford", "jacoby", "beaver",
 })
 """Tags gnubg reads or deliberately ignores; any other tag becomes comment text."""
-_CUBE_KINDS = {"double": ActionKind.DOUBLE, "take": ActionKind.TAKE, "drop": ActionKind.DROP}
 _LEFT_WINS = "      "
 _RIGHT_WINS = " " * 34
 
@@ -236,31 +235,54 @@ def format_mat(report: RecordReport) -> str:
     return "".join(out)
 
 
+SCORE_SHEET_NOTE = "Score sheet: games entered by hand, without rolls"
+"""The header comment of a record written from games without moves."""
+_CUBE_WORDS = {"double": "Doubles => {cube}", "take": "Takes", "drop": "Drops"}
+
+
+def _sheet_lines(summary: GameSummary) -> list[str]:
+    """A game without rolls: each cube action in its own player's column (the players
+    do not alternate as they do between rolls), then the winner's ``Wins`` line."""
+    lines: list[list[str]] = []
+    cube = 1
+    for word, side in cube_actions(summary):
+        if word == "double":
+            cube *= 2
+        text = _CUBE_WORDS[word].format(cube=cube)
+        if not lines or side is Side.X or lines[-1][1]:
+            lines.append(["", ""])
+        lines[-1][side] = text
+    out = [f"{number:3d})  {left:<27}{' ' + right if right else ''}".rstrip()
+           for number, (left, right) in enumerate(lines, start=1)]
+    lead = _LEFT_WINS if summary.winner is Side.X else _RIGHT_WINS
+    out.append(f"{lead}{_points(summary.points)}")
+    return out
+
+
 def format_mat_results(header: MatchHeader, games: Sequence[GameSummary]) -> str:
     """A match known game by game as ``.mat``: per game its score line, the cube actions
-    its result implies and its ``Wins`` line, but no rolls (see ``format_sgf_results``).
+    its result implies and the winner's ``Wins`` line, but no rolls (see
+    ``format_sgf_results``). gnubg keeps only the score lines of such a file: it drops a
+    game without rolls.
 
     >>> text = format_mat_results(MatchHeader(("Ann", "Bob"), 3),
-    ...                           [GameSummary(Side.O, GameEnd.DROPPED, 1, 1)])
-    >>> [line.strip() for line in text.splitlines()]
-    ['3 point match', '', 'Game 1', 'Ann : 0                        Bob : 0', \
-'1)                              Doubles => 2', '2)  Drops                       Wins 1 point', '']
+    ...                           [GameSummary(Side.O, GameEnd.DROPPED, 2, 2)])
+    >>> print(text.split("\\n\\n", 2)[2], end="")
+     Game 1
+     Ann : 0                        Bob : 0
+      1)  Doubles => 2                Takes
+      2)                              Doubles => 4
+      3)  Drops
+                                      Wins 2 points
+    <BLANKLINE>
     """
-    out = [f" {header.match_length} point match\n\n"]
+    out = [f"; {SCORE_SHEET_NOTE}\n\n {header.match_length} point match\n\n"]
     score = [0, 0]
+    names = header.players
     for number, summary in enumerate(games, start=1):
-        actions = tuple(
-            Action(0, _CUBE_KINDS[word], side, word)
-            for word, side in cube_actions(summary)
-        )
-        # Without rolls no bear-off shows who won: every game gets its Wins line the way
-        # gnubg writes it after a resignation.
-        end = GameEnd.DROPPED if summary.end is GameEnd.DROPPED else GameEnd.RESIGNED
-        result = GameResult(number, summary.winner, end, None, summary.cube, summary.points)
-        game = GameRecord(number, 0, actions=actions)
-        out.append(_GameWriter(game, result, number, (score[0], score[1]),
-                               header.players).write())
-        if summary.end is not GameEnd.DROPPED:
-            out.append("\n")
+        first = f"{names[0]} : {score[0]}"
+        padding = " " * max(0, 31 - len(first.encode("utf-8")))
+        out.append(f" Game {number}\n {first}{padding}{names[1]} : {score[1]}\n")
+        out.append("\n".join(_sheet_lines(summary)) + "\n\n")
         score[summary.winner] += summary.points
     return "".join(out)

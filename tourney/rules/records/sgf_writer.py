@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from tourney.rules.board import Position, Side
 from tourney.rules.dice import Roll
 from tourney.rules.game import GameEnd
 from tourney.rules.moves import check_play
-from tourney.rules.records.mat_writer import single_die_steps
+from tourney.rules.records.mat_writer import SCORE_SHEET_NOTE, single_die_steps
 from tourney.rules.records.model import ActionKind, GameRecord, PlayForm
 from tourney.rules.records.replay import RecordReport
 from tourney.rules.records.sgf import sgf_letter
@@ -168,10 +169,13 @@ def format_sgf_results(header: MatchHeader, games: Sequence[GameSummary]) -> str
 
     >>> print(format_sgf_results(MatchHeader(("Ann", "Bob"), 3),
     ...       [GameSummary(Side.O, GameEnd.DROPPED, 1, 1)]), end="")
-    (;FF[4]GM[6]CA[UTF-8]AP[tourney]MI[length:3][game:0][ws:0][bs:0]PW[Ann]PB[Bob]RU[Crawford]RE[B+1]
+    (;FF[4]GM[6]CA[UTF-8]AP[tourney]MI[length:3][game:0][ws:0][bs:0]PW[Ann]PB[Bob]\
+GC[Score sheet: games entered by hand, without rolls]RU[Crawford]RE[B+1]
     ;B[double]
     ;W[drop])
     """
+    # The first game tree says what the file is (gnubg shows GC as the match comment).
+    header = replace(header, details=(*header.details, ("GC", SCORE_SHEET_NOTE)))
     out = []
     score = [0, 0]
     crawford_played = False
