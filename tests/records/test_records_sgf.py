@@ -161,6 +161,17 @@ def test_gnubg_loads_our_sgf_and_exports_the_same_match(tmp_path: Path) -> None:
     assert identical == STEMS
 
 
+def test_gnubgs_analysis_in_an_sgf_changes_nothing_read() -> None:
+    # gnubg's "analyse match" (0-ply) then "save match": the same match with A[], LU[]
+    # on its nodes and statistics in GS[].
+    analysed = SGF_DIR / "analysed" / "gnubg_L01_s1006.sgf"
+
+    report = replay(read_sgf(analysed.read_bytes()))
+
+    assert "A[0][" in analysed.read_text()
+    assert _facts(report) == _facts(_sgf("gnubg_L01_s1006"))
+
+
 # --- hand-worked files ----------------------------------------------------------------
 
 _ROOT = "(;FF[4]GM[6]MI[length:3][game:{game}][ws:{ws}][bs:{bs}]PW[Ann]PB[Bob]{extra}"
