@@ -236,6 +236,19 @@ def test_root_properties_become_header_tags() -> None:
     assert record.tag("Crawford") == "On"
 
 
+def test_rules_of_ru_become_the_tags_the_replay_reads() -> None:
+    money = "(;FF[4]GM[6]MI[length:0][game:0][ws:0][bs:0]PW[A]PB[B]RU[Jacoby:Nackgammon])"
+    match = "(;FF[4]GM[6]MI[length:5][game:0][ws:0][bs:0]PW[A]PB[B])"
+
+    money_record, match_record = read_sgf(money), read_sgf(match)
+
+    assert money_record.tag("Jacoby") == "On"
+    assert money_record.tag("Variation") == "NackGammon"
+    assert money_record.tag("Crawford") is None
+    # gnubg writes RU[Crawford] for every match played under the rule: none means off.
+    assert match_record.tag("Crawford") == "Off"
+
+
 def test_escaped_brackets_in_names_are_read_and_written_back() -> None:
     text = "(;FF[4]GM[6]MI[length:1][game:0][ws:0][bs:0]PW[A\\]nn]PB[B\\\\ob]RE[W+1R]\n;W[31hefe])"
 
