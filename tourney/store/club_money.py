@@ -27,6 +27,7 @@ from sqlmodel import Session, col, select
 
 from tourney.formats import prizes
 from tourney.formats.errors import FormatUserError
+from tourney.store import draws
 from tourney.store import tournament_views as tv
 from tourney.store.audit import Actor, record, snapshot
 from tourney.store.documents import SettlementDocument, SheetTable
@@ -51,6 +52,11 @@ KINDS = {"entry": "Entry fee", "pool": "Side pool", "buyback": "Buy-back"}
 """Each kind of item, with how the ledger names it."""
 METHODS = {"cash": "Cash", "transfer": "Bank transfer", "other": "Other"}
 """How a payment or refund is made, with how the ledger names it."""
+REFUND_POLICIES = {
+    "before_draw": "Full refund when a player withdraws before the draw",
+    "none": "No refund by itself (the director may refund by hand)",
+}
+"""What a withdrawal refunds of a flight's fees, with how the settings name it."""
 MAX_POOLS = 8
 MAX_FACTOR = 1000
 
@@ -78,6 +84,7 @@ class MoneyFields:
     hide_amounts: bool = False
     points_factor: int | None = None
     points_table: str = ""
+    refund_policy: str = "before_draw"
 
 
 def _flight(session: Session, actor: Actor, flight_id: int, *, manage: bool) -> Flight:
@@ -110,6 +117,10 @@ def set_flight_money(
         value = getattr(fields, name)
         if not 0 <= value <= prizes.MAX_AMOUNT:
             raise StoreUserError("Amounts cannot be negative or too large.", field=name)
+    if fields.refund_policy not in REFUND_POLICIES:
+        raise StoreUserError(
+            f"Choose a refund policy: {', '.join(REFUND_POLICIES)}.", field="refund_policy"
+        )
     if not 0 <= fields.retention_percent <= 100:
         raise StoreUserError(
             "House retention is a percentage from 0 to 100.", field="retention_percent"
@@ -178,6 +189,7 @@ def set_flight_money(
     row.hide_amounts = fields.hide_amounts
     row.points_factor = fields.points_factor
     row.points_table = points_table
+    row.refund_policy = fields.refund_policy
     session.add(row)
     session.flush()
     record(
@@ -217,6 +229,7 @@ def _fields_of(row: FlightMoney) -> MoneyFields:
         hide_amounts=row.hide_amounts,
         points_factor=row.points_factor,
         points_table="/".join(map(str, row.points_table)),
+        refund_policy=row.refund_policy,
     )
 
 
@@ -296,7 +309,13 @@ def take_fee(
         )
     ).first()
     before = snapshot(row)
+    placed = ""
     if row is None:
+        if kind == "buyback":
+            # The buy-back buys a place: without one, no fee is taken.
+            placed = draws.enter_buyback(
+                session, actor=actor, flight_id=flight_id, entry_id=entry_id
+            )
         row = MoneyItem(
             event_id=flight.event_id,
             flight_id=flight_id,
@@ -321,9 +340,46 @@ def take_fee(
         entity_id=row.id,
         event_id=flight.event_id,
         before=before,
-        after=snapshot(row),
+        after={**(snapshot(row) or {}), **({"placed": placed} if placed else {})},
     )
     return row
+
+
+def undo_payment(
+    session: Session, *, actor: Actor, item_id: int, event_id: int | None = None
+) -> MoneyItem:
+    """Take back a payment marked by mistake: the fee is owed again, and the ledger keeps
+    the reversed amount and when it was reversed (nothing is deleted).
+
+    Raises:
+        NotFoundError, AccessDeniedError: no such item, or not the actor's event.
+        StoreUserError: nothing is paid on it, or it was refunded (the money went back).
+    """
+    item = session.get(MoneyItem, item_id)
+    if item is None or (event_id is not None and item.event_id != event_id):
+        raise NotFoundError("No such fee in this event.")
+    require_event(session, actor, item.event_id, manage=True)
+    if item.refunded or item.cancelled:
+        raise StoreUserError("That fee was refunded: its payment cannot be taken back.")
+    if not item.paid:
+        raise StoreUserError("Nothing is paid on that fee: there is no payment to take back.")
+    before = snapshot(item)
+    item.reversed += item.paid
+    item.reversed_at = utcnow()
+    item.paid, item.paid_at, item.method = 0, None, ""
+    session.add(item)
+    session.flush()
+    record(
+        session,
+        actor=actor,
+        action="money.unpay",
+        entity_type="money_item",
+        entity_id=item.id,
+        event_id=item.event_id,
+        before=before,
+        after=snapshot(item),
+    )
+    return item
 
 
 def refund_entry(
@@ -343,6 +399,27 @@ def refund_entry(
     _method(method)
     if entry.status != EntryStatus.WITHDRAWN.value:
         raise StoreUserError("Only a player who has withdrawn is refunded.")
+    changed = _refund_undrawn(session, actor, entry, method=method, automatic=False)
+    if not changed:
+        raise StoreUserError("Nothing to refund: every fee is in a flight already drawn.")
+    return changed
+
+
+def refund_on_withdrawal(session: Session, *, actor: Actor, entry: Entry) -> tuple[MoneyItem, ...]:
+    """Refund what a player who has just withdrawn paid into each flight not drawn yet
+    whose refund policy says so, each by the way it was paid, and cancel what they still
+    owed there. Called by the withdrawal use case in its transaction; a flight already
+    drawn keeps its money (the director can still refund by hand)."""
+    return _refund_undrawn(session, actor, entry, method=None, automatic=True)
+
+
+def _refund_undrawn(
+    session: Session, actor: Actor, entry: Entry, *, method: str | None, automatic: bool
+) -> tuple[MoneyItem, ...]:
+    """Refund and cancel the entry's fees of flights not drawn yet (``automatic``: only
+    flights whose policy refunds on withdrawal); ``method`` none refunds each payment the
+    way it was made."""
+    entry_id = entry.id or 0
     flights = {
         f.id: f for f in session.exec(select(Flight).where(Flight.event_id == entry.event_id))
     }
@@ -376,10 +453,14 @@ def refund_entry(
     for item in items.values():
         if item.cancelled or flights[item.flight_id].status != FlightStatus.SETUP.value:
             continue
+        policy = settings.get(item.flight_id)
+        if automatic and (policy is None or policy.refund_policy != "before_draw"):
+            continue
         before = snapshot(item)
         item.cancelled = True
         if item.paid:
-            item.refunded, item.refunded_at, item.method = item.paid, now, method
+            item.refunded, item.refunded_at = item.paid, now
+            item.method = method or item.method
         session.add(item)
         session.flush()
         record(
@@ -390,11 +471,9 @@ def refund_entry(
             entity_id=item.id,
             event_id=entry.event_id,
             before=before,
-            after=snapshot(item),
+            after={**(snapshot(item) or {}), "on_withdrawal": automatic},
         )
         changed.append(item)
-    if not changed:
-        raise StoreUserError("Nothing to refund: every fee is in a flight already drawn.")
     return tuple(changed)
 
 
@@ -418,6 +497,12 @@ class LedgerItem:
     owed: str
     owed_minor: int
     can_pay: bool
+    item_id: int = 0
+    """The ledger row (0 while an entry fee has none)."""
+    reversed: str = ""
+    """Payments taken back as marked by mistake, with when: "€20.00 (2026-11-24 21:05 UTC)"."""
+    can_undo: bool = False
+    """A payment stands that may be taken back."""
 
 
 @dataclass(frozen=True)
@@ -547,6 +632,14 @@ def ledger(session: Session, actor: Actor, event_id: int) -> Ledger:
                     prizes.format_money(owed, cur) if owed else "",
                     owed,
                     owed > 0 and not withdrawn,
+                    item.id or 0,
+                    (
+                        f"{prizes.format_money(item.reversed, cur)} "
+                        f"({item.reversed_at.strftime('%Y-%m-%d %H:%M UTC')})"
+                        if item.reversed and item.reversed_at
+                        else ""
+                    ),
+                    bool(item.id and item.paid and not item.refunded and not item.cancelled),
                 )
             )
         currency = settings[flights[0].id or 0].currency if flights else "EUR"
