@@ -16,7 +16,7 @@ from sqlmodel import Session, select
 
 from tourney.store import draws, event_lifecycle, results
 from tourney.store.db import transaction
-from tourney.store.tables import FlightMoney
+from tourney.store.tables import FlightMoney, MoneyItem
 from tourney.store.tournament_views import flight_board
 
 if TYPE_CHECKING:
@@ -211,3 +211,39 @@ def test_ledger_refuses_forged_fees_with_a_400(
     )
 
     assert response.status_code == 400
+
+
+def test_a_payment_taken_back_from_the_ledger_is_owed_again(
+    client: FlaskClient, engine: Engine, event_with_director: BuiltEvent
+) -> None:
+    built = event_with_director
+    main = built.flights["Main"]
+    client.post(f"/director/flights/{main}/money", data={**GOOD, "refund_policy": "none"})
+    client.post(
+        f"/director/events/{built.event_id}/ledger/take",
+        data={"entry_id": built.entries["Ben"], "what": f"{main}|entry|", "method": "cash"},
+    )
+    with Session(engine) as session:
+        (item,) = session.exec(select(MoneyItem)).all()
+        policy = session.exec(select(FlightMoney.refund_policy)).one()
+    before = client.get(f"/director/events/{built.event_id}/ledger").get_data(as_text=True)
+
+    undone = client.post(
+        f"/director/events/{built.event_id}/ledger/undo",
+        data={"item_id": item.id},
+        follow_redirects=True,
+    )
+
+    page = undone.get_data(as_text=True)
+    assert policy == "none"
+    assert "Ben: take back the payment of Entry fee" in before
+    assert "Payment taken back: the fee is owed again." in page
+    assert "Ben: take back the payment of Entry fee" not in page
+    # Ann, Ben and Cid each owe €20.00 again: €60.00 outstanding on the payout sheet.
+    payouts = client.get(f"/director/events/{built.event_id}/payouts").get_data(as_text=True)
+    assert "€60.00" in payouts
+    again = client.post(
+        f"/director/events/{built.event_id}/ledger/undo", data={"item_id": item.id}
+    )
+    assert again.status_code == 400
+    assert "no payment to take back" in again.get_data(as_text=True)

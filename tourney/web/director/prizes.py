@@ -91,7 +91,11 @@ def flight_money(flight_id: int) -> ResponseReturnValue:
 
 
 def _ledger_page(
-    take: MoneyTakeForm | None = None, refund: MoneyRefundForm | None = None, *, event_id: int
+    take: MoneyTakeForm | None = None,
+    refund: MoneyRefundForm | None = None,
+    undo: MoneyUndoForm | None = None,
+    *,
+    event_id: int,
 ) -> str:
     number = request.args.get("page", "1")
     search = request.args.get("q", "")[:120]
@@ -114,6 +118,7 @@ def _ledger_page(
         every_flight=every,
         take=take or MoneyTakeForm(formdata=None),
         refund=refund or MoneyRefundForm(formdata=None),
+        undo=undo or MoneyUndoForm(formdata=None),
     )
 
 
@@ -165,7 +170,7 @@ def ledger_undo(event_id: int) -> ResponseReturnValue:
             url_for(".event_ledger", event_id=event_id),
         )
 
-    return submit_form(form, change, lambda: _ledger_page(event_id=event_id))
+    return submit_form(form, change, lambda: _ledger_page(undo=form, event_id=event_id))
 
 
 @bp.post("/events/<int:event_id>/ledger/refund")
