@@ -236,9 +236,9 @@ def test_a_payment_taken_back_from_the_ledger_is_owed_again(
 
     page = undone.get_data(as_text=True)
     assert policy == "none"
-    assert "Ben: take back the payment of Entry fee" in before
+    assert "Ben: undo the payment of Entry fee" in before
     assert "Payment taken back: the fee is owed again." in page
-    assert "Ben: take back the payment of Entry fee" not in page
+    assert "Ben: undo the payment of Entry fee" not in page
     # Ann, Ben and Cid each owe €20.00 again: €60.00 outstanding on the payout sheet.
     payouts = client.get(f"/director/events/{built.event_id}/payouts").get_data(as_text=True)
     assert "€60.00" in payouts
