@@ -247,3 +247,36 @@ def test_a_payment_taken_back_from_the_ledger_is_owed_again(
     )
     assert again.status_code == 400
     assert "no payment to take back" in again.get_data(as_text=True)
+
+
+def test_a_buy_back_the_consolation_cannot_take_is_refused_and_not_charged(
+    client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built = build_event(
+        ["Ann", "Ben", "Cid"],
+        [
+            {"name": "Main", "format": "knockout", "match_length": 3},
+            {"name": "Consolation", "format": "knockout", "match_length": 1, "feeds_from": "Main"},
+        ],
+    )
+    client.post("/login", data={"email": built.director.email, "password": PASSWORD})
+    consolation = built.flights["Consolation"]
+    client.post(
+        f"/director/flights/{consolation}/money",
+        data={**GOOD, "entry_fee": "0", "buyback_fee": "10", "payout_table": "100"},
+    )
+
+    refused = client.post(
+        f"/director/events/{built.event_id}/ledger/take",
+        data={
+            "entry_id": built.entries["Cid"],
+            "what": f"{consolation}|buyback|",
+            "method": "cash",
+        },
+    )
+
+    assert refused.status_code == 400
+    assert "nobody is knocked out to buy back" in refused.get_data(as_text=True)
+    with Session(engine) as session:
+        assert session.exec(select(MoneyItem)).all() == []
+        assert session.exec(select(FlightMoney.buyback_fee)).one() == 1000
