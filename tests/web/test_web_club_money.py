@@ -242,6 +242,17 @@ def test_a_payment_taken_back_from_the_ledger_is_owed_again(
     # Ann, Ben and Cid each owe €20.00 again: €60.00 outstanding on the payout sheet.
     payouts = client.get(f"/director/events/{built.event_id}/payouts").get_data(as_text=True)
     assert "€60.00" in payouts
+    book = load_workbook(
+        io.BytesIO(client.get(f"/director/events/{built.event_id}/ledger.xlsx").data)
+    )
+    fees = book["Fees"]
+    header = [c.value for c in fees[1]]
+    ben = next(
+        dict(zip(header, (c.value for c in row), strict=True))
+        for row in fees.iter_rows(min_row=2)
+        if row[0].value == "Ben"
+    )
+    assert (ben["Paid"], ben["Reversed"][:7], ben["Owed"]) == (None, "€20.00 ", "€20.00")
     again = client.post(
         f"/director/events/{built.event_id}/ledger/undo", data={"item_id": item.id}
     )

@@ -1051,6 +1051,7 @@ def ledger_document(session: Session, actor: Actor, event_id: int) -> Settlement
             "Paid at",
             "How",
             "Refunded",
+            "Reversed",
             "Owed",
         ),
         tuple(
@@ -1064,6 +1065,7 @@ def ledger_document(session: Session, actor: Actor, event_id: int) -> Settlement
                 item.paid_at,
                 item.method if item.paid else "",
                 item.refunded,
+                item.reversed,
                 item.owed,
             )
             for line in book.lines
