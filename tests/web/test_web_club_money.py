@@ -291,3 +291,23 @@ def test_a_buy_back_the_consolation_cannot_take_is_refused_and_not_charged(
     with Session(engine) as session:
         assert session.exec(select(MoneyItem)).all() == []
         assert session.exec(select(FlightMoney.buyback_fee)).one() == 1000
+
+
+def test_withdrawal_page_says_the_fee_goes_back_and_the_withdrawal_refunds_it(
+    client: FlaskClient, engine: Engine, event_with_director: BuiltEvent
+) -> None:
+    built = event_with_director
+    main, ben = built.flights["Main"], built.entries["Ben"]
+    client.post(f"/director/flights/{main}/money", data=GOOD)
+    client.post(
+        f"/director/events/{built.event_id}/ledger/take",
+        data={"entry_id": ben, "what": f"{main}|entry|", "method": "transfer"},
+    )
+
+    confirm = client.get(f"/director/entries/{ben}/withdraw").get_data(as_text=True)
+    client.post(f"/director/entries/{ben}/withdraw")
+
+    assert "Main: the €20.00 paid goes back to the player, the way it was paid." in confirm
+    with Session(engine) as session:
+        item = session.exec(select(MoneyItem)).one()
+    assert (item.paid, item.refunded, item.method, item.cancelled) == (2000, 2000, "transfer", True)

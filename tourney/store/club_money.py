@@ -477,6 +477,37 @@ def _refund_undrawn(
     return tuple(changed)
 
 
+def withdrawal_refunds(session: Session, entry_id: int) -> tuple[str, ...]:
+    """What withdrawing the (active) entry now would do with the fees it paid, one
+    sentence per flight it paid into, for the confirmation page."""
+    entry = session.get(Entry, entry_id)
+    if entry is None or entry.status != EntryStatus.ACTIVE.value:
+        return ()
+    flights, settings = _money_rows(session, entry.event_id)
+    taken: dict[int, int] = {}
+    for item in session.exec(select(MoneyItem).where(MoneyItem.entry_id == entry_id)):
+        if not item.cancelled:
+            taken[item.flight_id] = taken.get(item.flight_id, 0) + item.paid - item.refunded
+    lines: list[str] = []
+    for flight in flights:
+        money = settings[flight.id or 0]
+        if not taken.get(flight.id or 0):
+            continue
+        amount = prizes.format_money(taken[flight.id or 0], money.currency)
+        if flight.status != FlightStatus.SETUP.value:
+            lines.append(f"{flight.name} is drawn: the {amount} paid stays in its prize fund.")
+        elif money.refund_policy == "before_draw":
+            lines.append(
+                f"{flight.name}: the {amount} paid goes back to the player, the way it was paid."
+            )
+        else:
+            lines.append(
+                f"{flight.name}: the {amount} paid stays (this flight refunds nothing by itself; "
+                "the ledger can refund it)."
+            )
+    return tuple(lines)
+
+
 # --- Read models -------------------------------------------------------------------
 
 
