@@ -282,10 +282,18 @@ def test_withdrawing_after_the_draw_refunds_nothing_by_itself(
     _pay_entry(engine, seven, "A6")
     _draw(engine, seven)
 
+    actor, a6 = seven.director.actor, seven.entries["A6"]
     with transaction(engine) as session:
-        roster.withdraw(session, actor=seven.director.actor, entry_id=seven.entries["A6"])
+        roster.withdraw(session, actor=actor, entry_id=a6)
 
-    assert _items(engine, seven.entries["A6"]) == [("entry", 2000, 0, 0)]
+    assert _items(engine, a6) == [("entry", 2000, 0, 0)]
+    with pytest.raises(StoreUserError, match="Nothing to refund"), transaction(engine) as session:
+        cm.refund_entry(session, actor=actor, entry_id=a6, method="cash")
+    # By hand, drawn flights too: the €20.00 goes back and leaves Main's fund.
+    with transaction(engine) as session:
+        cm.refund_entry(session, actor=actor, entry_id=a6, method="cash", include_drawn=True)
+        taken = cm.payout_sheet(session, seven.event_id).flights[0].funds[0].taken_minor
+    assert (_items(engine, a6), taken) == ([("entry", 2000, 2000, 0)], 0)
 
 
 def test_an_unknown_refund_policy_is_refused(engine: Engine, seven: BuiltEvent) -> None:

@@ -311,3 +311,31 @@ def test_withdrawal_page_says_the_fee_goes_back_and_the_withdrawal_refunds_it(
     with Session(engine) as session:
         item = session.exec(select(MoneyItem)).one()
     assert (item.paid, item.refunded, item.method, item.cancelled) == (2000, 2000, "transfer", True)
+
+
+def test_after_the_draw_the_ledger_refunds_a_withdrawn_player_by_hand(
+    client: FlaskClient, engine: Engine, event_with_director: BuiltEvent
+) -> None:
+    built = event_with_director
+    main, ben = built.flights["Main"], built.entries["Ben"]
+    client.post(f"/director/flights/{main}/money", data=GOOD)
+    client.post(
+        f"/director/events/{built.event_id}/ledger/take",
+        data={"entry_id": ben, "what": f"{main}|entry|", "method": "cash"},
+    )
+    with transaction(engine) as session:
+        draws.make_draw(session, actor=built.director.actor, flight_id=main, method="seeded")
+    client.post(f"/director/entries/{ben}/withdraw")
+    ledger = client.get(f"/director/events/{built.event_id}/ledger").get_data(as_text=True)
+
+    refunded = client.post(
+        f"/director/events/{built.event_id}/ledger/refund",
+        data={"entry_id": ben, "method": "cash", "include_drawn": "y"},
+        follow_redirects=True,
+    )
+
+    assert "Refund Ben in cash, drawn flights too" in ledger
+    assert "1 fees refunded or cancelled." in refunded.get_data(as_text=True)
+    with Session(engine) as session:
+        item = session.exec(select(MoneyItem)).one()
+    assert (item.paid, item.refunded) == (2000, 2000)

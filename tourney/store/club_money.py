@@ -383,10 +383,17 @@ def undo_payment(
 
 
 def refund_entry(
-    session: Session, *, actor: Actor, entry_id: int, method: str, event_id: int | None = None
+    session: Session,
+    *,
+    actor: Actor,
+    entry_id: int,
+    method: str,
+    event_id: int | None = None,
+    include_drawn: bool = False,
 ) -> tuple[MoneyItem, ...]:
     """Refund a withdrawn entry everything it paid into flights not drawn yet, and cancel
-    what it still owed there (money paid into a drawn flight stays in its fund).
+    what it still owed there; money paid into a drawn flight stays in its fund unless
+    ``include_drawn`` (the director's choice: the prize fund shrinks by it).
 
     Raises:
         NotFoundError, AccessDeniedError: no such entry, or not the actor's event.
@@ -399,7 +406,9 @@ def refund_entry(
     _method(method)
     if entry.status != EntryStatus.WITHDRAWN.value:
         raise StoreUserError("Only a player who has withdrawn is refunded.")
-    changed = _refund_undrawn(session, actor, entry, method=method, automatic=False)
+    changed = _refund_undrawn(
+        session, actor, entry, method=method, automatic=False, include_drawn=include_drawn
+    )
     if not changed:
         raise StoreUserError("Nothing to refund: every fee is in a flight already drawn.")
     return changed
@@ -410,15 +419,21 @@ def refund_on_withdrawal(session: Session, *, actor: Actor, entry: Entry) -> tup
     whose refund policy says so, each by the way it was paid, and cancel what they still
     owed there. Called by the withdrawal use case in its transaction; a flight already
     drawn keeps its money (the director can still refund by hand)."""
-    return _refund_undrawn(session, actor, entry, method=None, automatic=True)
+    return _refund_undrawn(session, actor, entry, method=None, automatic=True, include_drawn=False)
 
 
 def _refund_undrawn(
-    session: Session, actor: Actor, entry: Entry, *, method: str | None, automatic: bool
+    session: Session,
+    actor: Actor,
+    entry: Entry,
+    *,
+    method: str | None,
+    automatic: bool,
+    include_drawn: bool,
 ) -> tuple[MoneyItem, ...]:
     """Refund and cancel the entry's fees of flights not drawn yet (``automatic``: only
-    flights whose policy refunds on withdrawal); ``method`` none refunds each payment the
-    way it was made."""
+    flights whose policy refunds on withdrawal; ``include_drawn``: what it paid into drawn
+    flights too); ``method`` none refunds each payment the way it was made."""
     entry_id = entry.id or 0
     flights = {
         f.id: f for f in session.exec(select(Flight).where(Flight.event_id == entry.event_id))
@@ -451,7 +466,8 @@ def _refund_undrawn(
     now = utcnow()
     changed: list[MoneyItem] = []
     for item in items.values():
-        if item.cancelled or flights[item.flight_id].status != FlightStatus.SETUP.value:
+        drawn = flights[item.flight_id].status != FlightStatus.SETUP.value
+        if item.cancelled or (drawn and not (include_drawn and item.paid)):
             continue
         policy = settings.get(item.flight_id)
         if automatic and (policy is None or policy.refund_policy != "before_draw"):
@@ -495,7 +511,10 @@ def withdrawal_refunds(session: Session, entry_id: int) -> tuple[str, ...]:
             continue
         amount = prizes.format_money(taken[flight.id or 0], money.currency)
         if flight.status != FlightStatus.SETUP.value:
-            lines.append(f"{flight.name} is drawn: the {amount} paid stays in its prize fund.")
+            lines.append(
+                f"{flight.name} is drawn: the {amount} paid stays in its prize fund (the "
+                "ledger can still refund it by hand)."
+            )
         elif money.refund_policy == "before_draw":
             lines.append(
                 f"{flight.name}: the {amount} paid goes back to the player, the way it was paid."
@@ -547,6 +566,8 @@ class LedgerLine:
     owed: str
     owed_minor: int
     can_refund: bool
+    can_refund_drawn: bool = False
+    """Withdrawn, with money paid into a flight already drawn (a refund by hand only)."""
 
 
 @dataclass(frozen=True)
@@ -684,6 +705,11 @@ def ledger(session: Session, actor: Actor, event_id: int) -> Ledger:
                 owed_total,
                 withdrawn
                 and any(not i.cancelled and i.flight_id in undrawn for i in held.values()),
+                withdrawn
+                and any(
+                    not i.cancelled and i.paid and i.flight_id not in undrawn
+                    for i in held.values()
+                ),
             )
         )
     return Ledger(

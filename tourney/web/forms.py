@@ -1063,3 +1063,4 @@ class MoneyRefundForm(Form):
         choices=options([("cash", "Cash"), ("transfer", "Bank transfer"), ("other", "Other")]),
         default="cash",
     )
+    include_drawn = BooleanField(_translated("Also what was paid into flights already drawn"))

@@ -186,6 +186,7 @@ def ledger_refund(event_id: int) -> ResponseReturnValue:
             entry_id=form.entry_id.data or 0,
             method=form.method.data or "",
             event_id=event_id,
+            include_drawn=bool(form.include_drawn.data),
         )
         return Done(
             f"{len(items)} fees refunded or cancelled.", url_for(".event_ledger", event_id=event_id)
