@@ -285,10 +285,14 @@ def take_fee(
     ``method`` (cash, transfer, other) marks it paid now, none leaves it owed; ``event_id``,
     when given, is the event the flight must belong to (the page it was taken on).
 
+    A buy-back first seats the player in the flight's draw (``draws.enter_buyback``);
+    where it cannot, nothing is charged.
+
     Raises:
         NotFoundError, AccessDeniedError: no such flight or entry, or not the actor's event.
         StoreUserError: the flight has no such fee, the fee is paid already, the entry
-            withdrew, or the method is unknown.
+            withdrew, the method is unknown, or the buy-back finds no place (the message
+            says why).
     """
     flight = _flight(session, actor, flight_id, manage=True)
     if event_id is not None and flight.event_id != event_id:
