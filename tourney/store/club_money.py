@@ -12,6 +12,11 @@ Terminology:
     taken       what was paid into a fund less what was refunded from it; a flight's fund
                 holds its entry fees and buy-backs, each side pool is a fund of its own.
     field       the players a payout table looks at: those who paid into the fund.
+    reversed    a payment marked by mistake and taken back: the fee is owed again, and
+                the item keeps the amount and when (the ledger never deletes).
+    refund policy  what a withdrawal gives back of a flight's fees by itself
+                (``REFUND_POLICIES``): all that was paid while the flight is not drawn,
+                or nothing; after the draw only the director refunds, by hand.
 
 Payouts are shared out only from money taken: an unpaid fee is still owed, and the
 payout page says how much is missing.
