@@ -201,6 +201,7 @@ ANSWERS = {
     "POST /director/events/<int:event_id>/ledger/take": 302,
     # (a refund is for a player who withdrew: Ann has not)
     "POST /director/events/<int:event_id>/ledger/refund": 400,
+    "POST /director/events/<int:event_id>/ledger/undo": 404,
     "GET /director/events/<int:event_id>/ledger.<extension>": 200,
     "GET /director/events/<int:event_id>/payouts": 200,
     "GET /director/events/<int:event_id>/payouts.pdf": 200,
@@ -595,6 +596,10 @@ def test_every_route_answers_as_a_user_expects(
     walk(
         director, "POST", "/director/events/<int:event_id>/ledger/refund",
         data={"entry_id": built.entries["Ann"], "method": "cash"},
+    )
+    walk(
+        director, "POST", "/director/events/<int:event_id>/ledger/undo",
+        data={"item_id": 999999},
     )
     walk(director, "GET", "/director/events/<int:event_id>/ledger.<extension>", extension="xlsx")
     walk(director, "GET", "/director/events/<int:event_id>/payouts")

@@ -11,9 +11,10 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from enum import Enum
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from flask import current_app
+from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileAllowed, FileField, FileRequired, FileSize
 from itsdangerous import BadSignature, URLSafeSerializer
@@ -62,6 +63,7 @@ from tourney.rules.variants import (
     registered_variants,
     variant_named,
 )
+from tourney.store import club_money
 from tourney.store.errors import StoreUserError
 from tourney.store.queries import FORMAT_LABELS
 from tourney.store.roles import ACCOUNT_ROLES
@@ -113,6 +115,11 @@ def parse_rounds_list(text: str) -> tuple[int, ...]:
 
 
 _HIDDEN_FIELD_TYPES = frozenset({"HiddenField", "CSRFTokenField"})
+
+
+def _translated(text: str) -> str:
+    """A field label translated when shown (WTForms types labels as plain text)."""
+    return cast(str, lazy_gettext(text))
 
 
 class Form(FlaskForm):
@@ -971,6 +978,11 @@ class FlightMoneyForm(Form):
         validators=[Length(max=2000)],
     )
     hide_amounts = BooleanField("Public pages show percentages only, never amounts")
+    refund_policy = SelectField(
+        _translated("When a player withdraws"),
+        choices=options(club_money.REFUND_POLICIES.items()),
+        default="before_draw",
+    )
     points_factor = IntegerField(
         "Points: division factor in % (100 for the top division; empty: no points)",
         validators=[OptionalValue(), NumberRange(1, 1000)],
@@ -1037,6 +1049,12 @@ class MoneyTakeForm(Form):
         return int(flight), kind, pool
 
 
+class MoneyUndoForm(Form):
+    """Taking back a payment marked by mistake."""
+
+    item_id = IntegerField(_translated("Fee"), validators=[InputRequired(), NumberRange(1, 2**31)])
+
+
 class MoneyRefundForm(Form):
     """Refunding a withdrawn player."""
 
@@ -1046,3 +1064,4 @@ class MoneyRefundForm(Form):
         choices=options([("cash", "Cash"), ("transfer", "Bank transfer"), ("other", "Other")]),
         default="cash",
     )
+    include_drawn = BooleanField(_translated("Also what was paid into flights already drawn"))
