@@ -1170,6 +1170,10 @@ def enter_buyback(session: Session, *, actor: Actor, flight_id: int, entry_id: i
             f"“{flight.name}” is drawn with the flight it is fed from, which is not drawn "
             "yet: nobody is knocked out to buy back."
         )
+    # Two buy-backs taken at the same moment must not both claim the last free place:
+    # the plan's row stays locked until this transaction ends (PostgreSQL; SQLite's
+    # writers are one at a time anyway).
+    session.refresh(root, with_for_update=True)
     group = progress.load_group(session, root)
     under_way = {
         MatchId(key)
