@@ -276,6 +276,35 @@ def test_withdrawing_before_the_draw_refunds_by_the_flight_policy(
     assert sheet.flights[0].funds[0].taken_minor == 2000
 
 
+def test_a_player_reinstated_after_a_refund_owes_the_fee_again_and_can_pay_it(
+    engine: Engine, seven: BuiltEvent
+) -> None:
+    actor, a6 = seven.director.actor, seven.entries["A6"]
+    _pay_entry(engine, seven, "A6", "transfer")
+    with transaction(engine) as session:
+        roster.withdraw(session, actor=actor, entry_id=a6)
+    assert _items(engine, a6) == [("entry", 2000, 2000, 0)]
+
+    with transaction(engine) as session:
+        roster.reinstate(session, actor=actor, entry_id=a6)
+    # Owed again from nothing: €20.00 due, nothing paid; the fund took nothing from A6.
+    with Session(engine) as session:
+        row = session.exec(select(MoneyItem).where(MoneyItem.entry_id == a6)).one()
+        kept = session.exec(
+            select(AuditEntry).where(AuditEntry.action == "money.due_again")
+        ).one()
+        taken = cm.payout_sheet(session, seven.event_id).flights[0].funds[0].taken_minor
+    assert (row.amount, row.paid, row.refunded, row.cancelled) == (2000, 0, 0, False)
+    assert taken == 0
+    assert kept.before is not None and '"refunded": 2000' in str(kept.before).replace("'", '"')
+
+    _pay_entry(engine, seven, "A6", "cash")
+    with Session(engine) as session:
+        taken = cm.payout_sheet(session, seven.event_id).flights[0].funds[0].taken_minor
+    assert _items(engine, a6) == [("entry", 2000, 0, 0)]
+    assert taken == 2000
+
+
 def test_withdrawing_after_the_draw_refunds_nothing_by_itself(
     engine: Engine, seven: BuiltEvent
 ) -> None:

@@ -502,6 +502,39 @@ def _refund_undrawn(
     return tuple(changed)
 
 
+def fees_due_again(session: Session, *, actor: Actor, entry: Entry) -> tuple[MoneyItem, ...]:
+    """A reinstated player owes again the fees that their withdrawal cancelled in flights
+    not drawn yet: each such row starts afresh (nothing paid, nothing refunded), so the
+    director can take the fee again. The refund stays in the audit log, as the row was
+    before this change; the money taken is unchanged (it was paid and refunded)."""
+    flights = {
+        f.id: f for f in session.exec(select(Flight).where(Flight.event_id == entry.event_id))
+    }
+    reopened: list[MoneyItem] = []
+    for item in session.exec(select(MoneyItem).where(MoneyItem.entry_id == (entry.id or 0))):
+        flight = flights.get(item.flight_id)
+        if not item.cancelled or flight is None or flight.status != FlightStatus.SETUP.value:
+            continue
+        before = snapshot(item)
+        item.cancelled = False
+        item.paid, item.paid_at, item.refunded, item.refunded_at = 0, None, 0, None
+        item.reversed, item.reversed_at, item.method = 0, None, ""
+        session.add(item)
+        session.flush()
+        record(
+            session,
+            actor=actor,
+            action="money.due_again",
+            entity_type="money_item",
+            entity_id=item.id,
+            event_id=entry.event_id,
+            before=before,
+            after={**(snapshot(item) or {}), "on_reinstatement": True},
+        )
+        reopened.append(item)
+    return tuple(reopened)
+
+
 def withdrawal_refunds(session: Session, entry_id: int) -> tuple[str, ...]:
     """What withdrawing the (active) entry now would do with the fees it paid, one
     sentence per flight it paid into, for the confirmation page."""

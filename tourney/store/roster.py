@@ -276,6 +276,9 @@ def _change_entry(
     if change == "withdraw":
         # Fees paid into flights not drawn yet go back where the flight's policy says so.
         club_money.refund_on_withdrawal(session, actor=actor, entry=entry)
+    elif change == "reinstate":
+        # What the withdrawal refunded in flights not drawn yet is owed again.
+        club_money.fees_due_again(session, actor=actor, entry=entry)
     return _entry_view(session, entry)
 
 
