@@ -13,6 +13,7 @@ import io
 import segno
 from flask import Blueprint, Response, jsonify, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 from sqlmodel import Session
 
 from tourney.exports.charts import rating_chart_svg
@@ -83,7 +84,7 @@ def _flight_page(slug: str, flight_id: int, number: int | None) -> ResponseRetur
         if number is not None:
             shown = next((r for r in board.rounds if r.number == number), None)
             if shown is None:
-                raise NotFoundError("No such round.")
+                raise NotFoundError(gettext("No such round."))
         # A big bracket shows one round, and a long round a part of it, at a time: a
         # phone gets a page it can load, and the region stays cheap to render.
         whole = sum(len(r.matches) for r in board.rounds) <= BRACKET_WINDOW
@@ -321,7 +322,7 @@ def club_player_chart(club_slug: str, player_id: int) -> ResponseReturnValue:
     """The public page's chart: the player's rating after each rated match at the club."""
     profile = _profile(club_slug, player_id)
     if profile.history is None:
-        raise NotFoundError("No rated match at the club yet.")
+        raise NotFoundError(gettext("No rated match at the club yet."))
     chart = rating_chart_svg(profile.chart_points, start=profile.chart_start)
     response = Response(chart, content_type="image/svg+xml")
     response.headers["Cache-Control"] = "private, no-cache"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from flask import abort, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 from sqlmodel import Session
 
 from tourney.exports.settlement import render_settlement_pdf, render_settlement_xlsx
@@ -77,7 +78,10 @@ def flight_money(flight_id: int) -> ResponseReturnValue:
                 points_table=form.points_table.data or "",
             ),
         )
-        return Done(f"Money of {name} saved.", url_for(".event_ledger", event_id=event_id))
+        return Done(
+            gettext("Money of %(name)s saved.", name=name),
+            url_for(".event_ledger", event_id=event_id),
+        )
 
     def page() -> str:
         return render_template(
@@ -161,7 +165,8 @@ def ledger_refund(event_id: int) -> ResponseReturnValue:
             event_id=event_id,
         )
         return Done(
-            f"{len(items)} fees refunded or cancelled.", url_for(".event_ledger", event_id=event_id)
+            gettext("%(count)s fees refunded or cancelled.", count=len(items)),
+            url_for(".event_ledger", event_id=event_id),
         )
 
     return submit_form(form, change, lambda: _ledger_page(refund=form, event_id=event_id))
