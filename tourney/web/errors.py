@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from flask import Flask, jsonify, make_response, render_template, request
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext, lazy_gettext
+from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
 from jinja2 import TemplateNotFound
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from tourney.store.errors import DatabaseBusyError, StoreUserError
 from tourney.web.auth import csrf_refused_without_login
+from tourney.web.i18n import lazy_gettext
 
 TITLES = {
     400: lazy_gettext("That did not work"),

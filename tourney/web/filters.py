@@ -14,13 +14,14 @@ from babel.dates import format_date as babel_format_date
 from babel.dates import format_skeleton
 from babel.numbers import format_decimal
 from flask import Flask
-from flask_babel import get_locale, gettext, lazy_gettext, ngettext
+from flask_babel import get_locale, gettext, ngettext
 
 # types-WTForms describes WTForms 3.2; SelectChoice is new in 3.3 (the version we use).
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
 
 from tourney.rules import Level, NotationError
 from tourney.rules.variants import DEFAULT_VARIANT, GameVariant, variant_named
+from tourney.web.i18n import lazy_gettext
 
 STATUS_LABELS = {
     "draft": lazy_gettext("Draft"),

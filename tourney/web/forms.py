@@ -14,7 +14,7 @@ from enum import Enum
 from typing import Any, ClassVar
 
 from flask import current_app
-from flask_babel import gettext, lazy_gettext
+from flask_babel import gettext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileAllowed, FileField, FileRequired, FileSize
 from itsdangerous import BadSignature, URLSafeSerializer
@@ -69,6 +69,7 @@ from tourney.store.roles import ACCOUNT_ROLES
 from tourney.store.tables import DrawMethod
 from tourney.store.tournament_views import CUBE_VALUES
 from tourney.store.variant_options import option_field
+from tourney.web.i18n import lazy_gettext
 
 
 def parse_round_lengths(text: str) -> dict[str, int]:

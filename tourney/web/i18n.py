@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, cast
 
 from flask import Flask, Response, request
-from flask_babel import Babel, get_locale
+from flask_babel import Babel, get_locale, gettext
+from flask_babel.speaklater import LazyString
+from markupsafe import escape
 
 TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
 """The message catalogues: ``tourney/translations/<code>/LC_MESSAGES/messages.po``."""
@@ -37,6 +40,20 @@ LANGUAGES: tuple[Language, ...] = (
 )
 DEFAULT_LANGUAGE = LANGUAGES[0].code
 LANGUAGE_CODES = tuple(language.code for language in LANGUAGES)
+
+
+class _EscapedLazyString(LazyString):
+    """A lazy translation that a page escapes like any other text: Flask-Babel's own lazy
+    string hands its text to Jinja as ready-made HTML."""
+
+    def __html__(self) -> str:
+        return str(escape(str(self)))
+
+
+def lazy_gettext(string: str, **variables: Any) -> str:
+    """``string`` in the language of the request that shows it (form labels, messages and
+    choices built once, at import), escaped on a page like any other text."""
+    return cast(str, _EscapedLazyString(gettext, string, **variables))
 
 
 def _asked_language() -> str | None:

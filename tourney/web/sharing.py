@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext, lazy_gettext
+from flask_babel import gettext
 from wtforms import IntegerField, SelectField, StringField
 from wtforms.validators import DataRequired, Length, NumberRange
 from wtforms.validators import Optional as OptionalValue
@@ -19,6 +19,7 @@ from tourney.store.errors import StoreUserError
 from tourney.web.auth import ALL_ROLES, DIRECTORS, requires
 from tourney.web.deps import actor, public_url_for, reading, writing
 from tourney.web.forms import Form, apply_error, options
+from tourney.web.i18n import lazy_gettext
 
 bp = Blueprint("sharing", __name__)
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from flask import Blueprint, request
-from flask_babel import lazy_gettext
 from sqlmodel import Session
 
 from tourney.store import queries
@@ -13,6 +12,7 @@ from tourney.store.queries import EventDetail
 from tourney.store.rules_change import RulesChangeNeedsConfirmation
 from tourney.web.deps import actor, reading
 from tourney.web.forms import EventForm, PlayerForm, PlayerImportForm, options
+from tourney.web.i18n import lazy_gettext
 from tourney.web.submit import Done
 
 bp = Blueprint("director", __name__, url_prefix="/director")

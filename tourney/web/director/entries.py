@@ -8,7 +8,7 @@ from typing import Any
 
 from flask import render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext, lazy_gettext, ngettext
+from flask_babel import gettext, ngettext
 from sqlmodel import Session
 
 from tourney.store import bulk_entry, events, queries, roster, withdrawal
@@ -35,6 +35,7 @@ from tourney.web.forms import (
     apply_error,
     options,
 )
+from tourney.web.i18n import lazy_gettext
 from tourney.web.submit import Done, submit_form
 
 # --- entries -------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from typing import Any
 
 from flask import render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext, lazy_gettext
+from flask_babel import gettext
 from sqlmodel import Session
 
 from tourney.formats.stages import PoolSeeding
@@ -33,6 +33,7 @@ from tourney.web.forms import (
     parse_round_lengths,
     parse_rounds_list,
 )
+from tourney.web.i18n import lazy_gettext
 from tourney.web.submit import Done, submit_form
 
 # --- settings ------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from flask import flash, render_template, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext, lazy_gettext
+from flask_babel import gettext
 from sqlmodel import Session
 from werkzeug.datastructures import FileStorage
 
@@ -34,6 +34,7 @@ from tourney.web.forms import (
     parse_score,
     scope_ids,
 )
+from tourney.web.i18n import lazy_gettext
 from tourney.web.submit import Done, Refused, submit_form
 
 

@@ -7,7 +7,7 @@ from datetime import timedelta
 
 from flask import abort, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext, lazy_gettext
+from flask_babel import gettext
 from sqlmodel import Session
 
 from tourney.exports.settlement import render_settlement_pdf, render_settlement_xlsx
@@ -21,6 +21,7 @@ from tourney.web.deps import actor, reading
 from tourney.web.director.base import bp
 from tourney.web.downloads import send_rendered
 from tourney.web.forms import MoneyEndForm, MoneyGameForm, MoneySessionForm, options
+from tourney.web.i18n import lazy_gettext
 from tourney.web.submit import Done, submit_form
 
 HOW_CHOICES = (
