@@ -46,13 +46,21 @@ STATUS_LABELS = {
 }
 """The stored statuses (of events, flights, rounds, entries, fixtures) and a player's
 result of a match, as pages name them."""
+DRAW_METHOD_LABELS = {
+    "random": lazy_gettext("random"),
+    "seeded": lazy_gettext("seeded"),
+    "manual": lazy_gettext("by hand"),
+}
+"""How a flight was drawn, as the flight page says it beside the draw seed."""
 
 ENGLISH_DATE = "EEE d MMM y"
 """English dates as the pages have always written them: ``Thu 6 Mar 2025``."""
 DATE_SKELETON = "yMMMEd"
 """Other languages: weekday, day, short month and year in the language's own order."""
-DATETIME_SKELETON = "yMdHm"
-"""Other languages: the numeric date and the 24-hour time in the language's own order."""
+NUMERIC_DATE_SKELETON = "yMd"
+"""Other languages' timestamps: the numeric date in the language's own order ..."""
+TIME_SKELETON = "Hm"
+"""... then the 24-hour time."""
 
 
 def _locale() -> Locale:
@@ -76,14 +84,16 @@ def format_date(value: date | datetime | None) -> str:
 
 
 def format_datetime(value: datetime | None) -> str:
-    """A UTC timestamp as ``2025-03-06 19:04 UTC`` (``6.3.2025, 19:04 UTC`` in German)."""
+    """A UTC timestamp as ``2025-03-06 19:04 UTC`` (``6.3.2025 19:04 UTC`` in German)."""
     if value is None:
         return ""
     locale = _locale()
     if _is_english(locale):
         return f"{value:%Y-%m-%d %H:%M} UTC"
     moment = value if value.tzinfo else value.replace(tzinfo=UTC)
-    return f"{format_skeleton(DATETIME_SKELETON, moment, tzinfo=UTC, locale=locale)} UTC"
+    day = format_skeleton(NUMERIC_DATE_SKELETON, moment, tzinfo=UTC, locale=locale)
+    time = format_skeleton(TIME_SKELETON, moment, tzinfo=UTC, locale=locale)
+    return f"{day} {time} UTC"
 
 
 def format_number(value: int | float) -> str:
@@ -113,6 +123,12 @@ def format_status(value: str) -> str:
     """A stored status as a label."""
     label = STATUS_LABELS.get(value)
     return str(label) if label is not None else value.replace("_", " ").capitalize()
+
+
+def format_draw_method(value: str) -> str:
+    """A stored draw method as the flight page names it: ``seeded``."""
+    label = DRAW_METHOD_LABELS.get(value)
+    return str(label) if label is not None else value
 
 
 def format_points(value: int) -> str:
@@ -171,6 +187,7 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(format_cube, "cube")
     app.add_template_filter(format_status, "status")
     app.add_template_filter(format_points, "points")
+    app.add_template_filter(format_draw_method, "draw_method")
     app.add_template_filter(variant_title, "variant_title")
     app.add_template_filter(level_label, "level_label")
     app.add_template_test(is_default_variant, "default_variant")

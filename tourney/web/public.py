@@ -127,7 +127,9 @@ def standings(slug: str, flight_id: int) -> ResponseReturnValue:
         page=f"standings:{flight_id}:{part}",
         template="public/_standings.html",
         build=build,
-        title=lambda c: f"Standings · {c['board'].flight.name} · {c['board'].event_name}",
+        title=lambda c: (
+            f"{gettext('Standings')} · {c['board'].flight.name} · {c['board'].event_name}"
+        ),
     )
 
 
@@ -159,7 +161,11 @@ def fixture(slug: str, fixture_id: int) -> ResponseReturnValue:
             "fixture": teams.public_fixture(db, access.id, fixture_id),
             "slug": slug,
         },
-        title=lambda c: f"{c['fixture'].a} v {c['fixture'].b or 'bye'}",
+        title=lambda c: gettext(
+            "%(team_a)s v %(team_b)s",
+            team_a=c["fixture"].a,
+            team_b=c["fixture"].b or gettext("bye"),
+        ),
     )
 
 
@@ -178,7 +184,7 @@ def players(slug: str) -> ResponseReturnValue:
             "event_name": access.name,
             "slug": slug,
         },
-        title=lambda c: f"Players · {c['event_name']}",
+        title=lambda c: f"{gettext('Players')} · {c['event_name']}",
     )
 
 
@@ -254,15 +260,15 @@ def prizes(slug: str) -> ResponseReturnValue:
         page="prizes",
         template="public/_prizes.html",
         build=lambda db, access: {"sheet": club_money.public_prizes(db, access.id), "slug": slug},
-        title=lambda c: f"Prizes · {c['sheet'].event_name}",
+        title=lambda c: f"{gettext('Prizes')} · {c['sheet'].event_name}",
     )
 
 
 def _match_title(detail: MatchDetail) -> str:
     m = detail.match
     a = m.a.name if m.a else m.a_placeholder or "?"
-    b = m.b.name if m.b else ("bye" if m.is_bye else m.b_placeholder or "?")
-    return f"{a} v {b} · {detail.event_name}"
+    b = m.b.name if m.b else (gettext("bye") if m.is_bye else m.b_placeholder or "?")
+    return f"{gettext('%(player_a)s v %(player_b)s', player_a=a, player_b=b)} · {detail.event_name}"
 
 
 @bp.get("/events/<slug>/records/<int:record_id>")
