@@ -33,7 +33,8 @@ def test_the_public_event_page_in_russian_fits(page: Any, base_url: str, size: s
     page.set_viewport_size(viewport)
 
     page.goto(f"{base_url}/events/{SLUG}?lang=ru")
-    page.screenshot(path=str(screenshot_path(f"languages-public-event-ru-{size}")), full_page=True)
+    shot = screenshot_path(f"languages-public-event-ru-{size}")
+    page.screenshot(path=str(shot), full_page=True)
 
     assert page.locator("html").get_attribute("lang") == "ru"
     assert page.get_by_role("heading", name="Турниры").is_visible()
@@ -55,7 +56,8 @@ def test_the_director_event_page_in_german_fits(page: Any, base_url: str, size: 
 
     # The choice made on the login page is kept: no ?lang= from here on.
     page.goto(f"{base_url}/director/events/{_event_id(base_url)}")
-    page.screenshot(path=str(screenshot_path(f"languages-director-event-de-{size}")), full_page=True)
+    shot = screenshot_path(f"languages-director-event-de-{size}")
+    page.screenshot(path=str(shot), full_page=True)
 
     assert page.locator("html").get_attribute("lang") == "de"
     assert page.get_by_role("link", name="Änderungsprotokoll").is_visible()

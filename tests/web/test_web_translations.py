@@ -107,9 +107,7 @@ def test_every_word_has_a_translation_with_the_same_placeholders(code: str) -> N
         if translated.fuzzy:
             problems.append(f"fuzzy: {message.id!r}")
         english = message.id if isinstance(message.id, str) else message.id[-1]
-        forms = (
-            (translated.string,) if isinstance(translated.string, str) else translated.string
-        )
+        forms = (translated.string,) if isinstance(translated.string, str) else translated.string
         for form in forms:
             if not form or not form.strip():
                 problems.append(f"empty: {message.id!r}")
@@ -161,8 +159,21 @@ def _pseudo_catalogue(directory: Path) -> None:
         write_mo(compiled, pseudo)
 
 
-VOID_ELEMENTS = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
-                 "source", "track", "wbr"}
+VOID_ELEMENTS = {
+    "area",
+    "base",
+    "br",
+    "col",
+    "embed",
+    "hr",
+    "img",
+    "input",
+    "link",
+    "meta",
+    "source",
+    "track",
+    "wbr",
+}
 
 
 class _Texts(HTMLParser):
@@ -209,8 +220,19 @@ def _words_of(items: Iterable[object]) -> list[str]:
     """The names, labels and descriptions a registry's members carry."""
     words: list[str] = []
     for item in items:
-        for attribute in ("title", "label", "description", "summary", "name", "phrase",
-                          "rule", "conflict", "short_name", "explanation", "heading"):
+        for attribute in (
+            "title",
+            "label",
+            "description",
+            "summary",
+            "name",
+            "phrase",
+            "rule",
+            "conflict",
+            "short_name",
+            "explanation",
+            "heading",
+        ):
             value = getattr(item, attribute, None)
             if isinstance(value, str):
                 words.append(value)
@@ -306,8 +328,16 @@ def _version(client: FlaskClient, match_id: int) -> str:
     return found.group(1)
 
 
-PLAYERS = ["Ann Berg", "Bob Dahl", "Cid Eng", "Dee Falk", "Eve Gran", "Fay Holm", "Gus Ivar",
-           "Hal Juhl"]
+PLAYERS = [
+    "Ann Berg",
+    "Bob Dahl",
+    "Cid Eng",
+    "Dee Falk",
+    "Eve Gran",
+    "Fay Holm",
+    "Gus Ivar",
+    "Hal Juhl",
+]
 
 
 def _busy_event(
@@ -321,8 +351,7 @@ def _busy_event(
         PLAYERS,
         [
             {"name": "Main", "format": "knockout", "match_length": 5},
-            {"name": "Consolation", "format": "knockout", "match_length": 3,
-             "feeds_from": "Main"},
+            {"name": "Consolation", "format": "knockout", "match_length": 3, "feeds_from": "Main"},
             {"name": "Swiss", "format": "swiss", "match_length": 3, "swiss_rounds": 3},
             {"name": "Pools", "format": "roundrobin", "match_length": 1, "pools": 2},
         ],
@@ -336,9 +365,7 @@ def _busy_event(
             draws.make_draw(session, actor=actor, flight_id=built.flights[name], method=method)
             draws.publish_draw(session, actor=actor, flight_id=built.flights[name])
         club = events.create_club(session, actor=actor, name="Fjordside BG")
-    response = director.post(
-        "/login", data={"email": built.director.email, "password": PASSWORD}
-    )
+    response = director.post("/login", data={"email": built.director.email, "password": PASSWORD})
     assert response.status_code == 302
     with read_session(engine) as session:
         main = session.exec(
@@ -367,8 +394,15 @@ def _busy_event(
         ).all()
     director.post(
         f"/director/events/{built.event_id}/money",
-        data={"name": "Table 9", "seat_1": seats[0], "seat_2": seats[1], "seat_3": seats[2],
-              "stake_mode": stake_mode_choices()[0][0], "stake": "1.00", "currency": "EUR"},
+        data={
+            "name": "Table 9",
+            "seat_1": seats[0],
+            "seat_2": seats[1],
+            "seat_3": seats[2],
+            "stake_mode": stake_mode_choices()[0][0],
+            "stake": "1.00",
+            "currency": "EUR",
+        },
     )
     with read_session(engine) as session:
         money = session.exec(select(MoneySession.id)).first()
@@ -448,8 +482,15 @@ def test_every_word_of_every_page_comes_from_a_catalogue(
     built, ids = _busy_event(engine, build_event, director)
     public, director_pages = _pages(built, ids)
     data = [
-        *PLAYERS, *built.flights, "Fjord Open", "Harbour Hall", "Fjordside BG", "Table 9",
-        built.director.name, built.director.email, "tourney",
+        *PLAYERS,
+        *built.flights,
+        "Fjord Open",
+        "Harbour Hall",
+        "Fjordside BG",
+        "Table 9",
+        built.director.name,
+        built.director.email,
+        "tourney",
         *(language.native_name for language in LANGUAGES),
     ]
     untranslated: dict[str, list[str]] = {}
