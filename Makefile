@@ -27,12 +27,12 @@ install: $(STAMP) $(COMPILED)
 # Extract the web pages' words anew into messages.pot and merge them into every
 # language's messages.po (new words arrive untranslated, for a translator to fill in).
 translations: $(STAMP)
-	$(BIN)/pybabel extract --mapping-file babel.cfg --no-location --sort-output \
+	$(BIN)/pybabel extract --mapping-file babel.cfg --no-location --sort-output --width 100 \
 		--keywords lazy_gettext --keywords lazy_ngettext:1,2 \
 		--project tourney --copyright-holder "tourney" \
 		--output-file $(TRANSLATIONS)/messages.pot .
 	$(BIN)/pybabel update --domain messages --input-file $(TRANSLATIONS)/messages.pot \
-		--output-dir $(TRANSLATIONS) --no-fuzzy-matching --ignore-obsolete
+		--output-dir $(TRANSLATIONS) --no-fuzzy-matching --ignore-obsolete --width 100
 	$(MAKE) install
 
 run: $(STAMP) $(COMPILED)
