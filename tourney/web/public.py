@@ -13,6 +13,7 @@ import io
 import segno
 from flask import Blueprint, Response, jsonify, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 from sqlmodel import Session
 
 from tourney.exports.charts import rating_chart_svg
@@ -83,7 +84,7 @@ def _flight_page(slug: str, flight_id: int, number: int | None) -> ResponseRetur
         if number is not None:
             shown = next((r for r in board.rounds if r.number == number), None)
             if shown is None:
-                raise NotFoundError("No such round.")
+                raise NotFoundError(gettext("No such round."))
         # A big bracket shows one round, and a long round a part of it, at a time: a
         # phone gets a page it can load, and the region stays cheap to render.
         whole = sum(len(r.matches) for r in board.rounds) <= BRACKET_WINDOW
@@ -126,7 +127,9 @@ def standings(slug: str, flight_id: int) -> ResponseReturnValue:
         page=f"standings:{flight_id}:{part}",
         template="public/_standings.html",
         build=build,
-        title=lambda c: f"Standings · {c['board'].flight.name} · {c['board'].event_name}",
+        title=lambda c: (
+            f"{gettext('Standings')} · {c['board'].flight.name} · {c['board'].event_name}"
+        ),
     )
 
 
@@ -158,7 +161,11 @@ def fixture(slug: str, fixture_id: int) -> ResponseReturnValue:
             "fixture": teams.public_fixture(db, access.id, fixture_id),
             "slug": slug,
         },
-        title=lambda c: f"{c['fixture'].a} v {c['fixture'].b or 'bye'}",
+        title=lambda c: gettext(
+            "%(team_a)s v %(team_b)s",
+            team_a=c["fixture"].a,
+            team_b=c["fixture"].b or gettext("bye"),
+        ),
     )
 
 
@@ -177,7 +184,7 @@ def players(slug: str) -> ResponseReturnValue:
             "event_name": access.name,
             "slug": slug,
         },
-        title=lambda c: f"Players · {c['event_name']}",
+        title=lambda c: f"{gettext('Players')} · {c['event_name']}",
     )
 
 
@@ -253,7 +260,7 @@ def prizes(slug: str) -> ResponseReturnValue:
         page="prizes",
         template="public/_prizes.html",
         build=lambda db, access: {"sheet": club_money.public_prizes(db, access.id), "slug": slug},
-        title=lambda c: f"Prizes · {c['sheet'].event_name}",
+        title=lambda c: f"{gettext('Prizes')} · {c['sheet'].event_name}",
     )
 
 
@@ -264,8 +271,8 @@ def _match_context(detail: MatchDetail, slug: str) -> dict[str, object]:
 def _match_title(detail: MatchDetail) -> str:
     m = detail.match
     a = m.a.name if m.a else m.a_placeholder or "?"
-    b = m.b.name if m.b else ("bye" if m.is_bye else m.b_placeholder or "?")
-    return f"{a} v {b} · {detail.event_name}"
+    b = m.b.name if m.b else (gettext("bye") if m.is_bye else m.b_placeholder or "?")
+    return f"{gettext('%(player_a)s v %(player_b)s', player_a=a, player_b=b)} · {detail.event_name}"
 
 
 @bp.get("/events/<slug>/records/<int:record_id>")
@@ -345,7 +352,7 @@ def club_player_chart(club_slug: str, player_id: int) -> ResponseReturnValue:
     """The public page's chart: the player's rating after each rated match at the club."""
     profile = _profile(club_slug, player_id)
     if profile.history is None:
-        raise NotFoundError("No rated match at the club yet.")
+        raise NotFoundError(gettext("No rated match at the club yet."))
     chart = rating_chart_svg(profile.chart_points, start=profile.chart_start)
     response = Response(chart, content_type="image/svg+xml")
     response.headers["Cache-Control"] = "private, no-cache"

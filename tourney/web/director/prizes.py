@@ -80,7 +80,10 @@ def flight_money(flight_id: int) -> ResponseReturnValue:
                 refund_policy=form.refund_policy.data or "before_draw",
             ),
         )
-        return Done(f"Money of {name} saved.", url_for(".event_ledger", event_id=event_id))
+        return Done(
+            gettext("Money of %(name)s saved.", name=name),
+            url_for(".event_ledger", event_id=event_id),
+        )
 
     def page() -> str:
         return render_template(
@@ -189,7 +192,8 @@ def ledger_refund(event_id: int) -> ResponseReturnValue:
             include_drawn=bool(form.include_drawn.data),
         )
         return Done(
-            f"{len(items)} fees refunded or cancelled.", url_for(".event_ledger", event_id=event_id)
+            gettext("%(count)s fees refunded or cancelled.", count=len(items)),
+            url_for(".event_ledger", event_id=event_id),
         )
 
     return submit_form(form, change, lambda: _ledger_page(refund=form, event_id=event_id))
