@@ -417,6 +417,15 @@ def _players_match(session: Session, grant: PlayerGrant, match_id: int) -> tuple
     raise NotFoundError("No such match.")
 
 
+def side_in_match(session: Session, grant: PlayerGrant, match_id: int) -> str:
+    """The player's side (``a`` or ``b``) in one of their matches, locking it.
+
+    Raises:
+        NotFoundError: not a match of this player's.
+    """
+    return _players_match(session, grant, match_id)[1]
+
+
 def _open_report(session: Session, match_id: int) -> ResultReport | None:
     return session.exec(select(ResultReport).where(ResultReport.match_id == match_id)).first()
 
