@@ -13,6 +13,7 @@ import inspect
 import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 import pytest
@@ -35,6 +36,7 @@ from tourney.store import (
     results,
     roster,
     seasons,
+    selfservice,
     teams,
 )
 from tourney.store.audit import Actor
@@ -860,7 +862,59 @@ def refund_entry(w: World) -> tuple[Call, set[int]]:
     )
 
 
+def revoke_player_link(w: World) -> tuple[Call, set[int]]:
+    built = knockout(w)
+    actor, entry_id = built.director.actor, built.entries["S1"]
+    return (lambda s: selfservice.revoke_link(s, actor=actor, entry_id=entry_id)), {
+        built.event_id
+    }
+
+
+def set_round_deadline(w: World) -> tuple[Call, set[int]]:
+    built = knockout(w)
+    actor = built.director.actor
+    round_id = board(w, built, "Main").rounds[0].id
+    return (
+        lambda s: selfservice.set_round_deadline(
+            s, actor=actor, round_id=round_id, deadline=datetime(2030, 1, 1, tzinfo=UTC)
+        )
+    ), {built.event_id}
+
+
+def decide_dispute(w: World) -> tuple[Call, set[int]]:
+    built = knockout(w)
+    links = selfservice.LinkMaker("k", "http://club.example/")
+    match = first_match(w, built)
+    with Session(w.engine) as session:
+        event = session.get(Event, built.event_id)
+        assert event is not None
+
+        def grant(name: str) -> selfservice.PlayerGrant:
+            url = selfservice.link_for_entry(session, links, built.entries[name])
+            return selfservice.open_link(
+                session, links, slug=event.slug, token=url.rsplit("/", 1)[1]
+            )
+
+        first, last = grant("S1"), grant("S8")
+    with transaction(w.engine) as session:
+        report = selfservice.report_result(
+            session, grant=first, match_id=match.id, score=(3, 0), links=links
+        )
+    with transaction(w.engine) as session:
+        selfservice.dispute_report(session, grant=last, report_id=report.id, score=None,
+                                   links=links)
+    actor = built.director.actor
+    return (
+        lambda s: selfservice.decide_dispute(
+            s, actor=actor, report_id=report.id, decision="report", links=links
+        )
+    ), {built.event_id}
+
+
 SCENARIOS: dict[str, Scenario] = {
+    "selfservice.decide_dispute": decide_dispute,
+    "selfservice.revoke_link": revoke_player_link,
+    "selfservice.set_round_deadline": set_round_deadline,
     "club_money.refund_entry": refund_entry,
     "club_money.set_flight_money": set_flight_money,
     "club_money.take_fee": take_fee,

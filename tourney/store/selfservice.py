@@ -56,8 +56,6 @@ LINK_PATH = "p/{slug}/{token}"
 REMINDER_BEFORE = timedelta(hours=24)
 """Reminder mails go out this long before a round's deadline."""
 MAX_REPORTED_GAMES = 64
-_MOVED_VERSIONS = "tourney.moved_event_versions"
-"""``tourney.store.versions``' note of events moved in this transaction (see ``_apply``)."""
 
 
 @dataclass(frozen=True)
@@ -668,9 +666,6 @@ def _apply_safely(
                 )
             _apply(session, actor, match.id or 0, content, record_text, expected_version)
     except StoreUserError as error:
-        # The rolled-back savepoint took the event's version move with it: let the next
-        # flush move it again.
-        session.info.pop(_MOVED_VERSIONS, None)
         return error.message, isinstance(error, ConflictError)
     return None
 
@@ -859,10 +854,9 @@ def decide_dispute(
     if decision == "counter" and chosen is None:
         raise StoreUserError("The opponent gave no result of their own.", field="decision")
     if chosen is not None and decision != "entered":
+        # A refusal (the rules, or a result entered meanwhile) undoes the whole decision.
         text = report.record_text if decision == "report" else None
-        problem = _apply_safely(session, actor, match, chosen, text, None)
-        if problem is not None:
-            raise StoreUserError(problem[0])
+        _apply(session, actor, match.id or 0, chosen, text, None)
     report.status = ReportStatus.RESOLVED.value
     report.outcome = {
         "report": "The director confirmed the reported result.",

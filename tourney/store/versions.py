@@ -35,7 +35,13 @@ from sqlalchemy.orm import ORMExecuteState, Session, SessionTransaction, UOWTran
 from sqlmodel import SQLModel, col
 
 from tourney.store.access import EventShare
-from tourney.store.selfservice_tables import Registration, RegistrationSettings, ResultReport
+from tourney.store.selfservice_tables import (
+    OutboxMail,
+    PlayerLink,
+    Registration,
+    RegistrationSettings,
+    ResultReport,
+)
 from tourney.store.tables import (
     Club,
     Entry,
@@ -73,7 +79,7 @@ EventIds = Iterable[int | None]
 def _own_event(
     _: Session,
     row: Flight | Entry | EventStaff | EventShare | MoneySession | SeasonEvent | Team | MoneyItem
-    | ResultReport | Registration | RegistrationSettings,
+    | ResultReport | Registration | RegistrationSettings | PlayerLink | OutboxMail,
 ) -> EventIds:
     return (row.event_id,)
 
@@ -149,6 +155,8 @@ EVENTS_OF: Mapping[type[SQLModel], Callable[[Session, Any], EventIds]] = {
     FlightMoney: _flight_event,
     MoneyItem: _own_event,
     ResultReport: _own_event,
+    PlayerLink: _own_event,
+    OutboxMail: _own_event,
     Registration: _own_event,
     RegistrationSettings: _own_event,
 }
