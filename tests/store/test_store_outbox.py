@@ -6,6 +6,7 @@ from __future__ import annotations
 import socket
 from datetime import timedelta
 
+from conftest import MailServer, free_port
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
 
@@ -14,8 +15,6 @@ from tourney.store import outbox
 from tourney.store.db import transaction
 from tourney.store.selfservice_tables import OutboxMail
 from tourney.store.types import utcnow
-
-from conftest import MailServer, free_port
 
 
 def queue(engine: Engine, *recipients: str) -> None:
