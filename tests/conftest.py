@@ -19,6 +19,7 @@ import pytest
 from click.testing import CliRunner
 from flask import Flask
 from flask.testing import FlaskClient
+from mailserver import MailServer, running_smtp_server
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import Engine, make_url
 from sqlmodel import SQLModel
@@ -270,57 +271,9 @@ def into_club(engine: Engine) -> Callable[..., int]:
     return make
 
 
-@dataclass
-class ReceivedMail:
-    """A mail the test SMTP server received: the envelope's recipients and the message."""
-
-    recipients: list[str]
-    subject: str
-    body: str
-
-
-@dataclass
-class MailServer:
-    """A real SMTP server on 127.0.0.1 (aiosmtpd) and what it received so far."""
-
-    port: int
-    received: list[ReceivedMail]
-
-
-def free_port() -> int:
-    """A TCP port on 127.0.0.1 nobody listens on (bound and released)."""
-    import socket
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
 
 @pytest.fixture
 def smtp_server() -> Iterator[MailServer]:
-    """A local SMTP server that keeps every message it is sent."""
-    from email import message_from_bytes, policy
-
-    controller_module = pytest.importorskip("aiosmtpd.controller")
-    server = MailServer(free_port(), [])
-
-    class Keep:
-        async def handle_DATA(self, _server: Any, _session: Any, envelope: Any) -> str:
-            message = message_from_bytes(envelope.content, policy=policy.default)
-            body = message.get_body(("plain",))
-            server.received.append(
-                ReceivedMail(
-                    list(envelope.rcpt_tos),
-                    str(message["Subject"]),
-                    body.get_content() if body is not None else "",
-                )
-            )
-            return "250 Message accepted for delivery"
-
-    controller = controller_module.Controller(Keep(), hostname="127.0.0.1", port=server.port)
-    controller.start()
-    try:
+    """A local SMTP server (aiosmtpd on 127.0.0.1) that keeps every message it is sent."""
+    with running_smtp_server() as server:
         yield server
-    finally:
-        controller.stop()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import socket
 from datetime import timedelta
 
-from conftest import MailServer, free_port
+from mailserver import MailServer, free_port
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
 

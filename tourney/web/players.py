@@ -16,6 +16,7 @@ deadlines, the printable check-in poster and the mail outbox.
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
 import segno
@@ -35,6 +36,7 @@ from sqlmodel import col, select
 
 from tourney.store import outbox, selfservice
 from tourney.store.errors import NotFoundError, StoreUserError
+from tourney.store.permissions import require_event
 from tourney.store.results import GameFields
 from tourney.store.selfservice import LinkMaker, PlayerGrant
 from tourney.store.selfservice_tables import ResultReport
@@ -231,6 +233,7 @@ def venue_check_in(slug: str) -> ResponseReturnValue:
         event = session.exec(select(Event).where(Event.slug == slug)).first()
         if event is None:
             raise NotFoundError(_("No such event."))
+        event_name = event.name
         token = request.cookies.get(PLAYER_COOKIE.format(event_id=event.id), "")
         if token:
             try:
@@ -242,7 +245,7 @@ def venue_check_in(slug: str) -> ResponseReturnValue:
             entry = session.get(Entry, grant.entry_id)
             checked_in = entry is not None and entry.checked_in_at is not None
     page = render_template(
-        "players/check_in.html", event_name=event.name, grant=grant, checked_in=checked_in
+        "players/check_in.html", event_name=event_name, grant=grant, checked_in=checked_in
     )
     return _private(Response(page))
 
@@ -250,11 +253,19 @@ def venue_check_in(slug: str) -> ResponseReturnValue:
 # --- the director's side -------------------------------------------------------------
 
 
-def _event_for_staff(event_id: int) -> Event:
-    from tourney.store.permissions import require_event
+@dataclass(frozen=True)
+class EventRef:
+    """What the director's self-service pages show of the event."""
 
+    id: int
+    slug: str
+    name: str
+
+
+def _event_for_staff(event_id: int) -> EventRef:
     with reading() as session:
-        return require_event(session, actor(), event_id, manage=False)
+        event = require_event(session, actor(), event_id, manage=False)
+        return EventRef(event.id or 0, event.slug, event.name)
 
 
 def _checked_in(event_id: int) -> tuple[list[tuple[int, str, bool, str]], int]:
@@ -287,9 +298,12 @@ def director_page(event_id: int) -> ResponseReturnValue:
             .where(Flight.event_id == event_id, Round.status != RoundStatus.DRAFT.value)
             .order_by(Flight.position, Round.number)  # type: ignore[arg-type]
         ).all()
+        deadlines = [
+            (r.id, f"{f.name} · {r.name or r.number}", r.deadline_at) for r, f in rounds
+        ]
     return render_template(
         "players/director.html", event=event, players=players, checked_in=count, queue=queue,
-        rounds=[(r.id, f"{f.name} · {r.name or r.number}", r.deadline_at) for r, f in rounds],
+        rounds=deadlines,
         decisions=selfservice.DECISIONS,
     )
 
@@ -379,7 +393,7 @@ def outbox_page(event_id: int) -> ResponseReturnValue:
     """What was mailed, what waits, what failed (with the error)."""
     with reading() as session:
         rows = outbox.outbox_rows(session, actor(), event_id)
-        event = session.get(Event, event_id)
+    event = _event_for_staff(event_id)
     configured = bool(current_app.extensions["tourney"].settings.smtp_host)
     return render_template("players/outbox.html", event=event, rows=rows, configured=configured)
 
