@@ -492,3 +492,24 @@ def test_a_confirmation_and_a_directors_entry_at_once_give_one_result_and_a_conf
     else:
         assert isinstance(said["director"], ConflictError)
         assert (final.score_a, final.score_b) == (1, 3)
+
+
+def test_games_typed_beside_a_match_file_must_be_the_files(
+    engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    event = publish_four(engine, build_event, "Monday Cup")
+    ann = grant_of(engine, event, "Ann Archer")
+    data = (DATA / "ann_beats_dan_3_0.mat").read_bytes()
+    # The file: game 1 a dropped initial double, game 2 a gammon. Typed: two gammons...
+    wrong = [GameFields("a", "played", 1, "gammon"), GameFields("a", "played", 1, "single")]
+    right = [GameFields("a", "dropped", 1, None), GameFields("a", "played", 1, "gammon")]
+    with transaction(engine) as session, pytest.raises(StoreUserError) as refused:
+        selfservice.report_result(session, grant=ann, match_id=event.ann_v_dan, games=wrong,
+                                  record_file=("m.mat", data), links=LINKS)
+    with transaction(engine) as session:
+        report = selfservice.report_result(
+            session, grant=ann, match_id=event.ann_v_dan, games=right,
+            record_file=("m.mat", data), links=LINKS,
+        )
+    assert refused.value.message.startswith("Game 1 as you entered it differs")
+    assert report.reported == "Ann Archer 3, Dan Dunn 0 (2 games, from m.mat)"

@@ -513,6 +513,31 @@ def _record_content(
     }
 
 
+def _check_games_match_record(typed: dict[str, Any], record: dict[str, Any]) -> None:
+    """Games typed beside a match file must be the file's games.
+
+    Raises:
+        StoreUserError: the first game where they differ, or a different number of games.
+    """
+    for number, (mine, theirs) in enumerate(zip(typed["games"], record["games"], strict=False),
+                                            start=1):
+        level = None if mine["end"] == "dropped" else mine["level"]
+        if (mine["winner"], mine["end"], mine["cube"], level) != (
+            theirs["winner"], theirs["end"], theirs["cube"], theirs["level"]
+        ):
+            raise StoreUserError(
+                f"Game {number} as you entered it differs from game {number} of the match "
+                "file; correct it, or leave the games empty to take the file's.",
+                field="games",
+            )
+    if len(typed["games"]) != len(record["games"]):
+        raise StoreUserError(
+            f"You entered {len(typed['games'])} games; the match file has "
+            f"{len(record['games'])}.",
+            field="games",
+        )
+
+
 def _same(a: dict[str, Any], b: dict[str, Any]) -> bool:
     return a.get("score") == b.get("score") and (
         not a.get("games") or not b.get("games") or a.get("games") == b.get("games")
@@ -547,6 +572,8 @@ def report_result(
     event = _check_open(session, match)
     if record_file is not None:
         content = _record_content(session, grant, match, *record_file)
+        if games:
+            _check_games_match_record(_games_content(event, match, games), content)
     elif games:
         content = _games_content(event, match, games)
     elif score is not None:

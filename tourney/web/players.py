@@ -156,7 +156,7 @@ def report(slug: str, token: str, match_id: int) -> ResponseReturnValue:
                 record_file = None
                 if upload is not None and upload.filename:
                     record_file = (upload.filename, upload.read())
-                games = _games_from_form(side) if record_file is None else []
+                games = _games_from_form(side)
                 outcome = selfservice.report_result(
                     session, grant=grant, match_id=match_id,
                     score=_score_from_form(
