@@ -33,6 +33,7 @@ from tourney.store import (
     events,
     money_sessions,
     player_import,
+    registration,
     results,
     roster,
     seasons,
@@ -911,7 +912,45 @@ def decide_dispute(w: World) -> tuple[Call, set[int]]:
     ), {built.event_id}
 
 
+def set_registration(w: World) -> tuple[Call, set[int]]:
+    built = w.build_event([], [])
+    actor = built.director.actor
+    return (
+        lambda s: registration.set_registration(
+            s, actor=actor, event_id=built.event_id, is_open=True, capacity=8,
+            needs_approval=False, closes_at=None,
+        )
+    ), {built.event_id}
+
+
+def decide_registration(w: World) -> tuple[Call, set[int]]:
+    built = w.build_event([], [])
+    actor = built.director.actor
+    links = selfservice.LinkMaker("k", "http://club.example/")
+    with transaction(w.engine) as session:
+        registration.set_registration(
+            session, actor=actor, event_id=built.event_id, is_open=True, capacity=None,
+            needs_approval=True, closes_at=None,
+        )
+        slug = session.get(Event, built.event_id).slug  # type: ignore[union-attr]
+        registration_id = registration.register(
+            session, slug=slug, name="Ann", club="", email="ann@example.org", rating_id="",
+            links=links,
+        )
+    with transaction(w.engine) as session:
+        registration.confirm_registration(
+            session, slug=slug, token=links.registration_token(registration_id), links=links
+        )
+    return (
+        lambda s: registration.decide_registration(
+            s, actor=actor, registration_id=registration_id, approve=True, links=links
+        )
+    ), {built.event_id}
+
+
 SCENARIOS: dict[str, Scenario] = {
+    "registration.decide_registration": decide_registration,
+    "registration.set_registration": set_registration,
     "selfservice.decide_dispute": decide_dispute,
     "selfservice.revoke_link": revoke_player_link,
     "selfservice.set_round_deadline": set_round_deadline,

@@ -51,6 +51,9 @@ from tourney.store.teams import entry_display_names
 from tourney.store.types import utcnow
 
 LINK_SALT = "tourney.player-link"
+REGISTRATION_SALT = "tourney.registration"
+CONFIRM_PATH = "events/{slug}/register/confirm/{token}"
+"""Where a registration's e-mail confirmation link points (the web's route)."""
 LINK_PATH = "p/{slug}/{token}"
 """Where a player's link points under the app's public address (the web's route)."""
 REMINDER_BEFORE = timedelta(hours=24)
@@ -75,6 +78,24 @@ class LinkMaker:
     def url(self, slug: str, token: str) -> str:
         """The full address of a player's link."""
         return self.root + LINK_PATH.format(slug=slug, token=token)
+
+    def registration_token(self, registration_id: int) -> str:
+        """The token of a registration's e-mail confirmation link."""
+        return str(
+            URLSafeSerializer(self.secret, salt=REGISTRATION_SALT).dumps([registration_id])
+        )
+
+    def read_registration(self, token: str) -> int | None:
+        """The registration id of a well-signed confirmation token, else none."""
+        if len(token) > 200:
+            return None
+        try:
+            data = URLSafeSerializer(self.secret, salt=REGISTRATION_SALT).loads(token)
+        except BadSignature:
+            return None
+        if not isinstance(data, list) or len(data) != 1 or not isinstance(data[0], int):
+            return None
+        return data[0]
 
     def read(self, token: str) -> tuple[int, int, int] | None:
         """``(event id, entry id, generation)`` of a well-signed token, else none."""

@@ -34,12 +34,12 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from sqlmodel import col, select
 
-from tourney.store import outbox, selfservice
+from tourney.store import outbox, registration, selfservice
 from tourney.store.errors import NotFoundError, StoreUserError
 from tourney.store.permissions import require_event
 from tourney.store.results import GameFields
 from tourney.store.selfservice import LinkMaker, PlayerGrant
-from tourney.store.selfservice_tables import ResultReport
+from tourney.store.selfservice_tables import Registration, ResultReport
 from tourney.store.tables import Entry, Event, Flight, Round, RoundStatus
 from tourney.store.teams import entry_display_names
 from tourney.web.auth import ALL_ROLES, DIRECTORS, public, requires
@@ -397,3 +397,136 @@ def outbox_page(event_id: int) -> ResponseReturnValue:
     configured = bool(current_app.extensions["tourney"].settings.smtp_host)
     return render_template("players/outbox.html", event=event, rows=rows, configured=configured)
 
+
+
+# --- online registration ---------------------------------------------------------------
+
+
+def _form_error(error: StoreUserError) -> str:
+    if error.status_code not in (400, 409):
+        raise error
+    return error.message
+
+
+@bp.route("/events/<slug>/register", methods=["GET", "POST"])
+@public
+def register(slug: str) -> ResponseReturnValue:
+    """The event's sign-up form; a confirmation link goes to the address given."""
+    error = None
+    sent_to = None
+    if request.method == "POST":
+        try:
+            with writing() as session:
+                registration.register(
+                    session, slug=slug, name=request.form.get("name", ""),
+                    club=request.form.get("club", ""), email=request.form.get("email", ""),
+                    rating_id=request.form.get("rating_id", ""), links=links(),
+                )
+            sent_to = request.form.get("email", "").strip()
+        except StoreUserError as refused:
+            error = _form_error(refused)
+    with reading() as session:
+        page = registration.registration_page(session, slug=slug)
+    body = render_template(
+        "players/register.html", page=page, error=error, sent_to=sent_to, form=request.form
+    )
+    return Response(body, status=400 if error else 200)
+
+
+@bp.route("/events/<slug>/register/confirm/<token>", methods=["GET", "POST"])
+@public
+def confirm_registration(slug: str, token: str) -> ResponseReturnValue:
+    """The mailed confirmation link: a button (so that a mail scanner opening the link
+    confirms nothing), then the outcome."""
+    status = None
+    if request.method == "POST":
+        with writing() as session:
+            status = registration.confirm_registration(
+                session, slug=slug, token=token, links=links()
+            )
+    else:
+        with reading() as session:
+            if links().read_registration(token) is None:
+                raise NotFoundError(_("This confirmation link does not open anything."))
+    with reading() as session:
+        page = registration.registration_page(session, slug=slug)
+    return _private(Response(render_template(
+        "players/registration_confirmed.html", page=page, status=status
+    )))
+
+
+@bp.post("/p/<slug>/<token>/withdraw")
+@public
+def withdraw(slug: str, token: str) -> ResponseReturnValue:
+    """A player withdraws before the draw; the waiting list moves up."""
+    try:
+        with writing() as session:
+            grant = selfservice.open_link(session, links(), slug=slug, token=token)
+            registration.withdraw(session, grant=grant, links=links())
+    except StoreUserError as refused:
+        flash(_form_error(refused), "error")
+    else:
+        flash(_("You have withdrawn."), "success")
+    return _home(slug, token)
+
+
+@bp.route("/director/events/<int:event_id>/registration", methods=["GET", "POST"])
+@requires(*DIRECTORS)
+def registration_settings(event_id: int) -> ResponseReturnValue:
+    """Open or close online registration; the list of registrations and the waiting list."""
+    event = _event_for_staff(event_id)
+    error = None
+    if request.method == "POST":
+        try:
+            capacity_text = request.form.get("capacity", "").strip()
+            closes_text = request.form.get("closes_at", "").strip()
+            with writing() as session:
+                registration.set_registration(
+                    session, actor=actor(), event_id=event_id,
+                    is_open=request.form.get("is_open") == "on",
+                    capacity=int(capacity_text) if capacity_text.isdigit() else None,
+                    needs_approval=request.form.get("needs_approval") == "on",
+                    closes_at=(datetime.fromisoformat(closes_text).replace(tzinfo=UTC)
+                               if closes_text else None),
+                )
+        except StoreUserError as refused:
+            error = _form_error(refused)
+        except ValueError:
+            error = _("Give the closing time as a date and time.")
+        else:
+            flash(_("Registration settings saved."), "success")
+            return redirect(url_for(".registration_settings", event_id=event_id))
+    with reading() as session:
+        rows = registration.registrations(session, actor(), event_id)
+        try:
+            page = registration.registration_page(session, slug=event.slug)
+        except NotFoundError:
+            page = None
+    form_url = public_url_for("players.register", slug=event.slug)
+    body = render_template(
+        "players/registration_director.html", event=event, rows=rows, page=page, error=error,
+        form_url=form_url,
+    )
+    return Response(body, status=400 if error else 200)
+
+
+@bp.post("/director/registrations/<int:registration_id>/decide")
+@requires(*DIRECTORS)
+def decide_registration(registration_id: int) -> ResponseReturnValue:
+    """Approve or reject a registration that awaits approval."""
+    with reading() as session:
+        found = session.get(Registration, registration_id)
+        event_id = found.event_id if found else None
+    if event_id is None:
+        raise NotFoundError(_("No such registration."))
+    try:
+        with writing() as session:
+            status = registration.decide_registration(
+                session, actor=actor(), registration_id=registration_id,
+                approve=request.form.get("decision") == "approve", links=links(),
+            )
+    except StoreUserError as refused:
+        flash(_form_error(refused), "error")
+    else:
+        flash(_("Registration: %(status)s.", status=status.replace("_", " ")), "success")
+    return redirect(url_for(".registration_settings", event_id=event_id))
