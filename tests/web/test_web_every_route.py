@@ -28,7 +28,7 @@ from tourney.store import draws, events, roster, selfservice
 from tourney.store.access import ApiToken
 from tourney.store.db import read_session, transaction
 from tourney.store.queries import UserView
-from tourney.store.selfservice_tables import ResultReport
+from tourney.store.selfservice_tables import Registration, ResultReport
 from tourney.store.tables import (
     Club,
     Entry,
@@ -224,6 +224,14 @@ ANSWERS = {
     "POST /director/reports/<int:report_id>/decide": 302,
     "POST /director/rounds/<int:round_id>/deadline": 302,
     "POST /director/entries/<int:entry_id>/revoke-link": 302,
+    "POST /p/<slug>/<token>/withdraw": 302,
+    "GET /director/events/<int:event_id>/registration": 200,
+    "POST /director/events/<int:event_id>/registration": 302,
+    "GET /events/<slug>/register": 200,
+    "POST /events/<slug>/register": 200,
+    "GET /events/<slug>/register/confirm/<token>": 200,
+    "POST /events/<slug>/register/confirm/<token>": 200,
+    "POST /director/registrations/<int:registration_id>/decide": 302,
     # An admin keeps the accounts; the director logs out.
     "GET /director/users": 200,
     "POST /director/users": 302,
@@ -703,6 +711,21 @@ def test_every_route_answers_as_a_user_expects(
     walk(director, "POST", "/director/rounds/<int:round_id>/deadline", round_id=round_id,
          data={"deadline": "2030-01-01T20:00"})
     walk(director, "POST", "/director/entries/<int:entry_id>/revoke-link")
+    # Ann is in the draw: withdrawing from her link is refused (the director does it).
+    walk(visitor, "POST", "/p/<slug>/<token>/withdraw", token=tokens["Fay"])
+    walk(director, "POST", "/director/events/<int:event_id>/registration",
+         data={"is_open": "on", "capacity": "20"})
+    walk(director, "GET", "/director/events/<int:event_id>/registration")
+    walk(visitor, "GET", "/events/<slug>/register")
+    walk(visitor, "POST", "/events/<slug>/register",
+         data={"name": "Zed Zane", "club": "", "email": "zed@example.org"})
+    with read_session(engine) as session:
+        registration_id = session.exec(select(Registration.id)).one()
+    confirm = {"token": maker.registration_token(registration_id or 0)}
+    walk(visitor, "GET", "/events/<slug>/register/confirm/<token>", **confirm)
+    walk(visitor, "POST", "/events/<slug>/register/confirm/<token>", **confirm)
+    walk(director, "POST", "/director/registrations/<int:registration_id>/decide",
+         registration_id=registration_id, data={"decision": "approve"})
 
     # A visitor reads the event; an admin keeps the accounts; the director logs out.
     for rule in sorted(r for r in ANSWERS if r.startswith("GET ")):

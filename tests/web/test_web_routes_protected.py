@@ -26,6 +26,10 @@ OPEN_MUTATING = {
     "players.report",
     "players.confirm",
     "players.dispute",
+    "players.withdraw",
+    # Online registration is open to anyone while the event has it open.
+    "players.register",
+    "players.confirm_registration",
 }
 
 
