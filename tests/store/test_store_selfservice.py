@@ -513,3 +513,69 @@ def test_games_typed_beside_a_match_file_must_be_the_files(
         )
     assert refused.value.message.startswith("Game 1 as you entered it differs")
     assert report.reported == "Ann Archer 3, Dan Dunn 0 (2 games, from m.mat)"
+
+
+# --- deadlines ---------------------------------------------------------------------------
+
+
+def test_reminders_go_once_before_the_deadline_to_the_players_still_playing(
+    engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    from datetime import timedelta
+
+    from tourney.store.tables import Round
+    from tourney.store.types import utcnow
+
+    event = publish_four(engine, build_event, "Monday Cup")
+    director = event.built.director.actor
+    with transaction(engine) as session:
+        results.record_final_score(session, actor=director, match_id=event.ann_v_dan,
+                                   score_a=3, score_b=0)
+        round_id = session.get(Match, event.ann_v_dan).round_id  # type: ignore[union-attr]
+    now = utcnow()
+    with transaction(engine) as session:
+        selfservice.set_round_deadline(session, actor=director, round_id=round_id,
+                                       deadline=now + timedelta(hours=30))
+    with transaction(engine) as session:
+        too_early = selfservice.queue_deadline_reminders(session, links=LINKS, now=now)
+    with transaction(engine) as session:
+        queued = selfservice.queue_deadline_reminders(
+            session, links=LINKS, now=now + timedelta(hours=8))
+    with transaction(engine) as session:
+        again = selfservice.queue_deadline_reminders(
+            session, links=LINKS, now=now + timedelta(hours=9))
+    with Session(engine) as session:
+        reminded = sorted(session.exec(
+            select(OutboxMail.recipient).where(OutboxMail.kind == "deadline_reminder")
+        ).all())
+        assert session.get(Round, round_id) is not None
+    # Ann v Dan is decided: only Bob and Cat are reminded, once, within 24 hours of it.
+    assert (too_early, queued, again) == (0, 2, 0)
+    assert reminded == ["bob@example.org", "cat@example.org"]
+
+
+def test_after_the_deadline_unreported_matches_wait_in_the_directors_queue(
+    engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    from datetime import timedelta
+
+    from tourney.store.types import utcnow
+
+    event = publish_four(engine, build_event, "Monday Cup")
+    director = event.built.director.actor
+    with transaction(engine) as session:
+        results.record_final_score(session, actor=director, match_id=event.ann_v_dan,
+                                   score_a=3, score_b=0)
+        round_id = session.get(Match, event.ann_v_dan).round_id  # type: ignore[union-attr]
+        selfservice.set_round_deadline(session, actor=director, round_id=round_id,
+                                       deadline=utcnow() - timedelta(minutes=1))
+    with Session(engine) as session:
+        overdue = selfservice.director_queue(session, director, event.built.event_id)
+    with transaction(engine) as session:
+        results.award_walkover(session, actor=director, match_id=event.bob_v_cat, winner="b")
+    with Session(engine) as session:
+        after = selfservice.director_queue(session, director, event.built.event_id)
+    assert [(q.match_id, q.a, q.b, q.report) for q in overdue] == [
+        (event.bob_v_cat, "Bob Baker", "Cat Cole", None)
+    ]
+    assert after == []

@@ -188,3 +188,21 @@ def test_the_directors_pages_show_check_ins_the_poster_and_the_outbox(
     assert "<svg" in poster.get_data(as_text=True)
     assert f"/events/{slug_of(engine, built)}/check-in" in poster.get_data(as_text=True)
     assert mails.status_code == 200
+
+
+def test_an_overdue_match_gets_its_walkover_in_one_click(
+    app: Flask, client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built = published(engine, build_event, "Club Night")
+    match = the_match(engine, built)
+    client.post("/login", data={"email": built.director.email, "password": PASSWORD})
+    client.post(f"/director/rounds/{match.round_id}/deadline",
+                data={"deadline": "2020-01-01T20:00"})
+    page = client.get(f"/director/events/{built.event_id}/self-service").get_data(as_text=True)
+
+    client.post(f"/director/matches/{match.id}/walkover", data={"winner": "b"})
+
+    after = the_match(engine, built)
+    assert "Deadline passed without a result." in page
+    assert "Walkover to Dan Dunn" in page
+    assert (after.status, after.winner_entry_id) == ("walkover", after.entry_b_id)
