@@ -405,16 +405,15 @@ def shared_engine(
 def test_a_confirmation_and_a_directors_entry_at_once_give_one_result_and_a_conflict(
     shared_engine: Engine, make_user: Callable[..., object]
 ) -> None:
-    from conftest import FAST_HASHER
-
     from tourney.store import accounts, events, roster
     from tourney.store.audit import Actor
+    from tourney.store.passwords import make_hasher
 
     engine = shared_engine
     with transaction(engine) as session:
         director = accounts.create_user(
             session, actor=Actor.cli(), email="race@example.org", name="Race", password="x" * 12,
-            role="director", hasher=FAST_HASHER,
+            role="director", hasher=make_hasher("fast"),
         )
         actor = director.actor
         event = events.create_event(session, actor=actor, fields=events.EventFields(name="Race"))

@@ -3,6 +3,7 @@ game by game and confirming; what the link refuses; the director's pages."""
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -200,7 +201,10 @@ def test_an_overdue_match_gets_its_walkover_in_one_click(
                 data={"deadline": "2020-01-01T20:00"})
     page = client.get(f"/director/events/{built.event_id}/self-service").get_data(as_text=True)
 
-    client.post(f"/director/matches/{match.id}/walkover", data={"winner": "b"})
+    version = re.search(r'name="version" value="(\d+)"', page)
+    assert version is not None
+    client.post(f"/director/matches/{match.id}/walkover",
+                data={"winner": "b", "version": version.group(1)})
 
     after = the_match(engine, built)
     assert "Deadline passed without a result." in page

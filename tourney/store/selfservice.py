@@ -198,6 +198,8 @@ class QueueItem:
     b: str
     deadline: datetime | None
     report: ReportView | None
+    version: int
+    """The match's version, for the walkover button (the match page's optimistic check)."""
 
 
 # --- links ---------------------------------------------------------------------------
@@ -869,6 +871,7 @@ def director_queue(session: Session, actor: Actor, event_id: int) -> list[QueueI
             match.id or 0, rnd.name or f"Round {rnd.number}",
             names.get(match.entry_a_id or 0, "?"), names.get(match.entry_b_id or 0, "?"),
             rnd.deadline_at, None if report is None else _report_view(session, report, match, None),
+            match.version,
         ))
     return items
 
