@@ -40,7 +40,7 @@ from tourney.store.permissions import require_event
 from tourney.store.results import GameFields
 from tourney.store.selfservice import LinkMaker, PlayerGrant
 from tourney.store.selfservice_tables import Registration, ResultReport
-from tourney.store.tables import Entry, Event, Flight, Round, RoundStatus
+from tourney.store.tables import Entry, Event, Flight, Round
 from tourney.store.teams import entry_display_names
 from tourney.web.auth import ALL_ROLES, DIRECTORS, public, requires
 from tourney.web.deps import actor, public_root, public_url_for, reading, writing
@@ -295,7 +295,7 @@ def director_page(event_id: int) -> ResponseReturnValue:
         rounds = session.exec(
             select(Round, Flight)
             .join(Flight, Flight.id == Round.flight_id)  # type: ignore[arg-type]
-            .where(Flight.event_id == event_id, Round.status != RoundStatus.DRAFT.value)
+            .where(Flight.event_id == event_id)
             .order_by(Flight.position, Round.number)  # type: ignore[arg-type]
         ).all()
         deadlines = [
