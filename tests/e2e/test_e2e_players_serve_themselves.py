@@ -273,3 +273,76 @@ def test_players_check_in_report_confirm_and_dispute_from_their_phones(
     assert outbox is not None and outbox.status == 200
     assert director.locator("tr.mail-sent").count() == 8
     director.screenshot(path=str(screenshot_path("players-director-outbox")), full_page=True)
+
+
+def test_players_register_online_and_the_waiting_list_moves_up(
+    browser: Any, site: tuple[str, Path], mail: MailServer
+) -> None:
+    base_url, database = site
+    engine = make_engine(f"sqlite:///{database}")
+    with transaction(engine) as session:
+        director = session.exec(select(User).where(User.email == "director@example.org")).one()
+        actor = Actor(user_id=director.id, label=director.email, role=director.role)
+        event_id = events.create_event(
+            session, actor=actor, fields=events.EventFields(name="Open Cup")
+        ).id
+    engine.dispose()
+
+    # The director opens registration for one place.
+    desk = tab(browser, {"width": 1280, "height": 900})
+    log_in(desk, base_url)
+    desk.goto(f"{base_url}/director/events/{event_id}/registration")
+    desk.get_by_label("Registration is open").check()
+    desk.get_by_label("Places (empty: no limit; beyond them a waiting list forms)").fill("1")
+    desk.get_by_role("button", name="Save").click()
+    desk.wait_for_load_state()
+    form_url = desk.locator("a", has_text="/register").inner_text()
+
+    # Eve and Finn register on their phones and confirm from the mailed links.
+    phones = {}
+    for name in ("Eve Evans", "Finn Fox"):
+        phone = tab(browser, PHONE)
+        phone.goto(form_url)
+        phone.get_by_label("Name").fill(name)
+        phone.get_by_label("Club").fill("Fjordside BG")
+        phone.get_by_label("E-mail address").fill(email_of(name))
+        phone.get_by_label("Rating list id (optional)").fill("FJ-" + name[0])
+        if name == "Eve Evans":
+            phone.screenshot(path=str(screenshot_path("players-register-phone")), full_page=True)
+        phone.get_by_role("button", name="Register").click()
+        phone.wait_for_load_state()
+        assert f"we sent a confirmation link to {email_of(name)}" in phone.content()
+        phones[name] = phone
+    run_mail_worker(database, mail)
+    for name, expected in (("Eve Evans", "You are registered."),
+                           ("Finn Fox", "you are on the waiting list")):
+        (confirm,) = mails_to(mail, email_of(name))
+        assert confirm.subject == "Open Cup: confirm your registration"
+        found = re.search(r"http://\S+/register/confirm/\S+", confirm.body)
+        assert found is not None
+        phones[name].goto(found.group(0))
+        phones[name].get_by_role("button", name="Confirm my registration").click()
+        phones[name].wait_for_load_state()
+        assert expected in phones[name].content()
+    run_mail_worker(database, mail)
+    assert [m.subject for m in mails_to(mail, "eve@example.org")][1:] == [
+        "Open Cup: your registration is confirmed"
+    ]
+    assert [m.subject for m in mails_to(mail, "finn@example.org")][1:] == [
+        "Open Cup: you are on the waiting list (1)"
+    ]
+
+    # Eve withdraws from her own page; Finn moves up and gets his link.
+    eve = phones["Eve Evans"]
+    eve.goto(link_in(mails_to(mail, "eve@example.org")[1]))
+    eve.get_by_role("button", name="Withdraw from the event").click()
+    eve.wait_for_load_state()
+    assert "You have withdrawn." in eve.locator(".flashes").inner_text()
+    run_mail_worker(database, mail)
+    finn_mails = mails_to(mail, "finn@example.org")
+    assert finn_mails[-1].subject == "Open Cup: your registration is confirmed"
+    desk.goto(f"{base_url}/director/events/{event_id}/registration")
+    rows = desk.locator("tbody tr").all_inner_texts()
+    assert [r.split("\t")[0] for r in rows] == ["Eve Evans", "Finn Fox"]
+    assert "withdrawn" in rows[0] and "registered" in rows[1] and "FJ-F" in rows[1]
+    desk.screenshot(path=str(screenshot_path("players-director-registrations")), full_page=True)
