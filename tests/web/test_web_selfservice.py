@@ -210,3 +210,22 @@ def test_an_overdue_match_gets_its_walkover_in_one_click(
     assert "Deadline passed without a result." in page
     assert "Walkover to Dan Dunn" in page
     assert (after.status, after.winner_entry_id) == ("walkover", after.entry_b_id)
+
+
+def test_the_check_in_list_answers_204_while_nothing_changed(
+    app: Flask, client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built = published(engine, build_event, "Club Night")
+    client.post("/login", data={"email": built.director.email, "password": PASSWORD})
+    page = client.get(f"/director/events/{built.event_id}/self-service").get_data(as_text=True)
+    found = re.search(r"check-ins\?since=(\d+)", page)
+    assert found is not None
+    poll = f"/director/events/{built.event_id}/self-service/check-ins?since={found.group(1)}"
+
+    unchanged = client.get(poll)
+    app.test_client().post(link(app, engine, built, "Dan Dunn") + "/check-in")
+    changed = client.get(poll)
+
+    assert unchanged.status_code == 204
+    assert changed.status_code == 200
+    assert "1 of 2 checked in" in changed.get_data(as_text=True)

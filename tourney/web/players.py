@@ -289,6 +289,7 @@ def _checked_in(event_id: int) -> tuple[list[tuple[int, str, bool, str]], int]:
 def director_page(event_id: int) -> ResponseReturnValue:
     """Check-in (live), players' links, the queue, deadlines, poster and outbox."""
     event = _event_for_staff(event_id)
+    version = _data_version(event_id)
     players, count = _checked_in(event_id)
     with reading() as session:
         queue = selfservice.director_queue(session, actor(), event_id)
@@ -303,19 +304,30 @@ def director_page(event_id: int) -> ResponseReturnValue:
         ]
     return render_template(
         "players/director.html", event=event, players=players, checked_in=count, queue=queue,
-        rounds=deadlines,
+        rounds=deadlines, version=version,
         decisions=selfservice.DECISIONS,
     )
+
+
+def _data_version(event_id: int) -> int:
+    with reading() as session:
+        found = session.exec(select(Event.data_version).where(Event.id == event_id)).first()
+    return found or 0
 
 
 @bp.get("/director/events/<int:event_id>/self-service/check-ins")
 @requires(*ALL_ROLES)
 def director_check_ins(event_id: int) -> ResponseReturnValue:
-    """The live check-in list (polled by the director's page)."""
+    """The live check-in list, polled by the director's page with the event's data version
+    it shows: 204 (one indexed read) while nothing changed, else the new list."""
     _event_for_staff(event_id)
+    version = _data_version(event_id)
+    if request.args.get("since") == str(version):
+        return Response(status=204)
     players, count = _checked_in(event_id)
     return render_template(
-        "players/_check_ins.html", event_id=event_id, players=players, checked_in=count
+        "players/_check_ins.html", event_id=event_id, players=players, checked_in=count,
+        version=version,
     )
 
 
