@@ -19,6 +19,7 @@ import pytest
 from click.testing import CliRunner
 from flask import Flask
 from flask.testing import FlaskClient
+from mailserver import MailServer, running_smtp_server
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import Engine, make_url
 from sqlmodel import SQLModel
@@ -289,3 +290,11 @@ def into_club(engine: Engine) -> Callable[..., int]:
         return club.id or 0
 
     return make
+
+
+
+@pytest.fixture
+def smtp_server() -> Iterator[MailServer]:
+    """A local SMTP server (aiosmtpd on 127.0.0.1) that keeps every message it is sent."""
+    with running_smtp_server() as server:
+        yield server

@@ -638,6 +638,45 @@ def db_downgrade(revision: str, yes: bool) -> None:
     click.echo(f"Database downgraded to revision {', '.join(sorted(after)) or 'none'}.")
 
 
+@cli.group("mail")
+def mail_group() -> None:
+    """The mail outbox: players' mails are sent by this worker, never by a request."""
+
+
+@mail_group.command("work")
+@click.option("--once", is_flag=True, help="One pass over the due mails, then stop.")
+@click.option(
+    "--interval", type=click.IntRange(1, 3600), default=10, show_default=True,
+    help="Seconds between passes.",
+)
+def mail_work(once: bool, interval: int) -> None:
+    """Queue deadline reminders and send due mails (TOURNEY_SMTP_*), retrying failures
+    with a growing delay; runs until stopped unless --once."""
+    import time
+
+    from tourney.config import load_settings
+    from tourney.store import outbox, selfservice
+    from tourney.store.db import transaction
+
+    settings = load_settings()
+    root = (settings.public_url or "http://127.0.0.1:5000").rstrip("/") + "/"
+    links = selfservice.LinkMaker(settings.resolved_secret_key(), root)
+    with _app_engine() as engine:
+        _require_current_schema(engine)
+        while True:
+            with transaction(engine) as session:
+                reminders = selfservice.queue_deadline_reminders(session, links=links)
+            report = outbox.deliver_due(engine, settings)
+            if once or reminders or report.sent or report.retried or report.failed:
+                click.echo(
+                    f"reminders queued {reminders}, sent {report.sent}, "
+                    f"to retry {report.retried}, failed {report.failed}"
+                )
+            if once:
+                return
+            time.sleep(interval)
+
+
 @cli.command("demo")
 @click.option(
     "--directory",

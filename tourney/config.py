@@ -58,6 +58,19 @@ class Settings:
     codes and printed links; empty means the address of the request."""
     sqlite_busy_timeout_ms: int = 5000
     """How long a SQLite writer waits for another's write lock before it tries again."""
+    smtp_host: str = ""
+    """The mail server the outbox worker sends through (``TOURNEY_SMTP_HOST``); empty: mails
+    stay queued and the outbox page says no server is configured."""
+    smtp_port: int = 25
+    smtp_user: str = ""
+    """Log in with this user (and ``smtp_password``) when set."""
+    smtp_password: str = ""
+    smtp_starttls: bool = False
+    """Switch the connection to TLS (STARTTLS) before logging in."""
+    smtp_from: str = "tourney@localhost"
+    """The sender address of every mail."""
+    smtp_timeout_seconds: int = 20
+    """A mail server slower than this counts as a failed attempt (retried later)."""
 
     def resolved_secret_key(self) -> str:
         """The configured secret key, or one stored in (and created under) the instance path.

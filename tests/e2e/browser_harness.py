@@ -53,13 +53,16 @@ def require_chromium() -> str:
 
 
 @contextmanager
-def live_app(folder: Path) -> Iterator[str]:
-    """Serve the app on the sample events from ``folder``; yields its base URL."""
+def live_app(folder: Path, **overrides: object) -> Iterator[str]:
+    """Serve the app on the sample events from ``folder``; yields its base URL.
+
+    ``overrides`` are more settings (``SMTP_PORT=...``)."""
     config = {
         "DATABASE_URL": f"sqlite:///{folder / 'tourney.db'}",
         "INSTANCE_PATH": str(folder),
         "SECRET_KEY": "browser-tests",
         "PASSWORD_HASH_PROFILE": "fast",
+        **overrides,
     }
     settings = load_settings(config)
     engine = engine_from_settings(settings)

@@ -13,6 +13,7 @@ import inspect
 import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 import pytest
@@ -32,9 +33,11 @@ from tourney.store import (
     events,
     money_sessions,
     player_import,
+    registration,
     results,
     roster,
     seasons,
+    selfservice,
     teams,
 )
 from tourney.store.audit import Actor
@@ -902,6 +905,20 @@ def refund_on_withdrawal(w: World) -> tuple[Call, set[int]]:
     return call, {built.event_id}
 
 
+def fees_due_again(w: World) -> tuple[Call, set[int]]:
+    built, _ = _paid(w)
+    actor, entry_id = built.director.actor, built.entries[EIGHT[0]]
+    with transaction(w.engine) as session:
+        roster.withdraw(session, actor=actor, entry_id=entry_id)
+
+    def call(s: Session) -> object:
+        entry = s.get(Entry, entry_id)
+        assert entry is not None
+        return club_money.fees_due_again(s, actor=actor, entry=entry)
+
+    return call, {built.event_id}
+
+
 def enter_buyback(w: World) -> tuple[Call, set[int]]:
     built = w.build_event(
         EIGHT[:7],
@@ -931,10 +948,101 @@ def enter_buyback(w: World) -> tuple[Call, set[int]]:
     )
 
 
+def revoke_player_link(w: World) -> tuple[Call, set[int]]:
+    built = knockout(w)
+    actor, entry_id = built.director.actor, built.entries["S1"]
+    return (lambda s: selfservice.revoke_link(s, actor=actor, entry_id=entry_id)), {
+        built.event_id
+    }
+
+
+def set_round_deadline(w: World) -> tuple[Call, set[int]]:
+    built = knockout(w)
+    actor = built.director.actor
+    round_id = board(w, built, "Main").rounds[0].id
+    return (
+        lambda s: selfservice.set_round_deadline(
+            s, actor=actor, round_id=round_id, deadline=datetime(2030, 1, 1, tzinfo=UTC)
+        )
+    ), {built.event_id}
+
+
+def decide_dispute(w: World) -> tuple[Call, set[int]]:
+    built = knockout(w)
+    links = selfservice.LinkMaker("k", "http://club.example/")
+    match = first_match(w, built)
+    with Session(w.engine) as session:
+        event = session.get(Event, built.event_id)
+        assert event is not None
+
+        def grant(name: str) -> selfservice.PlayerGrant:
+            url = selfservice.link_for_entry(session, links, built.entries[name])
+            return selfservice.open_link(
+                session, links, slug=event.slug, token=url.rsplit("/", 1)[1]
+            )
+
+        first, last = grant("S1"), grant("S8")
+    with transaction(w.engine) as session:
+        report = selfservice.report_result(
+            session, grant=first, match_id=match.id, score=(3, 0), links=links
+        )
+    with transaction(w.engine) as session:
+        selfservice.dispute_report(session, grant=last, report_id=report.id, score=None,
+                                   links=links)
+    actor = built.director.actor
+    return (
+        lambda s: selfservice.decide_dispute(
+            s, actor=actor, report_id=report.id, decision="report", links=links
+        )
+    ), {built.event_id}
+
+
+def set_registration(w: World) -> tuple[Call, set[int]]:
+    built = w.build_event([], [])
+    actor = built.director.actor
+    return (
+        lambda s: registration.set_registration(
+            s, actor=actor, event_id=built.event_id, is_open=True, capacity=8,
+            needs_approval=False, closes_at=None,
+        )
+    ), {built.event_id}
+
+
+def decide_registration(w: World) -> tuple[Call, set[int]]:
+    built = w.build_event([], [])
+    actor = built.director.actor
+    links = selfservice.LinkMaker("k", "http://club.example/")
+    with transaction(w.engine) as session:
+        registration.set_registration(
+            session, actor=actor, event_id=built.event_id, is_open=True, capacity=None,
+            needs_approval=True, closes_at=None,
+        )
+        slug = session.get(Event, built.event_id).slug  # type: ignore[union-attr]
+        registration_id = registration.register(
+            session, slug=slug, name="Ann", club="", email="ann@example.org", rating_id="",
+            links=links,
+        )
+    with transaction(w.engine) as session:
+        registration.confirm_registration(
+            session, slug=slug, token=links.registration_token(registration_id), links=links
+        )
+    return (
+        lambda s: registration.decide_registration(
+            s, actor=actor, registration_id=registration_id, approve=True, links=links
+        )
+    ), {built.event_id}
+
+
 SCENARIOS: dict[str, Scenario] = {
     "club_money.undo_payment": undo_payment,
+    "club_money.fees_due_again": fees_due_again,
     "club_money.refund_on_withdrawal": refund_on_withdrawal,
     "draws.enter_buyback": enter_buyback,
+    "registration.decide_registration": decide_registration,
+    "registration.set_registration": set_registration,
+    "selfservice.decide_dispute": decide_dispute,
+    "selfservice.revoke_link": revoke_player_link,
+    "selfservice.set_round_deadline": set_round_deadline,
     "club_money.refund_entry": refund_entry,
     "club_money.set_flight_money": set_flight_money,
     "club_money.take_fee": take_fee,

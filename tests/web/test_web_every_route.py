@@ -24,16 +24,18 @@ from flask.testing import FlaskClient
 from sqlalchemy.engine import Engine
 from sqlmodel import col, select
 
-from tourney.store import draws, events, roster
+from tourney.store import draws, events, roster, selfservice
 from tourney.store.access import ApiToken
 from tourney.store.db import read_session, transaction
 from tourney.store.queries import UserView
+from tourney.store.selfservice_tables import Registration, ResultReport
 from tourney.store.tables import (
     Club,
     Entry,
     Event,
     Fixture,
     Flight,
+    FlightEntry,
     Match,
     MoneySession,
     Player,
@@ -209,6 +211,29 @@ ANSWERS = {
     "GET /account/tokens": 200,
     "POST /account/tokens": 200,
     "POST /account/tokens/<int:token_id>/revoke": 302,
+    # Players' own links, the venue's check-in page and the director's self-service pages.
+    "GET /p/<slug>/<token>": 200,
+    "POST /p/<slug>/<token>/check-in": 302,
+    "GET /p/<slug>/<token>/matches/<int:match_id>/report": 200,
+    "POST /p/<slug>/<token>/matches/<int:match_id>/report": 302,
+    "POST /p/<slug>/<token>/reports/<int:report_id>/confirm": 302,
+    "POST /p/<slug>/<token>/reports/<int:report_id>/dispute": 302,
+    "GET /events/<slug>/check-in": 200,
+    "GET /director/events/<int:event_id>/self-service": 200,
+    "GET /director/events/<int:event_id>/self-service/check-ins": 200,
+    "GET /director/events/<int:event_id>/check-in-poster": 200,
+    "GET /director/events/<int:event_id>/outbox": 200,
+    "POST /director/reports/<int:report_id>/decide": 302,
+    "POST /director/rounds/<int:round_id>/deadline": 302,
+    "POST /director/entries/<int:entry_id>/revoke-link": 302,
+    "POST /p/<slug>/<token>/withdraw": 302,
+    "GET /director/events/<int:event_id>/registration": 200,
+    "POST /director/events/<int:event_id>/registration": 302,
+    "GET /events/<slug>/register": 200,
+    "POST /events/<slug>/register": 200,
+    "GET /events/<slug>/register/confirm/<token>": 200,
+    "POST /events/<slug>/register/confirm/<token>": 200,
+    "POST /director/registrations/<int:registration_id>/decide": 302,
     # An admin keeps the accounts; the director logs out.
     "GET /director/users": 200,
     "POST /director/users": 302,
@@ -655,10 +680,64 @@ def test_every_route_answers_as_a_user_expects(
         token = session.exec(select(ApiToken.id)).one()
     walk(director, "POST", "/account/tokens/<int:token_id>/revoke", token_id=token)
 
+    # Ann reports her first match from her link, her opponent confirms; the director's
+    # self-service pages; a dispute of a decided report is only refused.
+    maker = selfservice.LinkMaker(app.config["SECRET_KEY"], "http://localhost/")
+    with read_session(engine) as session:
+        tokens = {
+            name: selfservice.link_for_entry(session, maker, built.entries[name]).rsplit("/", 1)[1]
+            for name in ("Ann", "Fay")
+        }
+        ann_side = session.exec(
+            select(FlightEntry.id).where(FlightEntry.entry_id == built.entries["Ann"])
+        ).first()
+        ann_match = session.exec(
+            select(Match).where((Match.entry_a_id == ann_side) | (Match.entry_b_id == ann_side))
+        ).first()
+        assert ann_match is not None
+        round_id, ann_match_id = ann_match.round_id, ann_match.id
+    ann = {"token": tokens["Ann"], "match_id": ann_match_id}
+    walk(visitor, "GET", "/p/<slug>/<token>", token=tokens["Ann"])
+    walk(visitor, "POST", "/p/<slug>/<token>/check-in", token=tokens["Ann"])
+    walk(visitor, "GET", "/events/<slug>/check-in")
+    walk(visitor, "GET", "/p/<slug>/<token>/matches/<int:match_id>/report", **ann)
+    walk(visitor, "POST", "/p/<slug>/<token>/matches/<int:match_id>/report", **ann,
+         data={"my_score": "3", "their_score": "0"})
+    with read_session(engine) as session:
+        report_id = session.exec(select(ResultReport.id)).one()
+    walk(visitor, "POST", "/p/<slug>/<token>/reports/<int:report_id>/confirm",
+         token=tokens["Fay"], report_id=report_id)
+    walk(visitor, "POST", "/p/<slug>/<token>/reports/<int:report_id>/dispute",
+         token=tokens["Fay"], report_id=report_id)
+    walk(director, "GET", "/director/events/<int:event_id>/self-service")
+    walk(director, "GET", "/director/events/<int:event_id>/self-service/check-ins")
+    walk(director, "GET", "/director/events/<int:event_id>/check-in-poster")
+    walk(director, "GET", "/director/events/<int:event_id>/outbox")
+    walk(director, "POST", "/director/reports/<int:report_id>/decide", report_id=report_id,
+         data={"decision": "report"})
+    walk(director, "POST", "/director/rounds/<int:round_id>/deadline", round_id=round_id,
+         data={"deadline": "2030-01-01T20:00"})
+    walk(director, "POST", "/director/entries/<int:entry_id>/revoke-link")
+    # Ann is in the draw: withdrawing from her link is refused (the director does it).
+    walk(visitor, "POST", "/p/<slug>/<token>/withdraw", token=tokens["Fay"])
+    walk(director, "POST", "/director/events/<int:event_id>/registration",
+         data={"is_open": "on", "capacity": "20"})
+    walk(director, "GET", "/director/events/<int:event_id>/registration")
+    walk(visitor, "GET", "/events/<slug>/register")
+    walk(visitor, "POST", "/events/<slug>/register",
+         data={"name": "Zed Zane", "club": "", "email": "zed@example.org"})
+    with read_session(engine) as session:
+        registration_id = session.exec(select(Registration.id)).one()
+    confirm = {"token": maker.registration_token(registration_id or 0)}
+    walk(visitor, "GET", "/events/<slug>/register/confirm/<token>", **confirm)
+    walk(visitor, "POST", "/events/<slug>/register/confirm/<token>", **confirm)
+    walk(director, "POST", "/director/registrations/<int:registration_id>/decide",
+         registration_id=registration_id, data={"decision": "approve"})
+
     # A visitor reads the event; an admin keeps the accounts; the director logs out.
     for rule in sorted(r for r in ANSWERS if r.startswith("GET ")):
         path = rule.split(" ", 1)[1]
-        if not path.startswith(("/director", "/account")) and rule not in walk.answers:
+        if not path.startswith(("/director", "/account", "/p/")) and rule not in walk.answers:
             walk(visitor, "GET", path)
     walk(visitor, "POST", "/setup", data={"name": "X", "email": "x@example.org"})
     walk(admin_client, "POST", "/login", data={"email": admin.email, "password": PASSWORD})

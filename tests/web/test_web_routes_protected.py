@@ -18,7 +18,19 @@ from tourney.web.auth import PUBLIC_ENDPOINT_ATTR, ROLES_ATTR
 MUTATING = {"POST", "PUT", "PATCH", "DELETE"}
 # Open on purpose: logging in, and the first-run page (which exists only while there is
 # no account at all; see test_web_auth).
-OPEN_MUTATING = {"auth.login", "auth.setup"}
+OPEN_MUTATING = {
+    "auth.login",
+    "auth.setup",
+    # A player's own link is the key: these answer 404 without a valid one.
+    "players.check_in",
+    "players.report",
+    "players.confirm",
+    "players.dispute",
+    "players.withdraw",
+    # Online registration is open to anyone while the event has it open.
+    "players.register",
+    "players.confirm_registration",
+}
 
 
 def _mutating_rules(app: Flask) -> list[Rule]:

@@ -21,6 +21,10 @@ class Actor:
     """E-mail address of the user, or ``cli``."""
     role: str
     """``admin``, ``director``, ``scorer``; the command line acts as ``admin``."""
+    event_scope: int | None = None
+    """A player acting through their private link: the one event the link belongs to.
+    Such an actor counts as a scorer of that event and of no other, and only the
+    self-service use cases (``tourney.store.selfservice``) ever act as one."""
 
     @classmethod
     def cli(cls) -> Actor:

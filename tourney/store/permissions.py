@@ -37,6 +37,10 @@ def require_role(actor: Actor, *roles: Role) -> None:
 
 def staff_role(session: Session, actor: Actor, event: Event) -> str | None:
     """The actor's part in the event: ``director``, ``scorer`` or none."""
+    if actor.event_scope is not None:
+        # A player's link enters results of its own event (after the opponent confirmed),
+        # and is nobody anywhere else.
+        return StaffRole.SCORER.value if event.id == actor.event_scope else None
     account = account_role(actor.role)
     if account.directs_every_event:
         return StaffRole.DIRECTOR.value

@@ -420,6 +420,10 @@ class Round(SQLModel, table=True):
     pairing_seed: str | None = Field(default=None, max_length=40)
     created_at: datetime = _created()
     published_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    deadline_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    """Rounds played over days: matches unreported by then go to the director's queue."""
+    deadline_reminded_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    """When the reminder mails before the deadline were queued (once per deadline)."""
 
 
 _match_version = Column("version", Integer, nullable=False, default=1)

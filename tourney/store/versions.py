@@ -35,6 +35,13 @@ from sqlalchemy.orm import ORMExecuteState, Session, SessionTransaction, UOWTran
 from sqlmodel import SQLModel, col
 
 from tourney.store.access import EventShare
+from tourney.store.selfservice_tables import (
+    OutboxMail,
+    PlayerLink,
+    Registration,
+    RegistrationSettings,
+    ResultReport,
+)
 from tourney.store.tables import (
     Club,
     Entry,
@@ -71,7 +78,8 @@ EventIds = Iterable[int | None]
 
 def _own_event(
     _: Session,
-    row: Flight | Entry | EventStaff | EventShare | MoneySession | SeasonEvent | Team | MoneyItem,
+    row: Flight | Entry | EventStaff | EventShare | MoneySession | SeasonEvent | Team | MoneyItem
+    | ResultReport | Registration | RegistrationSettings | PlayerLink | OutboxMail,
 ) -> EventIds:
     return (row.event_id,)
 
@@ -146,6 +154,11 @@ EVENTS_OF: Mapping[type[SQLModel], Callable[[Session, Any], EventIds]] = {
     Fixture: _flight_event,
     FlightMoney: _flight_event,
     MoneyItem: _own_event,
+    ResultReport: _own_event,
+    PlayerLink: _own_event,
+    OutboxMail: _own_event,
+    Registration: _own_event,
+    RegistrationSettings: _own_event,
 }
 """Each table of event rows, with how to find the events a row of it belongs to."""
 

@@ -36,6 +36,7 @@ from tourney.web import (
     filters,
     i18n,
     live,
+    players,
     public,
     sharing,
 )
@@ -132,6 +133,7 @@ def create_app(config: Mapping[str, Any] | None = None, *, engine: Engine | None
     app.register_blueprint(director.bp)
     api.init_app(app)
     app.register_blueprint(sharing.bp)
+    app.register_blueprint(players.bp)
     app.register_blueprint(downloads.bp)
     live.init_app(app)
     app.before_request(_refuse_nul_characters)

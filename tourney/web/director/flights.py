@@ -12,12 +12,14 @@ from flask_babel import gettext
 from sqlmodel import Session
 
 from tourney.formats.stages import PoolSeeding
-from tourney.store import draws, events, queries, tournament_views
+from tourney.store import draws, events, queries, selfservice, tournament_views
 from tourney.store.events import FlightFields
 from tourney.store.paging import page_of
 from tourney.store.public_views import current_round
 from tourney.store.queries import EventDetail, FlightView
 from tourney.store.tournament_views import FlightBoard
+from tourney.store.types import utcnow
+from tourney.web import players
 from tourney.web.auth import ALL_ROLES, DIRECTORS, requires
 from tourney.web.deps import actor, reading
 from tourney.web.director.base import RulesChangeConfirmation, bp, load_event
@@ -334,9 +336,18 @@ def _flight_button(
 @requires(*DIRECTORS)
 def publish(flight_id: int) -> ResponseReturnValue:
     """Publish the drafted draw or round."""
+    since = utcnow()
+
+    def publish_and_tell(session: Session) -> None:
+        draws.publish_flight(session, actor=actor(), flight_id=flight_id)
+        # Each player gets their pairing, table and link by mail (sent by the queue worker).
+        selfservice.mail_published_rounds(
+            session, flight_id=flight_id, since=since, links=players.links()
+        )
+
     return _flight_button(
         flight_id,
-        lambda s: draws.publish_flight(s, actor=actor(), flight_id=flight_id),
+        publish_and_tell,
         gettext("Published: players can see it and results can be entered."),
     )
 
