@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
 
-from tourney.store import registration, selfservice
+from tourney.store import registration, roster, selfservice
 from tourney.store.db import transaction
 from tourney.store.errors import NotFoundError, StoreUserError
 from tourney.store.selfservice import LinkMaker
@@ -117,6 +117,31 @@ def test_a_withdrawal_moves_the_first_waiting_up_and_mails_their_link(
     assert entered(engine, built.event_id) == ["Bob", "Cat"]
     assert to_cat[0] == "Open Cup: your registration is confirmed"
     assert "http://club.example/p/" in to_cat[1]
+
+
+def test_a_director_withdrawing_a_registered_player_moves_the_first_waiting_up(
+    engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built, slug = open_event(engine, build_event, capacity=2)
+    for name in ("Ann", "Bob", "Cat", "Dan"):
+        sign_up(engine, slug, name)
+    with Session(engine) as session:
+        bob_entry = session.exec(
+            select(Entry.id).join(Player, col(Player.id) == Entry.player_id).where(
+                Player.name == "Bob")
+        ).one()
+
+    with transaction(engine) as session:
+        roster.withdraw(session, actor=built.director.actor, entry_id=bob_entry)
+        registration.after_director_withdrawal(
+            session, actor=built.director.actor, entry_id=bob_entry, links=LINKS
+        )
+
+    assert statuses(engine, built) == [
+        ("Ann", "registered", None), ("Bob", "withdrawn", None),
+        ("Cat", "registered", None), ("Dan", "waiting", 1),
+    ]
+    assert entered(engine, built.event_id) == ["Ann", "Cat"]
 
 
 def test_approval_places_only_once_the_director_approves(

@@ -371,6 +371,25 @@ def _promote_first_waiting(
         _place(session, first, links, actor)
 
 
+def after_director_withdrawal(
+    session: Session, *, actor: Actor, entry_id: int, links: LinkMaker
+) -> None:
+    """A director withdrew an entry that registered online and is in no draw yet: its
+    registration is withdrawn too and the first on the waiting list moves up, as when the
+    player withdraws from their own link. An entry already drawn frees no place."""
+    entry = session.get(Entry, entry_id)
+    row = session.exec(select(Registration).where(Registration.entry_id == entry_id)).first()
+    if entry is None or row is None or entry.status != EntryStatus.WITHDRAWN.value:
+        return
+    if row.status == RegistrationStatus.WITHDRAWN.value:
+        return
+    drawn = session.exec(select(FlightEntry.id).where(FlightEntry.entry_id == entry_id)).first()
+    row.status = RegistrationStatus.WITHDRAWN.value
+    session.flush()
+    if drawn is None:
+        _promote_first_waiting(session, entry.event_id, links, actor)
+
+
 def withdraw(session: Session, *, grant: PlayerGrant, links: LinkMaker) -> None:
     """A registered player withdraws from their own link before the draw; the first on
     the waiting list moves up at once.

@@ -11,12 +11,13 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext, ngettext
 from sqlmodel import Session
 
-from tourney.store import bulk_entry, events, queries, roster, withdrawal
+from tourney.store import bulk_entry, events, queries, registration, roster, withdrawal
 from tourney.store.bulk_entry import PastedLine
 from tourney.store.errors import StoreUserError
 from tourney.store.player_import import apply_player_import, preview_player_import
 from tourney.store.queries import EntryView, EventDetail
 from tourney.store.roster import PlayerFields
+from tourney.web import players as player_pages
 from tourney.web.auth import DIRECTORS, requires
 from tourney.web.deps import actor, reading
 from tourney.web.director.base import bp, club_choices, load_event
@@ -350,9 +351,19 @@ def withdraw(entry_id: int) -> ResponseReturnValue:
     """Withdraw an entry."""
     return _entry_button(
         entry_id,
-        lambda s: roster.withdraw(s, actor=actor(), entry_id=entry_id),
+        lambda s: _withdraw(s, entry_id),
         lazy_gettext("%(name)s withdrawn."),
     )
+
+
+def _withdraw(session: Session, entry_id: int) -> EntryView:
+    """Withdraw the entry; a place it held from online registration goes to the first
+    player on the waiting list."""
+    withdrawn = roster.withdraw(session, actor=actor(), entry_id=entry_id)
+    registration.after_director_withdrawal(
+        session, actor=actor(), entry_id=entry_id, links=player_pages.links()
+    )
+    return withdrawn
 
 
 @bp.post("/entries/<int:entry_id>/reinstate")
