@@ -587,7 +587,7 @@ class _GameReplay:
                        f"{self.game.number} is not checked", ErrorKind.SYNTAX)
             return
         if self.turn is None and dice[0] == dice[1] and \
-                not self.engine.variant.can_open_with_doublet:
+                not self.engine.variant.opening_allows_doublet(self.engine.options):
             self.error(action.line, f"the game opens with {_roll_text(dice)}, but the opening "
                        "roll is never a doublet (both players roll one die)",
                        ErrorKind.OPENING_DOUBLET)
