@@ -53,6 +53,7 @@ Score: TypeAlias = tuple[int, int]
 """Points of ``Side.X`` and ``Side.O``, in that order."""
 
 __all__ = [
+    "DrawScoring",
     "GameEntry",
     "GameKind",
     "MatchEntryError",
@@ -67,7 +68,6 @@ __all__ = [
     "correct_game",
     "delete_game",
     "doubling_restriction",
-    "DrawScoring",
     "format_half_points",
     "format_score",
     "holland_allows_double",
@@ -599,7 +599,9 @@ def _entry_problem(rules: MatchRules, kind: GameKind, number: int, entry: GameEn
     if (cube > 1 or dropped) and _cube_restriction(rules, kind) is not None:
         # No doubling in this game (1-point match, Crawford game, cube limit 1): the cube
         # stays at 1 and there is no double to drop.
-        if rules.length == 1:
+        if rules.counts_games:
+            reason = f"In a match of games every game counts 1, so in game {number}"
+        elif rules.length == 1:
             reason = f"The cube is not used in a 1-point match, so in game {number}"
         elif not rules.uses_cube:
             reason = (

@@ -10,14 +10,14 @@ from click.testing import CliRunner
 from tourney.cli import cli
 from tourney.rules import IllegalPlayError, Position, Roll, parse_play
 from tourney.rules.errors import PlayRule
-from tourney.rules.variants import NACKGAMMON, STANDARD, VariantOptions
+from tourney.rules.variants import DEFAULT_OPTIONS, NACKGAMMON, STANDARD, VariantOptions
 
 FIVE = VariantOptions(five_checker_limit=True)
 NO_HIT_AND_RUN = VariantOptions(no_hit_and_run_at_home=True)
 
 
 def results(position: Position, dice: str,
-            options: VariantOptions = VariantOptions()) -> set[Position]:
+            options: VariantOptions = DEFAULT_OPTIONS) -> set[Position]:
     return set(STANDARD.legal_positions(position, Roll.parse(dice), options))
 
 

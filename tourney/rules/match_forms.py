@@ -145,5 +145,5 @@ def match_form_named(name: str) -> MatchForm:
     return _REGISTRY.named(name)
 
 
-for _item in (SINGLE, GAMES, TAVLI, TABLA, MIXED):
+for _item in (SINGLE, TAVLI, TABLA, MIXED, GAMES):
     register_match_form(_item)
