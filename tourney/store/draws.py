@@ -350,6 +350,7 @@ def _draw_knockout(
     round_ids = {key: row.id or 0 for key, row in round_rows.items()}
     rows = progress.drawn_match_rows(session, flight, bracket, flight_ids, round_ids, drawn)
     _insert_many(session, _table(Match), rows)
+    progress.sync_handicap_starts(session, [flight.id or 0, *(c.id or 0 for c in children)])
     for child in children:
         if child.status == FlightStatus.SETUP.value:
             # A fed flight no loser can reach (nothing to feed it) stays without matches.
@@ -569,6 +570,7 @@ def _add_round_matches(
             }
         )
     _insert_many(session, _table(Match), rows)
+    progress.sync_handicap_starts(session, [rnd.flight_id])
 
 
 def _pair_swiss(session: Session, flight: Flight, number: int, rnd: Round | None = None) -> Round:

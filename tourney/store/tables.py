@@ -468,6 +468,9 @@ class Match(SQLModel, table=True):
     start_a: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     """The score side ``a`` starts from (a handicap start); 0 normally."""
     start_b: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    start_fixed: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
+    """Whether the director set the start by hand (else the flight's division rule sets
+    it while the match has no games)."""
     winner_entry_id: int | None = Field(default=None, foreign_key="flight_entries.id")
     result_source: str = Field(default="", max_length=16)
     """How the result came in: ``games``, ``score``, ``record``, ``walkover`` or ``bye``."""

@@ -26,6 +26,8 @@ def upgrade() -> None:
     with op.batch_alter_table("matches") as batch:
         batch.add_column(sa.Column("start_a", sa.Integer(), nullable=False, server_default="0"))
         batch.add_column(sa.Column("start_b", sa.Integer(), nullable=False, server_default="0"))
+        batch.add_column(sa.Column("start_fixed", sa.Boolean(), nullable=False,
+                                   server_default=sa.false()))
     with op.batch_alter_table("events") as batch:
         batch.add_column(sa.Column("divisions", sa.JSON(), nullable=True))
         batch.add_column(sa.Column("draw_scoring", sa.String(length=8), nullable=False,
@@ -51,5 +53,6 @@ def downgrade() -> None:
         batch.drop_column("draw_scoring")
         batch.drop_column("divisions")
     with op.batch_alter_table("matches") as batch:
+        batch.drop_column("start_fixed")
         batch.drop_column("start_b")
         batch.drop_column("start_a")
