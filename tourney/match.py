@@ -503,6 +503,8 @@ def _winner(rules: MatchRules, score: Score, played: int) -> Side | None:
 
 def _cube_restriction(rules: MatchRules, kind: GameKind) -> str | None:
     """Why nobody may double in a game of this kind at all, or ``None``."""
+    if rules.counts_games:
+        return "every game counts 1 in a match of games"
     if rules.length == 1:
         return "the cube is not used in a 1-point match"
     if not rules.uses_cube:

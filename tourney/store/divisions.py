@@ -24,7 +24,7 @@ from tourney.store import progress
 from tourney.store.audit import Actor, record
 from tourney.store.errors import NotFoundError, StoreUserError
 from tourney.store.permissions import require_event
-from tourney.store.tables import Entry, Event, Flight, Game, Match, MatchStatus
+from tourney.store.tables import Entry, Event, Flight, Game, Match, MatchStatus, Player
 
 MAX_HANDICAP_PER_DIVISION = 10
 """The most points a flight's rule gives per division of difference."""
@@ -37,6 +37,72 @@ class DivisionsView:
     event_id: int
     divisions: tuple[str, ...]
     draw_scoring: DrawScoring
+
+
+@dataclass(frozen=True, slots=True)
+class EntryDivision:
+    """One entry and its division, for the director's divisions page."""
+
+    entry_id: int
+    name: str
+    division: str
+
+
+@dataclass(frozen=True, slots=True)
+class FlightDivision:
+    """One flight's division (empty: mixed) and its handicap rule."""
+
+    flight_id: int
+    name: str
+    division: str
+    handicap: int
+
+
+@dataclass(frozen=True, slots=True)
+class DivisionsPage:
+    """The director's divisions page: the event's divisions, draw scoring, every entry's
+    division and every flight's division rule."""
+
+    event_id: int
+    event_name: str
+    divisions: tuple[str, ...]
+    draw_scoring: DrawScoring
+    entries: tuple[EntryDivision, ...]
+    flights: tuple[FlightDivision, ...]
+
+    @property
+    def divisions_text(self) -> str:
+        """The divisions one per line, as the form edits them."""
+        return "\n".join(self.divisions)
+
+    @property
+    def draw_choices(self) -> tuple[tuple[str, str], ...]:
+        """(value, label) of each draw scoring."""
+        return tuple((member.value, member.label) for member in DrawScoring)
+
+
+def divisions_page(session: Session, actor: Actor, event_id: int) -> DivisionsPage:
+    """The divisions page of an event.
+
+    Raises:
+        NotFoundError, AccessDeniedError: no such event, or not the actor's.
+    """
+    event = require_event(session, actor, event_id, manage=True)
+    entries = tuple(
+        EntryDivision(entry_id or 0, name, division)
+        for entry_id, name, division in session.exec(
+            select(Entry.id, Player.name, Entry.division)
+            .join(Player, col(Player.id) == Entry.player_id)
+            .where(Entry.event_id == event_id)
+            .order_by(col(Player.name)))
+    )
+    flights = tuple(
+        FlightDivision(flight.id or 0, flight.name, flight.division, flight.division_handicap)
+        for flight in session.exec(select(Flight).where(Flight.event_id == event_id)
+                                   .order_by(col(Flight.position), col(Flight.id)))
+    )
+    return DivisionsPage(event_id, event.name, tuple(event.divisions or ()),
+                         DrawScoring(event.draw_scoring), entries, flights)
 
 
 def divisions_view(session: Session, actor: Actor, event_id: int) -> DivisionsView:

@@ -262,6 +262,10 @@ class MatchFacts(Protocol):
     def result_source(self) -> str: ...
     @property
     def version(self) -> int: ...
+    @property
+    def start_a(self) -> int: ...
+    @property
+    def start_b(self) -> int: ...
 
 
 class MatchRow(NamedTuple):
@@ -287,6 +291,8 @@ class MatchRow(NamedTuple):
     winner_entry_id: int | None
     result_source: str
     version: int
+    start_a: int = 0
+    start_b: int = 0
 
 
 _MATCH_ROW_COLUMNS = (
@@ -305,6 +311,8 @@ _MATCH_ROW_COLUMNS = (
     col(Match.winner_entry_id),
     col(Match.result_source),
     col(Match.version),
+    col(Match.start_a),
+    col(Match.start_b),
 )
 
 

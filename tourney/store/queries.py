@@ -23,6 +23,7 @@ from tourney.formats.rounds import named_round
 from tourney.formats.stages import PoolSeeding, find_cut_ties, find_pool_seeding
 from tourney.formats.tiebreaks import Tiebreak
 from tourney.formats.tiebreaks import tiebreak_chain as parse_tiebreak_chain
+from tourney.match import DrawScoring
 from tourney.rules.match_forms import SINGLE, match_form_named
 from tourney.rules.variants import (
     DEFAULT_OPTIONS,
@@ -570,8 +571,19 @@ def rules_summary(event: Event) -> tuple[str, ...]:
         lines.append(form.title)
         if not form.uses_cube:
             lines.append("No doubling cube")
+    elif form.counts_games:
+        # A match of games: the cube and gammons are off whatever the variant says.
+        if variant is not DEFAULT_VARIANT:
+            lines.append(variant.title)
+        lines.append("Each game counts 1: no doubling cube, no gammons")
+        lines.extend(option_rules(event.variant, options))
     else:
         lines.extend(_variant_rules(event, variant, options))
+    # House rules: the event's divisions and what a drawn game scores.
+    if event.divisions:
+        lines.append("Divisions: " + ", ".join(event.divisions))
+    if variant.can_draw(options):
+        lines.append(f"A drawn game scores {DrawScoring(event.draw_scoring).label}")
     if event.holland:
         lines.append("Holland rule")
     if event.cube_limit_exponent is not None:
