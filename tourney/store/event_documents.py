@@ -150,6 +150,7 @@ def event_document(session: Session, ref: str, *, base_url: str | None = None) -
                         feeders=_feeders(m.bracket_key, previous, m.position),
                         loser_to=m.loser_goes_to or None,
                         url=f"{url}/matches/{m.id}" if url else None,
+                        start=(m.start_a, m.start_b),
                     )
                 )
             losers = sorted({m.loser_goes_to for m in rnd.matches if m.loser_goes_to})

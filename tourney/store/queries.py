@@ -261,6 +261,10 @@ class EventDetail:
     """The key of the dice names shown beside rolls; empty: none."""
     board_order: str = "fixed"
     """Team events: a fixed board order, or line-ups named per fixture."""
+    divisions: tuple[str, ...] = ()
+    """The event's divisions, strongest first; none: no divisions."""
+    draw_scoring: str = "nothing"
+    """What a drawn game scores each player (a ``tourney.match.DrawScoring`` value)."""
 
     @property
     def is_variant(self) -> bool:
@@ -728,6 +732,8 @@ def event_detail(session: Session, event: Event, *, can_manage: bool) -> EventDe
         variant_label=variant_named(event.variant).title,
         data_version=event.data_version,
         rules_summary=rules_summary(event),
+        divisions=tuple(event.divisions or ()),
+        draw_scoring=event.draw_scoring,
         flights=_flights(session, event.id),
         entries_count=total,
         checked_in_count=checked,
