@@ -56,6 +56,7 @@ __all__ = [
     "DrawScoring",
     "GameEntry",
     "GameKind",
+    "HalfPoints",
     "MatchEntryError",
     "MatchRules",
     "MatchState",
@@ -123,6 +124,17 @@ def format_half_points(half: int) -> str:
     ('3½', '4')
     """
     return f"{half // 2}½" if half % 2 else str(half // 2)
+
+
+class HalfPoints(int):
+    """A count of half points that prints as points: ``str(HalfPoints(7)) == "3½"``.
+
+    Pages and sheets print it as people write a score; arithmetic, sorting and JSON see
+    the exact integer of half points.
+    """
+
+    def __str__(self) -> str:
+        return format_half_points(self)
 
 
 def _is_power_of_two(value: int) -> bool:

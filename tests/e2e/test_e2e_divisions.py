@@ -71,7 +71,6 @@ def test_divisional_event_with_a_handicap_start(page: Any, base_url: str,
     draw.get_by_label("Seed", exact=True).fill(DRAW_SEED)
     draw.get_by_role("button", name="Make the draw").click()
     page.get_by_role("button", name="Publish", exact=True).click()
-    flight_url = str(page.url)
     rows = page.locator(".match-ready")
     mixed = [i for i in range(rows.count())
              if any(n in rows.nth(i).inner_text() for n in OPEN)

@@ -36,6 +36,7 @@ from tourney.formats.standings import compute_standings
 from tourney.formats.tiebreaks import Tiebreak
 from tourney.match import (
     GameKind,
+    HalfPoints,
     MatchRules,
     MatchState,
     ScoredGame,
@@ -1144,7 +1145,9 @@ def _field_standings(
                 player=players[int(row.entrant)],
                 wins=row.metric("wins"),
                 losses=losses[row.entrant],
-                metrics=tuple((t.name, row.metric(t.metric_key)) for t in shown),
+                metrics=tuple(
+                    (t.name, HalfPoints(row.metric(t.metric_key)) if t.in_half_points
+                     else row.metric(t.metric_key)) for t in shown),
                 reason=notes.get(row.entrant, ""),
                 status=status,
                 lives_left=None
