@@ -851,8 +851,10 @@ def sync_round_robin_or_swiss(session: Session, flight: Flight) -> None:
         )
 
 
-def _round_match(match: Match, round_number: int) -> swiss.RoundMatch:
-    """A stored Swiss or round-robin match as the field counts it."""
+def _round_match(match: Match, round_number: int,
+                 half_score: tuple[int, int] | None = None) -> swiss.RoundMatch:
+    """A stored Swiss or round-robin match as the field counts it (``half_score``: its
+    score in half points where ½-½ draws gave halves)."""
     assert match.entry_a_id is not None
     a = EntrantId(match.entry_a_id)
     if match.entry_b_id is None:
@@ -866,7 +868,25 @@ def _round_match(match: Match, round_number: int) -> swiss.RoundMatch:
         None if winner is None else EntrantId(winner),
         (match.score_a, match.score_b),
         match.match_length,
+        half_score,
     )
+
+
+def _half_scores(session: Session, flight: Flight, matches: Sequence[Match]
+                 ) -> dict[int, tuple[int, int]]:
+    """The half-point scores of the flight's matches with drawn games, where the event
+    scores a draw ½-½ (whole points cannot show them); other matches need none."""
+    event = session.get(Event, flight.event_id)
+    if event is None or event.draw_scoring != DrawScoring.HALF.value:
+        return {}
+    ids = [m.id for m in matches if m.id is not None]
+    with_draws = set(session.exec(select(Game.match_id).where(
+        col(Game.match_id).in_(ids), Game.end == GameEnd.DRAWN.value).distinct()))
+    found: dict[int, tuple[int, int]] = {}
+    for m in matches:
+        if m.id in with_draws:
+            found[m.id or 0] = match_state(event, m, games_of(session, m.id or 0)).half_score
+    return found
 
 
 def swiss_field(session: Session, flight: Flight) -> swiss.SwissField:
@@ -883,9 +903,11 @@ def swiss_field(session: Session, flight: Flight) -> swiss.SwissField:
         for fe in fes
     ]
     numbers = {r.id: r.number for r in flight_rounds(session, flight.id or 0)}
+    stored = flight_matches(session, flight.id or 0)
+    halves = _half_scores(session, flight, stored)
     matches = [
-        _round_match(m, numbers[m.round_id])
-        for m in flight_matches(session, flight.id or 0)
+        _round_match(m, numbers[m.round_id], halves.get(m.id or 0))
+        for m in stored
         if m.entry_a_id is not None
     ]
     return swiss.swiss_field(
