@@ -586,8 +586,10 @@ def rules_summary(event: Event) -> tuple[str, ...]:
     # House rules: the event's divisions and what a drawn game scores.
     if event.divisions:
         lines.append("Divisions: " + ", ".join(event.divisions))
-    if variant.can_draw(options):
-        lines.append(f"A drawn game scores {DrawScoring(event.draw_scoring).label}")
+    draw_scoring = DrawScoring(event.draw_scoring)
+    if variant.can_draw(options) and draw_scoring is not DrawScoring.NOTHING:
+        # 0-0 is what a draw has always scored: only another choice is worth a line.
+        lines.append(f"A drawn game scores {draw_scoring.label}")
     if event.holland:
         lines.append("Holland rule")
     if event.cube_limit_exponent is not None:
