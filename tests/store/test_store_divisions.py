@@ -142,3 +142,20 @@ def test_draw_scoring_is_chosen_from_the_three(
                                        draw_scoring="two")
 
     assert view.draw_scoring.label == "½-½"
+
+
+def test_a_divisional_flight_draws_its_division_only(
+    engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built = _divided(engine, build_event)
+    actor = built.director.actor
+    with transaction(engine) as session:
+        divisions.set_flight_division(session, actor=actor, flight_id=built.flights["Mixed"],
+                                      division="Novice", handicap=0)
+        draws.make_draw(session, actor=actor, flight_id=built.flights["Mixed"], seed=7)
+        rows = session.exec(select(Match).where(Match.flight_id == built.flights["Mixed"])).all()
+        drawn = sorted(name for m in rows for name in _names(session, m))
+        starts = [(m.start_a, m.start_b) for m in rows]
+
+    assert drawn == ["Ned", "Nina"]
+    assert starts == [(0, 0)]

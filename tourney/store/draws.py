@@ -190,7 +190,8 @@ def draw_flight(
         entrants, positions, origins = _qualified_field(session, flight)
         left_out: list[tuple[Entry, Player]] = []
     else:
-        entrants, left_out = progress.draw_field(session, event.id or 0, present_only=present_only)
+        entrants, left_out = progress.draw_field(session, event.id or 0, present_only=present_only,
+                                                 division=flight.division)
     if len(entrants) < 2:
         raise StoreUserError(
             f"A draw needs at least two active players; there are {len(entrants)}."

@@ -919,16 +919,20 @@ def swiss_field(session: Session, flight: Flight) -> swiss.SwissField:
 
 
 def draw_field(
-    session: Session, event_id: int, *, present_only: bool | None = None
+    session: Session, event_id: int, *, present_only: bool | None = None, division: str = ""
 ) -> tuple[list[tuple[Entry, Player]], list[tuple[Entry, Player]]]:
     """The active entries a draw takes and those it leaves out (not checked in), each in
     seed order (unseeded by rating, then name); ``present_only`` as in
-    :func:`~tourney.formats.draw_field.split_draw_field`."""
-    rows = session.exec(
+    :func:`~tourney.formats.draw_field.split_draw_field`. A ``division`` flight takes that
+    division's players only."""
+    query = (
         select(Entry, Player)
         .join(Player, col(Player.id) == Entry.player_id)
         .where(Entry.event_id == event_id, Entry.status == EntryStatus.ACTIVE.value)
     )
+    if division:
+        query = query.where(Entry.division == division)
+    rows = session.exec(query)
     ordered = sorted(
         rows,
         key=lambda r: (
