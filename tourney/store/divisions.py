@@ -12,7 +12,7 @@ the match waits to be played.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from sqlmodel import Session, col, select
@@ -205,6 +205,40 @@ def set_entry_division(session: Session, *, actor: Actor, entry_id: int,
            entity_id=entry_id, event_id=event.id, before={"division": before},
            after={"division": chosen})
     _sync_event(session, event.id or 0)
+
+
+def set_entry_divisions(session: Session, *, actor: Actor, event_id: int,
+                        chosen: Mapping[int, str]) -> int:
+    """Put many entries of one event in divisions at once (``entry id -> division``,
+    empty: none); one audit entry per entry changed, the handicap starts brought up to
+    date once. Returns how many changed.
+
+    Raises:
+        NotFoundError, AccessDeniedError: no such event, or not the actor's.
+        StoreUserError: a division the event does not list, or an entry of another event.
+    """
+    event = require_event(session, actor, event_id, manage=True)
+    wanted = {entry_id: division.strip() for entry_id, division in chosen.items()}
+    for division in set(wanted.values()):
+        _check_division(event, division)
+    rows = list(session.exec(select(Entry).where(
+        Entry.event_id == event_id, col(Entry.id).in_(list(wanted)))))
+    if len(rows) != len(wanted):
+        raise StoreUserError("Some of the players are not in this event.", field="division")
+    changed = 0
+    for entry in rows:
+        division = wanted[entry.id or 0]
+        if entry.division == division:
+            continue
+        record(session, actor=actor, action="entry.division", entity_type="entry",
+               entity_id=entry.id, event_id=event_id, before={"division": entry.division},
+               after={"division": division})
+        entry.division = division
+        changed += 1
+    if changed:
+        session.flush()
+        _sync_event(session, event_id)
+    return changed
 
 
 def set_flight_division(session: Session, *, actor: Actor, flight_id: int, division: str,

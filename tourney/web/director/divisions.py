@@ -66,11 +66,8 @@ def save_player_divisions(event_id: int) -> ResponseReturnValue:
               if key.startswith("entry-") and key.removeprefix("entry-").isdigit()}
 
     def change(session: Session) -> None:
-        page = divisions.divisions_page(session, actor(), event_id)
-        for entry in page.entries:
-            if entry.entry_id in chosen:
-                divisions.set_entry_division(session, actor=actor(), entry_id=entry.entry_id,
-                                             division=chosen[entry.entry_id])
+        divisions.set_entry_divisions(session, actor=actor(), event_id=event_id,
+                                      chosen=chosen)
 
     return _saved(event_id, change, gettext("Players' divisions saved."))
 
