@@ -455,6 +455,19 @@ def _validate_lines(name: str, report: RecordReport) -> list[str]:
     return lines
 
 
+def _read_start(text: str) -> tuple[int, int]:
+    """A starting score written ``1-0``.
+
+    Raises:
+        UsageFailure: not two whole numbers joined by a dash.
+    """
+    first, dash, second = text.strip().partition("-")
+    if not (dash and first.strip().isdigit() and second.strip().isdigit()):
+        raise UsageFailure(f"--start {text!r}: write the starting score as two whole numbers "
+                           "joined by a dash, such as 1-0")
+    return int(first), int(second)
+
+
 @cli.command("validate")
 @click.argument("files", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per file per line.")
@@ -492,9 +505,13 @@ def _validate_lines(name: str, report: RecordReport) -> list[str]:
               help="Replay under an event option of the variant (free_entry, "
               "maximise_across_stages, ...) instead of the record's own tags; repeat for "
               "several.")
+@click.option("--start", "start_score", default=None, metavar="X-Y",
+              help="The match's starting score (a handicap start such as 1-0), in the order "
+              "the record names the players; game 1's score line must show it.")
 def validate(
     files: tuple[str, ...], as_json: bool, max_bytes: int, holland: bool, expect_finished: bool,
     variant: str | None, automatic_doubles: int, condoned: bool, option_names: tuple[str, ...],
+    start_score: str | None,
 ) -> None:
     """Replay match records move by move and report every rule they break.
 
@@ -513,7 +530,8 @@ def validate(
     options = _read_options(option_names, named) if option_names else None
     rules = MatchRules(holland=True if holland else None, expect_finished=expect_finished,
                        variant=variant, automatic_doubles=automatic_doubles,
-                       allow_condoned=condoned, options=options)
+                       allow_condoned=condoned, options=options,
+                       start=_read_start(start_score) if start_score is not None else None)
     unreadable: list[str] = []
     invalid = False
     progress: Any = nullcontext()

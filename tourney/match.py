@@ -53,8 +53,10 @@ Score: TypeAlias = tuple[int, int]
 """Points of ``Side.X`` and ``Side.O``, in that order."""
 
 __all__ = [
+    "DrawScoring",
     "GameEntry",
     "GameKind",
+    "HalfPoints",
     "MatchEntryError",
     "MatchRules",
     "MatchState",
@@ -67,6 +69,7 @@ __all__ = [
     "correct_game",
     "delete_game",
     "doubling_restriction",
+    "format_half_points",
     "format_score",
     "holland_allows_double",
     "rescore",
@@ -85,6 +88,53 @@ class MatchEntryError(ValueError):
         super().__init__(message)
         self.message = message
         self.game_number = game_number
+
+
+class DrawScoring(Enum):
+    """What a drawn game (long nardy's last roll) gives each player, as the event chooses.
+
+    Scores are kept in whole points and, beside them, in half points
+    (:attr:`MatchState.half_score`), so a ½-½ draw is stored exactly as an integer: 1
+    half point each. A match is won only by winning games: a draw that would take a
+    player to N or beyond scores nothing (no match is decided by a draw).
+
+    >>> [scoring.label for scoring in DrawScoring]
+    ['0-0', '½-½', '1-1']
+    """
+
+    NOTHING = "nothing"
+    HALF = "half"
+    ONE = "one"
+
+    @property
+    def half_points(self) -> int:
+        """Half points a draw gives each player."""
+        return {DrawScoring.NOTHING: 0, DrawScoring.HALF: 1, DrawScoring.ONE: 2}[self]
+
+    @property
+    def label(self) -> str:
+        """The score a draw adds, as a score sheet shows it."""
+        return {DrawScoring.NOTHING: "0-0", DrawScoring.HALF: "½-½", DrawScoring.ONE: "1-1"}[self]
+
+
+def format_half_points(half: int) -> str:
+    """A score kept in half points, as people write it.
+
+    >>> format_half_points(7), format_half_points(8)
+    ('3½', '4')
+    """
+    return f"{half // 2}½" if half % 2 else str(half // 2)
+
+
+class HalfPoints(int):
+    """A count of half points that prints as points: ``str(HalfPoints(7)) == "3½"``.
+
+    Pages and sheets print it as people write a score; arithmetic, sorting and JSON see
+    the exact integer of half points.
+    """
+
+    def __str__(self) -> str:
+        return format_half_points(self)
 
 
 def _is_power_of_two(value: int) -> bool:
@@ -125,7 +175,9 @@ class MatchRules:
     and koks in long nardy)."""
     form: MatchForm = SINGLE
     """Which variant each game is played in (``variant`` for a one-variant match) and
-    whether the match is first to N or a fixed number of games."""
+    whether the match is first to N points, first to N games or a fixed number of games."""
+    draw_scoring: DrawScoring = DrawScoring.NOTHING
+    """What a drawn game gives each player (only where the variant has drawn games)."""
 
     def __post_init__(self) -> None:
         # A registered variant, so that the repr's ``variant_named`` finds it again.
@@ -155,6 +207,8 @@ class MatchRules:
             shown += f", options={self.options!r}"
         if self.form is not SINGLE:
             shown += f", form=match_form_named({self.form.name!r})"
+        if self.draw_scoring is not DrawScoring.NOTHING:
+            shown += f", draw_scoring={self.draw_scoring}"
         return shown + ")"
 
     def for_game(self, number: int) -> MatchRules:
@@ -171,6 +225,11 @@ class MatchRules:
         if name == self.variant.name:
             return self
         return replace(self, variant=variant_named(name))
+
+    @property
+    def counts_games(self) -> bool:
+        """Whether every game counts 1 whatever its cube or level (first to N games)."""
+        return self.form.counts_games
 
     @property
     def uses_cube(self) -> bool:
@@ -270,6 +329,8 @@ class ScoredGame:
     score_after: Score
     double_match_point: bool = False
     """Whether both players stood at N-1 before the game."""
+    draw_half_points: int = 0
+    """Half points a drawn game gave each player (the event's draw scoring)."""
 
     @property
     def winner(self) -> Side | None:
@@ -299,6 +360,13 @@ class MatchState:
     winner: Side | None
     start_after_crawford: bool = False
     """Whether the Crawford game had already been played before ``start`` (a resumed match)."""
+
+    @property
+    def half_score(self) -> Score:
+        """The score in half points: twice ``score`` plus the half points of ½-½ draws,
+        which whole points cannot show."""
+        odd = sum(game.draw_half_points % 2 for game in self.games) % 2
+        return (2 * self.score[0] + odd, 2 * self.score[1] + odd)
 
     @property
     def length(self) -> int:
@@ -447,6 +515,8 @@ def _winner(rules: MatchRules, score: Score, played: int) -> Side | None:
 
 def _cube_restriction(rules: MatchRules, kind: GameKind) -> str | None:
     """Why nobody may double in a game of this kind at all, or ``None``."""
+    if rules.counts_games:
+        return "every game counts 1 in a match of games"
     if rules.length == 1:
         return "the cube is not used in a 1-point match"
     if not rules.uses_cube:
@@ -478,6 +548,9 @@ def _points(rules: MatchRules, kind: GameKind, entry: GameEntry) -> int:
     """What an entry that has passed ``_entry_problem`` scores."""
     if entry.end is GameEnd.DRAWN:
         return 0
+    if rules.counts_games:
+        # First to N games: each game counts 1, whatever the cube or level.
+        return 1
     if (
         rules.jacoby
         and entry.end is not GameEnd.DROPPED
@@ -523,6 +596,11 @@ def _entry_problem(rules: MatchRules, kind: GameKind, number: int, entry: GameEn
             f"a cube value is 1, 2, 4, 8, 16 or another doubling."
         )
     dropped = entry.end is GameEnd.DROPPED
+    if rules.counts_games and entry.level not in (None, Level.SINGLE):
+        return (
+            f"Game {number} is entered as a {rules.level_name(entry.level)}, but in a "
+            f"match of games every game counts 1: enter it as a win."
+        )
     # A dropped double scores the cube value alone, never multiplied (DESIGN §2).
     if dropped and entry.level is not None:
         return (
@@ -535,7 +613,9 @@ def _entry_problem(rules: MatchRules, kind: GameKind, number: int, entry: GameEn
     if (cube > 1 or dropped) and _cube_restriction(rules, kind) is not None:
         # No doubling in this game (1-point match, Crawford game, cube limit 1): the cube
         # stays at 1 and there is no double to drop.
-        if rules.length == 1:
+        if rules.counts_games:
+            reason = f"In a match of games every game counts 1, so in game {number}"
+        elif rules.length == 1:
             reason = f"The cube is not used in a 1-point match, so in game {number}"
         elif not rules.uses_cube:
             reason = (
@@ -612,8 +692,16 @@ def add_game(state: MatchState, entry: GameEntry) -> MatchState:
         raise MatchEntryError(problem or _decided(state, state.next_number), state.next_number)
     points = _points(state.rules.for_game(state.next_number), state.next_kind, entry)
     after = list(state.score)
+    draw_half_points = 0
     if entry.winner is not None:
         after[entry.winner] += points
+    else:
+        draw_half_points = _draw_half_points(state)
+        whole, odd_before = divmod(draw_half_points, 2)
+        # Two ½ draws make a whole point: the odd half carried so far completes it.
+        carried = sum(game.draw_half_points % 2 for game in state.games) % 2
+        whole += odd_before and carried
+        after = [after[0] + whole, after[1] + whole]
     scored = ScoredGame(
         number=state.next_number,
         entry=entry,
@@ -622,8 +710,18 @@ def add_game(state: MatchState, entry: GameEntry) -> MatchState:
         points=points,
         score_after=(after[0], after[1]),
         double_match_point=state.double_match_point,
+        draw_half_points=draw_half_points,
     )
     return _state(state.rules, state.start, (*state.games, scored), state.start_after_crawford)
+
+
+def _draw_half_points(state: MatchState) -> int:
+    """Half points the next game, drawn, gives each player: the event's draw scoring,
+    or nothing where that would take a player to N (a draw decides no match)."""
+    half = state.rules.draw_scoring.half_points
+    if max(state.half_score) + half >= 2 * state.rules.length:
+        return 0
+    return half
 
 
 def _initial_state(rules: MatchRules, start: Sequence[int], after_crawford: bool) -> MatchState:

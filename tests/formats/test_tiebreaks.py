@@ -20,8 +20,10 @@ STORED_KEYS = (
     "buchholz_cut1",
     "sonneborn_berger",
     "net_game_points",
+    "game_points",
 )
-"""The names events have stored since the first release (DESIGN §4 lists the tiebreaks)."""
+"""The names events have stored since the first release (DESIGN §4 lists the tiebreaks),
+then game points (draws counting half)."""
 
 
 def test_tiebreaks_are_offered_in_the_design_order_under_their_stored_keys() -> None:
@@ -38,7 +40,7 @@ def test_unknown_tiebreak_is_refused_listing_the_known_keys() -> None:
 
     assert str(caught.value) == (
         "Unknown tiebreak 'coin_toss': use one of head_to_head, buchholz, median_buchholz, "
-        "buchholz_cut1, sonneborn_berger, net_game_points."
+        "buchholz_cut1, sonneborn_berger, net_game_points, game_points."
     )
 
 
@@ -70,6 +72,7 @@ def test_headings_capitalise_the_name_a_sentence_uses() -> None:
         ("Buchholz minus worst opponent", "Buchholz minus worst opponent"),
         ("Sonneborn-Berger", "Sonneborn-Berger"),
         ("net game points", "Net game points"),
+        ("game points", "Game points"),
     ]
 
 

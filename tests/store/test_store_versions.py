@@ -27,6 +27,7 @@ from tourney.store import (
     bulk_entry,
     club_money,
     club_settings,
+    divisions,
     draws,
     event_json,
     event_lifecycle,
@@ -1033,7 +1034,114 @@ def decide_registration(w: World) -> tuple[Call, set[int]]:
     ), {built.event_id}
 
 
+def _divided(w: World) -> BuiltEvent:
+    """A knockout of eight with the divisions Open and Novice."""
+    built = knockout(w)
+    with transaction(w.engine) as session:
+        divisions.set_divisions(
+            session, actor=built.director.actor, event_id=built.event_id, text="Open\nNovice"
+        )
+    return built
+
+
+def set_divisions(w: World) -> tuple[Call, set[int]]:
+    built = knockout(w)
+    actor = built.director.actor
+    return (
+        lambda s: divisions.set_divisions(
+            s, actor=actor, event_id=built.event_id, text="Open\nNovice"
+        )
+    ), {built.event_id}
+
+
+def set_draw_scoring(w: World) -> tuple[Call, set[int]]:
+    built = w.build_event(EIGHT[:2], [MAIN])
+    actor = built.director.actor
+    return (
+        lambda s: divisions.set_draw_scoring(
+            s, actor=actor, event_id=built.event_id, draw_scoring="half"
+        )
+    ), {built.event_id}
+
+
+def set_entry_division(w: World) -> tuple[Call, set[int]]:
+    built = _divided(w)
+    actor, entry_id = built.director.actor, built.entries["S1"]
+    return (
+        lambda s: divisions.set_entry_division(s, actor=actor, entry_id=entry_id, division="Open")
+    ), {built.event_id}
+
+
+def set_entry_divisions(w: World) -> tuple[Call, set[int]]:
+    built = _divided(w)
+    actor, entry_id = built.director.actor, built.entries["S8"]
+    return (
+        lambda s: divisions.set_entry_divisions(
+            s, actor=actor, event_id=built.event_id, chosen={entry_id: "Novice"}
+        )
+    ), {built.event_id}
+
+
+def set_flight_division(w: World) -> tuple[Call, set[int]]:
+    built = _divided(w)
+    actor, main = built.director.actor, built.flights["Main"]
+    return (
+        lambda s: divisions.set_flight_division(
+            s, actor=actor, flight_id=main, division="", handicap=1
+        )
+    ), {built.event_id}
+
+
+def set_match_start(w: World) -> tuple[Call, set[int]]:
+    built = knockout(w)
+    actor, match_id = built.director.actor, first_match(w, built).id
+    return (
+        lambda s: divisions.set_match_start(s, actor=actor, match_id=match_id, start_a=1, start_b=0)
+    ), {built.event_id}
+
+
+def after_director_withdrawal(w: World) -> tuple[Call, set[int]]:
+    built = w.build_event([], [])
+    actor = built.director.actor
+    links = selfservice.LinkMaker("k", "http://club.example/")
+    with transaction(w.engine) as session:
+        registration.set_registration(
+            session, actor=actor, event_id=built.event_id, is_open=True, capacity=1,
+            needs_approval=False, closes_at=None,
+        )
+        slug = session.get(Event, built.event_id).slug  # type: ignore[union-attr]
+        signed_up = [
+            registration.register(
+                session, slug=slug, name=name, club="", email=f"{name}@example.org",
+                rating_id="", links=links,
+            )
+            for name in ("ann", "bob")
+        ]
+    for registration_id in signed_up:
+        with transaction(w.engine) as session:
+            registration.confirm_registration(
+                session, slug=slug, token=links.registration_token(registration_id), links=links
+            )
+    with Session(w.engine) as session:
+        ann = session.exec(select(Entry).where(Entry.event_id == built.event_id)).one()
+        entry_id = ann.id or 0
+    with transaction(w.engine) as session:
+        roster.withdraw(session, actor=actor, entry_id=entry_id)
+    return (
+        lambda s: registration.after_director_withdrawal(
+            s, actor=actor, entry_id=entry_id, links=links
+        )
+    ), {built.event_id}
+
+
 SCENARIOS: dict[str, Scenario] = {
+    "divisions.set_divisions": set_divisions,
+    "divisions.set_draw_scoring": set_draw_scoring,
+    "divisions.set_entry_division": set_entry_division,
+    "divisions.set_entry_divisions": set_entry_divisions,
+    "divisions.set_flight_division": set_flight_division,
+    "divisions.set_match_start": set_match_start,
+    "registration.after_director_withdrawal": after_director_withdrawal,
     "club_money.undo_payment": undo_payment,
     "club_money.fees_due_again": fees_due_again,
     "club_money.refund_on_withdrawal": refund_on_withdrawal,

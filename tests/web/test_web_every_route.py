@@ -132,6 +132,10 @@ ANSWERS = {
     "GET /director/events/<int:event_id>/edit": 200,
     "POST /director/events/<int:event_id>/edit": 302,
     "GET /director/events/<int:event_id>/audit": 200,
+    "GET /director/events/<int:event_id>/divisions": 200,
+    "POST /director/events/<int:event_id>/divisions": 302,
+    "POST /director/events/<int:event_id>/divisions/players": 302,
+    "POST /director/events/<int:event_id>/divisions/flights/<int:flight_id>": 302,
     "POST /director/events/<int:event_id>/finish": 302,
     "POST /director/events/<int:event_id>/archive": 302,
     "POST /director/events/<int:event_id>/reopen": 302,
@@ -163,6 +167,7 @@ ANSWERS = {
     "POST /director/matches/<int:match_id>/score": 302,
     "POST /director/matches/<int:match_id>/clear": 302,
     "POST /director/matches/<int:match_id>/walkover": 302,
+    "POST /director/matches/<int:match_id>/start": 302,
     "GET /events/<slug>/records/<int:record_id>": 200,
     "GET /events/<slug>/matches/<int:match_id>/record.<suffix>": 200,
     "POST /api/v1/matches/<int:match_id>/games": 201,
@@ -480,6 +485,12 @@ def test_every_route_answers_as_a_user_expects(
     with read_session(engine) as session:
         side_flight = session.exec(select(Flight.id).where(Flight.name == "Side")).one()
     walk(director, "GET", "/director/flights/<int:flight_id>/edit", flight_id=side_flight)
+    walk(director, "GET", "/director/events/<int:event_id>/divisions")
+    walk(director, "POST", "/director/events/<int:event_id>/divisions",
+         data={"divisions": "Open\nNovice", "draw_scoring": "nothing"})
+    walk(director, "POST", "/director/events/<int:event_id>/divisions/players", data={})
+    walk(director, "POST", "/director/events/<int:event_id>/divisions/flights/<int:flight_id>",
+         flight_id=side_flight, data={"division": "", "handicap": "0"})
     walk(
         director, "POST", "/director/flights/<int:flight_id>/edit", flight_id=side_flight,
         data={**side, "match_length": "3"},
@@ -551,6 +562,10 @@ def test_every_route_answers_as_a_user_expects(
     walk(
         director, "POST", "/director/matches/<int:match_id>/clear", match_id=third,
         data={"version": _version(director, third)},
+    )
+    walk(
+        director, "POST", "/director/matches/<int:match_id>/start", match_id=fourth,
+        data={"start_a": "0", "start_b": "0"},
     )
     walk(
         director, "POST", "/director/matches/<int:match_id>/walkover", match_id=fourth,

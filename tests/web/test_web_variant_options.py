@@ -329,6 +329,8 @@ def test_api_event_object_carries_the_variant_and_its_options(
     assert body["variant_options"] == {
         "gammons": True, "cube": True, "crawford": True, "koks": True,
         "last_roll_draw": False, "strict_block": False, "next_game_starter": "winner",
+        "five_checker_limit": False, "no_hit_and_run_at_home": False,
+        "opening_higher_total": False,
     }
     assert body["rules"]["crawford"] is True
 

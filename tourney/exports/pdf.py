@@ -836,6 +836,12 @@ HALF_PAGE_ROWS = 17
 """Game rows that fit a half-page score sheet; longer matches get a whole page."""
 
 
+def _house_rules_note(variant: str, options: VariantOptions) -> str:
+    """The event's options for its variant as one line of a score sheet; empty: none."""
+    phrases = variant_named(variant).option_phrases(options)
+    return ("House rules: " + ", ".join(phrases) + ".") if phrases else ""
+
+
 def _rows_needed(m: MatchDocument) -> int:
     # A match to N lasts at most 2N-1 games (every game worth one point); overshoot and
     # cubes only shorten it. Keep the sheet within reason for very long matches.
@@ -890,8 +896,10 @@ class _SheetPainter:
         where.append(f"Match {m.number}")
         self.text(x0, y, " · ".join(where), 9.5)
         y += 14
-        heading = f"Match to {m.length} point{'s' if m.length != 1 else ''}"
         form = match_form_named(self.doc.match_form)
+        heading = f"Match to {m.length} point{'s' if m.length != 1 else ''}"
+        if form.counts_games:
+            heading = f"Match: {form.length_words(m.length)}, each game counts 1"
         if not form.is_single:
             heading += f" · {form.title}"
         elif self.doc.variant != DEFAULT_VARIANT.name:
@@ -902,16 +910,27 @@ class _SheetPainter:
             self.text(x1 - qr / 2, top + qr + 11, "match page", 6, color=GREY, align="center")
         y += 18
         name_w = w - qr - 40
-        for label, side in (("A", m.a), ("B", m.b)):
+        for (label, side), start in zip((("A", m.a), ("B", m.b)), m.start, strict=True):
             self.text(x0, y, label, 10, bold=True)
             s, fs = fit_text(_name(side), self.f.bold, 11, name_w, smallest=8)
             self.text(x0 + 16, y, s, fs, bold=True)
+            if m.has_handicap:
+                # Handicap start: each side's starting points beside its name.
+                self.text(x0 + 16 + name_w, y, f"starts at {start}", 9, bold=True,
+                          align="right")
             y += 15
         y += 1
         crawford = _doubling_note(self.doc.variant, m.length, self.doc.variant_options)
         if not form.is_single:
             crawford = f"{form.description}. Each game scores by its own variant's rules."
+        if form.counts_games:
+            crawford = "Every game counts 1: no doubling cube, no gammons."
         self.text(x0, y, fit_text(crawford, self.f.regular, 8, w)[0], 8, color=GREY)
+        house = _house_rules_note(self.doc.variant, self.doc.variant_options)
+        if house and self.doc.variant == DEFAULT_VARIANT.name:
+            # Backgammon's house rules (other variants name their options in the heading).
+            y += 10
+            self.text(x0, y, fit_text(house, self.f.regular, 8, w)[0], 8, color=GREY)
         y += 6
         # The games grid.
         # A match of several variants names each game's variant beside its number (the

@@ -49,6 +49,9 @@ class MatchOutcome:
     """Points scored by ``a`` and ``b`` (may overshoot the match length)."""
     length: int = 0
     """The match length N; net game points cap each side's points at N."""
+    half_score: tuple[int, int] | None = None
+    """The score in half points where ½-½ draws gave halves (``tourney.match``'s
+    ``half_score``); ``None``: twice ``score``."""
 
     @property
     def is_bye(self) -> bool:
@@ -69,6 +72,11 @@ class MatchOutcome:
     def points_of(self, entrant: EntrantId) -> tuple[int, int]:
         """Points won and lost by ``entrant`` in this match."""
         return self.score if entrant == self.a else (self.score[1], self.score[0])
+
+    def half_points_of(self, entrant: EntrantId) -> int:
+        """Half points ``entrant`` scored in this match (a ½-½ draw gives 1)."""
+        halves = self.half_score or (2 * self.score[0], 2 * self.score[1])
+        return halves[0] if entrant == self.a else halves[1]
 
 
 @dataclass(frozen=True, slots=True)

@@ -222,6 +222,8 @@ class RoundMatch:
     """The winner once decided; for a bye, its player."""
     score: tuple[int, int] = (0, 0)
     length: int = 0
+    half_score: tuple[int, int] | None = None
+    """The score in half points where ½-½ draws gave halves; ``None``: twice ``score``."""
 
 
 @dataclass(frozen=True)
@@ -287,7 +289,8 @@ def swiss_field(
             losses[match.b if match.winner == match.a else match.a] += 1
             outcomes.append(
                 MatchOutcome(
-                    match.round, match.a, match.b, match.winner, match.score, match.length
+                    match.round, match.a, match.b, match.winner, match.score, match.length,
+                    match.half_score,
                 )
             )
     records = tuple(

@@ -31,6 +31,8 @@ class Record:
     """One entry per match played (an opponent met twice appears twice)."""
     beaten: tuple[EntrantId, ...]
     net_points: int
+    half_points: int = 0
+    """Points scored over all matches, in half points (a ½-½ draw gives 1)."""
 
 
 def build_records(
@@ -44,6 +46,7 @@ def build_records(
     opponents: dict[EntrantId, list[EntrantId]] = {e: [] for e in entrants}
     beaten: dict[EntrantId, list[EntrantId]] = {e: [] for e in entrants}
     net: dict[EntrantId, int] = {e: 0 for e in entrants}
+    halves: dict[EntrantId, int] = {e: 0 for e in entrants}
     for outcome in outcomes:
         for entrant in (outcome.a, outcome.b):
             if entrant is not None:
@@ -67,7 +70,9 @@ def build_records(
             if outcome.length > 0:
                 won, lost = min(won, outcome.length), min(lost, outcome.length)
             net[entrant] += won - lost
-    return {e: Record(e, wins[e], tuple(opponents[e]), tuple(beaten[e]), net[e]) for e in wins}
+            halves[entrant] = halves.get(entrant, 0) + outcome.half_points_of(entrant)
+    return {e: Record(e, wins[e], tuple(opponents[e]), tuple(beaten[e]), net[e],
+                      halves.get(e, 0)) for e in wins}
 
 
 Metric = Callable[[Collection[EntrantId], Mapping[EntrantId, Record]], dict[EntrantId, int] | None]
@@ -118,6 +123,14 @@ def net_game_points(
     return {e: records[e].net_points for e in entrants}
 
 
+def game_points(
+    entrants: Collection[EntrantId], records: Mapping[EntrantId, Record]
+) -> dict[EntrantId, int]:
+    """Points scored over all matches, in half points: a ½-½ draw counts half a point
+    each, kept exactly as the integer 1."""
+    return {e: records[e].half_points for e in entrants}
+
+
 def head_to_head(
     group: Collection[EntrantId], records: Mapping[EntrantId, Record]
 ) -> dict[EntrantId, int] | None:
@@ -160,6 +173,18 @@ class Tiebreak:
     within_group: bool = False
     """Whether the scores depend on who is tied (head-to-head). Such a tiebreak has no
     value of its own per entrant, so standings show no column for it."""
+    in_half_points: bool = False
+    """Whether its values are half points (game points with ½-½ draws): shown halved."""
+
+    def format_value(self, value: int) -> str:
+        """A value as a standings column shows it: ``3½`` for 7 half points.
+
+        >>> GAME_POINTS.format_value(7), BUCHHOLZ.format_value(7)
+        ('3½', '7')
+        """
+        if not self.in_half_points:
+            return str(value)
+        return f"{value // 2}½" if value % 2 else str(value // 2)
 
     @property
     def title(self) -> str:
@@ -223,6 +248,17 @@ NET_GAME_POINTS = Tiebreak(
     metric=net_game_points,
 )
 
+GAME_POINTS = Tiebreak(
+    key="game_points",
+    metric_key="game-points",
+    name="game points",
+    short_name="Pts",
+    explanation="The points you scored in all your matches; where the event scores a "
+    "drawn game ½-½, each draw counts half a point.",
+    metric=game_points,
+    in_half_points=True,
+)
+
 TIEBREAKS: tuple[Tiebreak, ...] = (
     HEAD_TO_HEAD,
     BUCHHOLZ,
@@ -230,6 +266,7 @@ TIEBREAKS: tuple[Tiebreak, ...] = (
     BUCHHOLZ_MINUS_WORST,
     SONNEBORN_BERGER,
     NET_GAME_POINTS,
+    GAME_POINTS,
 )
 """Every tiebreak, in the order a flight form offers them (DESIGN §4)."""
 

@@ -33,6 +33,7 @@ class PlayRule(Enum):
     NOT_A_LEGAL_RESULT = "the play reaches a position no legal play reaches"
     HEAD_RULE = "only one checker may leave the head in a turn (long nardy)"
     SIX_BLOCK = "a six-point block with no opposing checker ahead of it (long nardy)"
+    HOUSE_RULE = "a local restriction the event plays (five-checker limit, no hit-and-run)"
 
 
 class IllegalPlayError(RulesError):

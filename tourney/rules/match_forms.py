@@ -1,6 +1,7 @@
 """Match forms: which variant each game of a match is played in, and how the match ends.
 
-Most matches play every game in one variant, first to N points. Some traditions play
+Most matches play every game in one variant, first to N points; a club may instead play
+first to N games, each game counting 1 (``GAMES``). Some traditions play
 several variants in turn (VARIANTS.md section 16):
 
 - *Tavli* (Greece): Portes, Plakoto, Fevga, then Portes again, until a player reaches
@@ -50,6 +51,19 @@ class MatchForm:
     """The variant of the game played when a fixed match ends level."""
     uses_cube: bool = True
     """Whether the cube may be used in any game (where the game's variant uses it)."""
+    counts_games: bool = False
+    """Whether every game counts 1 (first to N games: no cube, no gammons), not the
+    points its result scores."""
+
+    def length_words(self, length: int) -> str:
+        """The match length as pages and sheets word it.
+
+        >>> SINGLE.length_words(7), GAMES.length_words(1), GAMES.length_words(3)
+        ('7 points', 'first to 1 game', 'first to 3 games')
+        """
+        if self.counts_games:
+            return f"first to {length} game" + ("" if length == 1 else "s")
+        return f"{length} point" + ("" if length == 1 else "s")
 
     @property
     def is_single(self) -> bool:
@@ -70,6 +84,14 @@ SINGLE = MatchForm(
     name="single",
     title="One variant",
     description="Every game in the event's variant, first to the match length",
+)
+GAMES = MatchForm(
+    name="games",
+    title="First to N games",
+    description="Every game in the event's variant, each game counting 1 (no cube, no "
+    "gammons); the first to win the match length in games wins",
+    uses_cube=False,
+    counts_games=True,
 )
 TAVLI = MatchForm(
     name="tavli",
@@ -123,5 +145,5 @@ def match_form_named(name: str) -> MatchForm:
     return _REGISTRY.named(name)
 
 
-for _item in (SINGLE, TAVLI, TABLA, MIXED):
+for _item in (SINGLE, TAVLI, TABLA, MIXED, GAMES):
     register_match_form(_item)

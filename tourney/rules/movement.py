@@ -21,12 +21,13 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Protocol, cast
 
-from tourney.rules import moves, nardy
+from tourney.rules import house_rules, moves, nardy
 from tourney.rules.board import CHECKERS, Position
 from tourney.rules.diagram import format_board, format_nardy_board
 from tourney.rules.dice import Roll
 from tourney.rules.errors import IllegalPlayError, NotationError, PlayRule
 from tourney.rules.game import Level, winning_level
+from tourney.rules.house_rules import NO_HOUSE_RULES, HouseRules
 from tourney.rules.layout import BoardLayout, counts_from_side, side_from_counts
 from tourney.rules.moves import Play
 from tourney.rules.nardy import NardyPosition, NardyRules
@@ -182,6 +183,12 @@ class Restriction(Enum):
     HIT_ONCE_A_CHECKER_WAS_HOME = "hit-once-a-checker-was-home"
     """A side may hit once it has had a checker on its points 1-6 (or borne off), even
     if none is there now (Dutch backgammon's historical option)."""
+    FIVE_CHECKER_LIMIT = "five-checker-limit"
+    """No point holds more than five of a side's checkers (the British house rule;
+    ``tourney.rules.house_rules``)."""
+    NO_HIT_AND_RUN_AT_HOME = "no-hit-and-run-at-home"
+    """A checker that hits in its own home board stops there for the rest of the turn
+    (the Middle Eastern house rule; ``tourney.rules.house_rules``)."""
     FOUR_POINTS_IN_OPPONENT_START = "four-points-in-opponent-start"
     """A turn may not end with more than four of the side's points 7-12 (the opponent's
     starting table) occupied (Moultezim)."""
@@ -463,6 +470,35 @@ class BackgammonMovement:
         return Position(
             tuple(counts_from_side(layout.mover, self.checkers, "the side on roll")),
             tuple(counts_from_side(layout.opponent, self.checkers, "the side not on roll")))
+
+
+@dataclass(frozen=True, slots=True)
+class HouseRulesMovement(BackgammonMovement):
+    """Backgammon's rules of movement under an event's local restrictions
+    (``tourney.rules.house_rules``): the same positions and IDs, fewer legal plays."""
+
+    house: HouseRules = NO_HOUSE_RULES
+
+    def legal_play_map(self, position: VariantPosition, roll: Roll,
+                       options: VariantOptions) -> dict[VariantPosition, Play]:
+        """The distinct results of ``roll`` the house rules allow, with one play each."""
+        found = house_rules.legal_play_map(self.house, cast(Position, position), roll)
+        return cast(dict[VariantPosition, Play], found)
+
+    def legal_positions(self, position: VariantPosition, roll: Roll,
+                        options: VariantOptions) -> frozenset[VariantPosition]:
+        """The distinct results of ``roll`` the house rules allow."""
+        return house_rules.legal_positions(self.house, cast(Position, position), roll)
+
+    def check_play(self, position: VariantPosition, roll: Roll, play: Play,
+                   options: VariantOptions) -> VariantPosition:
+        """The position after ``play``, if the house rules allow it."""
+        return house_rules.check_play(self.house, cast(Position, position), roll, play)
+
+
+_HOUSE_RESTRICTIONS = frozenset({Restriction.FIVE_CHECKER_LIMIT,
+                                 Restriction.NO_HIT_AND_RUN_AT_HOME})
+"""The restrictions backgammon's own engine plays under its house rules."""
 
 
 _EVERY_LEVEL = NardyRules(koks=True)
@@ -769,6 +805,14 @@ def movement_for(rules: MovementRules) -> Movement:
         ValueError: no engine plays these rules yet, or the start does not place the
             checkers.
     """
+    house = frozenset(rules.restrictions) & _HOUSE_RESTRICTIONS
+    if house and replace(rules, restrictions=tuple(
+            r for r in rules.restrictions if r not in house))._kind() == _BACKGAMMON:
+        # Backgammon under house rules: its own start checks, then the restricted engine.
+        movement_for(replace(rules, restrictions=()))
+        return HouseRulesMovement(rules.checkers, rules.start, HouseRules(
+            five_checker_limit=Restriction.FIVE_CHECKER_LIMIT in house,
+            no_hit_and_run_at_home=Restriction.NO_HIT_AND_RUN_AT_HOME in house))
     if rules._kind() == _BACKGAMMON:
         placed = sum(count for _, count in rules.start)
         points_ok = all(1 <= point <= 24 for point, _ in rules.start)

@@ -114,6 +114,17 @@ class VariantOptions:
     bump_to_empty: bool = False
     """The chase games: a checker bumped past its own goes on to the first empty point,
     past opposing checkers too, and captures nothing (VARIANTS.md 6.3, D-BUMP)."""
+    five_checker_limit: bool = False
+    """Backgammon house rule (Britain): no point holds more than five of a side's
+    checkers; a checker may not land, even on its way, where five of its side stand."""
+    no_hit_and_run_at_home: bool = False
+    """Backgammon house rule (Middle East): a checker that hits a blot on one of its own
+    home-board points (1-6) stops there for the rest of the turn."""
+    opening_higher_total: bool = False
+    """Backgammon house rule (the travel-set booklet's "Wer mit den beiden Würfeln die
+    höchste Augenzahl würfelt, darf beginnen"): each player rolls both dice, ties roll
+    again, and the higher total starts by playing its own two dice, so the first roll of
+    a game may be a doublet."""
     maximise_across_stages: bool = False
     """A turn of several stages (complements, cascades) must use the most values over
     all of them (VARIANTS.md D-STAGE; by default each stage on its own)."""
@@ -283,6 +294,10 @@ class GameVariant(Protocol):
     def can_open_with_doublet(self) -> bool:
         """Whether a game may open with a doublet (the opening roll is a fresh roll of
         both dice, not the two single dice the players rolled)."""
+        ...
+
+    def opening_allows_doublet(self, options: VariantOptions = DEFAULT_OPTIONS) -> bool:
+        """Whether a game may open with a doublet under the event's options."""
         ...
 
     # --- scoring ---------------------------------------------------------------------

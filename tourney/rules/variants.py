@@ -78,6 +78,8 @@ __all__ = [
     "GAMMONS_TAG",
     "GIOUL",
     "GUL_BARA",
+    "HOUSE_RULE_CHANGES",
+    "HOUSE_RULE_OPTIONS",
     "HYPERGAMMON",
     "ICELANDIC",
     "JACQUET",
@@ -214,6 +216,40 @@ MAXIMISE_ACROSS_STAGES_CHANGE = RuleChange(
     "maximise_across_stages", lambda rules: replace(rules, maximise_across_stages=True))
 
 
+HOUSE_RULE_OPTIONS = (
+    flag_option(
+        "five_checker_limit", "At most five checkers on a point",
+        "The British house rule: no point may hold more than five of a side's checkers, "
+        "and a checker may not land, even on its way, where five of its side stand.",
+        on_phrase="five-checker limit", on_rule="At most five checkers on a point"),
+    flag_option(
+        "no_hit_and_run_at_home", "No hit-and-run in the home board",
+        "The Middle Eastern house rule: a checker that hits a blot on one of its own "
+        "home-board points (1-6) stops there for the rest of the turn; other checkers "
+        "move freely.",
+        on_phrase="no hit-and-run at home",
+        on_rule="No hit-and-run: a checker that hits in its home board stops there"),
+    flag_option(
+        "opening_higher_total", "Opening by the higher total of two dice",
+        "Each player rolls both dice; ties roll again; the higher total starts by playing "
+        "its own two dice, so a game may open with a doublet.",
+        on_phrase="opening by the higher total",
+        on_rule="Each player rolls two dice to open; the higher total plays them"),
+)
+"""Local restrictions an event may play in backgammon (VARIANTS.md 1, S003's "only
+allowing a maximum of five checkers on any point" and "disallowing hit-and-run in the
+home board", S002's opening by both dice)."""
+
+HOUSE_RULE_CHANGES = (
+    RuleChange("five_checker_limit", lambda rules: replace(
+        rules, restrictions=(*rules.restrictions, Restriction.FIVE_CHECKER_LIMIT))),
+    RuleChange("no_hit_and_run_at_home", lambda rules: replace(
+        rules, restrictions=(*rules.restrictions, Restriction.NO_HIT_AND_RUN_AT_HOME))),
+)
+"""How the house-rule options change backgammon's rules of movement (the opening rule
+changes no move: the record validator asks :meth:`Variant.opening_allows_doublet`)."""
+
+
 BACKGAMMON_LEVELS = (
     ScoringLevel(Level.SINGLE, "single", 1),
     ScoringLevel(Level.GAMMON, "gammon", 2, option="gammons"),
@@ -327,6 +363,16 @@ class Variant:
     def can_open_with_doublet(self) -> bool:
         """Whether the first roll of a game may be a doublet."""
         return self.opening is not Opening.HIGHER_DIE_PLAYS
+
+    def opening_allows_doublet(self, options: VariantOptions = DEFAULT_OPTIONS) -> bool:
+        """Whether the first roll of a game may be a doublet under ``options``: by the
+        variant's opening, or where the event opens by the higher total of two dice.
+
+        >>> STANDARD.opening_allows_doublet(VariantOptions(opening_higher_total=True))
+        True
+        """
+        return self.can_open_with_doublet or (
+            self.offers("opening_higher_total") and options.opening_higher_total)
 
     # --- scoring ---------------------------------------------------------------------
 
@@ -565,6 +611,8 @@ STANDARD = Variant(
     "doubling cube",
     short_name="standard",
     movement=MovementRules(15, ((24, 2), (13, 5), (8, 3), (6, 5))),
+    options=HOUSE_RULE_OPTIONS,
+    rule_changes=HOUSE_RULE_CHANGES,
     aliases=("backgammon",),
     mat_variations=("backgammon", "standard"),
 )
@@ -575,6 +623,8 @@ NACKGAMMON = Variant(
     description="Backgammon from the nackgammon start: 24:2 23:2 13:4 8:3 6:4",
     short_name="nack",
     movement=MovementRules(15, ((24, 2), (23, 2), (13, 4), (8, 3), (6, 4))),
+    options=HOUSE_RULE_OPTIONS,
+    rule_changes=HOUSE_RULE_CHANGES,
     aliases=("nack",),
     mat_variation="NackGammon",
     mat_variations=("NackGammon",),

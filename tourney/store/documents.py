@@ -109,6 +109,13 @@ class MatchDocument:
     """The flight the loser goes to, if any."""
     url: str | None = None
     """The match's public page, for the score sheet's QR code."""
+    start: tuple[int, int] = (0, 0)
+    """The score the match starts from (a handicap start); 0-0 normally."""
+
+    @property
+    def has_handicap(self) -> bool:
+        """Whether the match starts from a score other than 0-0."""
+        return self.start != (0, 0)
 
     @property
     def is_bye(self) -> bool:

@@ -190,7 +190,8 @@ def draw_flight(
         entrants, positions, origins = _qualified_field(session, flight)
         left_out: list[tuple[Entry, Player]] = []
     else:
-        entrants, left_out = progress.draw_field(session, event.id or 0, present_only=present_only)
+        entrants, left_out = progress.draw_field(session, event.id or 0, present_only=present_only,
+                                                 division=flight.division)
     if len(entrants) < 2:
         raise StoreUserError(
             f"A draw needs at least two active players; there are {len(entrants)}."
@@ -350,6 +351,7 @@ def _draw_knockout(
     round_ids = {key: row.id or 0 for key, row in round_rows.items()}
     rows = progress.drawn_match_rows(session, flight, bracket, flight_ids, round_ids, drawn)
     _insert_many(session, _table(Match), rows)
+    progress.sync_handicap_starts(session, [flight.id or 0, *(c.id or 0 for c in children)])
     for child in children:
         if child.status == FlightStatus.SETUP.value:
             # A fed flight no loser can reach (nothing to feed it) stays without matches.
@@ -569,6 +571,7 @@ def _add_round_matches(
             }
         )
     _insert_many(session, _table(Match), rows)
+    progress.sync_handicap_starts(session, [rnd.flight_id])
 
 
 def _pair_swiss(session: Session, flight: Flight, number: int, rnd: Round | None = None) -> Round:

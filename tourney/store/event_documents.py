@@ -50,16 +50,17 @@ def find_event(session: Session, ref: str) -> Event:
 
 def _games(session: Session, event_id: int) -> dict[int, tuple[GameDocument, ...]]:
     rows = session.exec(
-        select(Game)
+        select(Game, Match.start_a, Match.start_b)
         .join(Match, col(Match.id) == col(Game.match_id))
         .where(col(Match.flight_id).in_(_flight_ids(session, event_id)))
         .order_by(col(Game.match_id), col(Game.number))
     ).all()
     out: dict[int, list[GameDocument]] = {}
     running: dict[int, tuple[int, int]] = {}
-    for game in rows:
+    for game, start_a, start_b in rows:
         match_id = game.match_id
-        a, b = running.get(match_id, (0, 0))
+        # The running score starts from the match's start (a handicap start).
+        a, b = running.get(match_id, (start_a, start_b))
         if game.winner == "a":
             a += game.points
         elif game.winner == "b":
@@ -150,6 +151,7 @@ def event_document(session: Session, ref: str, *, base_url: str | None = None) -
                         feeders=_feeders(m.bracket_key, previous, m.position),
                         loser_to=m.loser_goes_to or None,
                         url=f"{url}/matches/{m.id}" if url else None,
+                        start=(m.start_a, m.start_b),
                     )
                 )
             losers = sorted({m.loser_goes_to for m in rnd.matches if m.loser_goes_to})

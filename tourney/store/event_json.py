@@ -57,6 +57,7 @@ from sqlmodel import Session, SQLModel
 from tourney.formats.errors import FormatUserError
 from tourney.formats.stages import CutTies, PoolSeeding, find_cut_ties, find_pool_seeding
 from tourney.formats.tiebreaks import tiebreak_chain
+from tourney.match import DrawScoring
 from tourney.rules import NotationError
 from tourney.rules.dice_names import dice_names_named
 from tourney.rules.match_forms import match_form_named
@@ -71,7 +72,7 @@ from tourney.store.errors import (
 )
 from tourney.store.event_documents import find_event
 from tourney.store.roles import account_role
-from tourney.store.tables import Flight, FlightMoney, MoneyItem
+from tourney.store.tables import Entry, Flight, FlightMoney, MoneyItem
 from tourney.store.variant_options import VariantOptionsError, stored_options
 
 FORMAT = "tourney-event"
@@ -645,6 +646,8 @@ def import_event(
     checked = _check(document, shape)
     event_row = checked.rows[ROOT][0]
     _check_variant_options(event_row)
+    _check_divisions(event_row, checked.rows.get(Entry.__tablename__, []),
+                     checked.rows.get(Flight.__tablename__, []))
     _check_tiebreaks(checked.rows.get(Flight.__tablename__, []))
     _check_money(checked.rows)
     source_slug = str(event_row.get("slug", ""))
@@ -713,6 +716,32 @@ def _check_variant_options(event_row: Mapping[str, Any]) -> None:
             dice_names_named(str(dice_names))
         except NotationError as error:
             raise _fail(f"tables.{ROOT}[0].dice_names", str(error)) from None
+
+
+def _check_divisions(event_row: Mapping[str, Any], entry_rows: Sequence[Mapping[str, Any]],
+                     flight_rows: Sequence[Mapping[str, Any]]) -> None:
+    """The event's divisions are a list of names, its draw scoring a known one, and every
+    entry's and flight's division one of the event's (a file from before divisions has
+    none of them).
+
+    Raises:
+        EventImportError: the field that does not fit, and why.
+    """
+    divisions = event_row.get("divisions")
+    if divisions is not None and not (
+            isinstance(divisions, list) and all(isinstance(d, str) for d in divisions)):
+        raise _fail(f"tables.{ROOT}[0].divisions", "must be a list of division names")
+    scoring = event_row.get("draw_scoring")
+    if scoring is not None and scoring not in {member.value for member in DrawScoring}:
+        raise _fail(f"tables.{ROOT}[0].draw_scoring",
+                    f"{scoring!r} is not one of {', '.join(m.value for m in DrawScoring)}")
+    known = set(divisions or ())
+    for table, rows in ((Entry.__tablename__, entry_rows), (Flight.__tablename__, flight_rows)):
+        for index, row in enumerate(rows):
+            division = row.get("division")
+            if division and division not in known:
+                raise _fail(_where(table, index, "division"),
+                            f"{division!r} is not one of the event's divisions")
 
 
 def _check_money(rows: Mapping[str, Sequence[Mapping[str, Any]]]) -> None:

@@ -25,10 +25,11 @@ from sqlmodel import Session, col, select
 
 from tourney.formats import knockout as ko
 from tourney.formats import swiss
+from tourney.formats.divisions import handicap_start
 from tourney.formats.draw_field import split_draw_field
 from tourney.formats.flight_formats import FlightState, flight_format
 from tourney.formats.model import EntrantId, MatchId
-from tourney.match import GameEntry, MatchRules, MatchState, score_match
+from tourney.match import DrawScoring, GameEntry, MatchRules, MatchState, score_match
 from tourney.rules import GameEnd, Level, Side
 from tourney.rules.match_forms import match_form_named
 from tourney.rules.variants import variant_named
@@ -71,6 +72,7 @@ def match_rules(event: Event, length: int) -> MatchRules:
         variant=variant_named(event.variant),
         options=event_options(event),
         form=match_form_named(event.match_form),
+        draw_scoring=DrawScoring(event.draw_scoring),
     )
 
 
@@ -96,8 +98,51 @@ def games_of(session: Session, match_id: int) -> list[Game]:
 
 
 def match_state(event: Event, match: Match, games: Sequence[Game]) -> MatchState:
-    """The match engine's state after the stored games."""
-    return score_match(match_rules(event, match.match_length), [game_entry(g) for g in games])
+    """The match engine's state after the stored games, from the match's start."""
+    return score_match(match_rules(event, match.match_length), [game_entry(g) for g in games],
+                       start=match_start(match))
+
+
+def match_start(match: Match) -> tuple[int, int]:
+    """The score the match starts from: 0-0, or a handicap start."""
+    return (match.start_a, match.start_b)
+
+
+def sync_handicap_starts(session: Session, flight_ids: Collection[int]) -> None:
+    """Write the division rule's start on each match of ``flight_ids`` not yet played
+    whose start the director has not set by hand.
+
+    A flight with a handicap (``division_handicap`` points per division of difference)
+    gives the player of the lower division that many points up; the start is settled
+    while the match is waiting, and stays once games are entered.
+    """
+    flights = list(session.exec(select(Flight).where(
+        col(Flight.id).in_(list(flight_ids)), col(Flight.division_handicap) > 0)))
+    if not flights:
+        return
+    event = session.get(Event, flights[0].event_id)
+    divisions = tuple(event.divisions or ()) if event is not None else ()
+    if not divisions:
+        return
+    per_division = {flight.id: flight.division_handicap for flight in flights}
+    waiting = (MatchStatus.PENDING.value, MatchStatus.READY.value)
+    matches = list(session.exec(select(Match).where(
+        col(Match.flight_id).in_(list(per_division)), col(Match.status).in_(waiting),
+        col(Match.start_fixed).is_(False))))
+    sides = {i for m in matches for i in (m.entry_a_id, m.entry_b_id) if i is not None}
+    division_of: dict[int, str] = {
+        fe_id: division for fe_id, division in session.exec(
+            select(FlightEntry.id, Entry.division)
+            .join(Entry, col(Entry.id) == FlightEntry.entry_id)
+            .where(col(FlightEntry.id).in_(list(sides))))
+        if fe_id is not None}
+    for m in matches:
+        start = (0, 0)
+        if m.entry_a_id is not None and m.entry_b_id is not None:
+            start = handicap_start(
+                divisions, division_of.get(m.entry_a_id, ""), division_of.get(m.entry_b_id, ""),
+                points_per_division=per_division[m.flight_id], length=m.match_length)
+        set_fields(m, start_a=start[0], start_b=start[1])
 
 
 def set_fields(row: Match | FlightEntry | Flight, **values: object) -> bool:
@@ -217,6 +262,10 @@ class MatchFacts(Protocol):
     def result_source(self) -> str: ...
     @property
     def version(self) -> int: ...
+    @property
+    def start_a(self) -> int: ...
+    @property
+    def start_b(self) -> int: ...
 
 
 class MatchRow(NamedTuple):
@@ -242,6 +291,8 @@ class MatchRow(NamedTuple):
     winner_entry_id: int | None
     result_source: str
     version: int
+    start_a: int = 0
+    start_b: int = 0
 
 
 _MATCH_ROW_COLUMNS = (
@@ -260,6 +311,8 @@ _MATCH_ROW_COLUMNS = (
     col(Match.winner_entry_id),
     col(Match.result_source),
     col(Match.version),
+    col(Match.start_a),
+    col(Match.start_b),
 )
 
 
@@ -489,6 +542,7 @@ def sync_group(session: Session, root: Flight, *, published: bool | None = None)
         (group.flight_ids[m.flight], group.rows[m.id].status) for m in group.plan.matches
     )
     _set_flight_statuses(session, set(group.flight_ids.values()), open_flights, published)
+    sync_handicap_starts(session, set(group.flight_ids.values()))
     return group
 
 
@@ -598,6 +652,7 @@ def sync_from(session: Session, root: Flight, key: str) -> None:
     statuses = {k: (fid, status) for k, status, _, fid in stored}
     statuses.update((k, (row.flight_id, row.status)) for k, row in rows.items())
     _set_flight_statuses(session, set(flight_ids.values()), _open_flights(statuses.values()), None)
+    sync_handicap_starts(session, set(flight_ids.values()))
 
 
 def _bracket_values(
@@ -796,8 +851,10 @@ def sync_round_robin_or_swiss(session: Session, flight: Flight) -> None:
         )
 
 
-def _round_match(match: Match, round_number: int) -> swiss.RoundMatch:
-    """A stored Swiss or round-robin match as the field counts it."""
+def _round_match(match: Match, round_number: int,
+                 half_score: tuple[int, int] | None = None) -> swiss.RoundMatch:
+    """A stored Swiss or round-robin match as the field counts it (``half_score``: its
+    score in half points where ½-½ draws gave halves)."""
     assert match.entry_a_id is not None
     a = EntrantId(match.entry_a_id)
     if match.entry_b_id is None:
@@ -811,7 +868,25 @@ def _round_match(match: Match, round_number: int) -> swiss.RoundMatch:
         None if winner is None else EntrantId(winner),
         (match.score_a, match.score_b),
         match.match_length,
+        half_score,
     )
+
+
+def _half_scores(session: Session, flight: Flight, matches: Sequence[Match]
+                 ) -> dict[int, tuple[int, int]]:
+    """The half-point scores of the flight's matches with drawn games, where the event
+    scores a draw ½-½ (whole points cannot show them); other matches need none."""
+    event = session.get(Event, flight.event_id)
+    if event is None or event.draw_scoring != DrawScoring.HALF.value:
+        return {}
+    ids = [m.id for m in matches if m.id is not None]
+    with_draws = set(session.exec(select(Game.match_id).where(
+        col(Game.match_id).in_(ids), Game.end == GameEnd.DRAWN.value).distinct()))
+    found: dict[int, tuple[int, int]] = {}
+    for m in matches:
+        if m.id in with_draws:
+            found[m.id or 0] = match_state(event, m, games_of(session, m.id or 0)).half_score
+    return found
 
 
 def swiss_field(session: Session, flight: Flight) -> swiss.SwissField:
@@ -828,9 +903,11 @@ def swiss_field(session: Session, flight: Flight) -> swiss.SwissField:
         for fe in fes
     ]
     numbers = {r.id: r.number for r in flight_rounds(session, flight.id or 0)}
+    stored = flight_matches(session, flight.id or 0)
+    halves = _half_scores(session, flight, stored)
     matches = [
-        _round_match(m, numbers[m.round_id])
-        for m in flight_matches(session, flight.id or 0)
+        _round_match(m, numbers[m.round_id], halves.get(m.id or 0))
+        for m in stored
         if m.entry_a_id is not None
     ]
     return swiss.swiss_field(
@@ -842,16 +919,20 @@ def swiss_field(session: Session, flight: Flight) -> swiss.SwissField:
 
 
 def draw_field(
-    session: Session, event_id: int, *, present_only: bool | None = None
+    session: Session, event_id: int, *, present_only: bool | None = None, division: str = ""
 ) -> tuple[list[tuple[Entry, Player]], list[tuple[Entry, Player]]]:
     """The active entries a draw takes and those it leaves out (not checked in), each in
     seed order (unseeded by rating, then name); ``present_only`` as in
-    :func:`~tourney.formats.draw_field.split_draw_field`."""
-    rows = session.exec(
+    :func:`~tourney.formats.draw_field.split_draw_field`. A ``division`` flight takes that
+    division's players only."""
+    query = (
         select(Entry, Player)
         .join(Player, col(Player.id) == Entry.player_id)
         .where(Entry.event_id == event_id, Entry.status == EntryStatus.ACTIVE.value)
     )
+    if division:
+        query = query.where(Entry.division == division)
+    rows = session.exec(query)
     ordered = sorted(
         rows,
         key=lambda r: (

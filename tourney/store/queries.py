@@ -23,6 +23,7 @@ from tourney.formats.rounds import named_round
 from tourney.formats.stages import PoolSeeding, find_cut_ties, find_pool_seeding
 from tourney.formats.tiebreaks import Tiebreak
 from tourney.formats.tiebreaks import tiebreak_chain as parse_tiebreak_chain
+from tourney.match import DrawScoring
 from tourney.rules.match_forms import SINGLE, match_form_named
 from tourney.rules.variants import (
     DEFAULT_OPTIONS,
@@ -260,6 +261,10 @@ class EventDetail:
     """The key of the dice names shown beside rolls; empty: none."""
     board_order: str = "fixed"
     """Team events: a fixed board order, or line-ups named per fixture."""
+    divisions: tuple[str, ...] = ()
+    """The event's divisions, strongest first; none: no divisions."""
+    draw_scoring: str = "nothing"
+    """What a drawn game scores each player (a ``tourney.match.DrawScoring`` value)."""
 
     @property
     def is_variant(self) -> bool:
@@ -570,8 +575,21 @@ def rules_summary(event: Event) -> tuple[str, ...]:
         lines.append(form.title)
         if not form.uses_cube:
             lines.append("No doubling cube")
+    elif form.counts_games:
+        # A match of games: the cube and gammons are off whatever the variant says.
+        if variant is not DEFAULT_VARIANT:
+            lines.append(variant.title)
+        lines.append("Each game counts 1: no doubling cube, no gammons")
+        lines.extend(option_rules(event.variant, options))
     else:
         lines.extend(_variant_rules(event, variant, options))
+    # House rules: the event's divisions and what a drawn game scores.
+    if event.divisions:
+        lines.append("Divisions: " + ", ".join(event.divisions))
+    draw_scoring = DrawScoring(event.draw_scoring)
+    if variant.can_draw(options) and draw_scoring is not DrawScoring.NOTHING:
+        # 0-0 is what a draw has always scored: only another choice is worth a line.
+        lines.append(f"A drawn game scores {draw_scoring.label}")
     if event.holland:
         lines.append("Holland rule")
     if event.cube_limit_exponent is not None:
@@ -716,6 +734,8 @@ def event_detail(session: Session, event: Event, *, can_manage: bool) -> EventDe
         variant_label=variant_named(event.variant).title,
         data_version=event.data_version,
         rules_summary=rules_summary(event),
+        divisions=tuple(event.divisions or ()),
+        draw_scoring=event.draw_scoring,
         flights=_flights(session, event.id),
         entries_count=total,
         checked_in_count=checked,

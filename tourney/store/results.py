@@ -629,7 +629,8 @@ def record_final_score(
         raise StoreUserError("This match was decided by walkover; clear the result first.")
     rules = progress.match_rules(loaded.event, loaded.match.match_length)
     try:
-        winner = check_final_score(rules, (score_a, score_b))
+        winner = check_final_score(rules, (score_a, score_b),
+                                   start=progress.match_start(loaded.match))
     except MatchEntryError as error:
         raise StoreUserError(error.message, field="score") from None
     before = _snapshot(loaded.match, loaded.games)
@@ -783,7 +784,7 @@ def _record_basis(session: Session, match: Match, event: Event) -> RecordBasis:
     return RecordBasis(
         match.match_length,
         _names(session, match),
-        _record_rules(event),
+        _record_rules(event, progress.match_start(match)),
         progress.match_rules(event, match.match_length),
     )
 
@@ -800,7 +801,10 @@ def _check_record(
         raise StoreUserError(
             "Say which player the record's first player is.", field="first_player_side"
         )
-    report = validate_record(filename, data, rules=_record_rules(event),
+    start = progress.match_start(match)
+    if first_player_side == "b":
+        start = (start[1], start[0])
+    report = validate_record(filename, data, rules=_record_rules(event, start),
                              max_bytes=MAX_RECORD_BYTES)
     findings = [RecordFinding(e.game, e.line, e.message) for e in report.errors]
     basis = _record_basis(session, match, event)
@@ -815,7 +819,8 @@ def _check_record(
             findings.append(RecordFinding(None, None, problem))
     state = None
     if not findings:
-        state, problem_at = _score_record(basis.match_rules, report.games, flip)
+        state, problem_at = _score_record(basis.match_rules, report.games, flip,
+                                          progress.match_start(match))
         if problem_at is not None:
             findings.append(problem_at)
     assert match.id is not None
@@ -934,13 +939,16 @@ def _keep_newest_rejections(session: Session, match_id: int) -> None:
     session.exec(delete(UploadedRecord).where(*rejected, col(UploadedRecord.id).not_in(newest)))
 
 
-def _record_rules(event: Event) -> RecordRules:
+def _record_rules(event: Event, start: tuple[int, int] = (0, 0)) -> RecordRules:
     """The rules an uploaded record of ``event`` is replayed by: the event's flags, its
     match form, and its variant with its options where it is not the default variant (an
     event of the default variant in one-variant matches takes a record in the variant the
-    record names)."""
-    by_record = event.variant == DEFAULT_VARIANT.name and event.match_form == SINGLE.name
+    record names), or where the event sets options (its house rules); and the match's
+    start, in the record's order of players."""
+    by_record = event.variant == DEFAULT_VARIANT.name and event.match_form == SINGLE.name \
+        and not event.variant_options
     return RecordRules(
+        start=start,
         crawford=event.crawford,
         holland=event.holland,
         expect_finished=True,
@@ -973,7 +981,7 @@ def _fit(players: tuple[str, str], names: tuple[str, str]) -> tuple[bool, str]:
 
 
 def _score_record(
-    rules: MatchRules, games: tuple[Any, ...], flip: bool
+    rules: MatchRules, games: tuple[Any, ...], flip: bool, start: tuple[int, int]
 ) -> tuple[MatchState | None, RecordFinding | None]:
     entries = []
     for g in games:
@@ -986,7 +994,7 @@ def _score_record(
         level = None if g.end is GameEnd.DROPPED else g.level
         entries.append(GameEntry(side, g.end, g.cube, level))
     try:
-        state = score_match(rules, entries)
+        state = score_match(rules, entries, start=start)
     except MatchEntryError as error:
         return None, RecordFinding(error.game_number, None, error.message)
     if not state.is_over:

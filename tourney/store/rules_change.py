@@ -169,7 +169,8 @@ def _score(score: tuple[int, int]) -> str:
 def _rescore(event: Event, outcome: _Outcome, games: list[Game]) -> None:
     match = outcome.match
     rules = progress.match_rules(event, outcome.length)
-    result = engine_rescore(rules, [progress.game_entry(g) for g in games])
+    result = engine_rescore(rules, [progress.game_entry(g) for g in games],
+                            start=progress.match_start(match))
     if result.rejected:
         # The engine's reason names the game ("in game 3 the cube must stay at 1").
         outcome.problem = result.rejected[0].message
@@ -229,7 +230,7 @@ def _check_score(event: Event, outcome: _Outcome) -> None:
     rules = progress.match_rules(event, outcome.length)
     old = (match.score_a, match.score_b)
     try:
-        winner = check_final_score(rules, old)
+        winner = check_final_score(rules, old, start=progress.match_start(match))
     except MatchEntryError as error:
         outcome.problem = (
             f"it was entered as a final score of {_score(old)}, which no longer fits: "

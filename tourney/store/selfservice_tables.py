@@ -15,7 +15,7 @@ Terminology:
     outbox        mails to send, written in the transaction of what they tell, sent by the
                   queue worker (``tourney mail work``) with retries; never in a request.
 
-The tables are created by migration ``0015``.
+The tables are created by migration ``0016``.
 """
 
 from __future__ import annotations

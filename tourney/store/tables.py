@@ -270,6 +270,13 @@ class Event(SQLModel, table=True):
     as a warning (the tournament rules that let the opponent accept a wrong move)."""
     unrated: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
     """A friendly: its matches do not count in its club's rating list."""
+    # --- divisions and draw scoring (house rules) ---
+    divisions: list[str] | None = Field(default=None, sa_column=Column(JSON(none_as_null=True)))
+    """The event's divisions, strongest first ("Open", "Intermediate", "Novice" or the
+    club's own names); none: no divisions."""
+    draw_scoring: str = Field(
+        default="nothing", max_length=8, sa_column_kwargs={"server_default": "nothing"})
+    """What a drawn game scores each player: a ``tourney.match.DrawScoring`` value."""
     notes: str = Field(default="", sa_type=Text)
     data_version: int = Field(default=1)
     """Bumped by every change to the event or anything in it: cache and live-update key."""
@@ -328,6 +335,10 @@ class Flight(SQLModel, table=True):
     unrated: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
     """Its matches do not count in the club's rating list (a side event, a nackgammon or
     1-point flight a club leaves out)."""
+    division: str = Field(default="", max_length=40, sa_column_kwargs={"server_default": ""})
+    """The one division whose entries the flight takes; empty: mixed (any division)."""
+    division_handicap: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    """Points a lower-division player starts up per division of difference; 0: none."""
     tiebreaks: list[str] = Field(default_factory=list, sa_column=Column(JSON))
     """Names of tiebreaks in order (``buchholz``, ``sonneborn_berger`` ...)."""
     draw_method: str = Field(default=DrawMethod.RANDOM.value, max_length=16)
@@ -374,6 +385,8 @@ class Entry(SQLModel, table=True):
     )
     checked_in_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     withdrawn_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    division: str = Field(default="", max_length=40, sa_column_kwargs={"server_default": ""})
+    """The entry's division (one of its event's ``divisions``); empty: none."""
     created_at: datetime = _created()
 
 
@@ -456,6 +469,12 @@ class Match(SQLModel, table=True):
     )
     score_a: int = Field(default=0)
     score_b: int = Field(default=0)
+    start_a: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    """The score side ``a`` starts from (a handicap start); 0 normally."""
+    start_b: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    start_fixed: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
+    """Whether the director set the start by hand (else the flight's division rule sets
+    it while the match has no games)."""
     winner_entry_id: int | None = Field(default=None, foreign_key="flight_entries.id")
     result_source: str = Field(default="", max_length=16)
     """How the result came in: ``games``, ``score``, ``record``, ``walkover`` or ``bye``."""

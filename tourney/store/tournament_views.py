@@ -36,6 +36,7 @@ from tourney.formats.standings import compute_standings
 from tourney.formats.tiebreaks import Tiebreak
 from tourney.match import (
     GameKind,
+    HalfPoints,
     MatchRules,
     MatchState,
     ScoredGame,
@@ -142,6 +143,20 @@ class MatchSummary:
     loser_goes_to: str
     """The flight the loser enters (``Consolation``), or empty: out."""
     version: int
+    # --- handicap start (house rules) ---
+    start_a: int = 0
+    start_b: int = 0
+    """The score the match starts from (a handicap start); 0-0 normally."""
+
+    @property
+    def has_handicap(self) -> bool:
+        """Whether the match starts from a score other than 0-0."""
+        return bool(self.start_a or self.start_b)
+
+    @property
+    def start_text(self) -> str:
+        """The starting score as a director writes it ("1-0"); empty for 0-0."""
+        return format_score((self.start_a, self.start_b)) if self.has_handicap else ""
 
     @property
     def is_bye(self) -> bool:
@@ -518,6 +533,10 @@ class MatchDetail:
     """The rolls and plays of the record the match was played from, game by game."""
     next_variant_title: str = ""
     """The variant the next game is played in."""
+    length_text: str = ""
+    """The match length as pages word it ("7 points", "first to 3 games")."""
+    counts_games: bool = False
+    """A match of games: each game counts 1, no cube, no gammons."""
 
     @property
     def is_variant(self) -> bool:
@@ -528,6 +547,13 @@ class MatchDetail:
     def valid_uploads(self) -> tuple[UploadView, ...]:
         """The uploaded records that were valid and used: players may download them."""
         return tuple(u for u in self.uploads if u.is_valid)
+
+    @property
+    def can_set_start(self) -> bool:
+        """Whether the director may still set the starting score: no game entered and the
+        match waiting to be played."""
+        return not self.games and self.match.status in (
+            MatchStatus.PENDING.value, MatchStatus.READY.value)
 
     @property
     def crawford_game_to_come(self) -> bool:
@@ -707,6 +733,8 @@ def match_summaries(
                 result_source=m.result_source,
                 loser_goes_to=loser_to,
                 version=m.version,
+                start_a=m.start_a,
+                start_b=m.start_b,
             )
         )
     return out
@@ -1117,7 +1145,9 @@ def _field_standings(
                 player=players[int(row.entrant)],
                 wins=row.metric("wins"),
                 losses=losses[row.entrant],
-                metrics=tuple((t.name, row.metric(t.metric_key)) for t in shown),
+                metrics=tuple(
+                    (t.name, HalfPoints(row.metric(t.metric_key)) if t.in_half_points
+                     else row.metric(t.metric_key)) for t in shown),
                 reason=notes.get(row.entrant, ""),
                 status=status,
                 lives_left=None
@@ -1273,6 +1303,8 @@ def match_detail(session: Session, actor: Actor, match_id: int) -> MatchDetail:
         form_title="" if state.rules.form.is_single else state.rules.form.title,
         moves=match_moves(session, match_id, event.dice_names),
         next_variant_title=next_rules.variant.title,
+        length_text=state.rules.form.length_words(match.match_length),
+        counts_games=state.rules.counts_games,
         end_choices=offered_ends,
         result_choices=offered_results,
     )
@@ -1282,9 +1314,14 @@ def _offered(rules: MatchRules) -> tuple[tuple[tuple[str, str], ...], tuple[tupl
     """How a game under ``rules`` can end and what results it can score, as forms offer."""
     cube = rules.form.uses_cube
     name = rules.variant.name
+    results = result_choices(name, rules.options, cube=cube)
+    if rules.counts_games:
+        # A match of games: every win counts 1, so only a plain win is offered (and the
+        # empty result of a draw where the event has drawn games).
+        results = tuple(choice for choice in results if choice[0] in ("single", ""))
     return (
         end_choices(name, rules.options, cube=cube),
-        result_choices(name, rules.options, cube=cube),
+        results,
     )
 
 

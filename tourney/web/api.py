@@ -289,6 +289,9 @@ def event_detail_json(event: EventDetail) -> m.EventDetailOut:
         variant_summary=event.variant_summary,
         variant_options=_variant_options(event),
         match_form=event.match_form,
+        divisions=list(event.divisions),
+        draw_scoring=event.draw_scoring,  # type: ignore[arg-type]
+        rules_summary=list(event.rules_summary),
     )
 
 
@@ -305,6 +308,9 @@ def _variant_options(event: EventDetail) -> m.VariantOptionsOut:
         last_roll_draw=options.last_roll_draw,
         strict_block=options.strict_block,
         next_game_starter=starter.value,
+        five_checker_limit=options.five_checker_limit,
+        no_hit_and_run_at_home=options.no_hit_and_run_at_home,
+        opening_higher_total=options.opening_higher_total,
     )
 
 
@@ -339,6 +345,7 @@ def _match(s: tv.MatchSummary) -> m.MatchOut:
         result_source=s.result_source,
         loser_goes_to=s.loser_goes_to,
         version=s.version,
+        start=[s.start_a, s.start_b],
     )
 
 

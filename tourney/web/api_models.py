@@ -109,6 +109,12 @@ class VariantOptionsOut(_Out):
     """Long nardy: a six-point block only once an opposing checker has reached its home."""
     next_game_starter: Literal["roll", "winner", "alternate"]
     """Who opens the next game of a match."""
+    five_checker_limit: bool = False
+    """Backgammon house rule: at most five checkers on a point."""
+    no_hit_and_run_at_home: bool = False
+    """Backgammon house rule: a checker that hits in its home board stops there."""
+    opening_higher_total: bool = False
+    """Backgammon house rule: each player rolls two dice; the higher total plays them."""
 
 
 class FlightOut(_Out):
@@ -162,6 +168,12 @@ class EventDetailOut(_Out):
     match_form: MatchFormName
     """How a match is made: ``single`` (every game in ``variant``), or several variants
     in turn (``tavli``: Portes, Plakoto, Fevga)."""
+    divisions: list[str] = Field(default_factory=list)
+    """The event's divisions, strongest first."""
+    draw_scoring: Literal["nothing", "half", "one"] = "nothing"
+    """What a drawn game scores each player: 0-0, ½-½ or 1-1."""
+    rules_summary: list[str] = Field(default_factory=list)
+    """The event's rules as the public page lists them, house rules included."""
 
 
 class PlayerRefOut(_Out):
@@ -196,6 +208,8 @@ class MatchOut(_Out):
     loser_goes_to: str
     version: int
     """Send it back as ``expected_version`` so a change never overwrites a newer result."""
+    start: list[int] = Field(default_factory=lambda: [0, 0], min_length=2, max_length=2)
+    """The score the match starts from: 0-0, or a handicap start."""
 
 
 class RoundOut(_Out):

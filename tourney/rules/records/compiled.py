@@ -136,7 +136,9 @@ def _rule_flags(rules: MatchRules | None) -> tuple[int, int] | None:
     rules ask for something it does not do (a variant, event options)."""
     if rules is None:
         return _NO_TAG, _NO_TAG
-    if rules.options is not None:
+    if rules.options is not None or rules.start not in (None, (0, 0)) or \
+            rules.match_form not in (None, "single"):
+        # Event options and handicap starts are the Python replay's.
         return None
     if rules.variant is not None:
         try:

@@ -79,6 +79,9 @@ class MatchRules:
 
     crawford: bool | None = None
     holland: bool | None = None
+    start: tuple[int, int] | None = None
+    """The match's starting score (a handicap start such as 1-0), in the order the record
+    names the players; ``None``: 0-0. The first game's score line must show it."""
     expect_finished: bool = False
     """Report a match that ends before anyone reached the length as an error, not a
     warning."""
@@ -272,6 +275,7 @@ class _MatchReplay:
         self.expect_finished = rules.expect_finished
         self.allow_condoned = rules.allow_condoned
         self.automatic_doubles = rules.automatic_doubles if record.match_length == 0 else 0
+        self.start = rules.start or (0, 0)
         self.engine: _Engine | None = None
         self.form = SINGLE
         self.options: VariantOptions = DEFAULT_OPTIONS
@@ -330,7 +334,8 @@ class _MatchReplay:
         names = record.players or ("the first player", "the second player")
         # Both readings of a money session's totals, without and with the Jacoby rule;
         # a match has only the first.
-        readings: dict[bool, list[int]] = {False: [0, 0], True: [0, 0]}
+        start = list(self.start) if length > 0 else [0, 0]
+        readings: dict[bool, list[int]] = {False: start.copy(), True: start.copy()}
         jacoby = self.jacoby if length == 0 else False
         inferred = False
         score = readings[bool(jacoby)]
@@ -378,7 +383,10 @@ class _MatchReplay:
                                 result.cube, result.points, crawford, result.checked,
                                 result.jacoby_points if length == 0 else None)
             results.append(result)
-            if result.winner is not None:
+            if result.winner is not None and self.form.counts_games:
+                # First to N games: each game counts 1, whatever it scored on the board.
+                readings[False][result.winner] += 1
+            elif result.winner is not None:
                 readings[False][result.winner] += result.points
                 readings[True][result.winner] += (
                     result.points if result.jacoby_points is None else result.jacoby_points
@@ -415,7 +423,13 @@ class _MatchReplay:
             self.warn(game.number, game.score_line,
                       f"the score line names {game.names[0]} and {game.names[1]}, "
                       f"not {names[0]} and {names[1]}")
-        if game.score is not None and game.score != (score[0], score[1]):
+        if game.score is not None and game.score != (score[0], score[1]) and \
+                game is self.record.games[0] and self.start != (0, 0):
+            self.error(game.number, game.score_line,
+                       f"the score line of game {game.number} says {names[0]} "
+                       f"{game.score[0]}, {names[1]} {game.score[1]}, but the match starts at "
+                       f"{score[0]}-{score[1]}", ErrorKind.SCORE_LINE)
+        elif game.score is not None and game.score != (score[0], score[1]):
             self.error(game.number, game.score_line,
                        f"the score line says {names[0]} {game.score[0]}, {names[1]} "
                        f"{game.score[1]}, but the games before give {score[0]}-{score[1]}",
@@ -587,7 +601,7 @@ class _GameReplay:
                        f"{self.game.number} is not checked", ErrorKind.SYNTAX)
             return
         if self.turn is None and dice[0] == dice[1] and \
-                not self.engine.variant.can_open_with_doublet:
+                not self.engine.variant.opening_allows_doublet(self.engine.options):
             self.error(action.line, f"the game opens with {_roll_text(dice)}, but the opening "
                        "roll is never a doublet (both players roll one die)",
                        ErrorKind.OPENING_DOUBLET)

@@ -9,6 +9,8 @@ area:
     events     the events list, an event's dashboard, its form and audit log
     flights    flight settings, the draw, publishing, Swiss rounds, late entries, tables
     entries    entries and check-in, the player roster, its import, clubs
+    divisions  an event's divisions and draw scoring, players' and flights' divisions,
+               a match's handicap start
     matches    a match page and its results: games, final score, record upload, walkover
     accounts   the admin's list of accounts
     money      money sessions and chouettes, their games and settlement sheets
@@ -23,6 +25,7 @@ from __future__ import annotations
 # Importing the area modules registers their views on the blueprint.
 from tourney.web.director import (  # noqa: F401
     accounts,
+    divisions,
     entries,
     events,
     flights,
