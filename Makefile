@@ -11,7 +11,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml setup.py tourney/rules/records/_fastmat.c constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev,analysis]'
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -50,6 +50,7 @@ bench: $(STAMP)
 	$(BIN)/python -P bench/http.py
 	$(BIN)/python -P bench/load.py
 	$(BIN)/python -P bench/scale.py
+	$(BIN)/python -P bench/analyse.py
 
 # Known vulnerabilities in the exact versions installed (needs the vulnerability service:
 # --strict fails when a package could not be checked rather than passing it unseen).

@@ -183,7 +183,7 @@ class _Analyser:
         self._moves: dict[tuple[object, ...], list[dict[str, Any]]] = {}
 
     def cubeinfo(self, cube: _Cube, on_roll: Side, value: int | None = None,
-                 owner: Side | None | str = "same") -> Any:
+                 owner: Side | str | None = "same") -> Any:
         value = cube.value if value is None else value
         holder = cube.owner if owner == "same" else owner
         return self.gnubg.cubeinfo(
@@ -411,7 +411,7 @@ def _roll(analyser: _Analyser, position: Position, cube: _Cube, side: Side, acti
           number: int, figures: PlayerFigures) -> Position:
     dice = (max(action.dice), min(action.dice))
     if position != Position.initial() and analyser.can_double(cube, side):
-        nd, dt, dp, best = analyser.cube_equities(position, cube, side)
+        nd, dt, _, best = analyser.cube_equities(position, cube, side)
         if best - min(dt, 1.0) < CLOSE_CUBE:
             figures.close_cube += 1
         if nd < best:

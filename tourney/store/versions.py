@@ -36,6 +36,7 @@ from sqlmodel import SQLModel, col
 
 from tourney.store.access import EventShare
 from tourney.store.tables import (
+    AnalysisJob,
     Club,
     Entry,
     Event,
@@ -96,7 +97,7 @@ def _flight_event(
     return _event_of_flight(session, row.flight_id)
 
 
-def _match_event(session: Session, row: Game | UploadedRecord) -> EventIds:
+def _match_event(session: Session, row: Game | UploadedRecord | AnalysisJob) -> EventIds:
     match = session.get(Match, row.match_id) if row.match_id is not None else None
     return _event_of_flight(session, match.flight_id) if match is not None else ()
 
@@ -135,6 +136,7 @@ EVENTS_OF: Mapping[type[SQLModel], Callable[[Session, Any], EventIds]] = {
     Match: _flight_event,
     Game: _match_event,
     UploadedRecord: _match_event,
+    AnalysisJob: _match_event,
     Player: _player_events,
     Club: _club_events,
     MoneySession: _own_event,

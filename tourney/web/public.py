@@ -16,7 +16,14 @@ from flask.typing import ResponseReturnValue
 from sqlmodel import Session
 
 from tourney.exports.charts import rating_chart_svg
-from tourney.store import club_money, event_lifecycle, money_sessions, player_profiles, teams
+from tourney.store import (
+    analyses,
+    club_money,
+    event_lifecycle,
+    money_sessions,
+    player_profiles,
+    teams,
+)
 from tourney.store import public_views as pv
 from tourney.store.db import ping
 from tourney.store.errors import NotFoundError
@@ -222,8 +229,30 @@ def match(slug: str, match_id: int) -> ResponseReturnValue:
         slug,
         page=f"match:{match_id}",
         template="public/_match.html",
-        build=lambda db, access: {"detail": pv.match_page(db, access.id, match_id), "slug": slug},
+        build=lambda db, access: {
+            "detail": pv.match_page(db, access.id, match_id),
+            "slug": slug,
+            "analysis": analyses.match_analysis(db, match_id),
+            "chances": analyses.match_chances(db, match_id),
+        },
         title=lambda c: _match_title(c["detail"]),
+    )
+
+
+@bp.get("/events/<slug>/performance")
+@public
+def performance(slug: str) -> ResponseReturnValue:
+    """The performance rating (PR) of each player whose recorded matches were analysed."""
+    return live_page(
+        slug,
+        page="performance",
+        template="public/_performance.html",
+        build=lambda db, access: {
+            "performance": analyses.event_performance(db, access.id),
+            "event_name": access.name,
+            "slug": slug,
+        },
+        title=lambda c: f"Performance · {c['event_name']}",
     )
 
 

@@ -12,10 +12,11 @@ from dataclasses import dataclass
 
 from flask import flash, render_template, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 from sqlmodel import Session
 from werkzeug.datastructures import FileStorage
 
-from tourney.store import audit_views, results, tournament_views
+from tourney.store import analyses, audit_views, results, tournament_views
 from tourney.store.errors import StoreUserError
 from tourney.store.results import GameFields
 from tourney.store.tournament_views import MatchDetail, RecordFinding
@@ -23,6 +24,7 @@ from tourney.web.auth import ALL_ROLES, DIRECTORS, requires, take_unsaved_form
 from tourney.web.deps import actor, reading
 from tourney.web.director.base import bp
 from tourney.web.forms import (
+    Form,
     GameForm,
     RecordPlayersForm,
     ScoreForm,
@@ -98,9 +100,16 @@ def _match_page(
         # someone else makes the save a conflict, never a second copy of the game.
         unsaved.form.version.data = unsaved.version
         flash(f"Your {unsaved.noun} was not saved yet: check it and save.", "info")
+    with reading() as session:
+        analysis = analyses.match_analysis(session, match_id)
+        chances = analyses.match_chances(session, match_id)
+    analysis_form = Form(formdata=None)
     return render_template(
         "director/match.html",
         match=detail,
+        analysis=analysis,
+        chances=chances,
+        analysis_form=analysis_form,
         forms=forms,
         error=_refusal(refused) if refused is not None else "",
         findings=findings,
@@ -208,6 +217,20 @@ def add_game(match_id: int) -> ResponseReturnValue:
             )
         ),
     )
+
+
+@bp.post("/matches/<int:match_id>/analyse")
+@requires(*DIRECTORS)
+def analyse_match(match_id: int) -> ResponseReturnValue:
+    """Queue the analysis of the match's record (``tourney worker`` runs it)."""
+    form = Form()
+
+    def change(session: Session) -> Done:
+        analyses.request_analysis(session, actor=actor(), match_id=match_id)
+        return Done(gettext("The record is queued for analysis."),
+                    url_for(".match", match_id=match_id))
+
+    return submit_form(form, change, lambda: _match_page(match_id))
 
 
 @bp.post("/matches/<int:match_id>/games/<int:number>/edit")
