@@ -231,19 +231,25 @@ class _Analyser:
         # No such play (the opponent is on the bar): ask gnubg's own ``eval``.
         return self.evaluated_mwc(position, cube, on_roll, value, owner, context)
 
-    def evaluated_mwc(self, position: Position, cube: _Cube, on_roll: Side, value: int,
-                      owner: Side | None, context: Any) -> float:
-        """The cubeful match winning chance gnubg's ``eval`` command prints."""
+    def _eval(self, position: Position, cube: _Cube, on_roll: Side, value: int,
+              owner: Side | None, context: Any) -> str:
+        """What gnubg's ``eval`` prints for the position, the side on roll to play."""
         ci = self.cubeinfo(cube, on_roll, value, owner)
         match_id = self.gnubg.matchid(ci, self.gnubg.posinfo(int(on_roll), 0, 0, 1, (0, 0)))
         plies = context["plies"]
-        out = run_commands(self.gnubg, [
+        return run_commands(self.gnubg, [
             f"set evaluation chequerplay evaluation plies {plies}",
             f"set evaluation cubedecision evaluation plies {plies}",
             f"set matchid {match_id}",
             f"set board {position.to_id()}",
             "eval",
         ])
+
+    def evaluated_mwc(self, position: Position, cube: _Cube, on_roll: Side, value: int,
+                      owner: Side | None, context: Any) -> float:
+        """The cubeful match winning chance gnubg's ``eval`` command prints."""
+        ci = self.cubeinfo(cube, on_roll, value, owner)
+        out = self._eval(position, cube, on_roll, value, owner, context)
         # The table under "Equity  Cubeful": one row per ply, the deepest last.
         tables = re.findall(r"Equity\s+Cubeful\s*\n((?:.*\d.*\n)+)", out)
         rows = tables[-1].strip().splitlines() if tables else []
@@ -255,15 +261,25 @@ class _Analyser:
     def cube_equities(self, position: Position, cube: _Cube, on_roll: Side
                       ) -> tuple[float, float, float, float]:
         """No double, double/take, double/pass and the best of them, EMG of the cube
-        in play, for the side on roll."""
-        ci = self.cubeinfo(cube, on_roll)
-        no_double = self.pre_roll_mwc(position, cube, on_roll, cube.value, cube.owner,
-                                      self.context)
-        take = self.pre_roll_mwc(position, cube, on_roll, 2 * cube.value, on_roll.opposite,
-                                 self.context)
-        nd = float(self.gnubg.mwc2eq(no_double, ci))
-        dt = float(self.gnubg.mwc2eq(take, ci))
-        dp = 1.0
+        in play, for the side on roll: gnubg's own cube analysis (its ``eval``)."""
+        out = self._eval(position, cube, on_roll, cube.value, cube.owner, self.context)
+        found = {}
+        for label in ("No double", "Double, take", "Double, pass"):
+            match = re.search(r"\d\. " + re.escape(label) + r"\s+([-+]?\d+\.\d+)", out)
+            if match is not None:
+                found[label] = float(match.group(1))
+        if len(found) == 3:
+            nd, dt, dp = found["No double"], found["Double, take"], found["Double, pass"]
+        else:
+            # No cube analysis printed: the equities from the plays that reach the position.
+            ci = self.cubeinfo(cube, on_roll)
+            no_double = self.pre_roll_mwc(position, cube, on_roll, cube.value, cube.owner,
+                                          self.context)
+            take = self.pre_roll_mwc(position, cube, on_roll, 2 * cube.value,
+                                     on_roll.opposite, self.context)
+            nd = float(self.gnubg.mwc2eq(no_double, ci))
+            dt = float(self.gnubg.mwc2eq(take, ci))
+            dp = 1.0
         return nd, dt, dp, max(nd, min(dt, dp))
 
     def can_double(self, cube: _Cube, on_roll: Side) -> bool:
