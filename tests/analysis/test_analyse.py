@@ -19,7 +19,6 @@ from tourney.analysis import MatchAnalysis, analyse_record, rating_words
 from tourney.cli import cli
 from tourney.rules.records import validate_mat
 
-
 DATA = Path(__file__).resolve().parent.parent / "data" / "analysis"
 RECORDS = sorted(path.name for path in DATA.glob("*.mat"))
 
@@ -57,7 +56,7 @@ def test_error_rate_agrees_with_gnubg(name: str, gnubg_figures: dict[str, Any]) 
     figures = _analysed(name).figures
     expected = [abs(rate) for rate in gnubg_figures[name]["error_rate"]]
     assert [
-        _close(ours.error_rate, theirs, 5, 1.0) for ours, theirs in zip(figures, expected)
+        _close(ours.error_rate, theirs, 5, 1.0) for ours, theirs in zip(figures, expected, strict=False)
     ] == [True, True], ([f.error_rate for f in figures], expected)
 
 
@@ -66,7 +65,7 @@ def test_luck_rate_agrees_with_gnubg(name: str, gnubg_figures: dict[str, Any]) -
     figures = _analysed(name).figures
     expected = gnubg_figures[name]["luck_rate"]
     assert [
-        _close(ours.luck_rate, theirs, 8, 1.5) for ours, theirs in zip(figures, expected)
+        _close(ours.luck_rate, theirs, 8, 1.5) for ours, theirs in zip(figures, expected, strict=False)
     ] == [True, True], ([f.luck_rate for f in figures], expected)
 
 

@@ -88,12 +88,12 @@ def test_the_worker_stores_gnubgs_figures_and_the_biggest_errors(
     rates = [p.error_rate for p in view.players]
     assert (view.status, [p.name for p in view.players]) == ("done", ["GnubgA", "GnubgB"])
     assert [abs(ours - theirs) <= max(1.0, 0.05 * theirs)
-            for ours, theirs in zip(rates, [33.4, 43.7])] == [True, True]
+            for ours, theirs in zip(rates, [33.4, 43.7], strict=False)] == [True, True]
     assert [len(p.worst) for p in view.players] == [4, 4]
     assert view.players[0].worst[0].diagram.startswith(" Position ID: ")
     assert (installed, [(r.name, r.matches) for r in table]) == (
         True, [("GnubgA", 1), ("GnubgB", 1)])
-    assert [abs(r.pr - rate / 2) <= 0.1 for r, rate in zip(table, rates)] == [True, True]
+    assert [abs(r.pr - rate / 2) <= 0.1 for r, rate in zip(table, rates, strict=False)] == [True, True]
 
 
 def test_chances_follow_the_score_as_games_are_entered(

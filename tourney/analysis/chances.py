@@ -8,7 +8,7 @@ post-Crawford games, where the leader is 1-away and the trailer may double freel
 
 from __future__ import annotations
 
-from tourney.analysis.engine import load_gnubg
+from tourney.analysis.engine import in_engine_thread, load_gnubg
 from tourney.match import GameKind
 
 
@@ -29,7 +29,7 @@ def winning_chances(away: tuple[int, int], next_kind: GameKind | None) -> tuple[
     if first == 0 or second == 0:
         return (1.0, 0.0) if first == 0 else (0.0, 1.0)
     gnubg = load_gnubg()
-    table = gnubg.met(max(first, second))
+    table = in_engine_thread(gnubg.met, max(first, second))
     pre_crawford, post_crawford = table[0], table[1]
     if next_kind is GameKind.POST_CRAWFORD and 1 in (first, second) and first != second:
         # The trailer's chance at a post-Crawford score, by the trailer's away count.

@@ -12,8 +12,11 @@ import importlib
 import os
 import sys
 import tempfile
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from types import ModuleType
-from typing import Any
+from typing import Any, TypeVar
 
 NOT_INSTALLED = (
     "analysis is not installed: install tourney with the 'analysis' extra "
@@ -27,16 +30,30 @@ class AnalysisUnavailable(RuntimeError):
 
 _loaded: dict[str, ModuleType] = {}
 
+_ENGINE_THREAD = "gnubg-engine"
+# gnubg's evaluator keeps per-thread state set up where it was imported: every use of
+# it (the import included) runs on this one thread, whichever thread asks.
+_engine = ThreadPoolExecutor(max_workers=1, thread_name_prefix=_ENGINE_THREAD)
+
+T = TypeVar("T")
+
+
+def in_engine_thread(function: Callable[..., T], *args: Any) -> T:
+    """Run ``function(*args)`` on the evaluator's thread and return what it returns."""
+    if threading.current_thread().name.startswith(_ENGINE_THREAD):
+        return function(*args)
+    return _engine.submit(function, *args).result()
+
 
 def load_gnubg() -> Any:
-    """The ``gnubg`` module, imported once.
+    """The ``gnubg`` module, imported once (on the evaluator's thread).
 
     Raises:
         AnalysisUnavailable: the package is not installed or does not load.
     """
     if "gnubg" not in _loaded:
         try:
-            _loaded["gnubg"] = importlib.import_module("gnubg")
+            _loaded["gnubg"] = in_engine_thread(importlib.import_module, "gnubg")
         except ImportError as error:
             raise AnalysisUnavailable(NOT_INSTALLED) from error
     return _loaded["gnubg"]

@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from tourney.analysis.engine import load_gnubg, run_commands
+from tourney.analysis.engine import in_engine_thread, load_gnubg, run_commands
 from tourney.rules.board import BAR, OFF, Position, Side
 from tourney.rules.moves import apply_play, format_play
 from tourney.rules.records import ActionKind, PlayForm, RecordReport
@@ -358,6 +358,13 @@ def analyse_record(report: RecordReport, *, plies: int = 0) -> MatchAnalysis:
         raise ValueError("only standard backgammon can be analysed")
     if plies < 0 or plies > 2:
         raise ValueError("plies must be 0, 1 or 2")
+    load_gnubg()
+    return in_engine_thread(_analyse_match, report, plies)
+
+
+def _analyse_match(report: RecordReport, plies: int) -> MatchAnalysis:
+    record = report.record
+    assert record.match_length is not None
     analyser = _Analyser(plies)
     figures = (PlayerFigures(), PlayerFigures())
     score = [0, 0]
