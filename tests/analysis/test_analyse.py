@@ -23,9 +23,8 @@ DATA = Path(__file__).resolve().parent.parent / "data" / "analysis"
 RECORDS = sorted(path.name for path in DATA.glob("*.mat"))
 
 ERROR_DISAGREES = {
-    # Measured: our cube evaluations of these records differ from gnubg 1.07's by more
-    # than the tolerance (the close cube decisions counted differ by 2-4).
-    "gnubg_L03_s1019.mat",
+    # Measured: one player's error rate is 5-10% off gnubg 1.07's; the number of close
+    # cube decisions counted differs by 1-4 (gnubg counts more).
     "gnubg_L03_s1031.mat",
     "gnubg_L03_s1055.mat",
     "gnubg_L05_s1008.mat",
@@ -56,7 +55,8 @@ def test_error_rate_agrees_with_gnubg(name: str, gnubg_figures: dict[str, Any]) 
     figures = _analysed(name).figures
     expected = [abs(rate) for rate in gnubg_figures[name]["error_rate"]]
     assert [
-        _close(ours.error_rate, theirs, 5, 1.0) for ours, theirs in zip(figures, expected, strict=False)
+        _close(ours.error_rate, theirs, 5, 1.0)
+        for ours, theirs in zip(figures, expected, strict=True)
     ] == [True, True], ([f.error_rate for f in figures], expected)
 
 
@@ -65,7 +65,8 @@ def test_luck_rate_agrees_with_gnubg(name: str, gnubg_figures: dict[str, Any]) -
     figures = _analysed(name).figures
     expected = gnubg_figures[name]["luck_rate"]
     assert [
-        _close(ours.luck_rate, theirs, 8, 1.5) for ours, theirs in zip(figures, expected, strict=False)
+        _close(ours.luck_rate, theirs, 8, 1.5)
+        for ours, theirs in zip(figures, expected, strict=True)
     ] == [True, True], ([f.luck_rate for f in figures], expected)
 
 

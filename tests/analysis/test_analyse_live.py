@@ -45,12 +45,15 @@ def test_most_records_agree_with_gnubg_run_live() -> None:
         theirs = generator.gnubg_statistics(path, 0)
         figures = analyse_record(validate_mat(path.read_bytes())).figures
         error_agrees += all(
-            _close(f.error_rate, abs(t), 5, 1.0) for f, t in zip(figures, theirs["error_rate"], strict=False)
+            _close(f.error_rate, abs(t), 5, 1.0)
+            for f, t in zip(figures, theirs["error_rate"], strict=True)
         )
         luck_agrees += all(
-            _close(f.luck_rate, t, 8, 1.5) for f, t in zip(figures, theirs["luck_rate"], strict=False)
+            _close(f.luck_rate, t, 8, 1.5)
+            for f, t in zip(figures, theirs["luck_rate"], strict=True)
         )
     print(f"error rate agrees on {error_agrees} of {len(RECORDS)}, luck on {luck_agrees}")
-    # Measured on the stored records: 9 of 13 agree on the error rate, 12 of 13 on luck.
+    # Measured: 5 of these 6 agree on the error rate, 6 on luck (10 and 12 of the 13
+    # stored records).
     assert (2 * error_agrees >= len(RECORDS), 4 * luck_agrees >= 3 * len(RECORDS)) == (
         True, True), (error_agrees, luck_agrees, len(RECORDS))

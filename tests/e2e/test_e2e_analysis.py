@@ -60,7 +60,7 @@ def test_an_uploaded_record_is_analysed_and_chances_follow_the_score(
     # Seeds 2 and 3 play game by game: Ann Lee wins the first game, 1-0.
     open_match(page, main_url, "Ann Lee", "Bob Hart")
     add_game(page, "Ann Lee")
-    chances = page.locator("section.chances .chance").all_text_contents()
+    chances = page.locator("section.chances li").all_text_contents()
     page.screenshot(path=str(screenshot_path("analysis-winning-chances")), full_page=True)
 
     # Seeds 1 and 4 play by the gnubg record; its analysis is queued, then run.
@@ -78,7 +78,7 @@ def test_an_uploaded_record_is_analysed_and_chances_follow_the_score(
     diagrams = page.locator("section.analysis pre.diagram").count()
     page.screenshot(path=str(screenshot_path("analysis-match-page")), full_page=True)
 
-    assert chances == ["59.9%", "40.1%"]
+    assert chances == ["Ann Lee 59.9%", "Bob Hart 40.1%"]
     assert "The record has not been analysed." in waiting
     assert queued == "The record is queued for analysis."
     assert job is not None

@@ -88,12 +88,13 @@ def test_the_worker_stores_gnubgs_figures_and_the_biggest_errors(
     rates = [p.error_rate for p in view.players]
     assert (view.status, [p.name for p in view.players]) == ("done", ["GnubgA", "GnubgB"])
     assert [abs(ours - theirs) <= max(1.0, 0.05 * theirs)
-            for ours, theirs in zip(rates, [33.4, 43.7], strict=False)] == [True, True]
+            for ours, theirs in zip(rates, [33.4, 43.7], strict=True)] == [True, True]
     assert [len(p.worst) for p in view.players] == [4, 4]
     assert view.players[0].worst[0].diagram.startswith(" Position ID: ")
     assert (installed, [(r.name, r.matches) for r in table]) == (
         True, [("GnubgA", 1), ("GnubgB", 1)])
-    assert [abs(r.pr - rate / 2) <= 0.1 for r, rate in zip(table, rates, strict=False)] == [True, True]
+    assert [abs(r.pr - rate / 2) <= 0.1
+            for r, rate in zip(table, rates, strict=True)] == [True, True]
 
 
 def test_chances_follow_the_score_as_games_are_entered(
@@ -105,7 +106,8 @@ def test_chances_follow_the_score_as_games_are_entered(
                             game=GameFields(winner="a", end="played"))
     with read_session(engine) as session:
         chances = analyses.match_chances(session, match_id)
-    assert (chances.a_percent, chances.b_percent) == (59.9, 40.1)
+    assert (chances.a_name, chances.a_percent, chances.b_name, chances.b_percent) == (
+        "GnubgA", 59.9, "GnubgB", 40.1)
 
 
 def test_without_the_extra_nothing_is_queued_and_pages_say_so(

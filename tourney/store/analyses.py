@@ -31,6 +31,7 @@ from tourney.store.tables import (
     AnalysisJob,
     Entry,
     Flight,
+    FlightEntry,
     Match,
     Player,
     UploadedRecord,
@@ -319,8 +320,10 @@ def match_chances(session: Session, match_id: int) -> ChancesView:
                        round(100 * chances[1], 1))
 
 
-def _entry_name(session: Session, entry_id: int) -> str:
-    entry = session.get(Entry, entry_id)
+def _entry_name(session: Session, flight_entry_id: int) -> str:
+    """The player's name of a match side (a match names flight entries)."""
+    place = session.get(FlightEntry, flight_entry_id)
+    entry = session.get(Entry, place.entry_id) if place is not None else None
     if entry is None:
         return ""
     player = session.get(Player, entry.player_id) if entry.player_id else None

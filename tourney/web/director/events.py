@@ -60,10 +60,10 @@ def event(event_id: int) -> ResponseReturnValue:
 def performance(event_id: int) -> ResponseReturnValue:
     """The performance rating (PR) of each player whose recorded matches were analysed."""
     with reading() as session:
-        event = require_event(session, actor(), event_id, manage=False)
+        name = require_event(session, actor(), event_id, manage=False).name
         installed, rows = analyses.event_performance(session, event_id)
-    return render_template("director/performance.html", event=event, installed=installed,
-                           rows=rows)
+    return render_template("director/performance.html", event_id=event_id, event_name=name,
+                           installed=installed, rows=rows)
 
 
 def _dashboard(event_id: int) -> str:
