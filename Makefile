@@ -16,10 +16,13 @@ $(STAMP): pyproject.toml setup.py tourney/rules/records/_fastmat.c constraints.t
 
 install: $(STAMP)
 
+# The analysis worker runs beside the server for as long as it does (requests only queue
+# analyses); without the analysis extra it says so and stops, and the app still serves.
 run: $(STAMP)
 	$(BIN)/tourney db upgrade
 	$(BIN)/tourney demo
-	$(BIN)/tourney serve
+	$(BIN)/tourney worker & worker=$$!; trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
+		$(BIN)/tourney serve
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
