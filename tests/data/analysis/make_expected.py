@@ -6,7 +6,7 @@ Run by hand when records are added (needs the ``gnubg`` program, Debian package
     python3 tests/data/analysis/make_expected.py [--plies 0] [FILE.mat ...]
 
 For each record gnubg imports it, analyses the match with chequer play, cube decisions
-and luck all evaluated at the given plies, and shows the match statistics; the figures
+at the given plies (luck at 0 plies, its default), and shows the match statistics; the figures
 kept are per player (in the file's order): the overall "Error rate mEMG", the "Luck
 rate mEMG", the unforced moves and close cube decisions behind the error rate.
 ``tests/analysis`` compares ``tourney analyse`` with them.
@@ -33,7 +33,8 @@ def gnubg_statistics(path: Path, plies: int) -> dict[str, object]:
         [
             f"set analysis chequerplay evaluation plies {plies}",
             f"set analysis cubedecision evaluation plies {plies}",
-            f"set analysis luckanalysis plies {plies}",
+            # Luck is always judged at 0 plies (gnubg's default, and tourney's).
+            "set analysis luckanalysis plies 0",
             "set output mwc off",
             f"import mat {path}",
             "analyse match",
