@@ -181,6 +181,8 @@ class _Analyser:
         self.context = self.gnubg.evalcontext(1, plies, 0, 0, 0.0)
         self.luck_context = self.gnubg.evalcontext(1, 0, 0, 0, 0.0)
         self._moves: dict[tuple[object, ...], list[dict[str, Any]]] = {}
+        self._pre_roll: dict[tuple[object, ...], float] = {}
+        """Pre-roll equities already found: every dancing roll asks for the same one."""
 
     def cubeinfo(self, cube: _Cube, on_roll: Side, value: int | None = None,
                  owner: Side | str | None = "same") -> Any:
@@ -209,6 +211,15 @@ class _Analyser:
         result of one legal play of the opponent from a position one checker further
         back, and that play's score read from the opponent's side.
         """
+        key = (position, on_roll, value, owner, cube.length, cube.score, cube.crawford,
+               context["plies"])
+        if key not in self._pre_roll:
+            self._pre_roll[key] = self._pre_roll_mwc(position, cube, on_roll, value, owner,
+                                                     context)
+        return self._pre_roll[key]
+
+    def _pre_roll_mwc(self, position: Position, cube: _Cube, on_roll: Side, value: int,
+                      owner: Side | None, context: Any) -> float:
         opponent = on_roll.opposite
         ci_opponent = self.cubeinfo(cube, opponent, value, owner)
         theirs, mine = list(position.opponent), list(position.mover)
