@@ -78,6 +78,19 @@ def test_an_uploaded_record_is_analysed_and_chances_follow_the_score(
     diagrams = page.locator("section.analysis pre.diagram").count()
     page.screenshot(path=str(screenshot_path("analysis-match-page")), full_page=True)
 
+    # The public match page and the event's performance page show the same figures.
+    match_id = page.url.rstrip("/").split("/")[-1]
+    page.goto(event_url)
+    page.get_by_role("link", name="Public page").first.click()
+    public_url = page.url.split("?")[0].rstrip("/")
+    page.goto(f"{public_url}/matches/{match_id}")
+    rates_cells = "table.analysis-figures tbody tr td:nth-child(2)"
+    public_rates = page.locator(rates_cells).all_text_contents()
+    page.screenshot(path=str(screenshot_path("analysis-public-match-page")), full_page=True)
+    page.goto(f"{public_url}/performance")
+    performance = page.locator("table.performance tbody th").all_text_contents()
+    page.screenshot(path=str(screenshot_path("analysis-performance")), full_page=True)
+
     assert chances == ["Ann Lee 59.9%", "Bob Hart 40.1%"]
     assert "The record has not been analysed." in waiting
     assert queued == "The record is queued for analysis."
@@ -89,3 +102,5 @@ def test_an_uploaded_record_is_analysed_and_chances_follow_the_score(
     assert [abs(float(row[1]) - rate / 2) <= 0.1
             for row, rate in zip(figures, error_rates, strict=True)] == [True, True]
     assert diagrams == 8
+    assert public_rates == [row[0] for row in figures]
+    assert sorted(performance) == ["GnubgA", "GnubgB"]
