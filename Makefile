@@ -11,7 +11,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml setup.py tourney/rules/records/_fastmat.c constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev,analysis]'
 	touch $(STAMP)
 
 # The message catalogues: every committed .po is compiled to the .mo the app reads.
@@ -35,10 +35,13 @@ translations: $(STAMP)
 		--output-dir $(TRANSLATIONS) --no-fuzzy-matching --ignore-obsolete --width 100
 	$(MAKE) install
 
+# The analysis worker runs beside the server for as long as it does (requests only queue
+# analyses); without the analysis extra it says so and stops, and the app still serves.
 run: $(STAMP) $(COMPILED)
 	$(BIN)/tourney db upgrade
 	$(BIN)/tourney demo
-	$(BIN)/tourney serve
+	$(BIN)/tourney worker & worker=$$!; trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
+		$(BIN)/tourney serve
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -69,6 +72,7 @@ bench: $(STAMP)
 	$(BIN)/python -P bench/http.py
 	$(BIN)/python -P bench/load.py
 	$(BIN)/python -P bench/scale.py
+	$(BIN)/python -P bench/analyse.py
 
 # Known vulnerabilities in the exact versions installed (needs the vulnerability service:
 # --strict fails when a package could not be checked rather than passing it unseen).

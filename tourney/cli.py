@@ -26,6 +26,7 @@ from tourney.exports.registry import (
     paper_named,
 )
 from tourney.rules import Position, Roll, RulesError, format_play
+from tourney.rules.board import Side
 from tourney.rules.diagram import format_board
 from tourney.rules.layout import (
     MAX_JSON_CHARS,
@@ -581,6 +582,68 @@ def validate(
         sys.exit(1)
 
 
+@cli.command("analyse")
+@click.argument("file")
+@click.option("--plies", type=click.IntRange(min=0, max=2), default=0, show_default=True,
+              help="Evaluation depth for checker plays and cube decisions (luck: always 0).")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object with the figures.")
+def analyse(file: str, plies: int, as_json: bool) -> None:
+    """Analyse a .mat match record with GNU Backgammon's evaluator (the 'analysis' extra).
+
+    Prints per player the error rate (mEMG per decision, as gnubg's "Error rate mEMG"),
+    the XG-scale performance rating (PR, half of it) and the luck rate (mEMG per roll).
+    Exit status 0, 1 for an invalid record, 2 for an unreadable file or when analysis is
+    not installed.
+    """
+    import json
+
+    from tourney.analysis import AnalysisUnavailable, analyse_record, rating_words
+
+    try:
+        data, size = _read_record_file(file, DEFAULT_MAX_BYTES)
+    except OSError as error:
+        raise UsageFailure(f"cannot read {file}: {error.strerror or error}") from None
+    report = validate_record(file, data, size=size)
+    if not report.ok:
+        click.echo(f"tourney: {file}: not a valid record: {report.errors[0]}", err=True)
+        sys.exit(1)
+    try:
+        analysis = analyse_record(report, plies=plies)
+    except AnalysisUnavailable as error:
+        raise UsageFailure(str(error)) from None
+    except ValueError as error:
+        raise UsageFailure(f"{file}: {error}") from None
+    if as_json:
+        click.echo(json.dumps(analysis.to_json(), ensure_ascii=False))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"{file}: {analysis.games} games, {plies}-ply analysis")
+    table.add_column("")
+    for name in analysis.players:
+        table.add_column(name, justify="right")
+    figures = analysis.figures
+    table.add_row("Error rate (mEMG)", *(f"{f.error_rate:.1f}" for f in figures))
+    table.add_row("PR", *(f"{f.pr:.1f}" for f in figures))
+    table.add_row("Rating", *(rating_words(f.error_rate) for f in figures))
+    table.add_row("Luck rate (mEMG)", *(f"{f.luck_rate:+.1f}" for f in figures))
+    table.add_row("Unforced moves", *(str(f.unforced_moves) for f in figures))
+    table.add_row("Cube decisions", *(str(f.close_cube) for f in figures))
+    console = Console()
+    console.print(table)
+    for side, name in enumerate(analysis.players):
+        worst = analysis.worst(Side(side), 3)
+        if worst:
+            console.print(f"Biggest errors of {name}:")
+        for decision in worst:
+            roll = f"{decision.dice} " if decision.dice else ""
+            console.print(
+                f"  game {decision.game}, {decision.position_id}: {roll}{decision.played} "
+                f"(best {decision.best}), -{1000 * decision.error:.0f} mEMG"
+            )
+
+
 # --- app ---------------------------------------------------------------------------
 
 SAMPLE_EVENTS = Path(__file__).resolve().parent.parent / "sample_events"
@@ -790,6 +853,40 @@ def serve(host: str, port: int, workers: int, threads: int) -> None:
             return app
 
     _Server().run()
+
+
+@cli.command("worker")
+@click.option("--once", is_flag=True, help="Run the queued jobs, then stop.")
+@click.option("--idle", default=2.0, show_default=True, type=click.FloatRange(min=0.1),
+              help="Seconds to wait before looking again when nothing is queued.")
+def worker(once: bool, idle: float) -> None:
+    """Work off queued analyses of match records (Ctrl-C stops it).
+
+    Requests only queue analyses; this process runs them, one at a time. Run as many as
+    the machine has cores to spare: no job runs twice.
+    """
+    import time
+
+    from tourney.analysis import AnalysisUnavailable
+    from tourney.analysis.engine import load_gnubg
+    from tourney.store.analyses import run_next_job
+
+    try:
+        load_gnubg()
+    except AnalysisUnavailable as error:
+        raise UsageFailure(str(error)) from None
+    with _app_engine() as engine:
+        try:
+            while True:
+                done = run_next_job(engine)
+                if done is not None:
+                    click.echo(f"analysis job {done} finished", err=True)
+                    continue
+                if once:
+                    return
+                time.sleep(idle)
+        except KeyboardInterrupt:
+            return
 
 
 @cli.command("create-director")

@@ -43,6 +43,7 @@ TABLES = {
     "team_members",
     "teams",
     "uploaded_records",
+    "analysis_jobs",
     "users",
     "venues",
 }

@@ -24,6 +24,7 @@ import tourney.store
 from tourney.store import (
     access,
     accounts,
+    analyses,
     bulk_entry,
     club_money,
     club_settings,
@@ -46,7 +47,7 @@ from tourney.store.db import transaction
 from tourney.store.passwords import make_hasher
 from tourney.store.queries import UserView
 from tourney.store.results import GameFields
-from tourney.store.tables import Entry, Event
+from tourney.store.tables import Entry, Event, UploadedRecord
 from tourney.store.tournament_views import FlightBoard, MatchSummary, flight_board
 from tourney.store.versions import EVENTS_OF
 
@@ -404,6 +405,20 @@ def upload_match_record(w: World) -> tuple[Call, set[int]]:
         lambda s: results.upload_match_record(
             s, actor=actor, match_id=match.id, filename="match.mat", data=b"not a match"
         ),
+        {built.event_id},
+    )
+
+
+def request_analysis(w: World) -> tuple[Call, set[int]]:
+    # Queueing the analysis of a match's valid record moves its event (the page shows
+    # that it is queued).
+    built = knockout(w)
+    match, actor = first_match(w, built), built.director.actor
+    with transaction(w.engine) as session:
+        session.add(UploadedRecord(match_id=match.id, filename="m.mat", original_text="",
+                                   is_valid=True))
+    return (
+        lambda s: analyses.request_analysis(s, actor=actor, match_id=match.id),
         {built.event_id},
     )
 
@@ -1204,6 +1219,7 @@ SCENARIOS: dict[str, Scenario] = {
     "results.record_final_score": record_final_score,
     "results.record_game": record_game,
     "results.upload_match_record": upload_match_record,
+    "analyses.request_analysis": request_analysis,
     "roster.check_in": check_in,
     "seasons.create_season": create_season,
     "roster.check_in_everyone": check_in_everyone,

@@ -159,6 +159,9 @@ ANSWERS = {
     # ... enters results ...
     "GET /director/matches/<int:match_id>": 200,
     "POST /director/matches/<int:match_id>/upload": 302,
+    # (queues the record's analysis for the worker)
+    "POST /director/matches/<int:match_id>/analyse": 302,
+    "GET /director/events/<int:event_id>/performance": 200,
     # (who is who in a record whose copy came back altered: refused on the match page)
     "POST /director/matches/<int:match_id>/upload/players": 400,
     "POST /director/matches/<int:match_id>/games": 302,
@@ -213,6 +216,7 @@ ANSWERS = {
     "GET /director/events/<int:event_id>/payouts": 200,
     "GET /director/events/<int:event_id>/payouts.pdf": 200,
     "GET /events/<slug>/prizes": 200,
+    "GET /events/<slug>/performance": 200,
     "GET /account/tokens": 200,
     "POST /account/tokens": 200,
     "POST /account/tokens/<int:token_id>/revoke": 302,
@@ -537,6 +541,8 @@ def test_every_route_answers_as_a_user_expects(
                                                                "final.mat")},
         content_type="multipart/form-data",
     )
+    walk(director, "POST", "/director/matches/<int:match_id>/analyse", data={})
+    walk(director, "GET", "/director/events/<int:event_id>/performance")
     walk(
         director, "POST", "/director/matches/<int:match_id>/upload/players", match_id=second,
         data={"version": _version(director, second), "record": "altered",

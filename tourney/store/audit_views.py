@@ -84,6 +84,7 @@ _PHRASES = {
     "match.table": "set the table of {match}",
     "match.clear": "cleared the result of {match}",
     "match.record_rejected": "uploaded a match record for {match} that was refused",
+    "match.analysis_requested": "queued the record of {match} for analysis",
     "money.settings": "set the fees and prizes of {flight}",
     "money.charge": "charged {player} a fee",
     "money.pay": "took a fee from {player}",

@@ -563,6 +563,28 @@ class UploadedRecord(SQLModel, table=True):
     uploaded_at: datetime = _created()
 
 
+class AnalysisJob(SQLModel, table=True):
+    """A request to analyse an uploaded match record, worked off by ``tourney worker``.
+
+    ``status`` goes queued -> running -> done (``result`` holds the figures) or failed
+    (``error`` says why). Requests only add rows; the analysis never runs in a request.
+    """
+
+    __tablename__ = "analysis_jobs"
+
+    id: int | None = Field(default=None, primary_key=True)
+    match_id: int = Field(foreign_key="matches.id", index=True, ondelete="CASCADE")
+    upload_id: int = Field(foreign_key="uploaded_records.id", ondelete="CASCADE")
+    plies: int = Field(default=0)
+    status: str = Field(default="queued", max_length=16, index=True)
+    result: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON))
+    error: str = Field(default="", sa_type=Text)
+    requested_by_id: int | None = Field(default=None, foreign_key="users.id")
+    created_at: datetime = _created()
+    started_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    finished_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+
+
 class Game(SQLModel, table=True):
     """One game of a match, as DESIGN §3 describes a hand-entered game."""
 

@@ -43,6 +43,7 @@ from tourney.store.selfservice_tables import (
     ResultReport,
 )
 from tourney.store.tables import (
+    AnalysisJob,
     Club,
     Entry,
     Event,
@@ -104,7 +105,7 @@ def _flight_event(
     return _event_of_flight(session, row.flight_id)
 
 
-def _match_event(session: Session, row: Game | UploadedRecord) -> EventIds:
+def _match_event(session: Session, row: Game | UploadedRecord | AnalysisJob) -> EventIds:
     match = session.get(Match, row.match_id) if row.match_id is not None else None
     return _event_of_flight(session, match.flight_id) if match is not None else ()
 
@@ -143,6 +144,7 @@ EVENTS_OF: Mapping[type[SQLModel], Callable[[Session, Any], EventIds]] = {
     Match: _flight_event,
     Game: _match_event,
     UploadedRecord: _match_event,
+    AnalysisJob: _match_event,
     Player: _player_events,
     Club: _club_events,
     MoneySession: _own_event,

@@ -17,7 +17,14 @@ from flask_babel import gettext
 from sqlmodel import Session
 
 from tourney.exports.charts import rating_chart_svg
-from tourney.store import club_money, event_lifecycle, money_sessions, player_profiles, teams
+from tourney.store import (
+    analyses,
+    club_money,
+    event_lifecycle,
+    money_sessions,
+    player_profiles,
+    teams,
+)
 from tourney.store import public_views as pv
 from tourney.store.db import ping
 from tourney.store.errors import NotFoundError
@@ -229,8 +236,25 @@ def match(slug: str, match_id: int) -> ResponseReturnValue:
         slug,
         page=f"match:{match_id}",
         template="public/_match.html",
-        build=lambda db, access: _match_context(pv.match_page(db, access.id, match_id), slug),
+        build=lambda db, access: _match_context(db, pv.match_page(db, access.id, match_id), slug),
         title=lambda c: _match_title(c["detail"]),
+    )
+
+
+@bp.get("/events/<slug>/performance")
+@public
+def performance(slug: str) -> ResponseReturnValue:
+    """The performance rating (PR) of each player whose recorded matches were analysed."""
+    return live_page(
+        slug,
+        page="performance",
+        template="public/_performance.html",
+        build=lambda db, access: {
+            "performance": analyses.event_performance(db, access.id),
+            "event_name": access.name,
+            "slug": slug,
+        },
+        title=lambda c: f"Performance · {c['event_name']}",
     )
 
 
@@ -264,8 +288,14 @@ def prizes(slug: str) -> ResponseReturnValue:
     )
 
 
-def _match_context(detail: MatchDetail, slug: str) -> dict[str, object]:
-    return {"detail": detail, "slug": slug, "record_downloads": pv.record_downloads(detail)}
+def _match_context(db: Session, detail: MatchDetail, slug: str) -> dict[str, object]:
+    return {
+        "detail": detail,
+        "slug": slug,
+        "record_downloads": pv.record_downloads(detail),
+        "analysis": analyses.match_analysis(db, detail.match.id),
+        "chances": analyses.match_chances(db, detail.match.id),
+    }
 
 
 def _match_title(detail: MatchDetail) -> str:

@@ -10,8 +10,9 @@ from sqlmodel import Session
 from tourney.formats.teams import BoardOrder
 from tourney.rules.match_forms import SINGLE
 from tourney.rules.variants import DEFAULT_VARIANT
-from tourney.store import audit_views, event_lifecycle, flight_overview, queries
+from tourney.store import analyses, audit_views, event_lifecycle, flight_overview, queries
 from tourney.store.events import EventFields, create_event, update_event
+from tourney.store.permissions import require_event
 from tourney.store.queries import EventDetail
 from tourney.web.auth import ALL_ROLES, DIRECTORS, requires
 from tourney.web.deps import actor, reading
@@ -53,6 +54,17 @@ def new_event() -> ResponseReturnValue:
 def event(event_id: int) -> ResponseReturnValue:
     """An event's dashboard: rules, flights, entries at a glance."""
     return _dashboard(event_id)
+
+
+@bp.get("/events/<int:event_id>/performance")
+@requires(*ALL_ROLES)
+def performance(event_id: int) -> ResponseReturnValue:
+    """The performance rating (PR) of each player whose recorded matches were analysed."""
+    with reading() as session:
+        name = require_event(session, actor(), event_id, manage=False).name
+        installed, rows = analyses.event_performance(session, event_id)
+    return render_template("director/performance.html", event_id=event_id, event_name=name,
+                           installed=installed, rows=rows)
 
 
 def _dashboard(event_id: int) -> str:

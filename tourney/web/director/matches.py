@@ -16,7 +16,7 @@ from flask_babel import gettext
 from sqlmodel import Session
 from werkzeug.datastructures import FileStorage
 
-from tourney.store import audit_views, results, tournament_views
+from tourney.store import analyses, audit_views, results, tournament_views
 from tourney.store.errors import StoreUserError
 from tourney.store.results import GameFields
 from tourney.store.tournament_views import MatchDetail, RecordFinding
@@ -24,6 +24,7 @@ from tourney.web.auth import ALL_ROLES, DIRECTORS, requires, take_unsaved_form
 from tourney.web.deps import actor, reading
 from tourney.web.director.base import bp
 from tourney.web.forms import (
+    Form,
     GameForm,
     RecordPlayersForm,
     ScoreForm,
@@ -103,9 +104,16 @@ def _match_page(
             gettext("Your %(noun)s was not saved yet: check it and save.", noun=unsaved.noun),
             "info",
         )
+    with reading() as session:
+        analysis = analyses.match_analysis(session, match_id)
+        chances = analyses.match_chances(session, match_id)
+    analysis_form = Form(formdata=None)
     return render_template(
         "director/match.html",
         match=detail,
+        analysis=analysis,
+        chances=chances,
+        analysis_form=analysis_form,
         forms=forms,
         error=_refusal(refused) if refused is not None else "",
         findings=findings,
@@ -223,6 +231,20 @@ def add_game(match_id: int) -> ResponseReturnValue:
             )
         ),
     )
+
+
+@bp.post("/matches/<int:match_id>/analyse")
+@requires(*DIRECTORS)
+def analyse_match(match_id: int) -> ResponseReturnValue:
+    """Queue the analysis of the match's record (``tourney worker`` runs it)."""
+    form = Form()
+
+    def change(session: Session) -> Done:
+        analyses.request_analysis(session, actor=actor(), match_id=match_id)
+        return Done(gettext("The record is queued for analysis."),
+                    url_for(".match", match_id=match_id))
+
+    return submit_form(form, change, lambda: _match_page(match_id))
 
 
 @bp.post("/matches/<int:match_id>/games/<int:number>/edit")
