@@ -56,6 +56,7 @@ from tourney.store.tables import (
     Team,
     TeamMember,
     UploadedRecord,
+    VenueScreen,
 )
 from tourney.store.types import utcnow
 
@@ -71,7 +72,15 @@ EventIds = Iterable[int | None]
 
 def _own_event(
     _: Session,
-    row: Flight | Entry | EventStaff | EventShare | MoneySession | SeasonEvent | Team | MoneyItem,
+    row: Flight
+    | Entry
+    | EventStaff
+    | EventShare
+    | MoneySession
+    | SeasonEvent
+    | Team
+    | MoneyItem
+    | VenueScreen,
 ) -> EventIds:
     return (row.event_id,)
 
@@ -146,6 +155,7 @@ EVENTS_OF: Mapping[type[SQLModel], Callable[[Session, Any], EventIds]] = {
     Fixture: _flight_event,
     FlightMoney: _flight_event,
     MoneyItem: _own_event,
+    VenueScreen: _own_event,
 }
 """Each table of event rows, with how to find the events a row of it belongs to."""
 
