@@ -53,9 +53,11 @@ from tourney.store.tables import (
     Round,
     RoundStatus,
 )
-from tourney.store.tournament_views import flight_players, round_display_name
+from tourney.store.tournament_views import MatchSummary, flight_players, round_display_name
 from tourney.store.types import utcnow
 
+CLOCK_ROWS = 60
+"""Matches a flight page's clock list shows at most (a 10,000-player round has 5,000)."""
 HISTORY_WINDOW = 500
 """The club's latest timed matches the duration model reads: recent play, bounded work."""
 
@@ -248,6 +250,8 @@ class EventTimes:
     flights: tuple[FlightTimes, ...]
     late: tuple[LateMatch, ...]
     plan: Timetable
+    match_plans: dict[Hashable, MatchPlan]
+    """Each planned match's plan by its id."""
 
     @property
     def minutes_per_point(self) -> float:
@@ -261,7 +265,24 @@ class EventTimes:
 
     def match(self, match_id: int) -> MatchPlan | None:
         """One match's plan."""
-        return self.plan.match(match_id)
+        return self.match_plans.get(match_id)
+
+    def clock_rows(
+        self, matches: Sequence[MatchSummary], limit: int = CLOCK_ROWS
+    ) -> tuple[tuple[MatchSummary, MatchPlan], ...]:
+        """The matches awaiting a result with their plans: late ones first, then those
+        running (longest first), then those waiting; at most ``limit``."""
+        rows = [(m, p) for m in matches if m.awaits_result and (p := self.match(m.id)) is not None]
+        rows.sort(
+            key=lambda row: (
+                not row[1].is_late,
+                row[1].started_at is None,
+                -(row[1].running_seconds or 0),
+                row[0].round_number,
+                row[0].position,
+            )
+        )
+        return tuple(rows[:limit])
 
     def current_round(self, flight_id: int) -> RoundPlan | None:
         """The flight's first round not finished (none: all finished, or no round)."""
@@ -343,6 +364,7 @@ def event_times(session: Session, event_id: int, *, now: datetime | None = None)
         times,
         _late(session, plan, flights, rounds, rows),
         plan,
+        {m.key: m for f in plan.flights for r in f.rounds for m in r.matches},
     )
 
 

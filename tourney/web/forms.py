@@ -10,10 +10,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from decimal import Decimal
 from enum import Enum
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from flask import current_app
+from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileAllowed, FileField, FileRequired, FileSize
 from itsdangerous import BadSignature, URLSafeSerializer
@@ -21,6 +23,7 @@ from markupsafe import Markup
 from wtforms import (
     BooleanField,
     DateField,
+    DecimalField,
     FloatField,
     HiddenField,
     IntegerField,
@@ -145,6 +148,12 @@ def apply_error(form: FlaskForm, error: StoreUserError) -> None:
         target.errors = [*list(target.errors), error.message]
     else:
         form.form_errors.append(error.message)
+
+
+def lazy_str(text: str) -> str:
+    """``text`` translated when shown, into the language of the request showing it (a form
+    label or description); typed as the ``str`` WTForms' stubs ask for."""
+    return cast(str, lazy_gettext(text))
 
 
 def options(pairs: Iterable[tuple[object, str]]) -> list[SelectChoice]:
@@ -422,6 +431,26 @@ class FlightForm(Form):
         description="Empty: players meet one to one. 3: teams meet in fixtures of 3 "
         "board matches, the majority of boards wins.",
     )
+
+    clock_minutes_per_point = DecimalField(
+        lazy_str("Clock: minutes per point"),
+        places=2,
+        default=Decimal(2),
+        validators=[InputRequired(), NumberRange(min=Decimal("0.25"), max=Decimal(30))],
+        description=lazy_str(
+            "Each player's time per point of match length: 2 gives 14 minutes each in a "
+            "7-point match."
+        ),
+    )
+    clock_delay_seconds = IntegerField(
+        lazy_str("Clock: delay per move (seconds)"),
+        default=12,
+        validators=[InputRequired(), NumberRange(min=0, max=120)],
+    )
+
+    def clock_seconds_per_point(self) -> int:
+        """The clock's time per point, in whole seconds."""
+        return round((self.clock_minutes_per_point.data or Decimal(2)) * 60)
 
     def validate_round_lengths(self, field: StringField) -> None:
         """The text parses as ``round: length`` pairs."""
@@ -1044,4 +1073,29 @@ class MoneyRefundForm(Form):
         "Refunded by",
         choices=options([("cash", "Cash"), ("transfer", "Bank transfer"), ("other", "Other")]),
         default="cash",
+    )
+
+
+class ScreenForm(Form):
+    """An event's venue screen: its panels, seconds a slide, announcement, round clock."""
+
+    panels = SelectMultipleField(
+        lazy_str("Panels"), validators=[DataRequired(lazy_str("Choose a panel."))]
+    )
+    rotation_seconds = IntegerField(
+        lazy_str("Seconds a slide"),
+        default=20,
+        validators=[InputRequired(), NumberRange(min=5, max=300)],
+    )
+    announcement = TextAreaField(
+        lazy_str("Announcement"),
+        validators=[Length(max=500)],
+        description=lazy_str("Shown on its own slide; empty: no announcement slide."),
+    )
+    clock_minutes = IntegerField(
+        lazy_str("Round clock: minutes from now"),
+        validators=[OptionalValue(), NumberRange(min=1, max=24 * 60)],
+        description=lazy_str(
+            "Counts down to a deadline you set; empty: to each current round's expected end."
+        ),
     )

@@ -16,7 +16,15 @@ from flask.typing import ResponseReturnValue
 from sqlmodel import Session
 
 from tourney.exports.charts import rating_chart_svg
-from tourney.store import club_money, event_lifecycle, money_sessions, player_profiles, teams
+from tourney.store import (
+    clocks,
+    club_money,
+    event_lifecycle,
+    money_sessions,
+    player_profiles,
+    screens,
+    teams,
+)
 from tourney.store import public_views as pv
 from tourney.store.db import ping
 from tourney.store.errors import NotFoundError
@@ -189,13 +197,25 @@ def player(slug: str, entry_id: int) -> ResponseReturnValue:
         slug,
         page=f"player:{entry_id}",
         template="public/_player.html",
-        build=lambda db, access: {
-            "player": pv.player_page(db, access.id, entry_id),
-            "event_name": access.name,
-            "slug": slug,
-        },
+        build=lambda db, access: _player_context(db, access, slug, entry_id),
         title=lambda c: f"{c['player'].name} · {c['event_name']}",
     )
+
+
+def _player_context(
+    db: Session, access: pv.EventAccess, slug: str, entry_id: int
+) -> dict[str, object]:
+    """The player page's context, with when their next match is expected to start."""
+    player = pv.player_page(db, access.id, entry_id)
+    plan = None
+    if player.next_match is not None:
+        plan = clocks.event_times(db, access.id).match(player.next_match.match.id)
+    return {
+        "player": player,
+        "next_plan": plan,
+        "event_name": access.name,
+        "slug": slug,
+    }
 
 
 @bp.get("/events/<slug>/players/<int:entry_id>/print")
@@ -222,7 +242,11 @@ def match(slug: str, match_id: int) -> ResponseReturnValue:
         slug,
         page=f"match:{match_id}",
         template="public/_match.html",
-        build=lambda db, access: {"detail": pv.match_page(db, access.id, match_id), "slug": slug},
+        build=lambda db, access: {
+            "detail": pv.match_page(db, access.id, match_id),
+            "clock": clocks.match_clock(db, match_id),
+            "slug": slug,
+        },
         title=lambda c: _match_title(c["detail"]),
     )
 
@@ -240,6 +264,22 @@ def money_session(slug: str, session_id: int) -> ResponseReturnValue:
             "view": money_sessions.public_session_view(db, access.id, session_id)
         },
         title=lambda c: f"{c['view'].name} · {c['view'].event_name}",
+    )
+
+
+@bp.get("/events/<slug>/screen")
+@public
+def screen(slug: str) -> ResponseReturnValue:
+    """The venue screen: a full-screen, large-type rotation of pairings, brackets,
+    standings, the round clock and the director's announcement, for a projector."""
+    return live_page(
+        slug,
+        page="screen",
+        template="screen/_slides.html",
+        build=lambda db, access: {"screen": screens.screen_view(db, access.id)},
+        title=lambda c: c["screen"].event_name,
+        frame="screen/page.html",
+        wrapper="screen/_live.html",
     )
 
 

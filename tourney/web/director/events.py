@@ -9,7 +9,7 @@ from sqlmodel import Session
 from tourney.formats.teams import BoardOrder
 from tourney.rules.match_forms import SINGLE
 from tourney.rules.variants import DEFAULT_VARIANT
-from tourney.store import audit_views, event_lifecycle, flight_overview, queries
+from tourney.store import audit_views, clocks, event_lifecycle, flight_overview, queries
 from tourney.store.events import EventFields, create_event, update_event
 from tourney.store.queries import EventDetail
 from tourney.web.auth import ALL_ROLES, DIRECTORS, requires
@@ -58,7 +58,8 @@ def _dashboard(event_id: int) -> str:
     with reading() as session:
         detail = queries.get_event_for(session, actor(), event_id)
         board = flight_overview.dashboard(session, actor(), event_id)
-    return render_template("director/event.html", event=detail, dashboard=board)
+        times = clocks.event_times(session, event_id)
+    return render_template("director/event.html", event=detail, dashboard=board, times=times)
 
 
 @bp.route("/events/<int:event_id>/edit", methods=["GET", "POST"])

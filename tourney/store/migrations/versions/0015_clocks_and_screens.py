@@ -24,9 +24,7 @@ def upgrade() -> None:
     delay), no event with a venue screen set up (the defaults apply)."""
     with op.batch_alter_table("flights") as batch:
         batch.add_column(
-            sa.Column(
-                "clock_seconds_per_point", sa.Integer(), nullable=False, server_default="120"
-            )
+            sa.Column("clock_seconds_per_point", sa.Integer(), nullable=False, server_default="120")
         )
         batch.add_column(
             sa.Column("clock_delay_seconds", sa.Integer(), nullable=False, server_default="12")
