@@ -22,6 +22,7 @@ from sqlalchemy.orm import defer
 from sqlmodel import Session, col, select
 
 from tourney.formats.flight_formats import flight_format
+from tourney.formats.rounds import round_name
 from tourney.formats.timing import (
     Clock,
     DurationModel,
@@ -454,11 +455,18 @@ def _rounds_to_come(
     a knockout, Swiss or round robin not drawn yet (its field: the event's players, or
     its qualifying stage's qualifiers). A flight fed from another is drawn with it."""
     fmt = flight_format(flight.format)
-    if flight.status == FlightStatus.FINISHED.value or flight.feeds_from_id is not None:
+    if flight.status == FlightStatus.FINISHED.value or (flight.feeds_from_id and drawn):
         return []
     after: tuple[tuple[Hashable, int], ...] = ()
     players = field
-    if flight.status == FlightStatus.SETUP.value and flight.qualifies_from_id is not None:
+    if flight.feeds_from_id is not None:
+        # Drawn with its source: the losers of each fed round r of a field of n are
+        # about n / 2^r, and its first round waits for the last round that feeds it.
+        fed = tuple(flight.feed_rounds or (1,))
+        players = sum(field // 2**r for r in fed)
+        source = last_round.get(flight.feeds_from_id)
+        after = ((source[0], max(fed)),) if source else ()
+    elif flight.status == FlightStatus.SETUP.value and flight.qualifies_from_id is not None:
         stage = session.get(Flight, flight.qualifies_from_id)
         players = (flight.qualifiers or 0) * ((stage.pools or 1) if stage else 1)
         found = last_round.get(flight.qualifies_from_id)
@@ -486,7 +494,7 @@ def _rounds_to_come(
     return [
         PlannedRound(
             number,
-            round_display_name("", number),
+            round_name(number, total) if fmt.is_knockout else round_display_name("", number),
             (PlannedMatch(("to come", flight.id, number), lengths.for_round(number, total)),),
             after if number == 1 else (),
             is_paired=False,
