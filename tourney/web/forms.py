@@ -436,7 +436,7 @@ class FlightForm(Form):
         lazy_str("Clock: minutes per point"),
         places=2,
         default=Decimal(2),
-        validators=[InputRequired(), NumberRange(min=Decimal("0.25"), max=Decimal(30))],
+        validators=[OptionalValue(), NumberRange(min=Decimal("0.25"), max=Decimal(30))],
         description=lazy_str(
             "Each player's time per point of match length: 2 gives 14 minutes each in a "
             "7-point match."
@@ -445,7 +445,7 @@ class FlightForm(Form):
     clock_delay_seconds = IntegerField(
         lazy_str("Clock: delay per move (seconds)"),
         default=12,
-        validators=[InputRequired(), NumberRange(min=0, max=120)],
+        validators=[OptionalValue(), NumberRange(min=0, max=120)],
     )
 
     def clock_seconds_per_point(self) -> int:
