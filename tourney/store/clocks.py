@@ -399,14 +399,6 @@ def _planned_flights(
 ) -> list[PlannedFlight]:
     """The planner's view of the flights: drawn rounds with their matches, and the rounds
     a Swiss (or an undrawn flight) is still to play, from their match lengths."""
-    round_of_match = {row[0]: row[2] for row in rows}
-    key_of_round = {r.id or 0: (r.flight_id, r.number) for r in rounds}
-    after: dict[int, set[tuple[Hashable, int]]] = {}
-    for row in rows:
-        for target in (row[7], row[8]):
-            target_round = round_of_match.get(target) if target is not None else None
-            if target_round is not None and target_round != row[2]:
-                after.setdefault(target_round, set()).add(key_of_round[row[2]])
     matches_of: dict[int, list[PlannedMatch]] = {}
     for match_id, _, round_id, length, status, started, finished, *_ in rows:
         matches_of.setdefault(round_id, []).append(
@@ -423,7 +415,7 @@ def _planned_flights(
                 r.number,
                 round_display_name(r.name, r.number),
                 tuple(matches_of.get(r.id or 0, ())),
-                tuple(sorted(k for k in after.get(r.id or 0, set()) if k[0] != fid)),
+                _fed_after(flight, r.number),
             )
             for r in own
         ]
@@ -432,6 +424,19 @@ def _planned_flights(
         if planned_rounds:
             last_round[fid] = (fid, planned_rounds[-1].number)
     return planned
+
+
+def _fed_after(flight: Flight, number: int) -> tuple[tuple[Hashable, int], ...]:
+    """The rounds of the flight it is fed from that round ``number`` of a fed flight
+    waits for: its first round the last fed round (the first, when progressive: each
+    later round then takes the next fed round's losers)."""
+    if flight.feeds_from_id is None:
+        return ()
+    fed = sorted(flight.feed_rounds or [1])
+    if flight.progressive:
+        source = fed[0] + number - 1
+        return ((flight.feeds_from_id, source),) if source <= fed[-1] else ()
+    return ((flight.feeds_from_id, fed[-1]),) if number == 1 else ()
 
 
 def _entrants(session: Session, event_id: int) -> int:
