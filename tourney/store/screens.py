@@ -277,9 +277,14 @@ def _current(board: tv.FlightBoard) -> tv.RoundView | None:
     return board.rounds[-1] if board.rounds else None
 
 
-def _line(m: tv.MatchSummary) -> PairingLine:
-    a = m.a.name if m.a else m.a_placeholder or "?"
-    b = m.b.name if m.b else ("bye" if m.is_bye else m.b_placeholder or "?")
+def _line(m: tv.MatchSummary, *, short: bool = False) -> PairingLine:
+    """A match as a slide shows it; ``short``: an open side in a bracket names only the
+    match it waits for (the column to its left shows whose)."""
+    a_open, b_open = m.a_placeholder or "?", m.b_placeholder or "?"
+    if short:
+        a_open, b_open = (text.removeprefix(WINNER_OF) for text in (a_open, b_open))
+    a = m.a.name if m.a else a_open
+    b = m.b.name if m.b else ("bye" if m.is_bye else b_open)
     shown = bool(m.score_text)
     return PairingLine(
         m.table,
