@@ -51,6 +51,8 @@ STANDINGS_PER_SLIDE = 16
 BRACKET_ROUNDS = 3
 """Rounds of a bracket one slide shows, from the current one on."""
 BRACKET_FIRST_ROUND_MATCHES = 16
+WINNER_OF = "Winner of "
+"""How a bracket's open side begins (``tournament_views``' placeholders)."""
 
 
 def find_panel(key: str) -> Panel:
@@ -337,7 +339,9 @@ def _bracket_slides(boards: list[tv.FlightBoard]) -> list[Slide]:
             start += 1
         columns = tuple(
             BracketColumn(
-                r.name, r.match_length, tuple(_line(m) for m in r.matches if not m.is_void)
+                r.name,
+                r.match_length,
+                tuple(_line(m, short=True) for m in r.matches if not m.is_void),
             )
             for r in board.rounds[start : start + BRACKET_ROUNDS]
         )
