@@ -150,6 +150,10 @@ def event_document(session: Session, ref: str, *, base_url: str | None = None) -
                         feeders=_feeders(m.bracket_key, previous, m.position),
                         loser_to=m.loser_goes_to or None,
                         url=f"{url}/matches/{m.id}" if url else None,
+                        clock=(
+                            board.flight.clock_seconds_per_point,
+                            board.flight.clock_delay_seconds,
+                        ),
                     )
                 )
             losers = sorted({m.loser_goes_to for m in rnd.matches if m.loser_goes_to})
