@@ -209,7 +209,13 @@ def _player_context(
     player = pv.player_page(db, access.id, entry_id)
     plan = None
     if player.next_match is not None:
-        plan = clocks.event_times(db, access.id).match(player.next_match.match.id)
+        # One timetable per event and data version, however many players look.
+        key = ("timetable", access.id, access.data_version)
+        times: clocks.EventTimes | None = profile_cache().get(key)
+        if times is None:
+            times = clocks.event_times(db, access.id)
+            profile_cache().put(key, times)
+        plan = times.match(player.next_match.match.id)
     return {
         "player": player,
         "next_plan": plan,
