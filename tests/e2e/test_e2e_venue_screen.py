@@ -15,6 +15,7 @@ from typing import Any
 
 from browser_harness import DEMO_LOGIN, screenshot_path
 from sqlmodel import col, select
+from test_e2e_public import _axe_violations
 
 from tourney.config import load_settings
 from tourney.store import clocks, draws, events, roster, screens
@@ -169,7 +170,10 @@ def test_venue_screen_rotates_fits_1080p_and_follows_a_result(
         if panel in PANELS and panel not in seen:
             page.wait_for_timeout(300)  # let the slide settle before the picture
             page.screenshot(path=str(screenshot_path(f"venue-screen-{panel}")))
-            seen[panel] = _visible_overflow(page)
+            serious = [
+                v["id"] for v in _axe_violations(page) if v["impact"] in ("serious", "critical")
+            ]
+            seen[panel] = _visible_overflow(page) + serious
             if panel == "pairings":
                 # Names too long for their cell are cut with an ellipsis, not wrapped.
                 cut = page.evaluate(
