@@ -153,3 +153,28 @@ def test_the_screen_form_refuses_a_rotation_too_fast_to_read(
 
     assert refused.status_code == 400
     assert "Number must be between 5 and 300." in refused.get_data(as_text=True)
+
+
+def test_the_flight_form_sets_the_clock(
+    app: Flask, engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    """1.5 minutes a point and a 10-second delay: a 5-point match gets 7.5 minutes each."""
+    built, match_id = published_knockout(engine, build_event)
+    client = app.test_client()
+    log_in(client, built.director.email)
+
+    saved = client.post(
+        f"/director/flights/{built.flights['Main']}/edit",
+        data={
+            "name": "Main",
+            "format": "knockout",
+            "match_length": "5",
+            "draw_method": "seeded",
+            "clock_minutes_per_point": "1.5",
+            "clock_delay_seconds": "10",
+        },
+    )
+    match_page = text_of(client.get(f"/director/matches/{match_id}").get_data(as_text=True))
+
+    assert saved.status_code == 302
+    assert "7.5 minutes each on the clock (1.5 min a point), 10 seconds delay a move." in match_page
