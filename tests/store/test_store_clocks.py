@@ -252,3 +252,34 @@ def test_a_long_round_is_split_into_slides_of_32_pairings(
 
     pairings = [s for s in view.slides if s.panel == "pairings"]
     assert [(len(s.pairings), s.part) for s in pairings] == [(32, "1/2"), (3, "2/2")]
+
+
+def test_a_huge_round_shows_at_most_eight_slides_of_matches_to_finish(
+    engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    """600 players: 300 pairings, more than 8 x 32 = 256; one finished, so the screen
+    shows the first 256 of the 299 still to finish, in 8 slides."""
+    built = build_event(
+        [f"Player {n:03d}" for n in range(1, 601)],
+        [{"name": "Swiss", "format": "swiss", "match_length": 1, "swiss_rounds": 3}],
+    )
+    actor = built.director.actor
+    with transaction(engine) as session:
+        draws.make_draw(session, actor=actor, flight_id=built.flights["Swiss"], method="seeded")
+        draws.publish_draw(session, actor=actor, flight_id=built.flights["Swiss"])
+        first = session.exec(
+            select(Match.id)
+            .where(Match.flight_id == built.flights["Swiss"])
+            .order_by(col(Match.position))
+        ).first()
+        assert first is not None
+        record_game(
+            session, actor=actor, match_id=first, game=GameFields("a", "played"),
+            expected_version=None,
+        )  # fmt: skip
+    with read_session(engine) as session:
+        view = screens.screen_view(session, built.event_id)
+
+    pairings = [s for s in view.slides if s.panel == "pairings"]
+    assert [len(s.pairings) for s in pairings] == [32] * 8
+    assert all(p.status == "ready" for s in pairings for p in s.pairings)

@@ -47,6 +47,9 @@ MAX_ANNOUNCEMENT = 500
 MAX_CLOCK_MINUTES = 24 * 60
 PAIRINGS_PER_SLIDE = 32
 """Two columns of 16 rows: what 1080 lines hold in type read from 5 metres."""
+MAX_PAIRING_SLIDES = 8
+"""Slides of one round's pairings at most: a round of thousands is read on phones; past
+this the screen shows the matches still to finish."""
 STANDINGS_PER_SLIDE = 16
 BRACKET_ROUNDS = 3
 """Rounds of a bracket one slide shows, from the current one on."""
@@ -307,6 +310,9 @@ def _pairing_slides(boards: list[tv.FlightBoard]) -> list[Slide]:
         if rnd is None:
             continue
         lines = [_line(m) for m in rnd.matches if not m.is_void]
+        most = MAX_PAIRING_SLIDES * PAIRINGS_PER_SLIDE
+        if len(lines) > most:
+            lines = [line for line in lines if line.status in ("ready", "playing")][:most]
         parts = [
             lines[i : i + PAIRINGS_PER_SLIDE] for i in range(0, len(lines), PAIRINGS_PER_SLIDE)
         ]
