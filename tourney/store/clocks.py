@@ -547,14 +547,6 @@ def _late(
     return tuple(out)
 
 
-def planned_matches_of_round(times: EventTimes, flight_id: int, number: int) -> RoundPlan | None:
-    """One round's plan."""
-    for flight in times.plan.flights:
-        if flight.key == flight_id:
-            return next((r for r in flight.rounds if r.number == number), None)
-    return None
-
-
 # --- a match's clock ---------------------------------------------------------------------
 
 
