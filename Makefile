@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test install lint typecheck layers pytest slow bench clean audit constraints
+.PHONY: run test install lint typecheck layers pytest slow bench clean audit constraints translations
 
 # setup.py builds the compiled replay of .mat files: a change to it reinstalls too.
 # constraints.txt pins every installed package to the exact version `make audit` checks.
@@ -14,9 +14,28 @@ $(STAMP): pyproject.toml setup.py tourney/rules/records/_fastmat.c constraints.t
 	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev]'
 	touch $(STAMP)
 
-install: $(STAMP)
+# The message catalogues: every committed .po is compiled to the .mo the app reads.
+TRANSLATIONS := tourney/translations
+CATALOGUES := $(wildcard $(TRANSLATIONS)/*/LC_MESSAGES/*.po)
+COMPILED := $(CATALOGUES:.po=.mo)
 
-run: $(STAMP)
+$(TRANSLATIONS)/%.mo: $(TRANSLATIONS)/%.po | $(STAMP)
+	$(BIN)/pybabel compile --input-file $< --output-file $@
+
+install: $(STAMP) $(COMPILED)
+
+# Extract the web pages' words anew into messages.pot and merge them into every
+# language's messages.po (new words arrive untranslated, for a translator to fill in).
+translations: $(STAMP)
+	$(BIN)/pybabel extract --mapping-file babel.cfg --no-location --sort-output --width 100 \
+		--keywords lazy_gettext --keywords lazy_ngettext:1,2 \
+		--project tourney --copyright-holder "tourney" \
+		--output-file $(TRANSLATIONS)/messages.pot .
+	$(BIN)/pybabel update --domain messages --input-file $(TRANSLATIONS)/messages.pot \
+		--output-dir $(TRANSLATIONS) --no-fuzzy-matching --ignore-obsolete --width 100
+	$(MAKE) install
+
+run: $(STAMP) $(COMPILED)
 	$(BIN)/tourney db upgrade
 	$(BIN)/tourney demo
 	$(BIN)/tourney serve
@@ -31,12 +50,12 @@ layers: $(STAMP)
 	$(BIN)/lint-imports
 
 # The suite runs on up to four processes (as many as the machine has cores).
-pytest: $(STAMP)
+pytest: $(STAMP) $(COMPILED)
 	$(BIN)/pytest --numprocesses=auto --maxprocesses=4
 
 test: lint typecheck layers pytest
 
-slow: $(STAMP)
+slow: $(STAMP) $(COMPILED)
 	$(BIN)/pytest -m slow --numprocesses=auto --maxprocesses=4
 
 # -P: a script's folder is not put on the path (bench/http.py would hide the http module).

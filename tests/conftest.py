@@ -31,8 +31,29 @@ from tourney.store.queries import UserView
 from tourney.store.tables import Event
 
 TEST_DB_ENV = "TOURNEY_TEST_DATABASE_URL"
+TRANSLATIONS = Path(__file__).resolve().parents[1] / "tourney" / "translations"
 PASSWORD = "correct horse battery staple"
 FAST_HASHER = make_hasher("fast")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def compiled_catalogues() -> None:
+    """Every message catalogue compiled to the ``.mo`` the app reads, as ``make install``
+    does, for a run that did not go through it; a ``.mo`` older than its ``.po`` is made
+    again. Each is written aside and moved in place, so parallel runs never read half."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    for source in TRANSLATIONS.glob("*/LC_MESSAGES/*.po"):
+        compiled = source.with_suffix(".mo")
+        if compiled.exists() and compiled.stat().st_mtime >= source.stat().st_mtime:
+            continue
+        with source.open("rb") as po:
+            catalogue = read_po(po)
+        aside = compiled.with_name(f"{compiled.name}.{os.getpid()}.{uuid.uuid4().hex}")
+        with aside.open("wb") as mo:
+            write_mo(mo, catalogue)
+        os.replace(aside, compiled)
 
 
 @dataclass(frozen=True)

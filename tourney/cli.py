@@ -498,10 +498,12 @@ def validate(
     files: tuple[str, ...], as_json: bool, max_bytes: int, holland: bool, expect_finished: bool,
     variant: str | None, automatic_doubles: int, condoned: bool, option_names: tuple[str, ...],
 ) -> None:
-    """Replay .mat (or .json) match records move by move and report every rule they break.
+    """Replay match records move by move and report every rule they break.
 
-    The variant comes from the record ([Variation "NackGammon"] in a .mat header, the
-    "variant" field of a JSON record) unless --variant names one.
+    The file name picks the reader: .sgf (GNU Backgammon), .json (our JSON form), .xg
+    (recognised; asks for a .mat export), else .mat (also .txt). The variant comes from
+    the record ([Variation "NackGammon"] in a .mat header, RU[Nackgammon] in an .sgf,
+    the "variant" field of a JSON record) unless --variant names one.
 
     Exit status 0 when every file is valid, 1 when any is invalid, 2 when a file
     cannot be read.

@@ -385,3 +385,22 @@ def test_withdraw_in_an_event_the_caller_cannot_see_is_not_found(
         404, "No such event."
     )
     assert visible.status_code == 403
+
+
+def test_an_sgf_upload_by_the_api_scores_the_match_as_its_mat_does(
+    client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    # gnubg's .sgf of the same match as RECORD (gnubg_L03_s1037): the same 4-2.
+    built, match_id = _drawn(engine, build_event)
+    auth = _token(engine, built.director)
+    sgf = Path(__file__).resolve().parents[1] / "data" / "sgf" / "gnubg_L03_s1037.sgf"
+
+    response = client.post(
+        f"/api/v1/matches/{match_id}/record",
+        json={"filename": "final.sgf", "content": sgf.read_text(encoding="utf-8")},
+        headers=auth,
+    )
+
+    body = response.get_json()
+    assert (response.status_code, body["ok"], body["match"]["match"]["score"]) == (
+        200, True, [4, 2])

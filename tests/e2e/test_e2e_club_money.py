@@ -10,7 +10,9 @@ buy in (€10.00); both lose a semifinal (=3), so they share the pool's 1st and 
 (€10.00 + nothing): €5.00 each.
 
 Screenshots go to ``test-artifacts/`` (``club-money-form``, ``club-money-ledger``,
-``club-money-payouts``, ``club-money-sheet``, ``club-money-public``).
+``club-money-undo``, ``club-money-payouts``, ``club-money-sheet``, ``club-money-public``).
+Eve's payment is taken back once (marked by mistake) and paid again, which leaves the
+totals as they were.
 """
 
 from __future__ import annotations
@@ -82,10 +84,18 @@ def test_fees_to_the_printed_payout_sheet(page: Any, base_url: str, tmp_path: Pa
     for name in PLAYERS:
         page.get_by_role("button", name=f"{name}: Entry fee paid by Cash").click()
         page.wait_for_load_state()
+    # Eve's payment was marked by mistake: taken back (kept in the ledger), then paid again.
+    page.get_by_role("button", name="Eve Eng: undo the payment of Entry fee").click()
+    page.wait_for_load_state()
+    taken_back = flash(page)
+    eve_row = page.locator("tr", has_text="Eve Eng").inner_text()
+    page.screenshot(path=str(screenshot_path("club-money-undo")), full_page=True)
+    page.get_by_role("button", name="Eve Eng: Entry fee paid by Cash").click()
+    page.wait_for_load_state()
     for name in ("Cid Cole", "Dee Dahl"):
         form = page.locator("form", has=page.get_by_role("button", name="Take"))
         form.get_by_label("Player").select_option(label=name)
-        form.get_by_label("Fee").select_option(label="Main: side pool Pool (€5.00)")
+        form.get_by_label("Fee", exact=True).select_option(label="Main: side pool Pool (€5.00)")
         form.get_by_label("Paid").select_option(label="Cash")
         form.get_by_role("button", name="Take").click()
         page.wait_for_load_state()
@@ -115,6 +125,8 @@ def test_fees_to_the_printed_payout_sheet(page: Any, base_url: str, tmp_path: Pa
 
     assert "Payout table: the percentages add up to 90, not 100." in refusal
     assert "Money of Main saved." in saved
+    assert "Payment taken back: the fee is owed again." in taken_back
+    assert re.search(r"€20\.00 \(\d{4}-\d\d-\d\d \d\d:\d\d UTC\)\t€20\.00", eve_row)
     assert "Side pool paid." in pool_taken
     assert totals.split("\t") == ["Main", "€110.00", "€110.00", "€0.00", "€0.00"]
     assert [r.split("\t") for r in prize_rows] == [

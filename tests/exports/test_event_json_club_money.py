@@ -76,8 +76,8 @@ def test_event_json_round_trip_keeps_money_settings_and_ledger(
             pool="Pool",
             method="cash",
         )
+        # Refunded as they withdraw (the flight's default policy before the draw).
         roster.withdraw(session, actor=actor, entry_id=built.entries["Cid"])
-        cm.refund_entry(session, actor=actor, entry_id=built.entries["Cid"], method="cash")
     first = exported(engine, built.event_id)
 
     with transaction(target) as session:

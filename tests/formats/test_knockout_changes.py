@@ -278,3 +278,75 @@ def test_double_elimination_table_ranks_by_the_last_bracket_reached() -> None:
     # The final's two first, then the losers' bracket: 3 went out in its round 2, 4 in 1.
     assert [s.entrant for s in table] == [1, 2, 3, 4]
     assert [(s.rank, s.tied) for s in table[:2]] == [(1, False), (2, False)]
+
+
+def seven_with_consolation() -> ko.Bracket:
+    """Seeded 7 in 8: main/1/1 1-bye, 1/2 4 v 5, 1/3 2 v 7, 1/4 3 v 6; the consolation
+    takes the three round-1 losers in a draw of 4, so one first-round side is empty."""
+    return ko.plan_knockout(
+        ko.seeded_positions(players(7)),
+        seed=1,
+        lengths=ko.RoundLengths(5),
+        fed=[ko.FlightSpec("consolation", ko.RoundLengths(3), ko.Feed("main", (1,)))],
+    )
+
+
+def _semifinals_played() -> ko.Bracket:
+    return play(
+        seven_with_consolation(),
+        ("main/1/2", 4),
+        ("main/1/3", 2),
+        ("main/1/4", 3),
+        ("main/2/1", 1),
+        ("main/2/2", 2),
+    )
+
+
+def _the_bye() -> str:
+    """The consolation's first-round match with an empty side."""
+    (bye,) = [
+        str(m.id)
+        for m in seven_with_consolation().flight_matches("consolation")
+        if m.round == 1 and ko.Empty() in (m.a, m.b)
+    ]
+    return bye
+
+
+def test_buy_back_takes_the_empty_consolation_side() -> None:
+    # 4 lost the semifinal to 1; the semifinal feeds no flight, so 4 may buy back.
+    bought = ko.place_buyback(_semifinals_played(), "consolation", E(4))
+
+    assert str(bought.match) == _the_bye()
+    assert sides(bought.bracket, _the_bye()).count(4) == 1
+    assert ko.status(bought.bracket, bought.bracket.match(bought.match)) is ko.MatchStatus.READY
+    assert sorted(ko.entrants(bought.bracket, "consolation")) == [4, 5, 6, 7]
+
+
+@pytest.mark.parametrize(
+    ("entrant", "flight", "message"),
+    [
+        (5, "consolation", "in “consolation” already"),
+        (1, "consolation", "still playing in “main”"),
+        (4, "main", "not “main”"),
+    ],
+)
+def test_buy_back_refused_with_the_reason(entrant: int, flight: str, message: str) -> None:
+    with pytest.raises(FormatUserError, match=message):
+        ko.place_buyback(_semifinals_played(), flight, E(entrant))
+
+
+def test_buy_back_refused_once_the_bye_holder_has_moved_on() -> None:
+    # The bye's holder is already playing the consolation final: seating the buyer in
+    # front of them would change a match under way.
+    played = _semifinals_played()
+    final = next(m for m in played.flight_matches("consolation") if m.round == 2)
+
+    with pytest.raises(FormatUserError, match="no free place"):
+        ko.place_buyback(played, "consolation", E(4), under_way={final.id})
+
+
+def test_a_second_buy_back_finds_no_place() -> None:
+    bought = ko.place_buyback(_semifinals_played(), "consolation", E(4))
+
+    with pytest.raises(FormatUserError, match="no free place"):
+        ko.place_buyback(bought.bracket, "consolation", E(3))

@@ -16,6 +16,12 @@ MODULES = [
     "tourney.rules.layout",
     "tourney.rules.moves",
     "tourney.rules.position_id",
+    "tourney.rules.records",
+    "tourney.rules.records.mat_writer",
+    "tourney.rules.records.sgf",
+    "tourney.rules.records.sgf_writer",
+    "tourney.rules.records.summary",
+    "tourney.rules.records.xg",
     "tourney.rules.tables",
 ]
 

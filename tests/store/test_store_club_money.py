@@ -9,8 +9,9 @@ is 1st, P02 2nd, P03 and P04 =3 (the losing semifinalists), P05 … P08 =5.
   nothing): €66.60 each.
 * Side pool "Pool" (€5.00, 70/30, no retention): 11 buy in (P02, P05 and P17 … P25):
   €55.00; P02 is the pool's 1st (€38.50), P05 its 2nd (€16.50).
-* P30 buys back into the last chance for €10.00 and keeps the side pool entry: the last
-  chance takes €10.00, keeps €1.00 (10%) and has a fund of €9.00.
+* P05, out in the quarterfinal (a round that feeds no flight), buys back into the last
+  chance for €10.00 and keeps the side pool entry: the last chance takes €10.00, keeps
+  €1.00 (10%) and has a fund of €9.00.
 * P38 pays €20.00 and the side pool €5.00, then withdraws before the draw: €25.00 back.
   Paid in to Main: 38 × €20.00 + 12 × €5.00 = €820.00; still due: 37 × €20.00 + 11 × €5.00
   = €795.00.
@@ -137,8 +138,8 @@ def club_event(engine: Engine, build_event: Callable[..., BuiltEvent]) -> BuiltE
                 method="cash",
             )
     with transaction(engine) as session:
+        # The default refund policy gives it back as the player withdraws.
         roster.withdraw(session, actor=actor, entry_id=built.entries["P38"])
-        cm.refund_entry(session, actor=actor, entry_id=built.entries["P38"], method="cash")
     return built
 
 
@@ -171,14 +172,19 @@ def test_payouts_37_entries_at_20_with_retention_ties_and_a_side_pool(
 def test_buy_back_goes_to_the_last_chance_and_keeps_the_side_pool(
     engine: Engine, club_event: BuiltEvent
 ) -> None:
+    # P05 goes out in the quarterfinal (round 4), which feeds no flight.
     actor = club_event.director.actor
+    with transaction(engine) as session:
+        draws.make_draw(session, actor=actor, flight_id=club_event.flights["Main"], method="seeded")
+        draws.publish_draw(session, actor=actor, flight_id=club_event.flights["Main"])
+    _play_out(engine, actor, club_event.flights["Main"])
 
     with transaction(engine) as session:
         cm.take_fee(
             session,
             actor=actor,
             flight_id=club_event.flights["Last chance"],
-            entry_id=club_event.entries["P25"],
+            entry_id=club_event.entries["P05"],
             kind="buyback",
             method="cash",
         )
@@ -194,13 +200,20 @@ def test_buy_back_goes_to_the_last_chance_and_keeps_the_side_pool(
     assert (main.taken_minor, pool.taken_minor) == (74000, 5500)
     with Session(engine) as session:
         line = next(
-            x for x in cm.ledger(session, actor, club_event.event_id).lines if x.name == "P25"
+            x for x in cm.ledger(session, actor, club_event.event_id).lines if x.name == "P05"
         )
+        board = flight_board(session, actor, club_event.flights["Last chance"])
     assert [(i.flight, i.label, i.paid, i.owed) for i in line.items] == [
         ("Main", "Entry fee", "€20.00", ""),
         ("Main", "Side pool Pool", "€5.00", ""),
         ("Last chance", "Buy-back", "€10.00", ""),
     ]
+    first_round = [
+        name
+        for m in board.rounds[0].matches
+        for name in (m.a.name if m.a else None, m.b.name if m.b else None)
+    ]
+    assert first_round.count("P05") == 1
 
 
 def test_refund_on_withdrawal_before_the_draw_returns_what_was_paid(
@@ -511,7 +524,6 @@ def test_store_pays_out_exactly_what_each_flight_took(
                 )
         for name in names[-2:]:
             roster.withdraw(session, actor=actor, entry_id=built.entries[name])
-            cm.refund_entry(session, actor=actor, entry_id=built.entries[name], method="cash")
         draws.make_draw(session, actor=actor, flight_id=main, method="seeded")
         draws.publish_draw(session, actor=actor, flight_id=main)
     while True:

@@ -853,6 +853,15 @@ def refund_entry(w: World) -> tuple[Call, set[int]]:
     built = _priced(w)
     actor, entry_id = built.director.actor, built.entries[EIGHT[0]]
     with transaction(w.engine) as session:
+        # No refund by itself: the director refunds by hand.
+        club_money.set_flight_money(
+            session,
+            actor=actor,
+            flight_id=built.flights["Main"],
+            fields=club_money.MoneyFields(
+                entry_fee=1000, payout_table="100", refund_policy="none"
+            ),
+        )
         roster.withdraw(session, actor=actor, entry_id=entry_id)
     return (
         lambda s: club_money.refund_entry(s, actor=actor, entry_id=entry_id, method="cash"),
@@ -860,7 +869,72 @@ def refund_entry(w: World) -> tuple[Call, set[int]]:
     )
 
 
+def _paid(w: World) -> tuple[BuiltEvent, int]:
+    """The event of :func:`_priced` with the first player's fee paid; the fee's id."""
+    built = _priced(w)
+    with transaction(w.engine) as session:
+        item = club_money.take_fee(
+            session,
+            actor=built.director.actor,
+            flight_id=built.flights["Main"],
+            entry_id=built.entries[EIGHT[0]],
+            kind="entry",
+            method="cash",
+        )
+        return built, item.id or 0
+
+
+def undo_payment(w: World) -> tuple[Call, set[int]]:
+    built, item_id = _paid(w)
+    actor = built.director.actor
+    return (lambda s: club_money.undo_payment(s, actor=actor, item_id=item_id), {built.event_id})
+
+
+def refund_on_withdrawal(w: World) -> tuple[Call, set[int]]:
+    built, _ = _paid(w)
+    actor, entry_id = built.director.actor, built.entries[EIGHT[0]]
+
+    def call(s: Session) -> object:
+        entry = s.get(Entry, entry_id)
+        assert entry is not None
+        return club_money.refund_on_withdrawal(s, actor=actor, entry=entry)
+
+    return call, {built.event_id}
+
+
+def enter_buyback(w: World) -> tuple[Call, set[int]]:
+    built = w.build_event(
+        EIGHT[:7],
+        [
+            MAIN,
+            {"name": "Consolation", "format": "knockout", "match_length": 1, "feeds_from": "Main"},
+        ],
+    )
+    actor, main = built.director.actor, built.flights["Main"]
+    with transaction(w.engine) as session:
+        draws.make_draw(session, actor=actor, flight_id=main, method="seeded", seed=1)
+        draws.publish_draw(session, actor=actor, flight_id=main)
+    for number in (0, 1):
+        for match in board(w, built, "Main").rounds[number].matches:
+            if match.status == "ready":
+                with transaction(w.engine) as session:
+                    results.record_final_score(
+                        session, actor=actor, match_id=match.id, score_a=3, score_b=0
+                    )
+    semifinal = board(w, built, "Main").rounds[1].matches[0]
+    assert semifinal.b is not None
+    loser = built.entries[semifinal.b.name]
+    consolation = built.flights["Consolation"]
+    return (
+        lambda s: draws.enter_buyback(s, actor=actor, flight_id=consolation, entry_id=loser),
+        {built.event_id},
+    )
+
+
 SCENARIOS: dict[str, Scenario] = {
+    "club_money.undo_payment": undo_payment,
+    "club_money.refund_on_withdrawal": refund_on_withdrawal,
+    "draws.enter_buyback": enter_buyback,
     "club_money.refund_entry": refund_entry,
     "club_money.set_flight_money": set_flight_money,
     "club_money.take_fee": take_fee,

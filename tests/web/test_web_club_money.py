@@ -16,7 +16,7 @@ from sqlmodel import Session, select
 
 from tourney.store import draws, event_lifecycle, results
 from tourney.store.db import transaction
-from tourney.store.tables import FlightMoney
+from tourney.store.tables import FlightMoney, MoneyItem
 from tourney.store.tournament_views import flight_board
 
 if TYPE_CHECKING:
@@ -211,3 +211,131 @@ def test_ledger_refuses_forged_fees_with_a_400(
     )
 
     assert response.status_code == 400
+
+
+def test_a_payment_taken_back_from_the_ledger_is_owed_again(
+    client: FlaskClient, engine: Engine, event_with_director: BuiltEvent
+) -> None:
+    built = event_with_director
+    main = built.flights["Main"]
+    client.post(f"/director/flights/{main}/money", data={**GOOD, "refund_policy": "none"})
+    client.post(
+        f"/director/events/{built.event_id}/ledger/take",
+        data={"entry_id": built.entries["Ben"], "what": f"{main}|entry|", "method": "cash"},
+    )
+    with Session(engine) as session:
+        (item,) = session.exec(select(MoneyItem)).all()
+        policy = session.exec(select(FlightMoney.refund_policy)).one()
+    before = client.get(f"/director/events/{built.event_id}/ledger").get_data(as_text=True)
+
+    undone = client.post(
+        f"/director/events/{built.event_id}/ledger/undo",
+        data={"item_id": item.id},
+        follow_redirects=True,
+    )
+
+    page = undone.get_data(as_text=True)
+    assert policy == "none"
+    assert "Ben: undo the payment of Entry fee" in before
+    assert "Payment taken back: the fee is owed again." in page
+    assert "Ben: undo the payment of Entry fee" not in page
+    # Ann, Ben and Cid each owe €20.00 again: €60.00 outstanding on the payout sheet.
+    payouts = client.get(f"/director/events/{built.event_id}/payouts").get_data(as_text=True)
+    assert "€60.00" in payouts
+    book = load_workbook(
+        io.BytesIO(client.get(f"/director/events/{built.event_id}/ledger.xlsx").data)
+    )
+    fees = book["Fees"]
+    header = [c.value for c in fees[1]]
+    ben = next(
+        dict(zip(header, (c.value for c in row), strict=True))
+        for row in fees.iter_rows(min_row=2)
+        if row[0].value == "Ben"
+    )
+    assert (ben["Paid"], ben["Reversed"][:7], ben["Owed"]) == (None, "€20.00 ", "€20.00")
+    again = client.post(
+        f"/director/events/{built.event_id}/ledger/undo", data={"item_id": item.id}
+    )
+    assert again.status_code == 400
+    assert "no payment to take back" in again.get_data(as_text=True)
+
+
+def test_a_buy_back_the_consolation_cannot_take_is_refused_and_not_charged(
+    client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built = build_event(
+        ["Ann", "Ben", "Cid"],
+        [
+            {"name": "Main", "format": "knockout", "match_length": 3},
+            {"name": "Consolation", "format": "knockout", "match_length": 1, "feeds_from": "Main"},
+        ],
+    )
+    client.post("/login", data={"email": built.director.email, "password": PASSWORD})
+    consolation = built.flights["Consolation"]
+    client.post(
+        f"/director/flights/{consolation}/money",
+        data={**GOOD, "entry_fee": "0", "buyback_fee": "10", "payout_table": "100"},
+    )
+
+    refused = client.post(
+        f"/director/events/{built.event_id}/ledger/take",
+        data={
+            "entry_id": built.entries["Cid"],
+            "what": f"{consolation}|buyback|",
+            "method": "cash",
+        },
+    )
+
+    assert refused.status_code == 400
+    assert "nobody is knocked out to buy back" in refused.get_data(as_text=True)
+    with Session(engine) as session:
+        assert session.exec(select(MoneyItem)).all() == []
+        assert session.exec(select(FlightMoney.buyback_fee)).one() == 1000
+
+
+def test_withdrawal_page_says_the_fee_goes_back_and_the_withdrawal_refunds_it(
+    client: FlaskClient, engine: Engine, event_with_director: BuiltEvent
+) -> None:
+    built = event_with_director
+    main, ben = built.flights["Main"], built.entries["Ben"]
+    client.post(f"/director/flights/{main}/money", data=GOOD)
+    client.post(
+        f"/director/events/{built.event_id}/ledger/take",
+        data={"entry_id": ben, "what": f"{main}|entry|", "method": "transfer"},
+    )
+
+    confirm = client.get(f"/director/entries/{ben}/withdraw").get_data(as_text=True)
+    client.post(f"/director/entries/{ben}/withdraw")
+
+    assert "Main: the €20.00 paid goes back to the player, the way it was paid." in confirm
+    with Session(engine) as session:
+        item = session.exec(select(MoneyItem)).one()
+    assert (item.paid, item.refunded, item.method, item.cancelled) == (2000, 2000, "transfer", True)
+
+
+def test_after_the_draw_the_ledger_refunds_a_withdrawn_player_by_hand(
+    client: FlaskClient, engine: Engine, event_with_director: BuiltEvent
+) -> None:
+    built = event_with_director
+    main, ben = built.flights["Main"], built.entries["Ben"]
+    client.post(f"/director/flights/{main}/money", data=GOOD)
+    client.post(
+        f"/director/events/{built.event_id}/ledger/take",
+        data={"entry_id": ben, "what": f"{main}|entry|", "method": "cash"},
+    )
+    with transaction(engine) as session:
+        draws.make_draw(session, actor=built.director.actor, flight_id=main, method="seeded")
+    client.post(f"/director/entries/{ben}/withdraw")
+    ledger = client.get(f"/director/events/{built.event_id}/ledger").get_data(as_text=True)
+
+    refunded = client.post(
+        f"/director/events/{built.event_id}/ledger/refund",
+        data={"entry_id": ben, "method": "cash", "include_drawn": "y"},
+        follow_redirects=True,
+    )
+
+    assert "Refund Ben in cash, drawn flights too" in ledger
+    assert "1 fees refunded or cancelled." in refunded.get_data(as_text=True)
+    with Session(engine) as session:
+        item = session.exec(select(MoneyItem)).one()
+    assert (item.paid, item.refunded) == (2000, 2000)

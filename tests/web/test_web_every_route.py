@@ -170,6 +170,7 @@ ANSWERS = {
     "GET /events/<slug>/screen": 200,
     "POST /director/matches/<int:match_id>/walkover": 302,
     "GET /events/<slug>/records/<int:record_id>": 200,
+    "GET /events/<slug>/matches/<int:match_id>/record.<suffix>": 200,
     "POST /api/v1/matches/<int:match_id>/games": 201,
     "POST /api/v1/matches/<int:match_id>/score": 200,
     # (a record for a match that has its result already, sent without the version the
@@ -208,6 +209,7 @@ ANSWERS = {
     "POST /director/events/<int:event_id>/ledger/take": 302,
     # (a refund is for a player who withdrew: Ann has not)
     "POST /director/events/<int:event_id>/ledger/refund": 400,
+    "POST /director/events/<int:event_id>/ledger/undo": 404,
     "GET /director/events/<int:event_id>/ledger.<extension>": 200,
     "GET /director/events/<int:event_id>/payouts": 200,
     "GET /director/events/<int:event_id>/payouts.pdf": 200,
@@ -555,6 +557,7 @@ def test_every_route_answers_as_a_user_expects(
     with read_session(engine) as session:
         record_id = session.exec(select(UploadedRecord.id)).one()
     walk(visitor, "GET", "/events/<slug>/records/<int:record_id>", record_id=record_id)
+    walk(visitor, "GET", "/events/<slug>/matches/<int:match_id>/record.<suffix>", suffix="sgf")
     walk(
         director, "POST", "/api/v1/matches/<int:match_id>/games", match_id=swiss_first,
         json={"winner": "a", "end": "played"},
@@ -616,6 +619,10 @@ def test_every_route_answers_as_a_user_expects(
     walk(
         director, "POST", "/director/events/<int:event_id>/ledger/refund",
         data={"entry_id": built.entries["Ann"], "method": "cash"},
+    )
+    walk(
+        director, "POST", "/director/events/<int:event_id>/ledger/undo",
+        data={"item_id": 999999},
     )
     walk(director, "GET", "/director/events/<int:event_id>/ledger.<extension>", extension="xlsx")
     walk(director, "GET", "/director/events/<int:event_id>/payouts")

@@ -12,7 +12,8 @@ from tourney.store.queries import UserView
 
 
 def _nav(html: str) -> list[str]:
-    nav = re.search(r'<nav aria-label="Main">(.*?)</nav>', html, re.S)
+    # The first list of the main navigation: its pages (the language menu follows it).
+    nav = re.search(r'<nav aria-label="Main">.*?<ul>(.*?)</ul>', html, re.S)
     assert nav is not None
     return re.findall(r"<li><a [^>]*>([^<]+)</a></li>", nav.group(1))
 

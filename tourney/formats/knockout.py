@@ -1213,3 +1213,73 @@ def _is_bye_of_loser(match: BracketMatch, losers_of: Collection[MatchId]) -> boo
     """Whether the draw gave this match a bye held by the loser of one of ``losers_of``."""
     held = match.b if isinstance(match.a, Empty) else match.a
     return _is_bye(match) and isinstance(held, LoserOf) and held.match in losers_of
+
+
+# --- buy-backs -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BuyBack:
+    """A player who bought back into a fed flight, placed in a free first-round slot."""
+
+    bracket: Bracket
+    """The bracket with the player seated, and the same results."""
+    match: MatchId
+    """The first-round match of the fed flight the player now plays (or has a bye in)."""
+
+
+def place_buyback(
+    bracket: Bracket, flight: str, entrant: EntrantId, under_way: Collection[MatchId] = ()
+) -> BuyBack:
+    """Seat a player knocked out of the bracket, whose loss fed them nowhere, in an empty
+    first-round side of the fed flight ``flight`` (a consolation or last chance).
+
+    A slot whose match already has an opponent waiting is preferred to one that would
+    only give a bye; a slot is never taken where that changes the players of a match in
+    ``under_way`` (the bye's player has already begun their next match).
+
+    Raises:
+        FormatUserError: the flight is the main draw or not drawn yet, the player is still
+            playing or already in the flight, or no first-round place is free.
+    """
+    target = bracket.flight(flight)
+    if target.name == bracket.flights[0].name:
+        raise FormatUserError(f"A buy-back enters a consolation or last chance, not “{flight}”.")
+    if not target.drawn:
+        raise FormatUserError(
+            f"“{flight}” is drawn from the losers once they are all known; it takes no "
+            "buy-back before then."
+        )
+    lost = False
+    for match in bracket.matches:
+        shown = view(bracket, match)
+        if entrant not in (shown.a, shown.b):
+            continue
+        if match.flight == flight:
+            raise FormatUserError(f"The player is in “{flight}” already.")
+        if shown.status is MatchStatus.DECIDED and shown.winner != entrant:
+            lost = True
+        elif shown.status in (MatchStatus.READY, MatchStatus.PENDING):
+            raise FormatUserError(f"The player is still playing in “{match.flight}”.")
+    if not lost:
+        raise FormatUserError("Only a player knocked out of the draw can buy back in.")
+    candidates = [
+        m
+        for m in bracket.flight_matches(flight)
+        if m.round == 1 and m.reset_of is None and _is_bye(m) and m.id not in bracket.results
+    ]
+    # An opponent on the other side first: a buy-back is bought to play.
+    candidates.sort(key=lambda m: status(bracket, m) is MatchStatus.VOID)
+    for match in candidates:
+        seated = _with_side(match, Empty(), Seat(entrant))
+        placed = Bracket(
+            bracket.seed,
+            bracket.flights,
+            tuple(seated if m.id == match.id else m for m in bracket.matches),
+            bracket.results,
+        )
+        if not players_changed(bracket, placed, under_way):
+            return BuyBack(placed, match.id)
+    raise FormatUserError(
+        f"“{flight}” has no free place left in its first round: the buy-back cannot be taken."
+    )

@@ -12,6 +12,11 @@ Terminology:
     taken       what was paid into a fund less what was refunded from it; a flight's fund
                 holds its entry fees and buy-backs, each side pool is a fund of its own.
     field       the players a payout table looks at: those who paid into the fund.
+    reversed    a payment marked by mistake and taken back: the fee is owed again, and
+                the item keeps the amount and when (the ledger never deletes).
+    refund policy  what a withdrawal gives back of a flight's fees by itself
+                (``REFUND_POLICIES``): all that was paid while the flight is not drawn,
+                or nothing; after the draw only the director refunds, by hand.
 
 Payouts are shared out only from money taken: an unpaid fee is still owed, and the
 payout page says how much is missing.
@@ -27,6 +32,7 @@ from sqlmodel import Session, col, select
 
 from tourney.formats import prizes
 from tourney.formats.errors import FormatUserError
+from tourney.store import draws
 from tourney.store import tournament_views as tv
 from tourney.store.audit import Actor, record, snapshot
 from tourney.store.documents import SettlementDocument, SheetTable
@@ -51,6 +57,11 @@ KINDS = {"entry": "Entry fee", "pool": "Side pool", "buyback": "Buy-back"}
 """Each kind of item, with how the ledger names it."""
 METHODS = {"cash": "Cash", "transfer": "Bank transfer", "other": "Other"}
 """How a payment or refund is made, with how the ledger names it."""
+REFUND_POLICIES = {
+    "before_draw": "Full refund when a player withdraws before the draw",
+    "none": "No refund by itself (the director may refund by hand)",
+}
+"""What a withdrawal refunds of a flight's fees, with how the settings name it."""
 MAX_POOLS = 8
 MAX_FACTOR = 1000
 
@@ -78,6 +89,7 @@ class MoneyFields:
     hide_amounts: bool = False
     points_factor: int | None = None
     points_table: str = ""
+    refund_policy: str = "before_draw"
 
 
 def _flight(session: Session, actor: Actor, flight_id: int, *, manage: bool) -> Flight:
@@ -110,6 +122,10 @@ def set_flight_money(
         value = getattr(fields, name)
         if not 0 <= value <= prizes.MAX_AMOUNT:
             raise StoreUserError("Amounts cannot be negative or too large.", field=name)
+    if fields.refund_policy not in REFUND_POLICIES:
+        raise StoreUserError(
+            f"Choose a refund policy: {', '.join(REFUND_POLICIES)}.", field="refund_policy"
+        )
     if not 0 <= fields.retention_percent <= 100:
         raise StoreUserError(
             "House retention is a percentage from 0 to 100.", field="retention_percent"
@@ -178,6 +194,7 @@ def set_flight_money(
     row.hide_amounts = fields.hide_amounts
     row.points_factor = fields.points_factor
     row.points_table = points_table
+    row.refund_policy = fields.refund_policy
     session.add(row)
     session.flush()
     record(
@@ -217,6 +234,7 @@ def _fields_of(row: FlightMoney) -> MoneyFields:
         hide_amounts=row.hide_amounts,
         points_factor=row.points_factor,
         points_table="/".join(map(str, row.points_table)),
+        refund_policy=row.refund_policy,
     )
 
 
@@ -272,10 +290,14 @@ def take_fee(
     ``method`` (cash, transfer, other) marks it paid now, none leaves it owed; ``event_id``,
     when given, is the event the flight must belong to (the page it was taken on).
 
+    A buy-back first seats the player in the flight's draw (``draws.enter_buyback``);
+    where it cannot, nothing is charged.
+
     Raises:
         NotFoundError, AccessDeniedError: no such flight or entry, or not the actor's event.
         StoreUserError: the flight has no such fee, the fee is paid already, the entry
-            withdrew, or the method is unknown.
+            withdrew, the method is unknown, or the buy-back finds no place (the message
+            says why).
     """
     flight = _flight(session, actor, flight_id, manage=True)
     if event_id is not None and flight.event_id != event_id:
@@ -296,7 +318,13 @@ def take_fee(
         )
     ).first()
     before = snapshot(row)
+    placed = ""
     if row is None:
+        if kind == "buyback":
+            # The buy-back buys a place: without one, no fee is taken.
+            placed = draws.enter_buyback(
+                session, actor=actor, flight_id=flight_id, entry_id=entry_id
+            )
         row = MoneyItem(
             event_id=flight.event_id,
             flight_id=flight_id,
@@ -321,16 +349,60 @@ def take_fee(
         entity_id=row.id,
         event_id=flight.event_id,
         before=before,
-        after=snapshot(row),
+        after={**(snapshot(row) or {}), **({"placed": placed} if placed else {})},
     )
     return row
 
 
+def undo_payment(
+    session: Session, *, actor: Actor, item_id: int, event_id: int | None = None
+) -> MoneyItem:
+    """Take back a payment marked by mistake: the fee is owed again, and the ledger keeps
+    the reversed amount and when it was reversed (nothing is deleted).
+
+    Raises:
+        NotFoundError, AccessDeniedError: no such item, or not the actor's event.
+        StoreUserError: nothing is paid on it, or it was refunded (the money went back).
+    """
+    item = session.get(MoneyItem, item_id)
+    if item is None or (event_id is not None and item.event_id != event_id):
+        raise NotFoundError("No such fee in this event.")
+    require_event(session, actor, item.event_id, manage=True)
+    if item.refunded or item.cancelled:
+        raise StoreUserError("That fee was refunded: its payment cannot be taken back.")
+    if not item.paid:
+        raise StoreUserError("Nothing is paid on that fee: there is no payment to take back.")
+    before = snapshot(item)
+    item.reversed += item.paid
+    item.reversed_at = utcnow()
+    item.paid, item.paid_at, item.method = 0, None, ""
+    session.add(item)
+    session.flush()
+    record(
+        session,
+        actor=actor,
+        action="money.unpay",
+        entity_type="money_item",
+        entity_id=item.id,
+        event_id=item.event_id,
+        before=before,
+        after=snapshot(item),
+    )
+    return item
+
+
 def refund_entry(
-    session: Session, *, actor: Actor, entry_id: int, method: str, event_id: int | None = None
+    session: Session,
+    *,
+    actor: Actor,
+    entry_id: int,
+    method: str,
+    event_id: int | None = None,
+    include_drawn: bool = False,
 ) -> tuple[MoneyItem, ...]:
     """Refund a withdrawn entry everything it paid into flights not drawn yet, and cancel
-    what it still owed there (money paid into a drawn flight stays in its fund).
+    what it still owed there; money paid into a drawn flight stays in its fund unless
+    ``include_drawn`` (the director's choice: the prize fund shrinks by it).
 
     Raises:
         NotFoundError, AccessDeniedError: no such entry, or not the actor's event.
@@ -343,6 +415,35 @@ def refund_entry(
     _method(method)
     if entry.status != EntryStatus.WITHDRAWN.value:
         raise StoreUserError("Only a player who has withdrawn is refunded.")
+    changed = _refund_undrawn(
+        session, actor, entry, method=method, automatic=False, include_drawn=include_drawn
+    )
+    if not changed:
+        raise StoreUserError("Nothing to refund: every fee is in a flight already drawn.")
+    return changed
+
+
+def refund_on_withdrawal(session: Session, *, actor: Actor, entry: Entry) -> tuple[MoneyItem, ...]:
+    """Refund what a player who has just withdrawn paid into each flight not drawn yet
+    whose refund policy says so, each by the way it was paid, and cancel what they still
+    owed there. Called by the withdrawal use case in its transaction; a flight already
+    drawn keeps its money (the director can still refund by hand)."""
+    return _refund_undrawn(session, actor, entry, method=None, automatic=True, include_drawn=False)
+
+
+def _refund_undrawn(
+    session: Session,
+    actor: Actor,
+    entry: Entry,
+    *,
+    method: str | None,
+    automatic: bool,
+    include_drawn: bool,
+) -> tuple[MoneyItem, ...]:
+    """Refund and cancel the entry's fees of flights not drawn yet (``automatic``: only
+    flights whose policy refunds on withdrawal; ``include_drawn``: what it paid into drawn
+    flights too); ``method`` none refunds each payment the way it was made."""
+    entry_id = entry.id or 0
     flights = {
         f.id: f for f in session.exec(select(Flight).where(Flight.event_id == entry.event_id))
     }
@@ -374,12 +475,17 @@ def refund_entry(
     now = utcnow()
     changed: list[MoneyItem] = []
     for item in items.values():
-        if item.cancelled or flights[item.flight_id].status != FlightStatus.SETUP.value:
+        drawn = flights[item.flight_id].status != FlightStatus.SETUP.value
+        if item.cancelled or (drawn and not (include_drawn and item.paid)):
+            continue
+        policy = settings.get(item.flight_id)
+        if automatic and (policy is None or policy.refund_policy != "before_draw"):
             continue
         before = snapshot(item)
         item.cancelled = True
         if item.paid:
-            item.refunded, item.refunded_at, item.method = item.paid, now, method
+            item.refunded, item.refunded_at = item.paid, now
+            item.method = method or item.method
         session.add(item)
         session.flush()
         record(
@@ -390,12 +496,77 @@ def refund_entry(
             entity_id=item.id,
             event_id=entry.event_id,
             before=before,
-            after=snapshot(item),
+            after={**(snapshot(item) or {}), "on_withdrawal": automatic},
         )
         changed.append(item)
-    if not changed:
-        raise StoreUserError("Nothing to refund: every fee is in a flight already drawn.")
     return tuple(changed)
+
+
+def fees_due_again(session: Session, *, actor: Actor, entry: Entry) -> tuple[MoneyItem, ...]:
+    """A reinstated player owes again the fees that their withdrawal cancelled in flights
+    not drawn yet: each such row starts afresh (nothing paid, nothing refunded), so the
+    director can take the fee again. The refund stays in the audit log, as the row was
+    before this change; the money taken is unchanged (it was paid and refunded)."""
+    flights = {
+        f.id: f for f in session.exec(select(Flight).where(Flight.event_id == entry.event_id))
+    }
+    reopened: list[MoneyItem] = []
+    for item in session.exec(select(MoneyItem).where(MoneyItem.entry_id == (entry.id or 0))):
+        flight = flights.get(item.flight_id)
+        if not item.cancelled or flight is None or flight.status != FlightStatus.SETUP.value:
+            continue
+        before = snapshot(item)
+        item.cancelled = False
+        item.paid, item.paid_at, item.refunded, item.refunded_at = 0, None, 0, None
+        item.reversed, item.reversed_at, item.method = 0, None, ""
+        session.add(item)
+        session.flush()
+        record(
+            session,
+            actor=actor,
+            action="money.due_again",
+            entity_type="money_item",
+            entity_id=item.id,
+            event_id=entry.event_id,
+            before=before,
+            after={**(snapshot(item) or {}), "on_reinstatement": True},
+        )
+        reopened.append(item)
+    return tuple(reopened)
+
+
+def withdrawal_refunds(session: Session, entry_id: int) -> tuple[str, ...]:
+    """What withdrawing the (active) entry now would do with the fees it paid, one
+    sentence per flight it paid into, for the confirmation page."""
+    entry = session.get(Entry, entry_id)
+    if entry is None or entry.status != EntryStatus.ACTIVE.value:
+        return ()
+    flights, settings = _money_rows(session, entry.event_id)
+    taken: dict[int, int] = {}
+    for item in session.exec(select(MoneyItem).where(MoneyItem.entry_id == entry_id)):
+        if not item.cancelled:
+            taken[item.flight_id] = taken.get(item.flight_id, 0) + item.paid - item.refunded
+    lines: list[str] = []
+    for flight in flights:
+        money = settings[flight.id or 0]
+        if not taken.get(flight.id or 0):
+            continue
+        amount = prizes.format_money(taken[flight.id or 0], money.currency)
+        if flight.status != FlightStatus.SETUP.value:
+            lines.append(
+                f"{flight.name} is drawn: the {amount} paid stays in its prize fund (the "
+                "ledger can still refund it by hand)."
+            )
+        elif money.refund_policy == "before_draw":
+            lines.append(
+                f"{flight.name}: the {amount} paid goes back to the player, the way it was paid."
+            )
+        else:
+            lines.append(
+                f"{flight.name}: the {amount} paid stays (this flight refunds nothing by itself; "
+                "the ledger can refund it)."
+            )
+    return tuple(lines)
 
 
 # --- Read models -------------------------------------------------------------------
@@ -418,6 +589,12 @@ class LedgerItem:
     owed: str
     owed_minor: int
     can_pay: bool
+    item_id: int = 0
+    """The ledger row (0 while an entry fee has none)."""
+    reversed: str = ""
+    """Payments taken back as marked by mistake, with when: "€20.00 (2026-11-24 21:05 UTC)"."""
+    can_undo: bool = False
+    """A payment stands that may be taken back."""
 
 
 @dataclass(frozen=True)
@@ -431,6 +608,8 @@ class LedgerLine:
     owed: str
     owed_minor: int
     can_refund: bool
+    can_refund_drawn: bool = False
+    """Withdrawn, with money paid into a flight already drawn (a refund by hand only)."""
 
 
 @dataclass(frozen=True)
@@ -547,6 +726,14 @@ def ledger(session: Session, actor: Actor, event_id: int) -> Ledger:
                     prizes.format_money(owed, cur) if owed else "",
                     owed,
                     owed > 0 and not withdrawn,
+                    item.id or 0,
+                    (
+                        f"{prizes.format_money(item.reversed, cur)} "
+                        f"({item.reversed_at.strftime('%Y-%m-%d %H:%M UTC')})"
+                        if item.reversed and item.reversed_at
+                        else ""
+                    ),
+                    bool(item.id and item.paid and not item.refunded and not item.cancelled),
                 )
             )
         currency = settings[flights[0].id or 0].currency if flights else "EUR"
@@ -560,6 +747,11 @@ def ledger(session: Session, actor: Actor, event_id: int) -> Ledger:
                 owed_total,
                 withdrawn
                 and any(not i.cancelled and i.flight_id in undrawn for i in held.values()),
+                withdrawn
+                and any(
+                    not i.cancelled and i.paid and i.flight_id not in undrawn
+                    for i in held.values()
+                ),
             )
         )
     return Ledger(
@@ -958,6 +1150,7 @@ def ledger_document(session: Session, actor: Actor, event_id: int) -> Settlement
             "Paid at",
             "How",
             "Refunded",
+            "Reversed",
             "Owed",
         ),
         tuple(
@@ -971,6 +1164,7 @@ def ledger_document(session: Session, actor: Actor, event_id: int) -> Settlement
                 item.paid_at,
                 item.method if item.paid else "",
                 item.refunded,
+                item.reversed,
                 item.owed,
             )
             for line in book.lines

@@ -1136,3 +1136,69 @@ def decide_cut(session: Session, *, actor: Actor, flight_id: int, picks: list[in
         before={"cut_picks": before},
         after={"cut_picks": flight.cut_picks},
     )
+
+
+def enter_buyback(session: Session, *, actor: Actor, flight_id: int, entry_id: int) -> str:
+    """Put a player who bought back into a consolation or last chance into its draw;
+    what was done, as a sentence. Called by the club money use case that records the
+    buy-back fee, in its transaction (so a refusal records no fee).
+
+    A flight fed from another takes the player in a free first-round place
+    (``ko.place_buyback``); a flight drawn on its own from every active player takes
+    them in its draw anyway, as long as it is not drawn yet.
+
+    Raises:
+        NotFoundError, AccessDeniedError: no such flight or entry, or not the actor's event.
+        StoreUserError: the flight cannot take the player now; the message says why.
+    """
+    flight, event = _flight(session, actor, flight_id)
+    entry = session.get(Entry, entry_id)
+    if entry is None or entry.event_id != event.id:
+        raise NotFoundError("No such entry.")
+    if flight.status == FlightStatus.FINISHED.value:
+        raise StoreUserError(f"“{flight.name}” is finished: nobody can buy back into it.")
+    if flight.feeds_from_id is None:
+        if flight.status == FlightStatus.SETUP.value:
+            return f"The player is in the draw of “{flight.name}” with every active player."
+        raise StoreUserError(
+            f"“{flight.name}” is drawn already and is not fed from another flight: "
+            "it cannot take a buy-back."
+        )
+    root = progress.plan_root(session, flight)
+    if root is None:
+        raise StoreUserError(
+            f"“{flight.name}” is drawn with the flight it is fed from, which is not drawn "
+            "yet: nobody is knocked out to buy back."
+        )
+    # Two buy-backs taken at the same moment must not both claim the last free place:
+    # the plan's row stays locked until this transaction ends (PostgreSQL; SQLite's
+    # writers are one at a time anyway).
+    session.refresh(root, with_for_update=True)
+    group = progress.load_group(session, root)
+    under_way = {
+        MatchId(key)
+        for key, stored in group.rows.items()
+        if stored.status in (MatchStatus.PLAYING.value, *progress.DONE)
+    }
+    try:
+        placed = ko.place_buyback(group.bracket, flight.name, EntrantId(entry_id), under_way)
+    except FormatUserError as error:
+        raise _user_error(error) from None
+    root.bracket_plan = encode_plan(placed.bracket, group.plan.rounds)
+    session.flush()
+    progress.sync_group(session, root)
+    session.flush()
+    stored = group.rows[placed.match]
+    rnd = session.get(Round, stored.round_id)
+    where = f"{flight.name} {rnd.name if rnd else ''}".strip()
+    record(
+        session,
+        actor=actor,
+        action="flight.buyback_entry",
+        entity_type="flight",
+        entity_id=flight.id,
+        event_id=event.id,
+        match_id=stored.id,
+        after={"entry_id": entry_id, "match": placed.match},
+    )
+    return f"The player enters {where} (table {stored.table_label or '-'})."

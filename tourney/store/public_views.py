@@ -20,6 +20,7 @@ from datetime import datetime
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
+from tourney.store import record_exports
 from tourney.store import tournament_views as tv
 from tourney.store.access import share_token_of
 from tourney.store.audit import Actor
@@ -129,6 +130,7 @@ class RecordFile:
 
     filename: str
     text: str
+    mimetype: str = "text/plain"
 
 
 def event_access(session: Session, slug: str) -> EventAccess:
@@ -299,6 +301,25 @@ def record_file(session: Session, event_id: int, record_id: int) -> RecordFile:
     detail = match_page(session, event_id, upload.match_id)
     name = upload.filename or f"match-{detail.match.id}.mat"
     return RecordFile(name, upload.original_text)
+
+
+def record_downloads(detail: tv.MatchDetail) -> tuple[tuple[str, str], ...]:
+    """The record formats this match can be downloaded in, as (suffix, label): every
+    written format once the match has a game, for standard backgammon."""
+    return record_exports.downloads(detail)
+
+
+def match_record_export(
+    session: Session, event_id: int, match_id: int, suffix: str
+) -> RecordFile:
+    """A published match of this event written as a match record (``.mat``, ``.sgf``).
+
+    Raises:
+        NotFoundError: no such published match, no such format, or nothing to write.
+    """
+    detail = match_page(session, event_id, match_id)
+    name, text = record_exports.match_record_text(session, detail, suffix)
+    return RecordFile(name, text, record_exports.writer_for(suffix).mimetype)
 
 
 def public_event_ids(session: Session) -> list[int]:

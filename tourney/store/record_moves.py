@@ -14,8 +14,7 @@ from sqlmodel import Session, col, select
 
 from tourney.rules.dice import Roll
 from tourney.rules.dice_names import DiceNames, dice_names_named
-from tourney.rules.records import read_mat
-from tourney.rules.records.json_form import parse_json, record_from_json
+from tourney.rules.records import read_record
 from tourney.rules.records.model import ActionKind, MatchRecord, PlayForm
 from tourney.store.tables import UploadedRecord
 
@@ -58,14 +57,8 @@ def match_moves(session: Session, match_id: int, dice_names: str) -> tuple[GameM
 
 
 def _read(filename: str, text: str) -> MatchRecord:
-    if not filename.lower().endswith(".json"):
-        return read_mat(text)
-    try:
-        document = parse_json(text)
-        return record_from_json(document) if isinstance(document, dict) else MatchRecord(None, None)
-    except ValueError:
-        # Checked when uploaded; a record that no longer reads shows no moves.
-        return MatchRecord(None, None)
+    # Checked when uploaded; a record that no longer reads shows no moves.
+    return read_record(filename, text)
 
 
 def _games(record: MatchRecord, naming: DiceNames | None) -> tuple[GameMoves, ...]:

@@ -864,6 +864,10 @@ def upload_match_record(
             session, loaded.match, loaded.event, filename, data, first_player_side
         )
     text = data.decode("utf-8", errors="replace")
+    if filename.lower().endswith(".xg"):
+        # A binary format: its zero bytes are no text a director typed (text records with
+        # one are refused as before), and PostgreSQL text holds no NUL.
+        text = text.replace("\x00", "\ufffd")
     upload = UploadedRecord(
         match_id=match_id,
         filename=filename[:255],

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from sqlmodel import Session, col, select
 
-from tourney.store import bulk_entry, queries, results, withdrawal
+from tourney.store import bulk_entry, club_money, queries, results, withdrawal
 from tourney.store.audit import Actor, record, snapshot
 from tourney.store.errors import NotFoundError, StoreUserError
 from tourney.store.inputs import EMAIL_ADDRESS, clean_text
@@ -273,6 +273,12 @@ def _change_entry(
         before=before,
         after=after,
     )
+    if change == "withdraw":
+        # Fees paid into flights not drawn yet go back where the flight's policy says so.
+        club_money.refund_on_withdrawal(session, actor=actor, entry=entry)
+    elif change == "reinstate":
+        # What the withdrawal refunded in flights not drawn yet is owed again.
+        club_money.fees_due_again(session, actor=actor, entry=entry)
     return _entry_view(session, entry)
 
 

@@ -743,6 +743,9 @@ class FlightMoney(SQLModel, table=True):
     points."""
     points_table: list[int] = Field(default_factory=list, sa_column=Column(JSON))
     """Percentages of the points by place."""
+    refund_policy: str = Field(default="before_draw", max_length=16)
+    """What a withdrawal refunds (``club_money.REFUND_POLICIES``): ``before_draw``, the
+    fees paid into this flight while it is not drawn; ``none``, nothing by itself."""
 
 
 class MoneyItem(SQLModel, table=True):
@@ -771,4 +774,7 @@ class MoneyItem(SQLModel, table=True):
     refunded_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     cancelled: bool = Field(default=False)
     """No longer due (the player withdrew before the draw)."""
+    reversed: int = Field(default=0)
+    """Payments marked by mistake and taken back, in total: the ledger shows them."""
+    reversed_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     created_at: datetime = _created()

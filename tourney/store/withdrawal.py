@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from sqlmodel import Session, col, select
 
 from tourney.formats.flight_formats import flight_format
-from tourney.store import progress, results
+from tourney.store import club_money, progress, results
 from tourney.store.audit import Actor
 from tourney.store.errors import NotFoundError, StoreUserError
 from tourney.store.permissions import require_event
@@ -45,6 +45,8 @@ class WithdrawalPreview:
     """Open matches given to the opponent: "Main R2: Bob goes through against Ann"."""
     later: tuple[str, ...]
     """What happens in each flight after that, one sentence per flight."""
+    refunds: tuple[str, ...] = ()
+    """What happens to the fees paid, one sentence per flight paid into."""
 
 
 def withdrawal_preview(session: Session, actor: Actor, entry_id: int) -> WithdrawalPreview:
@@ -93,7 +95,14 @@ def withdrawal_preview(session: Session, actor: Actor, entry_id: int) -> Withdra
             later.append(f"{flight.name}: {player.name} is left out of later rounds' pairings.")
     if entry.status == EntryStatus.ACTIVE.value and not walkovers and not later:
         later.append(f"{player.name} is left out of every draw made from now on.")
-    return WithdrawalPreview(entry_id, entry.event_id, player.name, tuple(walkovers), tuple(later))
+    return WithdrawalPreview(
+        entry_id,
+        entry.event_id,
+        player.name,
+        tuple(walkovers),
+        tuple(later),
+        club_money.withdrawal_refunds(session, entry_id),
+    )
 
 
 @dataclass(frozen=True)

@@ -768,7 +768,7 @@ def record_score(match_id: int, caller: Actor, data: m.ScoreIn) -> ResponseRetur
 @operation(
     "POST",
     "/matches/{match_id}/record",
-    "Upload a match record (.mat)",
+    "Upload a match record (.mat or .sgf)",
     response=m.UploadOut,
     body=m.RecordIn,
     errors=_WRITE_ERRORS,

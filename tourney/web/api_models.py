@@ -363,7 +363,8 @@ class ScoreIn(_In):
 
 
 class RecordIn(_In):
-    """A ``.mat`` match record as text."""
+    """A match record as text: ``.mat``, or gnubg's ``.sgf`` when ``filename`` ends so
+    (the file name picks the reader)."""
 
     filename: str = Field(default="match.mat", max_length=255)
     content: str = Field(min_length=1, max_length=2 * 1024 * 1024)

@@ -39,6 +39,7 @@ from flask import (
 )
 from flask import session as browser_session
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 from flask_login import LoginManager, UserMixin, current_user, login_user, logout_user
 from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import HTTPException
@@ -152,14 +153,14 @@ def _is_small_number(text: str) -> bool:
 
 def _unauthorized() -> ResponseReturnValue:
     if request.path.startswith("/api/"):
-        response = jsonify({"error": {"status": 401, "message": "Log in first."}})
+        response = jsonify({"error": {"status": 401, "message": gettext("Log in first.")}})
         response.status_code = 401
         return response
     if request.method == "GET":
-        flash("Log in to continue.", "info")
+        flash(gettext("Log in to continue."), "info")
         return redirect(url_for("auth.login", next=request.full_path.rstrip("?")))
     _keep_unsaved_form()
-    flash("Log in to continue. What you sent was not saved yet.", "info")
+    flash(gettext("Log in to continue. What you sent was not saved yet."), "info")
     return redirect(url_for("auth.login", next=_page_that_sent()))
 
 
@@ -233,7 +234,10 @@ def csrf_refused_without_login() -> ResponseReturnValue | None:
         return None
     # Without our session the form cannot be told from one another site sent: its fields
     # are not kept.
-    flash("Your login had ended: what you sent was not saved. Log in and send it again.", "error")
+    flash(
+        gettext("Your login had ended: what you sent was not saved. Log in and send it again."),
+        "error",
+    )
     return redirect(url_for("auth.login", next=_page_that_sent()))
 
 
@@ -284,7 +288,10 @@ def setup() -> ResponseReturnValue:
             apply_error(form, error)
         else:
             login_user(SessionUser(user))
-            flash(f"Welcome, {user.name}. Your admin account is ready.", "success")
+            flash(
+                gettext("Welcome, %(name)s. Your admin account is ready.", name=user.name),
+                "success",
+            )
             return redirect(url_for("director.events"))
     return render_template("auth/setup.html", form=form)
 
@@ -316,7 +323,7 @@ def login() -> ResponseReturnValue:
             )
         if result.user is not None:
             login_user(SessionUser(result.user))
-            flash(f"Logged in as {result.user.name}.", "success")
+            flash(gettext("Logged in as %(name)s.", name=result.user.name), "success")
             return redirect(_safe_next(request.args.get("next")))
         form.password.errors = [result.message]
         status = 429 if result.throttled else 200
@@ -331,7 +338,7 @@ def logout() -> ResponseReturnValue:
     with writing() as session:
         accounts.end_sessions(session, actor=current_user.actor)
     logout_user()
-    flash("Logged out.", "info")
+    flash(gettext("Logged out."), "info")
     return redirect(url_for("public.index"))
 
 
@@ -354,7 +361,7 @@ def change_password() -> ResponseReturnValue:
             apply_error(form, error)
         else:
             login_user(SessionUser(user))
-            flash("Password changed. Every other device has been logged out.", "success")
+            flash(gettext("Password changed. Every other device has been logged out."), "success")
             return redirect(url_for("auth.change_password"))
     status = 400 if form.errors or form.form_errors else 200
     return render_template("auth/password.html", form=form), status
@@ -366,5 +373,7 @@ def deactivate_user(user_id: int) -> ResponseReturnValue:
     """An admin deactivates an account: no more logins, its sessions and tokens end."""
     with writing() as session:
         user = accounts.deactivate_user(session, actor=current_user.actor, user_id=user_id)
-    flash(f"{user.email} is deactivated and logged out everywhere.", "success")
+    flash(
+        gettext("%(email)s is deactivated and logged out everywhere.", email=user.email), "success"
+    )
     return redirect(url_for("director.users"))

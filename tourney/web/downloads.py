@@ -21,6 +21,7 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, redirect, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 from sqlmodel import Session
 
 from tourney.exports import ZIP, Rendered
@@ -59,7 +60,13 @@ def _paper(export: Export) -> Paper:
     key = request.args.get("paper", PAGE_PAPERS[0].key).lower()
     paper = next((p for p in PAGE_PAPERS if p.key == key), None)
     if paper is None and export.paged:
-        abort(400, f"Choose the paper: {' or '.join(p.key for p in PAGE_PAPERS)}.")
+        abort(
+            400,
+            gettext(
+                "Choose the paper: %(papers)s.",
+                papers=", ".join(p.key for p in PAGE_PAPERS),
+            ),
+        )
     return paper or PAGE_PAPERS[0]
 
 

@@ -10,40 +10,43 @@ from __future__ import annotations
 
 from flask import Flask, jsonify, make_response, render_template, request
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
 from jinja2 import TemplateNotFound
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from tourney.store.errors import DatabaseBusyError, StoreUserError
 from tourney.web.auth import csrf_refused_without_login
+from tourney.web.i18n import lazy_gettext
 
 TITLES = {
-    400: "That did not work",
-    401: "Log in first",
-    403: "Not allowed",
-    404: "Not found",
-    405: "Not allowed here",
-    409: "Changed by someone else",
-    429: "Too many attempts",
-    500: "Something went wrong",
-    503: "Busy",
+    400: lazy_gettext("That did not work"),
+    401: lazy_gettext("Log in first"),
+    403: lazy_gettext("Not allowed"),
+    404: lazy_gettext("Not found"),
+    405: lazy_gettext("Not allowed here"),
+    409: lazy_gettext("Changed by someone else"),
+    429: lazy_gettext("Too many attempts"),
+    500: lazy_gettext("Something went wrong"),
+    503: lazy_gettext("Busy"),
 }
 
 MESSAGES = {
-    400: "The request could not be understood.",
-    401: "Log in to continue.",
-    403: "Your account may not open this page.",
-    404: "There is nothing at this address.",
-    405: "This address does not take that kind of request.",
-    429: "Too many attempts; wait a few minutes.",
-    500: "The error has been logged. Go back and try again.",
+    400: lazy_gettext("The request could not be understood."),
+    401: lazy_gettext("Log in to continue."),
+    403: lazy_gettext("Your account may not open this page."),
+    404: lazy_gettext("There is nothing at this address."),
+    405: lazy_gettext("This address does not take that kind of request."),
+    429: lazy_gettext("Too many attempts; wait a few minutes."),
+    500: lazy_gettext("The error has been logged. Go back and try again."),
 }
 
 
 def _render(status: int, message: str) -> ResponseReturnValue:
+    message = str(message)
     if request.path.startswith("/api/"):
         return jsonify({"error": {"status": status, "message": message}}), status
-    title = TITLES.get(status, "Error")
+    title = str(TITLES.get(status, gettext("Error")))
     context = {"status": status, "title": title, "message": message}
     try:
         return render_template(f"errors/{status}.html", **context), status
@@ -59,14 +62,16 @@ def _http_error(error: HTTPException) -> ResponseReturnValue:
     # code (abort(400, "…")) is kept.
     default = type(error).description
     message = error.description if error.description != default else MESSAGES.get(status, "")
-    return _render(status, message or TITLES.get(status, "Error"))
+    return _render(status, message or TITLES.get(status, gettext("Error")))
 
 
 def _csrf_error(error: CSRFError) -> ResponseReturnValue:
     to_login = csrf_refused_without_login()
     if to_login is not None:
         return to_login
-    return _render(400, "The form expired or did not come from this site. Reload it and try again.")
+    return _render(
+        400, gettext("The form expired or did not come from this site. Reload it and try again.")
+    )
 
 
 def _store_error(error: StoreUserError) -> ResponseReturnValue:
@@ -76,7 +81,10 @@ def _store_error(error: StoreUserError) -> ResponseReturnValue:
 def _busy_error(error: DatabaseBusyError) -> ResponseReturnValue:
     """503 with ``Retry-After``: nothing was saved, and the same request may be sent again."""
     response = make_response(
-        _render(503, "Many changes are being saved at once; nothing was saved. Try again shortly.")
+        _render(
+            503,
+            gettext("Many changes are being saved at once; nothing was saved. Try again shortly."),
+        )
     )
     response.headers["Retry-After"] = str(error.retry_after_seconds)
     return response

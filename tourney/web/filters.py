@@ -1,64 +1,139 @@
-"""Jinja filters for display: dates, ratings, cube values, status labels, and the
-variant's own words for its name and its result levels (oin and mars in long nardy)."""
+"""Jinja filters for display: dates, numbers, ratings, cube values, status labels, and the
+variant's own words for its name and its result levels (oin and mars in long nardy).
+
+Dates and numbers are written the way the language being served writes them; English keeps
+its short forms (``Thu 6 Mar 2025``, ``2025-03-06 19:04 UTC``).
+"""
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 
+from babel import Locale
+from babel.dates import format_date as babel_format_date
+from babel.dates import format_skeleton
+from babel.numbers import format_decimal
 from flask import Flask
+from flask_babel import get_locale, gettext, ngettext
 
 # types-WTForms describes WTForms 3.2; SelectChoice is new in 3.3 (the version we use).
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
 
 from tourney.rules import Level, NotationError
 from tourney.rules.variants import DEFAULT_VARIANT, GameVariant, variant_named
+from tourney.web.i18n import lazy_gettext
 
 STATUS_LABELS = {
-    "draft": "Draft",
-    "open": "Open",
-    "running": "Running",
-    "finished": "Finished",
-    "archived": "Archived",
-    "setup": "Not drawn",
-    "drawn": "Drawn",
-    "active": "Active",
-    "withdrawn": "Withdrawn",
-    "eliminated": "Eliminated",
+    "draft": lazy_gettext("Draft"),
+    "open": lazy_gettext("Open"),
+    "running": lazy_gettext("Running"),
+    "finished": lazy_gettext("Finished"),
+    "archived": lazy_gettext("Archived"),
+    "setup": lazy_gettext("Not drawn"),
+    "drawn": lazy_gettext("Drawn"),
+    "active": lazy_gettext("Active"),
+    "withdrawn": lazy_gettext("Withdrawn"),
+    "eliminated": lazy_gettext("Eliminated"),
+    "published": lazy_gettext("Published"),
+    "pending": lazy_gettext("Pending"),
+    "ready": lazy_gettext("Ready"),
+    "walkover": lazy_gettext("Walkover"),
+    "bye": lazy_gettext("Bye"),
+    "void": lazy_gettext("Void"),
+    "playing": lazy_gettext("Playing"),
+    "won": lazy_gettext("Won"),
+    "lost": lazy_gettext("Lost"),
 }
+"""The stored statuses (of events, flights, rounds, entries, fixtures) and a player's
+result of a match, as pages name them."""
+DRAW_METHOD_LABELS = {
+    "random": lazy_gettext("random"),
+    "seeded": lazy_gettext("seeded"),
+    "manual": lazy_gettext("by hand"),
+}
+"""How a flight was drawn, as the flight page says it beside the draw seed."""
+
+ENGLISH_DATE = "EEE d MMM y"
+"""English dates as the pages have always written them: ``Thu 6 Mar 2025``."""
+DATE_SKELETON = "yMMMEd"
+"""Other languages: weekday, day, short month and year in the language's own order."""
+NUMERIC_DATE_SKELETON = "yMd"
+"""Other languages' timestamps: the numeric date in the language's own order ..."""
+TIME_SKELETON = "Hm"
+"""... then the 24-hour time."""
+
+
+def _locale() -> Locale:
+    """The language being served; English outside a request."""
+    return get_locale() or Locale("en")
+
+
+def _is_english(locale: Locale) -> bool:
+    return locale.language == "en"
 
 
 def format_date(value: date | datetime | None) -> str:
-    """``2025-03-06`` as ``Thu 6 Mar 2025``; empty for none."""
+    """``2025-03-06`` as ``Thu 6 Mar 2025`` (``Do., 6. März 2025`` in German); empty for none."""
     if value is None:
         return ""
-    return f"{value:%a} {value.day} {value:%b %Y}"
+    locale = _locale()
+    day = value.date() if isinstance(value, datetime) else value
+    if _is_english(locale):
+        return babel_format_date(day, ENGLISH_DATE, locale=locale)
+    return format_skeleton(DATE_SKELETON, day, locale=locale)
 
 
 def format_datetime(value: datetime | None) -> str:
-    """A UTC timestamp as ``2025-03-06 19:04 UTC``."""
+    """A UTC timestamp as ``2025-03-06 19:04 UTC`` (``6.3.2025 19:04 UTC`` in German)."""
     if value is None:
         return ""
-    return f"{value:%Y-%m-%d %H:%M} UTC"
+    locale = _locale()
+    if _is_english(locale):
+        return f"{value:%Y-%m-%d %H:%M} UTC"
+    moment = value if value.tzinfo else value.replace(tzinfo=UTC)
+    day = format_skeleton(NUMERIC_DATE_SKELETON, moment, tzinfo=UTC, locale=locale)
+    time = format_skeleton(TIME_SKELETON, moment, tzinfo=UTC, locale=locale)
+    return f"{day} {time} UTC"
+
+
+def format_number(value: int | float) -> str:
+    """A count with the language's digit grouping: ``12,345`` (``12.345`` in German)."""
+    return format_decimal(value, locale=_locale())
+
+
+def format_fixed(value: float, places: int = 2, signed: bool = False) -> str:
+    """A number with ``places`` decimals in the language's decimal sign, no grouping:
+    ``1523.40``, ``1523,40`` in German; with ``signed``, ``+0.52`` and ``-1.03``."""
+    digits = "0." + "0" * places if places > 0 else "0"
+    pattern = f"+{digits};-{digits}" if signed else digits
+    return format_decimal(value, format=pattern, locale=_locale())
 
 
 def format_rating(value: float | None) -> str:
     """A rating with one decimal; an en dash for none."""
-    return "–" if value is None else f"{value:.1f}"
+    return "–" if value is None else format_fixed(value, 1)
 
 
 def format_cube(exponent: int | None) -> str:
     """A cube exponent as its value: 3 -> ``8``; none -> ``no limit``."""
-    return "no limit" if exponent is None else str(2**exponent)
+    return gettext("no limit") if exponent is None else str(2**exponent)
 
 
 def format_status(value: str) -> str:
     """A stored status as a label."""
-    return STATUS_LABELS.get(value, value.replace("_", " ").capitalize())
+    label = STATUS_LABELS.get(value)
+    return str(label) if label is not None else value.replace("_", " ").capitalize()
+
+
+def format_draw_method(value: str) -> str:
+    """A stored draw method as the flight page names it: ``seeded``."""
+    label = DRAW_METHOD_LABELS.get(value)
+    return str(label) if label is not None else value
 
 
 def format_points(value: int) -> str:
     """A number of points in words: ``1 point``, ``5 points``."""
-    return f"{value} point" if value == 1 else f"{value} points"
+    return ngettext("%(num)d point", "%(num)d points", value)
 
 
 def _variant(name: str | None) -> GameVariant:
@@ -106,10 +181,13 @@ def init_app(app: Flask) -> None:
     """Register the filters on ``app``."""
     app.add_template_filter(format_date, "date")
     app.add_template_filter(format_datetime, "datetime")
+    app.add_template_filter(format_number, "number")
+    app.add_template_filter(format_fixed, "decimal")
     app.add_template_filter(format_rating, "rating")
     app.add_template_filter(format_cube, "cube")
     app.add_template_filter(format_status, "status")
     app.add_template_filter(format_points, "points")
+    app.add_template_filter(format_draw_method, "draw_method")
     app.add_template_filter(variant_title, "variant_title")
     app.add_template_filter(level_label, "level_label")
     app.add_template_test(is_default_variant, "default_variant")

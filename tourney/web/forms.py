@@ -12,10 +12,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from enum import Enum
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from flask import current_app
-from flask_babel import lazy_gettext
+from flask_babel import gettext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileAllowed, FileField, FileRequired, FileSize
 from itsdangerous import BadSignature, URLSafeSerializer
@@ -65,12 +65,14 @@ from tourney.rules.variants import (
     registered_variants,
     variant_named,
 )
+from tourney.store import club_money
 from tourney.store.errors import StoreUserError
 from tourney.store.queries import FORMAT_LABELS
 from tourney.store.roles import ACCOUNT_ROLES
 from tourney.store.tables import DrawMethod
 from tourney.store.tournament_views import CUBE_VALUES
 from tourney.store.variant_options import option_field
+from tourney.web.i18n import lazy_gettext
 
 
 def parse_round_lengths(text: str) -> dict[str, int]:
@@ -88,7 +90,7 @@ def parse_round_lengths(text: str) -> dict[str, int]:
             continue
         match = re.fullmatch(r"\s*([A-Za-z -]*?)\s*(\d*)\s*[:=]\s*(\d+)\s*", part)
         if match is None:
-            raise ValueError(f"“{part.strip()}” is not like “final: 11”.")
+            raise ValueError(gettext("“%(part)s” is not like “final: 11”.", part=part.strip()))
         words = match.group(1).lower().replace("-", "").replace(" ", "")
         number = match.group(2)
         named = None if number else named_round_spelled(words)
@@ -98,7 +100,13 @@ def parse_round_lengths(text: str) -> dict[str, int]:
             key = named.key
         else:
             named_rounds = ", ".join(r.key for r in NAMED_ROUNDS)
-            raise ValueError(f"“{part.strip()}”: name a round number or {named_rounds}.")
+            raise ValueError(
+                gettext(
+                    "“%(part)s”: name a round number or %(rounds)s.",
+                    part=part.strip(),
+                    rounds=named_rounds,
+                )
+            )
         lengths[key] = int(match.group(3))
     return lengths
 
@@ -111,7 +119,7 @@ def parse_rounds_list(text: str) -> tuple[int, ...]:
     """
     parts = [p for p in re.split(r"[,;\s]+", text) if p]
     if not all(p.isdigit() for p in parts):
-        raise ValueError("List round numbers, like “1, 2”.")
+        raise ValueError(gettext("List round numbers, like “1, 2”."))
     return tuple(int(p) for p in parts)
 
 
@@ -150,12 +158,6 @@ def apply_error(form: FlaskForm, error: StoreUserError) -> None:
         form.form_errors.append(error.message)
 
 
-def lazy_str(text: str) -> str:
-    """``text`` translated when shown, into the language of the request showing it (a form
-    label or description); typed as the ``str`` WTForms' stubs ask for."""
-    return cast(str, lazy_gettext(text))
-
-
 def options(pairs: Iterable[tuple[object, str]]) -> list[SelectChoice]:
     """Select-box options from (value, label) pairs; none as a value becomes empty."""
     return [SelectChoice("" if v is None else str(v), label) for v, label in pairs]
@@ -168,17 +170,21 @@ def optional_int(value: Any) -> int | None:
     return int(value)
 
 
-def new_password_fields(label: str) -> tuple[PasswordField, PasswordField]:
-    """A new password and the same again, for a form's ``password`` and ``confirm``."""
+def new_password_fields(label: str, again: str) -> tuple[PasswordField, PasswordField]:
+    """A new password and the same again, for a form's ``password`` and ``confirm``: their
+    labels ``label`` and ``again``."""
     return (
         PasswordField(
             label,
             validators=[DataRequired(), Length(min=10, max=1024)],
-            description="At least 10 characters.",
+            description=lazy_gettext("At least 10 characters."),
         ),
         PasswordField(
-            f"{label} again",
-            validators=[DataRequired(), EqualTo("password", message="The passwords differ.")],
+            again,
+            validators=[
+                DataRequired(),
+                EqualTo("password", message=lazy_gettext("The passwords differ.")),
+            ],
         ),
     )
 
@@ -186,32 +192,42 @@ def new_password_fields(label: str) -> tuple[PasswordField, PasswordField]:
 class LoginForm(Form):
     """E-mail address and password."""
 
-    email = StringField("E-mail address", validators=[DataRequired(), Length(max=254)])
-    password = PasswordField("Password", validators=[DataRequired(), Length(max=1024)])
+    email = StringField(
+        lazy_gettext("E-mail address"), validators=[DataRequired(), Length(max=254)]
+    )
+    password = PasswordField(
+        lazy_gettext("Password"), validators=[DataRequired(), Length(max=1024)]
+    )
 
 
 class SetupForm(Form):
     """The first account."""
 
-    name = StringField("Your name", validators=[DataRequired(), Length(max=120)])
-    email = StringField("E-mail address", validators=[DataRequired(), Length(max=254)])
-    password, confirm = new_password_fields("Password")
+    name = StringField(lazy_gettext("Your name"), validators=[DataRequired(), Length(max=120)])
+    email = StringField(
+        lazy_gettext("E-mail address"), validators=[DataRequired(), Length(max=254)]
+    )
+    password, confirm = new_password_fields(
+        lazy_gettext("Password"), lazy_gettext("Password again")
+    )
 
 
 class PasswordForm(Form):
     """The logged-in user changes their password."""
 
     current_password = PasswordField(
-        "Current password", validators=[DataRequired(), Length(max=1024)]
+        lazy_gettext("Current password"), validators=[DataRequired(), Length(max=1024)]
     )
-    password, confirm = new_password_fields("New password")
+    password, confirm = new_password_fields(
+        lazy_gettext("New password"), lazy_gettext("New password again")
+    )
 
 
 class UserForm(SetupForm):
     """An admin adds an account."""
 
     role = SelectField(
-        "Role",
+        lazy_gettext("Role"),
         choices=options((r.role.value, f"{r.label} — {r.description}") for r in ACCOUNT_ROLES),
     )
 
@@ -220,7 +236,9 @@ class ActionForm(Form):
     """A button that changes something: only the CSRF token."""
 
 
-CUBE_LIMIT_CHOICES = options([("", "No limit"), *((e, f"{2**e}") for e in range(1, 13))])
+CUBE_LIMIT_CHOICES = options(
+    [("", lazy_gettext("No limit")), *((e, f"{2**e}") for e in range(1, 13))]
+)
 
 
 class EventForm(Form):
@@ -231,56 +249,70 @@ class EventForm(Form):
     crawford_variants: ClassVar[str]
     """The names, space-separated, of the variants the ``crawford`` field is for."""
 
-    name = StringField("Name", validators=[DataRequired(), Length(max=160)])
+    name = StringField(lazy_gettext("Name"), validators=[DataRequired(), Length(max=160)])
     slug = StringField(
-        "Web address",
+        lazy_gettext("Web address"),
         validators=[OptionalValue(), Length(max=60)],
-        description="Letters, digits and dashes; left empty, it is made from the name.",
+        description=lazy_gettext(
+            "Letters, digits and dashes; left empty, it is made from the name."
+        ),
     )
-    starts_on = DateField("Starts", validators=[OptionalValue()])
-    ends_on = DateField("Ends", validators=[OptionalValue()])
-    club_id = SelectField("Club", coerce=optional_int, validate_choice=True)
-    venue_name = StringField("Venue", validators=[OptionalValue(), Length(max=120)])
-    is_public = BooleanField("Public: listed on the home page and in the API")
+    starts_on = DateField(lazy_gettext("Starts"), validators=[OptionalValue()])
+    ends_on = DateField(lazy_gettext("Ends"), validators=[OptionalValue()])
+    club_id = SelectField(lazy_gettext("Club"), coerce=optional_int, validate_choice=True)
+    venue_name = StringField(lazy_gettext("Venue"), validators=[OptionalValue(), Length(max=120)])
+    is_public = BooleanField(lazy_gettext("Public: listed on the home page and in the API"))
     variant = SelectField(
-        "Game",
+        lazy_gettext("Game"),
         choices=options((v.name, v.title) for v in registered_variants()),
         default=DEFAULT_VARIANT.name,
     )
     match_form = SelectField(
-        "Matches",
+        lazy_gettext("Matches"),
         choices=options(
             (f.name, f.title if f.is_single else f"{f.title}: {f.description}")
             for f in registered_match_forms()
         ),
         default=SINGLE.name,
-        description="A match of several variants in turn plays each game by its own rules "
-        "(no single game to choose then).",
+        description=lazy_gettext(
+            "A match of several variants in turn plays each game by its own rules "
+            "(no single game to choose then)."
+        ),
     )
     dice_names = SelectField(
-        "Dice names",
-        choices=options([("", "None"), *((d.key, d.title) for d in registered_dice_names())]),
+        lazy_gettext("Dice names"),
+        choices=options(
+            [("", lazy_gettext("None")), *((d.key, d.title) for d in registered_dice_names())]
+        ),
         default="",
-        description="Names of the rolls (du ek, dubara, shesh besh ...) shown beside each "
-        "roll of a match record.",
+        description=lazy_gettext(
+            "Names of the rolls (du ek, dubara, shesh besh ...) shown beside each "
+            "roll of a match record."
+        ),
     )
     board_order = SelectField(
-        "Team events: board order",
+        lazy_gettext("Team events: board order"),
         choices=options((order.value, order.label) for order in BoardOrder),
         default=BoardOrder.FIXED.value,
     )
-    crawford = BooleanField("Crawford rule", default=True)
-    holland = BooleanField("Holland rule (post-Crawford: no double before two rolls each)")
-    condoned_plays = BooleanField(
-        "Records: an illegal play the opponent played on from stands (condoned)"
+    crawford = BooleanField(lazy_gettext("Crawford rule"), default=True)
+    holland = BooleanField(
+        lazy_gettext("Holland rule (post-Crawford: no double before two rolls each)")
     )
-    unrated = BooleanField("Friendly: its matches do not count in the club's rating list")
-    cube_limit = SelectField("Cube limit", choices=CUBE_LIMIT_CHOICES, coerce=optional_int)
-    money_play = BooleanField("Money play")
-    jacoby = BooleanField("Jacoby rule (house rule)")
-    beavers = BooleanField("Beavers (money play only)")
-    automatic_doubles = BooleanField("Automatic doubles (money play only)")
-    notes = TextAreaField("Notes for players", validators=[Length(max=4000)])
+    condoned_plays = BooleanField(
+        lazy_gettext("Records: an illegal play the opponent played on from stands (condoned)")
+    )
+    unrated = BooleanField(
+        lazy_gettext("Friendly: its matches do not count in the club's rating list")
+    )
+    cube_limit = SelectField(
+        lazy_gettext("Cube limit"), choices=CUBE_LIMIT_CHOICES, coerce=optional_int
+    )
+    money_play = BooleanField(lazy_gettext("Money play"))
+    jacoby = BooleanField(lazy_gettext("Jacoby rule (house rule)"))
+    beavers = BooleanField(lazy_gettext("Beavers (money play only)"))
+    automatic_doubles = BooleanField(lazy_gettext("Automatic doubles (money play only)"))
+    notes = TextAreaField(lazy_gettext("Notes for players"), validators=[Length(max=4000)])
     # Variant options: ``_add_option_fields`` below adds a field for every option of
     # every registered variant; the page shows the set of the chosen variant.
 
@@ -309,21 +341,30 @@ def _add_option_fields(form: type[EventForm]) -> None:
             default = variant.option_value(spec.key, DEFAULT_OPTIONS)
             field: BooleanField | SelectField
             if spec.is_flag:
-                field = BooleanField(spec.label, description=spec.description,
-                                     default=bool(default))
+                field = BooleanField(
+                    spec.label, description=spec.description, default=bool(default)
+                )
             else:
                 field = SelectField(
-                    spec.label, description=spec.description, default=_choice_key(default),
+                    spec.label,
+                    description=spec.description,
+                    default=_choice_key(default),
                     choices=options((_choice_key(c.value), c.label) for c in spec.choices),
                 )
             setattr(form, option_field(variant, spec.key), field)
         if variant.options:
-            groups.append(OptionGroup(variant.name, variant.title, tuple(
-                option_field(variant, spec.key) for spec in variant.options)))
+            groups.append(
+                OptionGroup(
+                    variant.name,
+                    variant.title,
+                    tuple(option_field(variant, spec.key) for spec in variant.options),
+                )
+            )
     form.option_groups = tuple(groups)
     # The event's own Crawford flag shows for variants whose options leave it alone.
     form.crawford_variants = " ".join(
-        v.name for v in registered_variants() if not v.offers("crawford"))
+        v.name for v in registered_variants() if not v.offers("crawford")
+    )
 
 
 _add_option_fields(EventForm)
@@ -340,7 +381,8 @@ def variant_options_from(form: EventForm) -> VariantOptions:
             values[spec.key] = bool(data)
         else:
             values[spec.key] = next(
-                (c.value for c in spec.choices if _choice_key(c.value) == data), None)
+                (c.value for c in spec.choices if _choice_key(c.value) == data), None
+            )
     return replace(DEFAULT_OPTIONS, **values)
 
 
@@ -351,8 +393,7 @@ def variant_options_data(chosen: VariantOptions) -> dict[str, object]:
     for variant in registered_variants():
         for spec in variant.options:
             value = variant.option_value(spec.key, chosen)
-            data[option_field(variant, spec.key)] = (
-                value if spec.is_flag else _choice_key(value))
+            data[option_field(variant, spec.key)] = value if spec.is_flag else _choice_key(value)
     return data
 
 
@@ -362,88 +403,95 @@ TIEBREAK_CHOICES = options([("", "—"), *((t.key, t.title) for t in TIEBREAKS)]
 class FlightForm(Form):
     """A flight's format, match lengths, feeding and tiebreaks."""
 
-    name = StringField("Name", validators=[DataRequired(), Length(max=80)])
-    format = SelectField("Format", choices=options(FORMAT_LABELS.items()))
+    name = StringField(lazy_gettext("Name"), validators=[DataRequired(), Length(max=80)])
+    format = SelectField(lazy_gettext("Format"), choices=options(FORMAT_LABELS.items()))
     match_length = IntegerField(
-        "Match length (points)", validators=[InputRequired(), NumberRange(min=1, max=99)]
+        lazy_gettext("Match length (points)"),
+        validators=[InputRequired(), NumberRange(min=1, max=99)],
     )
     round_lengths = StringField(
-        "Longer matches for some rounds",
-        description="For example “semifinal: 9, final: 11” or “4: 9”.",
+        lazy_gettext("Longer matches for some rounds"),
+        description=lazy_gettext("For example “semifinal: 9, final: 11” or “4: 9”."),
         validators=[Length(max=200)],
     )
     swiss_rounds = IntegerField(
-        "Swiss: rounds",
+        lazy_gettext("Swiss: rounds"),
         validators=[OptionalValue(), NumberRange(min=1, max=30)],
-        description="Empty: enough rounds for one unbeaten player.",
+        description=lazy_gettext("Empty: enough rounds for one unbeaten player."),
     )
     swiss_lives = IntegerField(
-        "Swiss: lives",
+        lazy_gettext("Swiss: lives"),
         validators=[OptionalValue(), NumberRange(min=1, max=9)],
-        description="Instead of rounds: a player is out after this many losses.",
+        description=lazy_gettext("Instead of rounds: a player is out after this many losses."),
     )
-    bye_counts_as_win = BooleanField("A bye counts as a match win", default=True)
-    unrated = BooleanField("Unrated: its matches do not count in the club's rating list")
-    feeds_from_id = SelectField("Losers come from", coerce=optional_int)
+    bye_counts_as_win = BooleanField(lazy_gettext("A bye counts as a match win"), default=True)
+    unrated = BooleanField(
+        lazy_gettext("Unrated: its matches do not count in the club's rating list")
+    )
+    feeds_from_id = SelectField(lazy_gettext("Losers come from"), coerce=optional_int)
     feed_rounds = StringField(
-        "…of rounds", description="For example “1” or “1, 2”.", validators=[Length(max=40)]
+        lazy_gettext("…of rounds"),
+        description=lazy_gettext("For example “1” or “1, 2”."),
+        validators=[Length(max=40)],
     )
-    progressive = BooleanField("Progressive: later losers enter later rounds")
-    feed_bye_losers = BooleanField("First-match losers who had a bye enter too")
-    reset_match = BooleanField("Double elimination: reset final")
+    progressive = BooleanField(lazy_gettext("Progressive: later losers enter later rounds"))
+    feed_bye_losers = BooleanField(lazy_gettext("First-match losers who had a bye enter too"))
+    reset_match = BooleanField(lazy_gettext("Double elimination: reset final"))
     pools = IntegerField(
-        "Round robin: pools",
+        lazy_gettext("Round robin: pools"),
         validators=[OptionalValue(), NumberRange(min=1, max=5000)],
-        description="Empty: one table, everyone plays everyone.",
+        description=lazy_gettext("Empty: one table, everyone plays everyone."),
     )
     pool_seeding = SelectField(
-        "Pools made",
+        lazy_gettext("Pools made"),
         choices=options((p.value, p.label) for p in PoolSeeding),
         default=PoolSeeding.SNAKE.value,
     )
-    qualifies_from_id = SelectField("Qualifiers come from", coerce=optional_int)
+    qualifies_from_id = SelectField(lazy_gettext("Qualifiers come from"), coerce=optional_int)
     qualifiers = IntegerField(
-        "…how many qualify",
+        lazy_gettext("…how many qualify"),
         validators=[OptionalValue(), NumberRange(min=1, max=10000)],
-        description="From each pool of a round robin; from a Swiss in all.",
+        description=lazy_gettext("From each pool of a round robin; from a Swiss in all."),
     )
     cut_ties = SelectField(
-        "Ties at the cut",
+        lazy_gettext("Ties at the cut"),
         choices=options((c.value, c.label) for c in CutTies),
         default=CutTies.TIEBREAKS.value,
     )
     draw_method = SelectField(
-        "Draw",
+        lazy_gettext("Draw"),
         choices=options(
             [
-                (DrawMethod.RANDOM.value, "Random (from a stored seed)"),
-                (DrawMethod.SEEDED.value, "Seeded"),
-                (DrawMethod.MANUAL.value, "By hand"),
+                (DrawMethod.RANDOM.value, lazy_gettext("Random (from a stored seed)")),
+                (DrawMethod.SEEDED.value, lazy_gettext("Seeded")),
+                (DrawMethod.MANUAL.value, lazy_gettext("By hand")),
             ]
         ),
     )
-    tiebreak_1 = SelectField("Tiebreak 1", choices=TIEBREAK_CHOICES, default="")
-    tiebreak_2 = SelectField("Tiebreak 2", choices=TIEBREAK_CHOICES, default="")
-    tiebreak_3 = SelectField("Tiebreak 3", choices=TIEBREAK_CHOICES, default="")
+    tiebreak_1 = SelectField(lazy_gettext("Tiebreak 1"), choices=TIEBREAK_CHOICES, default="")
+    tiebreak_2 = SelectField(lazy_gettext("Tiebreak 2"), choices=TIEBREAK_CHOICES, default="")
+    tiebreak_3 = SelectField(lazy_gettext("Tiebreak 3"), choices=TIEBREAK_CHOICES, default="")
     boards = IntegerField(
-        "Teams: boards per fixture",
+        lazy_gettext("Teams: boards per fixture"),
         validators=[OptionalValue(), NumberRange(min=1, max=MAX_BOARDS)],
-        description="Empty: players meet one to one. 3: teams meet in fixtures of 3 "
-        "board matches, the majority of boards wins.",
+        description=lazy_gettext(
+            "Empty: players meet one to one. 3: teams meet in fixtures of 3 "
+            "board matches, the majority of boards wins."
+        ),
     )
 
     clock_minutes_per_point = DecimalField(
-        lazy_str("Clock: minutes per point"),
+        lazy_gettext("Clock: minutes per point"),
         places=2,
         default=Decimal(2),
         validators=[OptionalValue(), NumberRange(min=Decimal("0.25"), max=Decimal(30))],
-        description=lazy_str(
+        description=lazy_gettext(
             "Each player's time per point of match length: 2 gives 14 minutes each in a "
             "7-point match."
         ),
     )
     clock_delay_seconds = IntegerField(
-        lazy_str("Clock: delay per move (seconds)"),
+        lazy_gettext("Clock: delay per move (seconds)"),
         default=12,
         validators=[OptionalValue(), NumberRange(min=0, max=120)],
     )
@@ -475,23 +523,31 @@ class FlightForm(Form):
 class CutPicksForm(Form):
     """The players a director sends through from a tie at the cut."""
 
-    players = SelectMultipleField("Goes through", coerce=int)
+    players = SelectMultipleField(lazy_gettext("Goes through"), coerce=int)
 
 
 class PlayerForm(Form):
     """A roster player."""
 
-    name = StringField("Name", validators=[DataRequired(), Length(max=120)])
+    name = StringField(lazy_gettext("Name"), validators=[DataRequired(), Length(max=120)])
     country = StringField(
-        "Country", validators=[OptionalValue(), Length(max=2)], description="Two letters: NO, DE."
+        lazy_gettext("Country"),
+        validators=[OptionalValue(), Length(max=2)],
+        description=lazy_gettext("Two letters: NO, DE."),
     )
-    rating = FloatField("Rating", validators=[OptionalValue(), NumberRange(min=0, max=5000)])
-    email = StringField("E-mail address", validators=[OptionalValue(), Length(max=254)])
-    club_id = SelectField("Club", coerce=optional_int)
+    rating = FloatField(
+        lazy_gettext("Rating"), validators=[OptionalValue(), NumberRange(min=0, max=5000)]
+    )
+    email = StringField(
+        lazy_gettext("E-mail address"), validators=[OptionalValue(), Length(max=254)]
+    )
+    club_id = SelectField(lazy_gettext("Club"), coerce=optional_int)
     add_as_new = BooleanField(
-        "Add as a new player",
-        description="Tick only when a player of the same name is already on the roster "
-        "and this is someone else.",
+        lazy_gettext("Add as a new player"),
+        description=lazy_gettext(
+            "Tick only when a player of the same name is already on the roster "
+            "and this is someone else."
+        ),
     )
 
 
@@ -503,19 +559,26 @@ class PlayerImportForm(Form):
     """A CSV or XLSX list of players to preview before anything is saved."""
 
     file = FileField(
-        "File (.csv or .xlsx)",
+        lazy_gettext("File (.csv or .xlsx)"),
         validators=[
-            FileRequired("Choose a .csv or .xlsx file."),
-            FileAllowed(["csv", "xlsx", "txt"], "Use a .csv or .xlsx file."),
-            FileSize(PLAYER_IMPORT_MAX_BYTES, message="The file is larger than 1 MB; split it."),
+            FileRequired(lazy_gettext("Choose a .csv or .xlsx file.")),
+            FileAllowed(["csv", "xlsx", "txt"], lazy_gettext("Use a .csv or .xlsx file.")),
+            FileSize(
+                PLAYER_IMPORT_MAX_BYTES,
+                message=lazy_gettext("The file is larger than 1 MB; split it."),
+            ),
         ],
         description=(
-            "A header row naming the columns: name, country, rating, experience, matches, "
-            "email."
+            lazy_gettext(
+                "A header row naming the columns: name, country, rating, experience, matches, "
+                "email."
+            )
         ),
     )
     # Beside the roster's own club box on one page: an id of its own.
-    club_id = SelectField("Add them to club", coerce=optional_int, id="import-club_id")
+    club_id = SelectField(
+        lazy_gettext("Add them to club"), coerce=optional_int, id="import-club_id"
+    )
 
 
 @dataclass(frozen=True)
@@ -527,7 +590,7 @@ class PreviewedFile:
     data: bytes
 
 
-PREVIEW_EXPIRED = "The preview expired or was altered; upload the file again."
+PREVIEW_EXPIRED = lazy_gettext("The preview expired or was altered; upload the file again.")
 
 
 class PlayerImportConfirmForm(Form):
@@ -572,8 +635,8 @@ class ClubForm(Form):
     """A club."""
 
     club_name = StringField(
-        "Club name",
-        validators=[DataRequired(message="Enter the club's name."), Length(max=120)],
+        lazy_gettext("Club name"),
+        validators=[DataRequired(message=lazy_gettext("Enter the club's name.")), Length(max=120)],
     )
 
 
@@ -581,19 +644,23 @@ class EntryForm(Form):
     """Enter a roster player in an event."""
 
     player_id = SelectField(
-        "Player", coerce=optional_int, validators=[DataRequired(message="Choose a player.")]
+        lazy_gettext("Player"),
+        coerce=optional_int,
+        validators=[DataRequired(message=lazy_gettext("Choose a player."))],
     )
-    seed = IntegerField("Seed", validators=[OptionalValue(), NumberRange(min=1, max=9999)])
+    seed = IntegerField(
+        lazy_gettext("Seed"), validators=[OptionalValue(), NumberRange(min=1, max=9999)]
+    )
 
 
 class BulkEntryForm(Form):
     """Enter the roster players ticked in the list of those not entered yet."""
 
     player_ids = SelectMultipleField(
-        "Players",
+        lazy_gettext("Players"),
         coerce=int,
         validate_choice=False,
-        validators=[DataRequired(message="Tick at least one player to enter.")],
+        validators=[DataRequired(message=lazy_gettext("Tick at least one player to enter."))],
     )
 
 
@@ -601,15 +668,20 @@ class PastedNamesForm(Form):
     """Enter roster players by their names, one per line."""
 
     names = TextAreaField(
-        "Names, one per line",
-        validators=[DataRequired(message="Paste at least one name."), Length(max=100_000)],
+        lazy_gettext("Names, one per line"),
+        validators=[
+            DataRequired(message=lazy_gettext("Paste at least one name.")),
+            Length(max=100_000),
+        ],
     )
 
 
 class SeedForm(Form):
     """Change an entry's seed (empty: no seed)."""
 
-    seed = IntegerField("Seed", validators=[OptionalValue(), NumberRange(min=1, max=9999)])
+    seed = IntegerField(
+        lazy_gettext("Seed"), validators=[OptionalValue(), NumberRange(min=1, max=9999)]
+    )
 
 
 # --- draws and results ---------------------------------------------------------------
@@ -626,30 +698,34 @@ def parse_score(text: str) -> tuple[int, int]:
     """
     match = re.fullmatch(r"\s*(\d{1,3})\s*(?:[-–:/]|\s)\s*(\d{1,3})\s*", text)
     if match is None:
-        raise ValueError("Enter the final score as two numbers, like “7-4”.")
+        raise ValueError(gettext("Enter the final score as two numbers, like “7-4”."))
     return int(match.group(1)), int(match.group(2))
 
 
 class TeamForm(Form):
     """A team: its name and its players in board order (a pair as ``Ann & Bob``)."""
 
-    name = StringField("Team name", validators=[DataRequired(), Length(max=80)])
+    name = StringField(lazy_gettext("Team name"), validators=[DataRequired(), Length(max=80)])
     members = TextAreaField(
-        "Players in board order",
-        description="One line a board, top board first; a pair who consult on one board "
-        "as “Ann Lee & Bob Ray”. New names are added to the roster.",
+        lazy_gettext("Players in board order"),
+        description=lazy_gettext(
+            "One line a board, top board first; a pair who consult on one board "
+            "as “Ann Lee & Bob Ray”. New names are added to the roster."
+        ),
         validators=[DataRequired(), Length(max=2000)],
     )
-    seed = IntegerField("Seed", validators=[OptionalValue(), NumberRange(min=1, max=9999)])
+    seed = IntegerField(
+        lazy_gettext("Seed"), validators=[OptionalValue(), NumberRange(min=1, max=9999)]
+    )
 
 
 class LineupForm(Form):
     """One team's players on boards 1..N of a fixture, by name, top board first."""
 
-    side = SelectField("Team", choices=options([("a", "a"), ("b", "b")]))
+    side = SelectField(lazy_gettext("Team"), choices=options([("a", "a"), ("b", "b")]))
     players = TextAreaField(
-        "Players on boards 1, 2, ...",
-        description="One name a line, as the team list shows it.",
+        lazy_gettext("Players on boards 1, 2, ..."),
+        description=lazy_gettext("One name a line, as the team list shows it."),
         validators=[DataRequired(), Length(max=2000)],
     )
 
@@ -657,29 +733,35 @@ class LineupForm(Form):
 class TeamDrawForm(Form):
     """Draw the next round of a team flight (the first one from a seed, new when empty)."""
 
-    seed = IntegerField("Seed", validators=[OptionalValue(), NumberRange(min=0, max=2**31 - 1)])
+    seed = IntegerField(
+        lazy_gettext("Seed"), validators=[OptionalValue(), NumberRange(min=0, max=2**31 - 1)]
+    )
 
 
 class DrawForm(Form):
     """Make a draw: random from a seed (a new one when empty) or seeded."""
 
     method = SelectField(
-        "Draw",
+        lazy_gettext("Draw"),
         choices=options(
             [
-                (DrawMethod.RANDOM.value, "Random"),
-                (DrawMethod.SEEDED.value, "Seeded (by seed, then rating)"),
+                (DrawMethod.RANDOM.value, lazy_gettext("Random")),
+                (DrawMethod.SEEDED.value, lazy_gettext("Seeded (by seed, then rating)")),
             ]
         ),
     )
     seed = IntegerField(
-        "Seed",
+        lazy_gettext("Seed"),
         validators=[OptionalValue(), NumberRange(min=0, max=2**31 - 1)],
-        description="Empty: a new random seed, stored and shown. Give one to repeat a draw.",
+        description=lazy_gettext(
+            "Empty: a new random seed, stored and shown. Give one to repeat a draw."
+        ),
     )
     everyone = BooleanField(
-        "Draw everyone entered",
-        description="Also the players not checked in (by default only those checked in).",
+        lazy_gettext("Draw everyone entered"),
+        description=lazy_gettext(
+            "Also the players not checked in (by default only those checked in)."
+        ),
     )
 
 
@@ -691,10 +773,10 @@ class VersionedForm(Form):
     version = HiddenField(
         validators=[
             InputRequired(),
-            Regexp(r"^[0-9]{1,9}\Z", message="the form is damaged; reload the page."),
+            Regexp(r"^[0-9]{1,9}\Z", message=lazy_gettext("the form is damaged; reload the page.")),
         ]
     )
-    confirm_cascade = BooleanField("Also clear later results that depend on this one")
+    confirm_cascade = BooleanField(lazy_gettext("Also clear later results that depend on this one"))
 
     def seen_version(self) -> int:
         """The version the page showed (call after the form validated)."""
@@ -703,14 +785,19 @@ class VersionedForm(Form):
 
 CUBE_CHOICES = options((cube, str(cube)) for cube in CUBE_VALUES)
 LEVEL_CHOICES = options(
-    [("single", "Single"), ("gammon", "Gammon"), ("backgammon", "Backgammon"), ("", "— (dropped)")]
+    [
+        ("single", lazy_gettext("Single")),
+        ("gammon", lazy_gettext("Gammon")),
+        ("backgammon", lazy_gettext("Backgammon")),
+        ("", lazy_gettext("— (dropped)")),
+    ]
 )
 END_CHOICES = options(
     [
-        ("played", "Played out"),
-        ("dropped", "Double dropped"),
-        ("resigned", "Resigned"),
-        ("drawn", "Drawn (last roll)"),
+        ("played", lazy_gettext("Played out")),
+        ("dropped", lazy_gettext("Double dropped")),
+        ("resigned", lazy_gettext("Resigned")),
+        ("drawn", lazy_gettext("Drawn (last roll)")),
     ]
 )
 
@@ -719,22 +806,25 @@ class GameForm(VersionedForm):
     """One game: winner, how it ended, the cube, the level (a drawn game has neither a
     winner nor a level: whatever those boxes hold is not used)."""
 
-    winner = SelectField("Winner", choices=options([("a", "Player A"), ("b", "Player B")]))
-    end = SelectField("Ended", choices=END_CHOICES)
+    winner = SelectField(
+        lazy_gettext("Winner"),
+        choices=options([("a", lazy_gettext("Player A")), ("b", lazy_gettext("Player B"))]),
+    )
+    end = SelectField(lazy_gettext("Ended"), choices=END_CHOICES)
     cube = SelectField(
-        "Cube",
+        lazy_gettext("Cube"),
         choices=CUBE_CHOICES,
         coerce=int,
         default=1,
-        description="For a dropped double: the value before the refused double.",
+        description=lazy_gettext("For a dropped double: the value before the refused double."),
     )
-    level = SelectField("Result", choices=LEVEL_CHOICES, default="single")
+    level = SelectField(lazy_gettext("Result"), choices=LEVEL_CHOICES, default="single")
 
 
 class ScoreForm(VersionedForm):
     """A final score in one line."""
 
-    score = StringField("Final score", validators=[DataRequired(), Length(max=20)])
+    score = StringField(lazy_gettext("Final score"), validators=[DataRequired(), Length(max=20)])
 
     def validate_score(self, field: StringField) -> None:
         """Two whole numbers."""
@@ -748,12 +838,13 @@ class UploadForm(VersionedForm):
     """A match record file."""
 
     record = FileField(
-        "Match file (.mat, or a .json match record)",
-        validators=[FileRequired("Choose a .mat or .json match record.")],
+        # The label stays as guides quote it; the help text below the field names .sgf.
+        lazy_gettext("Match file (.mat, or a .json match record)"),
+        validators=[FileRequired(lazy_gettext("Choose a .mat, .sgf or .json match record."))],
     )
 
 
-RECORD_EXPIRED = "The record was not kept or was altered; upload the file again."
+RECORD_EXPIRED = lazy_gettext("The record was not kept or was altered; upload the file again.")
 
 
 class RecordPlayersForm(VersionedForm):
@@ -766,7 +857,8 @@ class RecordPlayersForm(VersionedForm):
 
     record = HiddenField(validators=[DataRequired(message=RECORD_EXPIRED)])
     first_player_side = SelectField(
-        "The record's first player is", choices=options([("a", "Player A"), ("b", "Player B")])
+        lazy_gettext("The record's first player is"),
+        choices=options([("a", lazy_gettext("Player A")), ("b", lazy_gettext("Player B"))]),
     )
 
     @classmethod
@@ -798,18 +890,25 @@ def _record_signer() -> URLSafeSerializer:
 class WalkoverForm(VersionedForm):
     """A forfeit: who goes through."""
 
-    winner = SelectField("Goes through", choices=options([("a", "Player A"), ("b", "Player B")]))
+    winner = SelectField(
+        lazy_gettext("Goes through"),
+        choices=options([("a", lazy_gettext("Player A")), ("b", lazy_gettext("Player B"))]),
+    )
 
 
 class LateEntryForm(Form):
     """A late entry into a drawn Swiss with a starting record."""
 
     entry_id = SelectField(
-        "Player", coerce=optional_int, validators=[DataRequired(message="Choose a player.")]
+        lazy_gettext("Player"),
+        coerce=optional_int,
+        validators=[DataRequired(message=lazy_gettext("Choose a player."))],
     )
-    wins = IntegerField("Wins", default=0, validators=[InputRequired(), NumberRange(min=0, max=30)])
+    wins = IntegerField(
+        lazy_gettext("Wins"), default=0, validators=[InputRequired(), NumberRange(min=0, max=30)]
+    )
     losses = IntegerField(
-        "Losses", default=0, validators=[InputRequired(), NumberRange(min=0, max=30)]
+        lazy_gettext("Losses"), default=0, validators=[InputRequired(), NumberRange(min=0, max=30)]
     )
 
 
@@ -817,8 +916,11 @@ class TableForm(Form):
     """A match's table, changed before play."""
 
     table = StringField(
-        "Table",
-        validators=[DataRequired(message="Give the table a number or name."), Length(max=20)],
+        lazy_gettext("Table"),
+        validators=[
+            DataRequired(message=lazy_gettext("Give the table a number or name.")),
+            Length(max=20),
+        ],
     )
 
 
@@ -827,13 +929,15 @@ class KnockoutLateEntryForm(Form):
 
     # On the flight page beside the Swiss late entry's player box: an id of its own.
     entry_id = SelectField(
-        "Player",
+        lazy_gettext("Player"),
         coerce=optional_int,
-        validators=[DataRequired(message="Choose a player.")],
+        validators=[DataRequired(message=lazy_gettext("Choose a player."))],
         id="bye-entry_id",
     )
     match_id = SelectField(
-        "Bye", coerce=optional_int, validators=[DataRequired(message="Choose a bye.")]
+        lazy_gettext("Bye"),
+        coerce=optional_int,
+        validators=[DataRequired(message=lazy_gettext("Choose a bye."))],
     )
 
 
@@ -844,40 +948,49 @@ MONEY_SEATS = 8
 class MoneySessionForm(Form):
     """A new money session or chouette: its players in seat order, stake and cube options."""
 
-    name = StringField("Name", validators=[DataRequired(), Length(max=120)])
-    stake_mode = SelectField("Stake", validators=[DataRequired()])
+    name = StringField(lazy_gettext("Name"), validators=[DataRequired(), Length(max=120)])
+    stake_mode = SelectField(lazy_gettext("Stake"), validators=[DataRequired()])
     stake = StringField(
-        "Worth of one unit",
+        lazy_gettext("Worth of one unit"),
         default="1.00",
         validators=[
             DataRequired(),
-            Regexp(r"^\d{1,7}([.,]\d{1,2})?\Z", message="write an amount such as 0.50 or 2."),
+            Regexp(
+                r"^\d{1,7}([.,]\d{1,2})?\Z",
+                message=lazy_gettext("write an amount such as 0.50 or 2."),
+            ),
         ],
     )
     currency = StringField(
-        "Currency", default="EUR", validators=[DataRequired(), Regexp(r"^[A-Za-z]{3}\Z")]
+        lazy_gettext("Currency"),
+        default="EUR",
+        validators=[DataRequired(), Regexp(r"^[A-Za-z]{3}\Z")],
     )
-    jacoby = BooleanField("Jacoby rule (gammons count single until the cube is turned)")
-    beavers = BooleanField("Beavers")
-    raccoons = BooleanField("Raccoons (with beavers)")
+    jacoby = BooleanField(
+        lazy_gettext("Jacoby rule (gammons count single until the cube is turned)")
+    )
+    beavers = BooleanField(lazy_gettext("Beavers"))
+    raccoons = BooleanField(lazy_gettext("Raccoons (with beavers)"))
     automatic_doubles = IntegerField(
-        "Automatic doubles a game (0: none)",
+        lazy_gettext("Automatic doubles a game (0: none)"),
         default=0,
         validators=[OptionalValue(), NumberRange(0, 6)],
     )
     cube_limit = SelectField(
-        "Cube limit",
+        lazy_gettext("Cube limit"),
         coerce=optional_int,
-        choices=options([(None, "No limit"), *((2**e, str(2**e)) for e in range(1, 11))]),
+        choices=options(
+            [(None, lazy_gettext("No limit")), *((2**e, str(2**e)) for e in range(1, 11))]
+        ),
         validate_choice=False,
     )
-    team_cube = BooleanField("Chouette: the team plays one cube, the captain's")
+    team_cube = BooleanField(lazy_gettext("Chouette: the team plays one cube, the captain's"))
     end_difference = IntegerField(
-        "End at a difference of (units; empty: by agreement)",
+        lazy_gettext("End at a difference of (units; empty: by agreement)"),
         validators=[OptionalValue(), NumberRange(1, 100_000)],
     )
     time_limit = IntegerField(
-        "Time limit (minutes from now; empty: none)",
+        lazy_gettext("Time limit (minutes from now; empty: none)"),
         validators=[OptionalValue(), NumberRange(1, 24 * 60)],
     )
 
@@ -892,9 +1005,10 @@ class MoneySessionForm(Form):
 
 
 for _seat in range(1, MONEY_SEATS + 1):
-    _label = {1: "Box (or first player)", 2: "Captain (or second player)"}.get(
-        _seat, f"Team member {_seat - 2}"
-    )
+    _label = {
+        1: lazy_gettext("Box (or first player)"),
+        2: lazy_gettext("Captain (or second player)"),
+    }.get(_seat, lazy_gettext("Team member %(number)s", number=_seat - 2))
     setattr(
         MoneySessionForm,
         f"seat_{_seat}",
@@ -909,7 +1023,7 @@ class MoneyGameForm(Form):
     games_before = HiddenField(
         validators=[
             InputRequired(),
-            Regexp(r"^[0-9]{1,6}\Z", message="the form is damaged; reload the page."),
+            Regexp(r"^[0-9]{1,6}\Z", message=lazy_gettext("the form is damaged; reload the page.")),
         ]
     )
 
@@ -917,17 +1031,21 @@ class MoneyGameForm(Form):
 class SeasonForm(Form):
     """A new season of a club: its events and how they score."""
 
-    name = StringField("Name", validators=[DataRequired(), Length(max=120)])
-    event_ids = SelectMultipleField("Events", coerce=int, validators=[DataRequired()])
-    scoring = SelectField("Scoring", validators=[DataRequired()])
+    name = StringField(lazy_gettext("Name"), validators=[DataRequired(), Length(max=120)])
+    event_ids = SelectMultipleField(lazy_gettext("Events"), coerce=int, validators=[DataRequired()])
+    scoring = SelectField(lazy_gettext("Scoring"), validators=[DataRequired()])
     points_table = StringField(
-        "Points for 1st, 2nd, 3rd ... (place scoring)",
+        lazy_gettext("Points for 1st, 2nd, 3rd ... (place scoring)"),
         default="25, 18, 15, 12, 10, 8, 6, 4, 2, 1",
-        validators=[Regexp(r"^\s*(\d{1,4}\s*(,\s*\d{1,4}\s*)*)?$",
-                           message="write whole numbers separated by commas.")],
+        validators=[
+            Regexp(
+                r"^\s*(\d{1,4}\s*(,\s*\d{1,4}\s*)*)?$",
+                message=lazy_gettext("write whole numbers separated by commas."),
+            )
+        ],
     )
     best = IntegerField(
-        "Only the best this many events count (empty: all)",
+        lazy_gettext("Only the best this many events count (empty: all)"),
         validators=[OptionalValue(), NumberRange(1, 999)],
     )
 
@@ -940,7 +1058,9 @@ class SeedByRatingForm(Form):
     """Seeding an event's players by its club's rating list."""
 
     seeds = IntegerField(
-        "How many seeds", default=8, validators=[InputRequired(), NumberRange(1, 9999)]
+        lazy_gettext("How many seeds"),
+        default=8,
+        validators=[InputRequired(), NumberRange(1, 9999)],
     )
 
 
@@ -948,20 +1068,26 @@ class RatingOptionsForm(Form):
     """A club's rating list options: the provisional threshold and public player pages."""
 
     provisional_below = IntegerField(
-        "Provisional below this much experience (0: off)",
+        lazy_gettext("Provisional below this much experience (0: off)"),
         default=0,
         validators=[InputRequired(), NumberRange(0, 100_000)],
     )
     public_profiles = BooleanField(
-        "Anyone may see the players' pages at the club (rating, chart, results) without "
-        "logging in"
+        lazy_gettext(
+            "Anyone may see the players' pages at the club (rating, chart, results) without "
+            "logging in"
+        )
     )
 
 
 class MoneyEndForm(Form):
     """Ending a session, with how it ended."""
 
-    how = StringField("How it ended", default="by agreement", validators=[Length(max=120)])
+    how = StringField(
+        lazy_gettext("How it ended"),
+        default=lambda: gettext("by agreement"),
+        validators=[Length(max=120)],
+    )
 
 
 def _amount(form: FlaskForm, field: Field) -> None:
@@ -976,35 +1102,49 @@ class FlightMoneyForm(Form):
     """A flight's club money: fees, side pools, retention, sponsor, payout and points."""
 
     currency = SelectField(
-        "Currency", choices=options((c.code, c.code) for c in prizes.CURRENCIES), default="EUR"
+        lazy_gettext("Currency"),
+        choices=options((c.code, c.code) for c in prizes.CURRENCIES),
+        default="EUR",
     )
-    entry_fee = StringField("Entry fee", default="0", validators=[_amount])
+    entry_fee = StringField(lazy_gettext("Entry fee"), default="0", validators=[_amount])
     buyback_fee = StringField(
-        "Buy-back fee (a consolation or last chance; 0: no buy-backs)",
+        lazy_gettext("Buy-back fee (a consolation or last chance; 0: no buy-backs)"),
         default="0",
         validators=[_amount],
     )
     retention_percent = IntegerField(
-        "House retention (%)", default=0, validators=[InputRequired(), NumberRange(0, 100)]
+        lazy_gettext("House retention (%)"),
+        default=0,
+        validators=[InputRequired(), NumberRange(0, 100)],
     )
-    sponsor = StringField("Sponsor money added to the prizes", default="0", validators=[_amount])
+    sponsor = StringField(
+        lazy_gettext("Sponsor money added to the prizes"), default="0", validators=[_amount]
+    )
     payout_table = TextAreaField(
-        "Payout table: percentages by place (50/30/20), or by field size, one row a line "
-        "(1+: 100, then 8+: 70/30, then 16+: 50/30/20)",
+        lazy_gettext(
+            "Payout table: percentages by place (50/30/20), or by field size, one row a line "
+            "(1+: 100, then 8+: 70/30, then 16+: 50/30/20)"
+        ),
         default="100",
         validators=[DataRequired(), Length(max=2000)],
     )
     side_pools = TextAreaField(
-        "Side pools, one a line: name, fee, payout table (Pool A, 5, 70/30)",
+        lazy_gettext("Side pools, one a line: name, fee, payout table (Pool A, 5, 70/30)"),
         validators=[Length(max=2000)],
     )
-    hide_amounts = BooleanField("Public pages show percentages only, never amounts")
+    hide_amounts = BooleanField(lazy_gettext("Public pages show percentages only, never amounts"))
+    refund_policy = SelectField(
+        lazy_gettext("When a player withdraws"),
+        choices=options(club_money.REFUND_POLICIES.items()),
+        default="before_draw",
+    )
     points_factor = IntegerField(
-        "Points: division factor in % (100 for the top division; empty: no points)",
+        lazy_gettext("Points: division factor in % (100 for the top division; empty: no points)"),
         validators=[OptionalValue(), NumberRange(1, 1000)],
     )
     points_table = StringField(
-        "Points table: percentages by place (40/25/15/10/5/5)", validators=[Length(max=400)]
+        lazy_gettext("Points table: percentages by place (40/25/15/10/5/5)"),
+        validators=[Length(max=400)],
     )
 
     def validate_side_pools(self, field: Field) -> None:
@@ -1024,13 +1164,18 @@ class FlightMoneyForm(Form):
             parts = [p.strip() for p in line.split(",")]
             if len(parts) != 3 or not parts[0]:
                 raise ValidationError(
-                    f"Line {number}: write a side pool as name, fee, payout table "
-                    "(Pool A, 5, 70/30)."
+                    gettext(
+                        "Line %(number)s: write a side pool as name, fee, payout table "
+                        "(Pool A, 5, 70/30).",
+                        number=number,
+                    )
                 )
             try:
                 fee = prizes.parse_money(parts[1])
             except FormatUserError as error:
-                raise ValidationError(f"Line {number}: {error}") from None
+                raise ValidationError(
+                    gettext("Line %(number)s: %(error)s", number=number, error=error)
+                ) from None
             pools.append((parts[0], fee, parts[2]))
         return pools
 
@@ -1038,22 +1183,26 @@ class FlightMoneyForm(Form):
 class MoneyTakeForm(Form):
     """A fee taken in the ledger: an entry fee paid, a side pool or a buy-back."""
 
-    entry_id = IntegerField("Player", validators=[InputRequired(), NumberRange(1, 2**31)])
+    entry_id = IntegerField(
+        lazy_gettext("Player"), validators=[InputRequired(), NumberRange(1, 2**31)]
+    )
     what = StringField(
-        "Fee",
+        lazy_gettext("Fee"),
         validators=[
             DataRequired(),
-            Regexp(r"^\d{1,12}\|(entry|pool|buyback)\|.{0,60}\Z", message="Choose a fee."),
+            Regexp(
+                r"^\d{1,12}\|(entry|pool|buyback)\|.{0,60}\Z", message=lazy_gettext("Choose a fee.")
+            ),
         ],
     )
     method = SelectField(
-        "Paid",
+        lazy_gettext("Paid"),
         choices=options(
             [
-                ("", "Not yet (owed)"),
-                ("cash", "Cash"),
-                ("transfer", "Bank transfer"),
-                ("other", "Other"),
+                ("", lazy_gettext("Not yet (owed)")),
+                ("cash", lazy_gettext("Cash")),
+                ("transfer", lazy_gettext("Bank transfer")),
+                ("other", lazy_gettext("Other")),
             ]
         ),
         default="cash",
@@ -1065,37 +1214,52 @@ class MoneyTakeForm(Form):
         return int(flight), kind, pool
 
 
+class MoneyUndoForm(Form):
+    """Taking back a payment marked by mistake."""
+
+    item_id = IntegerField(lazy_gettext("Fee"), validators=[InputRequired(), NumberRange(1, 2**31)])
+
+
 class MoneyRefundForm(Form):
     """Refunding a withdrawn player."""
 
-    entry_id = IntegerField("Player", validators=[InputRequired(), NumberRange(1, 2**31)])
+    entry_id = IntegerField(
+        lazy_gettext("Player"), validators=[InputRequired(), NumberRange(1, 2**31)]
+    )
     method = SelectField(
-        "Refunded by",
-        choices=options([("cash", "Cash"), ("transfer", "Bank transfer"), ("other", "Other")]),
+        lazy_gettext("Refunded by"),
+        choices=options(
+            [
+                ("cash", lazy_gettext("Cash")),
+                ("transfer", lazy_gettext("Bank transfer")),
+                ("other", lazy_gettext("Other")),
+            ]
+        ),
         default="cash",
     )
+    include_drawn = BooleanField(lazy_gettext("Also what was paid into flights already drawn"))
 
 
 class ScreenForm(Form):
     """An event's venue screen: its panels, seconds a slide, announcement, round clock."""
 
     panels = SelectMultipleField(
-        lazy_str("Panels"), validators=[DataRequired(lazy_str("Choose a panel."))]
+        lazy_gettext("Panels"), validators=[DataRequired(lazy_gettext("Choose a panel."))]
     )
     rotation_seconds = IntegerField(
-        lazy_str("Seconds a slide"),
+        lazy_gettext("Seconds a slide"),
         default=20,
         validators=[InputRequired(), NumberRange(min=5, max=300)],
     )
     announcement = TextAreaField(
-        lazy_str("Announcement"),
+        lazy_gettext("Announcement"),
         validators=[Length(max=500)],
-        description=lazy_str("Shown on its own slide; empty: no announcement slide."),
+        description=lazy_gettext("Shown on its own slide; empty: no announcement slide."),
     )
     clock_minutes = IntegerField(
-        lazy_str("Round clock: minutes from now"),
+        lazy_gettext("Round clock: minutes from now"),
         validators=[OptionalValue(), NumberRange(min=1, max=24 * 60)],
-        description=lazy_str(
+        description=lazy_gettext(
             "Counts down to a deadline you set; empty: to each current round's expected end."
         ),
     )

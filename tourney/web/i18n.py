@@ -10,12 +10,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, cast
 
-from flask import Flask, Response, request
-from flask_babel import Babel, get_locale
+from flask import Flask, Response, current_app, request
+from flask_babel import Babel, get_locale, gettext
+from flask_babel.speaklater import LazyString
+from markupsafe import escape
 
 TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
 """The message catalogues: ``tourney/translations/<code>/LC_MESSAGES/messages.po``."""
+EXTRA_LANGUAGES_SETTING = "TOURNEY_EXTRA_LANGUAGES"
+"""A setting for tests only: codes of catalogues served besides ``LANGUAGES`` (a pseudo
+language that marks every translated word), never in the menu. Empty unless set."""
 LANGUAGE_COOKIE = "tourney_lang"
 LANGUAGE_COOKIE_DAYS = 365
 
@@ -39,10 +45,30 @@ DEFAULT_LANGUAGE = LANGUAGES[0].code
 LANGUAGE_CODES = tuple(language.code for language in LANGUAGES)
 
 
+class _EscapedLazyString(LazyString):
+    """A lazy translation that a page escapes like any other text: Flask-Babel's own lazy
+    string hands its text to Jinja as ready-made HTML."""
+
+    def __html__(self) -> str:
+        return str(escape(str(self)))
+
+
+def lazy_gettext(string: str, **variables: Any) -> str:
+    """``string`` in the language of the request that shows it (form labels, messages and
+    choices built once, at import), escaped on a page like any other text."""
+    return cast(str, _EscapedLazyString(gettext, string, **variables))
+
+
+def _served_codes() -> tuple[str, ...]:
+    """The codes a request may ask for: ``LANGUAGES``, and any extra ones a test sets."""
+    extra = tuple(current_app.config.get(EXTRA_LANGUAGES_SETTING, ()))
+    return LANGUAGE_CODES + extra if extra else LANGUAGE_CODES
+
+
 def _asked_language() -> str | None:
     """The language ``?lang=`` names, when it is one we serve."""
     asked = request.args.get("lang", "").strip().lower()
-    return asked if asked in LANGUAGE_CODES else None
+    return asked if asked in _served_codes() else None
 
 
 def select_language() -> str:
@@ -51,7 +77,7 @@ def select_language() -> str:
     if asked:
         return asked
     saved = request.cookies.get(LANGUAGE_COOKIE, "")
-    if saved in LANGUAGE_CODES:
+    if saved in _served_codes():
         return saved
     return request.accept_languages.best_match(LANGUAGE_CODES) or DEFAULT_LANGUAGE
 

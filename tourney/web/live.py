@@ -24,6 +24,7 @@ from typing import Any, Generic, TypeVar
 
 from flask import Flask, Response, current_app, g, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 from flask_login import current_user
 from markupsafe import Markup
 from sqlmodel import Session
@@ -152,7 +153,7 @@ def open_event(db: Session, slug: str, who: Actor | None) -> pv.EventAccess:
         return access
     if who is not None and is_staff(db, who, access.id):
         return access
-    raise NotFoundError("No such event.")
+    raise NotFoundError(gettext("No such event."))
 
 
 def current_address(*, leaving_out: tuple[str, ...] = ("key",), **adding: object) -> str:

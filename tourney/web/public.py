@@ -13,6 +13,7 @@ import io
 import segno
 from flask import Blueprint, Response, jsonify, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 from sqlmodel import Session
 
 from tourney.exports.charts import rating_chart_svg
@@ -91,7 +92,7 @@ def _flight_page(slug: str, flight_id: int, number: int | None) -> ResponseRetur
         if number is not None:
             shown = next((r for r in board.rounds if r.number == number), None)
             if shown is None:
-                raise NotFoundError("No such round.")
+                raise NotFoundError(gettext("No such round."))
         # A big bracket shows one round, and a long round a part of it, at a time: a
         # phone gets a page it can load, and the region stays cheap to render.
         whole = sum(len(r.matches) for r in board.rounds) <= BRACKET_WINDOW
@@ -134,7 +135,9 @@ def standings(slug: str, flight_id: int) -> ResponseReturnValue:
         page=f"standings:{flight_id}:{part}",
         template="public/_standings.html",
         build=build,
-        title=lambda c: f"Standings · {c['board'].flight.name} · {c['board'].event_name}",
+        title=lambda c: (
+            f"{gettext('Standings')} · {c['board'].flight.name} · {c['board'].event_name}"
+        ),
     )
 
 
@@ -166,7 +169,11 @@ def fixture(slug: str, fixture_id: int) -> ResponseReturnValue:
             "fixture": teams.public_fixture(db, access.id, fixture_id),
             "slug": slug,
         },
-        title=lambda c: f"{c['fixture'].a} v {c['fixture'].b or 'bye'}",
+        title=lambda c: gettext(
+            "%(team_a)s v %(team_b)s",
+            team_a=c["fixture"].a,
+            team_b=c["fixture"].b or gettext("bye"),
+        ),
     )
 
 
@@ -185,7 +192,7 @@ def players(slug: str) -> ResponseReturnValue:
             "event_name": access.name,
             "slug": slug,
         },
-        title=lambda c: f"Players · {c['event_name']}",
+        title=lambda c: f"{gettext('Players')} · {c['event_name']}",
     )
 
 
@@ -248,11 +255,9 @@ def match(slug: str, match_id: int) -> ResponseReturnValue:
         slug,
         page=f"match:{match_id}",
         template="public/_match.html",
-        build=lambda db, access: {
-            "detail": pv.match_page(db, access.id, match_id),
-            "clock": clocks.match_clock(db, match_id),
-            "slug": slug,
-        },
+        build=lambda db, access: _match_context(
+            pv.match_page(db, access.id, match_id), slug, clocks.match_clock(db, match_id)
+        ),
         title=lambda c: _match_title(c["detail"]),
     )
 
@@ -299,15 +304,26 @@ def prizes(slug: str) -> ResponseReturnValue:
         page="prizes",
         template="public/_prizes.html",
         build=lambda db, access: {"sheet": club_money.public_prizes(db, access.id), "slug": slug},
-        title=lambda c: f"Prizes · {c['sheet'].event_name}",
+        title=lambda c: f"{gettext('Prizes')} · {c['sheet'].event_name}",
     )
+
+
+def _match_context(
+    detail: MatchDetail, slug: str, clock: clocks.MatchClock | None = None
+) -> dict[str, object]:
+    return {
+        "detail": detail,
+        "slug": slug,
+        "record_downloads": pv.record_downloads(detail),
+        "clock": clock,
+    }
 
 
 def _match_title(detail: MatchDetail) -> str:
     m = detail.match
     a = m.a.name if m.a else m.a_placeholder or "?"
-    b = m.b.name if m.b else ("bye" if m.is_bye else m.b_placeholder or "?")
-    return f"{a} v {b} · {detail.event_name}"
+    b = m.b.name if m.b else (gettext("bye") if m.is_bye else m.b_placeholder or "?")
+    return f"{gettext('%(player_a)s v %(player_b)s', player_a=a, player_b=b)} · {detail.event_name}"
 
 
 @bp.get("/events/<slug>/records/<int:record_id>")
@@ -326,6 +342,26 @@ def record(slug: str, record_id: int) -> ResponseReturnValue:
         found.text,
         mimetype="text/plain",
         headers={"Content-Disposition": f'attachment; filename="{safe}"'},
+    )
+
+
+@bp.get("/events/<slug>/matches/<int:match_id>/record.<suffix>")
+@public
+def match_record(slug: str, match_id: int, suffix: str) -> ResponseReturnValue:
+    """Download a match as a record file in one of the written formats: with its moves
+    where a validated record was uploaded, else its games as entered."""
+    who = viewer()
+    with reading() as db:
+        try:
+            access = open_event(db, slug, who)
+        except ShareKeyAccepted:
+            return redirect(url_for("public.match_record", slug=slug, match_id=match_id,
+                                    suffix=suffix))
+        found = pv.match_record_export(db, access.id, match_id, suffix)
+    return Response(
+        found.text,
+        mimetype=found.mimetype,
+        headers={"Content-Disposition": f'attachment; filename="{found.filename}"'},
     )
 
 
@@ -367,7 +403,7 @@ def club_player_chart(club_slug: str, player_id: int) -> ResponseReturnValue:
     """The public page's chart: the player's rating after each rated match at the club."""
     profile = _profile(club_slug, player_id)
     if profile.history is None:
-        raise NotFoundError("No rated match at the club yet.")
+        raise NotFoundError(gettext("No rated match at the club yet."))
     chart = rating_chart_svg(profile.chart_points, start=profile.chart_start)
     response = Response(chart, content_type="image/svg+xml")
     response.headers["Cache-Control"] = "private, no-cache"

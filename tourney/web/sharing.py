@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 from wtforms import IntegerField, SelectField, StringField
 from wtforms.validators import DataRequired, Length, NumberRange
 from wtforms.validators import Optional as OptionalValue
@@ -18,6 +19,7 @@ from tourney.store.errors import StoreUserError
 from tourney.web.auth import ALL_ROLES, DIRECTORS, requires
 from tourney.web.deps import actor, public_url_for, reading, writing
 from tourney.web.forms import Form, apply_error, options
+from tourney.web.i18n import lazy_gettext
 
 bp = Blueprint("sharing", __name__)
 
@@ -30,25 +32,25 @@ class TokenForm(Form):
     """Name a new API token."""
 
     name = StringField(
-        "Token name",
+        lazy_gettext("Token name"),
         validators=[DataRequired(), Length(max=80)],
-        description="What will use it, e.g. “results screen” or “club website”.",
+        description=lazy_gettext("What will use it, e.g. “results screen” or “club website”."),
     )
     scope = SelectField(
-        "May",
+        lazy_gettext("May"),
         choices=options(
             [
-                ("read", "read only"),
-                ("results", "enter results"),
-                ("full", "do what my account can do"),
+                ("read", lazy_gettext("read only")),
+                ("results", lazy_gettext("enter results")),
+                ("full", lazy_gettext("do what my account can do")),
             ]
         ),
         default="full",
     )
     valid_days = IntegerField(
-        "Valid for (days)",
+        lazy_gettext("Valid for (days)"),
         validators=[OptionalValue(), NumberRange(min=1, max=access.MAX_TOKEN_DAYS)],
-        description="Empty: until you revoke it.",
+        description=lazy_gettext("Empty: until you revoke it."),
     )
 
 
@@ -83,9 +85,9 @@ def set_visibility(event_id: int, visibility: str) -> ResponseReturnValue:
                 session, actor=actor(), event_id=event_id, public=visibility == "public"
             )
         flash(
-            "The event is public: listed and open to everyone."
+            gettext("The event is public: listed and open to everyone.")
             if view.is_public
-            else "The event is private: its pages need the share link or a login.",
+            else gettext("The event is private: its pages need the share link or a login."),
             "success",
         )
     return redirect(url_for(".sharing", event_id=event_id))
@@ -98,7 +100,7 @@ def renew(event_id: int) -> ResponseReturnValue:
     if ActionForm().validate_on_submit():
         with writing() as session:
             access.renew_share_link(session, actor=actor(), event_id=event_id)
-        flash("New share link made; the old one no longer opens the event.", "success")
+        flash(gettext("New share link made; the old one no longer opens the event."), "success")
     return redirect(url_for(".sharing", event_id=event_id))
 
 
@@ -136,5 +138,5 @@ def revoke(token_id: int) -> ResponseReturnValue:
     if ActionForm().validate_on_submit():
         with writing() as session:
             view = access.revoke_api_token(session, actor=actor(), token_id=token_id)
-        flash(f"Token “{view.name}” revoked.", "success")
+        flash(gettext("Token “%(name)s” revoked.", name=view.name), "success")
     return redirect(url_for(".tokens"))

@@ -5,6 +5,8 @@ returns a ``RecordReport`` with every error (``RecordError(game, line, message)`
 the results it derives; ``validate_mat`` does both, through a compiled replay
 (``compiled``) for clean records where it is built. ``format_mat`` writes a record the
 way gnubg exports it, and ``record_to_json``/``record_from_json`` give its JSON form.
+``read_sgf``/``format_sgf`` do the same for gnubg's ``.sgf`` files and ``read_xg`` reads
+eXtreme Gammon's binary ``.xg``; ``validate_record`` picks the reader by file name.
 """
 
 from tourney.rules.records.compiled import replay_compiled
@@ -16,7 +18,7 @@ from tourney.rules.records.json_form import (
     record_to_json,
 )
 from tourney.rules.records.mat import DEFAULT_MAX_BYTES, decode_mat, read_mat
-from tourney.rules.records.mat_writer import format_mat
+from tourney.rules.records.mat_writer import format_mat, format_mat_results
 from tourney.rules.records.model import (
     Action,
     ActionKind,
@@ -27,6 +29,14 @@ from tourney.rules.records.model import (
     RecordError,
 )
 from tourney.rules.records.replay import GameResult, MatchRules, RecordReport, replay
+from tourney.rules.records.sgf import read_sgf
+from tourney.rules.records.sgf_writer import format_sgf, format_sgf_results
+from tourney.rules.records.summary import GameSummary, MatchHeader
+from tourney.rules.records.writers import RECORD_WRITERS, RecordWriter
+from tourney.rules.records.xg import read_xg
+
+RECORD_SUFFIXES = (".mat", ".txt", ".sgf", ".xg", ".json")
+"""The file name endings ``validate_record`` reads; any other name is read as ``.mat``."""
 
 
 def validate_record(
@@ -37,29 +47,51 @@ def validate_record(
     max_bytes: int = DEFAULT_MAX_BYTES,
     size: int | None = None,
 ) -> RecordReport:
-    """Read and replay one uploaded file: a JSON match record when ``name`` ends in
-    ``.json`` (long nardy's records are JSON), else a ``.mat`` file. Never raises on bad
+    """Read and replay one uploaded file, by the ending of ``name``: ``.sgf`` (gnubg),
+    ``.xg`` (eXtreme Gammon), ``.json`` (our JSON form; long nardy's records are JSON),
+    else a ``.mat`` file (``.mat``, ``.txt`` or any other name). Never raises on bad
     input: what cannot be read is the report's error. ``size`` is the file's full size
-where ``data`` holds only its first ``max_bytes + 1`` bytes.
+    where ``data`` holds only its first ``max_bytes + 1`` bytes.
 
     >>> validate_record("match.json", b"[1]").errors[0].message
     'not a JSON match record: a JSON match record is an object'
+    >>> validate_record("match.sgf", b"(;GM[1])").errors[0].message
+    'game tree 1 is not backgammon: GM[1] where gnubg writes GM[6]'
     """
-    if not name.lower().endswith(".json"):
+    if not name.lower().endswith((".sgf", ".xg", ".json")):
         return validate_mat(data, rules=rules, max_bytes=max_bytes, size=size)
+    return replay(read_record(name, data, max_bytes=max_bytes, size=size), rules)
+
+
+def read_record(
+    name: str, data: bytes | str, *, max_bytes: int = DEFAULT_MAX_BYTES, size: int | None = None
+) -> MatchRecord:
+    """Read one file into a ``MatchRecord`` by the ending of ``name`` (see
+    ``validate_record``), without replaying it. Never raises on bad input.
+
+    >>> read_record("m.sgf", "(;GM[6]MI[length:1]PW[A]PB[B])").players
+    ('A', 'B')
+    """
+    lowered = name.lower()
+    if lowered.endswith(".sgf"):
+        return read_sgf(data, max_bytes=max_bytes, size=size)
+    if lowered.endswith(".xg"):
+        return read_xg(data, max_bytes=max_bytes, size=size)
+    if not lowered.endswith(".json"):
+        return read_mat(data, max_bytes=max_bytes, size=size)
+    raw = data.encode("utf-8") if isinstance(data, str) else data
     try:
-        total = max(size or 0, len(data))
+        total = max(size or 0, len(raw))
         if total > max_bytes:
             raise ValueError(f"the file is {total} bytes, more than the limit of {max_bytes}")
-        document = parse_json(data.decode("utf-8-sig"))
+        document = parse_json(raw.decode("utf-8-sig"))
         if not isinstance(document, dict):
             raise ValueError("a JSON match record is an object")
-        record = record_from_json(document)
+        return record_from_json(document)
     except (ValueError, UnicodeDecodeError) as error:
         kind = ErrorKind.BOUNDS if isinstance(error, JsonBoundsError) else ErrorKind.UNREADABLE
         problem = RecordError(None, None, f"not a JSON match record: {error}", kind)
-        return replay(MatchRecord(None, None, problems=(problem,)), rules)
-    return replay(record, rules)
+        return MatchRecord(None, None, problems=(problem,))
 
 
 def validate_mat(
@@ -86,22 +118,33 @@ def validate_mat(
 
 __all__ = [
     "DEFAULT_MAX_BYTES",
+    "RECORD_SUFFIXES",
+    "RECORD_WRITERS",
     "SCHEMA_VERSION",
     "Action",
     "ActionKind",
     "ErrorKind",
     "GameRecord",
     "GameResult",
+    "GameSummary",
     "JsonBoundsError",
+    "MatchHeader",
     "MatchRecord",
     "MatchRules",
     "PlayForm",
     "RecordError",
     "RecordReport",
+    "RecordWriter",
     "decode_mat",
     "format_mat",
+    "format_mat_results",
+    "format_sgf",
+    "format_sgf_results",
     "parse_json",
     "read_mat",
+    "read_record",
+    "read_sgf",
+    "read_xg",
     "record_from_json",
     "record_to_json",
     "replay",

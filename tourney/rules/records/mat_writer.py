@@ -12,6 +12,7 @@ after each of the first three steps (MAT_FORMAT §4.3).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from tourney.rules.board import BAR, OFF, Position, Side
 from tourney.rules.dice import Roll
@@ -19,6 +20,7 @@ from tourney.rules.game import GameEnd
 from tourney.rules.moves import Move, Play, check_play, legal_play_map
 from tourney.rules.records.model import ActionKind, GameRecord, PlayForm
 from tourney.rules.records.replay import GameResult, RecordReport
+from tourney.rules.records.summary import GameSummary, MatchHeader, cube_actions
 
 _DATE = re.compile(r"\s*(\d{4})[.\-/](\d{1,2})[.\-/](\d{1,2})\s*")
 _KNOWN_TAGS = frozenset({
@@ -230,4 +232,57 @@ def format_mat(report: RecordReport) -> str:
         out.append(_GameWriter(game, result, number, (score[0], score[1]), names).write())
         if result.winner is not None:
             score[result.winner] += result.points
+    return "".join(out)
+
+
+SCORE_SHEET_NOTE = "Score sheet: games entered by hand, without rolls"
+"""The header comment of a record written from games without moves."""
+_CUBE_WORDS = {"double": "Doubles => {cube}", "take": "Takes", "drop": "Drops"}
+
+
+def _sheet_lines(summary: GameSummary) -> list[str]:
+    """A game without rolls: each cube action in its own player's column (the players
+    do not alternate as they do between rolls), then the winner's ``Wins`` line."""
+    lines: list[list[str]] = []
+    cube = 1
+    for word, side in cube_actions(summary):
+        if word == "double":
+            cube *= 2
+        text = _CUBE_WORDS[word].format(cube=cube)
+        if not lines or side is Side.X or lines[-1][1]:
+            lines.append(["", ""])
+        lines[-1][side] = text
+    out = [f"{number:3d})  {left:<27}{' ' + right if right else ''}".rstrip()
+           for number, (left, right) in enumerate(lines, start=1)]
+    lead = _LEFT_WINS if summary.winner is Side.X else _RIGHT_WINS
+    out.append(f"{lead}{_points(summary.points)}")
+    return out
+
+
+def format_mat_results(header: MatchHeader, games: Sequence[GameSummary]) -> str:
+    """A match known game by game as ``.mat``: per game its score line, the cube actions
+    its result implies and the winner's ``Wins`` line, but no rolls (see
+    ``format_sgf_results``). gnubg keeps only the score lines of such a file: it drops a
+    game without rolls.
+
+    >>> text = format_mat_results(MatchHeader(("Ann", "Bob"), 3),
+    ...                           [GameSummary(Side.O, GameEnd.DROPPED, 2, 2)])
+    >>> print(text.split("\\n\\n", 2)[2], end="")
+     Game 1
+     Ann : 0                        Bob : 0
+      1)  Doubles => 2                Takes
+      2)                              Doubles => 4
+      3)  Drops
+                                      Wins 2 points
+    <BLANKLINE>
+    """
+    out = [f"; {SCORE_SHEET_NOTE}\n\n {header.match_length} point match\n\n"]
+    score = [0, 0]
+    names = header.players
+    for number, summary in enumerate(games, start=1):
+        first = f"{names[0]} : {score[0]}"
+        padding = " " * max(0, 31 - len(first.encode("utf-8")))
+        out.append(f" Game {number}\n {first}{padding}{names[1]} : {score[1]}\n")
+        out.append("\n".join(_sheet_lines(summary)) + "\n\n")
+        score[summary.winner] += summary.points
     return "".join(out)

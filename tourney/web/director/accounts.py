@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import render_template, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 from sqlmodel import Session
 
 from tourney.store import accounts, queries
@@ -31,7 +32,7 @@ def users() -> ResponseReturnValue:
             role=form.role.data or "",
             hasher=state().hasher,
         )
-        return Done(f"Account for {user.email} created.", url_for(".users"))
+        return Done(gettext("Account for %(email)s created.", email=user.email), url_for(".users"))
 
     return submit_form(form, change, lambda: _users_page(form))
 

@@ -12,6 +12,7 @@ from tourney.store.queries import EventDetail
 from tourney.store.rules_change import RulesChangeNeedsConfirmation
 from tourney.web.deps import actor, reading
 from tourney.web.forms import EventForm, PlayerForm, PlayerImportForm, options
+from tourney.web.i18n import lazy_gettext
 from tourney.web.submit import Done
 
 bp = Blueprint("director", __name__, url_prefix="/director")
@@ -31,7 +32,9 @@ def club_choices(form: EventForm | PlayerForm | PlayerImportForm) -> None:
     """Offer the clubs in ``form``'s club box, after "No club"."""
     with reading() as session:
         clubs = queries.list_clubs(session)
-    form.club_id.choices = options([("", "No club"), *((c.id, c.name) for c in clubs)])
+    form.club_id.choices = options(
+        [("", lazy_gettext("No club")), *((c.id, c.name) for c in clubs)]
+    )
 
 
 class RulesChangeConfirmation:
@@ -53,9 +56,7 @@ class RulesChangeConfirmation:
             return None
         return request.form.get("confirmed_changes") or None
 
-    def run(
-        self, save: Callable[[Session, str | None], Done]
-    ) -> Callable[[Session], Done]:
+    def run(self, save: Callable[[Session, str | None], Done]) -> Callable[[Session], Done]:
         """``save`` as a form's change, keeping the list of changes it was refused with."""
 
         def change(session: Session) -> Done:

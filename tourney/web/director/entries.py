@@ -8,6 +8,7 @@ from typing import Any
 
 from flask import render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext, ngettext
 from sqlmodel import Session
 
 from tourney.store import bulk_entry, events, queries, roster, withdrawal
@@ -34,6 +35,7 @@ from tourney.web.forms import (
     apply_error,
     options,
 )
+from tourney.web.i18n import lazy_gettext
 from tourney.web.submit import Done, submit_form
 
 # --- entries -------------------------------------------------------------------------
@@ -54,7 +56,10 @@ def entries(event_id: int) -> ResponseReturnValue:
             player_id=form.player_id.data or 0,
             seed=form.seed.data,
         )
-        return Done(f"{entry.player_name} entered.", url_for(".entries", event_id=event_id))
+        return Done(
+            gettext("%(player_name)s entered.", player_name=entry.player_name),
+            url_for(".entries", event_id=event_id),
+        )
 
     return submit_form(form, change, lambda: _entries_page(detail, form=form))
 
@@ -76,13 +81,14 @@ def _entry_form(event_id: int, *, fresh: bool = False) -> EntryForm:
         if chosen is not None and all(p.id != chosen for p in candidates):
             candidates += queries.players_not_entered(session, event_id, only=chosen)
     if more:
-        form.player_id.description = (
-            f"The first {ENTRY_CHOICES} players not entered, by name: "
-            "search “Enter many players” below for the others."
+        form.player_id.description = gettext(
+            "The first %(count)s players not entered, by name: "
+            "search “Enter many players” below for the others.",
+            count=ENTRY_CHOICES,
         )
     form.player_id.choices = options(
         [
-            ("", "Choose a player…"),
+            ("", lazy_gettext("Choose a player…")),
             *((p.id, f"{p.name} ({p.country})" if p.country else p.name) for p in candidates),
         ]
     )
@@ -159,17 +165,26 @@ def enter_selected(event_id: int) -> ResponseReturnValue:
 
 def _bulk_done(event_id: int, done: bulk_entry.BulkEntry) -> Done:
     count = len(done.entered)
-    message = f"{count} player{'' if count == 1 else 's'} entered"
-    message += f": {_listed(done.entered)}." if count else "."
+    if count:
+        message = ngettext(
+            "%(num)d player entered: %(names)s.",
+            "%(num)d players entered: %(names)s.",
+            count,
+            names=_listed(done.entered),
+        )
+    else:
+        message = gettext("No player entered.")
     if done.already_entered:
-        message += f" Entered already: {_listed(done.already_entered)}."
+        message += " " + gettext("Entered already: %(names)s.", names=_listed(done.already_entered))
     category = "success" if count else "info"
     return Done(message, url_for(".entries", event_id=event_id), category)
 
 
 def _listed(names: tuple[str, ...], most: int = 10) -> str:
     shown = ", ".join(names[:most])
-    return shown + (f" and {len(names) - most} more" if len(names) > most else "")
+    if len(names) <= most:
+        return shown
+    return gettext("%(names)s and %(count)s more", names=shown, count=len(names) - most)
 
 
 @bp.post("/events/<int:event_id>/entries/paste")
@@ -189,8 +204,12 @@ def enter_pasted(event_id: int) -> ResponseReturnValue:
         if any(line.problem for line in lines):
             problems = sum(1 for line in lines if line.problem)
             raise StoreUserError(
-                f"Nobody was entered: {problems} of {len(lines)} lines do not name exactly "
-                "one roster player to enter. Correct them and enter again.",
+                gettext(
+                    "Nobody was entered: %(problems)s of %(lines)s lines do not name exactly "
+                    "one roster player to enter. Correct them and enter again.",
+                    problems=problems,
+                    lines=len(lines),
+                ),
                 field="names",
             )
         ids = [line.players[0].id for line in lines]
@@ -215,9 +234,14 @@ def set_seed(entry_id: int) -> ResponseReturnValue:
     def change(session: Session) -> Done:
         entry = bulk_entry.set_seed(session, actor=actor(), entry_id=entry_id, seed=form.seed.data)
         page = bulk_entry.entry_page_number(session, entry_id)
-        seed = f"seed {entry.seed}" if entry.seed else "no seed"
         location = url_for(".entries", event_id=entry.event_id, page=page) + f"#entry-{entry.id}"
-        return Done(f"{entry.player_name} now has {seed}.", location)
+        if entry.seed:
+            said = gettext(
+                "%(name)s now has seed %(seed)s.", name=entry.player_name, seed=entry.seed
+            )
+        else:
+            said = gettext("%(name)s now has no seed.", name=entry.player_name)
+        return Done(said, location)
 
     def page() -> str:
         with reading() as session:
@@ -232,7 +256,7 @@ def _entry_button(
 ) -> ResponseReturnValue:
     """A button of the entries page that changes one entry; a refusal shows there.
 
-    ``message`` names the player as ``{name}``.
+    ``message`` names the player as ``%(name)s``.
     """
     form = ActionForm()
 
@@ -241,7 +265,7 @@ def _entry_button(
         # Back to the page of the list that shows the entry.
         page = bulk_entry.entry_page_number(session, entry.id)
         location = url_for(".entries", event_id=entry.event_id, page=page) + f"#entry-{entry.id}"
-        return Done(message.format(name=entry.player_name), location)
+        return Done(str(message) % {"name": entry.player_name}, location)
 
     def page() -> str:
         with reading() as session:
@@ -259,8 +283,10 @@ def check_in_everyone(event_id: int) -> ResponseReturnValue:
 
     def change(session: Session) -> Done:
         count = roster.check_in_everyone(session, actor=actor(), event_id=event_id)
-        players = "player" if count == 1 else "players"
-        return Done(f"{count} {players} checked in.", url_for(".entries", event_id=event_id))
+        return Done(
+            ngettext("%(num)d player checked in.", "%(num)d players checked in.", count),
+            url_for(".entries", event_id=event_id),
+        )
 
     return submit_form(form, change, lambda: _entries_page(load_event(event_id), action_form=form))
 
@@ -275,9 +301,12 @@ def seed_by_rating(event_id: int) -> ResponseReturnValue:
         count = bulk_entry.seed_by_rating(
             session, actor=actor(), event_id=event_id, seeds=form.seeds.data or 0
         )
-        players = "player" if count == 1 else "players"
         return Done(
-            f"{count} {players} seeded by the club's rating list.",
+            ngettext(
+                "%(num)d player seeded by the club's rating list.",
+                "%(num)d players seeded by the club's rating list.",
+                count,
+            ),
             url_for(".entries", event_id=event_id),
         )
 
@@ -291,7 +320,7 @@ def check_in(entry_id: int) -> ResponseReturnValue:
     return _entry_button(
         entry_id,
         lambda s: roster.check_in(s, actor=actor(), entry_id=entry_id),
-        "{name} checked in.",
+        lazy_gettext("%(name)s checked in."),
     )
 
 
@@ -302,7 +331,7 @@ def undo_check_in(entry_id: int) -> ResponseReturnValue:
     return _entry_button(
         entry_id,
         lambda s: roster.check_in(s, actor=actor(), entry_id=entry_id, checked_in=False),
-        "{name} is no longer checked in.",
+        lazy_gettext("%(name)s is no longer checked in."),
     )
 
 
@@ -322,7 +351,7 @@ def withdraw(entry_id: int) -> ResponseReturnValue:
     return _entry_button(
         entry_id,
         lambda s: roster.withdraw(s, actor=actor(), entry_id=entry_id),
-        "{name} withdrawn.",
+        lazy_gettext("%(name)s withdrawn."),
     )
 
 
@@ -333,7 +362,7 @@ def reinstate(entry_id: int) -> ResponseReturnValue:
     return _entry_button(
         entry_id,
         lambda s: _reinstate(s, entry_id),
-        "{name} is back in the event.",
+        lazy_gettext("%(name)s is back in the event."),
     )
 
 
@@ -363,7 +392,7 @@ def players() -> ResponseReturnValue:
             fields=_player_fields(form),
             allow_namesake=bool(form.add_as_new.data),
         )
-        return Done(f"{player.name} added to the roster.", url_for(".players"))
+        return Done(gettext("%(name)s added to the roster.", name=player.name), url_for(".players"))
 
     return submit_form(form, change, lambda: _players_page(search, form=form))
 
@@ -426,7 +455,7 @@ def edit_player(player_id: int) -> ResponseReturnValue:
         roster.update_player(
             session, actor=actor(), player_id=player_id, fields=_player_fields(form)
         )
-        return Done("Player saved.", url_for(".players"))
+        return Done(gettext("Player saved."), url_for(".players"))
 
     return submit_form(
         form,
@@ -443,7 +472,7 @@ def add_club() -> ResponseReturnValue:
 
     def change(session: Session) -> Done:
         club = events.create_club(session, actor=actor(), name=form.club_name.data or "")
-        return Done(f"Club “{club.name}” added.", url_for(".players"))
+        return Done(gettext("Club “%(name)s” added.", name=club.name), url_for(".players"))
 
     return submit_form(form, change, lambda: _players_page(club_form=form))
 
@@ -496,7 +525,11 @@ def confirm_player_import() -> ResponseReturnValue:
         )
         done = apply_player_import(session, preview, actor=actor())
         return Done(
-            f"Added {len(done.created)} player(s); skipped {len(done.skipped)} row(s).",
+            gettext(
+                "Added %(added)s player(s); skipped %(skipped)s row(s).",
+                added=len(done.created),
+                skipped=len(done.skipped),
+            ),
             url_for(".players"),
             "success" if done.created else "info",
         )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 from sqlmodel import Session
 
 from tourney.formats.teams import BoardOrder
@@ -38,7 +39,7 @@ def new_event() -> ResponseReturnValue:
     def change(session: Session) -> Done:
         event = create_event(session, actor=actor(), fields=_event_fields(form))
         return Done(
-            f"Event “{event.name}” created. Add its flights next.",
+            gettext("Event “%(name)s” created. Add its flights next.", name=event.name),
             url_for(".event", event_id=event.id),
         )
 
@@ -80,8 +81,10 @@ def edit_event(event_id: int) -> ResponseReturnValue:
             fields=_event_fields(form),
             confirmed_changes=confirmed,
         )
-        said = " The results listed were changed as you confirmed." if confirmed else ""
-        return Done(f"Event saved.{said}", url_for(".event", event_id=event_id))
+        said = gettext("Event saved.")
+        if confirmed:
+            said += " " + gettext("The results listed were changed as you confirmed.")
+        return Done(said, url_for(".event", event_id=event_id))
 
     return submit_form(
         form,
@@ -101,9 +104,12 @@ def close_event(event_id: int, archive: bool) -> ResponseReturnValue:
     def change(session: Session) -> Done:
         event_lifecycle.close_event(session, actor=actor(), event_id=event_id, archive=archive)
         message = (
-            "Event archived: finished and off the public index; its pages still open by address."
+            gettext(
+                "Event archived: finished and off the public index; "
+                "its pages still open by address."
+            )
             if archive
-            else "Event finished."
+            else gettext("Event finished.")
         )
         return Done(message, url_for(".event", event_id=event_id))
 
@@ -117,7 +123,7 @@ def reopen_event(event_id: int) -> ResponseReturnValue:
 
     def change(session: Session) -> Done:
         event_lifecycle.reopen_event(session, actor=actor(), event_id=event_id)
-        return Done("Event reopened.", url_for(".event", event_id=event_id))
+        return Done(gettext("Event reopened."), url_for(".event", event_id=event_id))
 
     return submit_form(ActionForm(), change, lambda: _dashboard(event_id))
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from flask import render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 from sqlmodel import Session
 
 from tourney.formats.stages import PoolSeeding
@@ -33,6 +34,7 @@ from tourney.web.forms import (
     parse_round_lengths,
     parse_rounds_list,
 )
+from tourney.web.i18n import lazy_gettext
 from tourney.web.submit import Done, submit_form
 
 # --- settings ------------------------------------------------------------------------
@@ -49,7 +51,10 @@ def new_flight(event_id: int) -> ResponseReturnValue:
         flight = events.add_flight(
             session, actor=actor(), event_id=event_id, fields=_flight_fields(form)
         )
-        return Done(f"Flight “{flight.name}” added.", url_for(".event", event_id=event_id))
+        return Done(
+            gettext("Flight “%(name)s” added.", name=flight.name),
+            url_for(".event", event_id=event_id),
+        )
 
     return submit_form(form, change, lambda: _flight_form_page(form, detail, None))
 
@@ -73,8 +78,10 @@ def edit_flight(flight_id: int) -> ResponseReturnValue:
             fields=_flight_fields(form),
             confirmed_changes=confirmed,
         )
-        said = " The results listed were changed as you confirmed." if confirmed else ""
-        return Done(f"Flight saved.{said}", url_for(".event", event_id=detail.id))
+        said = gettext("Flight saved.")
+        if confirmed:
+            said += " " + gettext("The results listed were changed as you confirmed.")
+        return Done(said, url_for(".event", event_id=detail.id))
 
     return submit_form(
         form, asking.run(save), lambda: _flight_form_page(form, detail, flight, asking)
@@ -132,10 +139,10 @@ def _flight_form(detail: EventDetail, flight: FlightView | None) -> FlightForm:
     form = FlightForm(data=data)
     others = [f for f in detail.flights if flight is None or f.id != flight.id]
     form.feeds_from_id.choices = options(
-        [("", "Nobody: players enter directly"), *((f.id, f.name) for f in others)]
+        [("", lazy_gettext("Nobody: players enter directly")), *((f.id, f.name) for f in others)]
     )
     form.qualifies_from_id.choices = options(
-        [("", "No qualifying stage"), *((f.id, f.name) for f in others)]
+        [("", lazy_gettext("No qualifying stage")), *((f.id, f.name) for f in others)]
     )
     return form
 
@@ -234,7 +241,9 @@ def decide_cut(flight_id: int) -> ResponseReturnValue:
         draws.decide_cut(
             session, actor=actor(), flight_id=flight_id, picks=list(form.players.data or [])
         )
-        return _to_flight(flight_id, "The tie at the cut is decided. Draw from the qualifiers.")
+        return _to_flight(
+            flight_id, gettext("The tie at the cut is decided. Draw from the qualifiers.")
+        )
 
     return submit_form(form, change, lambda: _flight_page(flight_id, cut_form=form))
 
@@ -278,7 +287,7 @@ def _match_window(board: FlightBoard) -> dict[str, Any]:
 def _entrant_choices(
     form: LateEntryForm | KnockoutLateEntryForm, candidates: list[tuple[int, str]]
 ) -> None:
-    form.entry_id.choices = options([("", "Choose a player…"), *candidates])
+    form.entry_id.choices = options([("", lazy_gettext("Choose a player…")), *candidates])
 
 
 def _bye_choices(
@@ -287,7 +296,7 @@ def _bye_choices(
     slots: tuple[tuple[int, str], ...],
 ) -> None:
     _entrant_choices(form, candidates)
-    form.match_id.choices = options([("", "Choose a bye…"), *slots])
+    form.match_id.choices = options([("", lazy_gettext("Choose a bye…")), *slots])
 
 
 def _to_flight(flight_id: int, message: str) -> Done:
@@ -312,7 +321,10 @@ def draw(flight_id: int) -> ResponseReturnValue:
             seed=form.seed.data,
             present_only=False if form.everyone.data else None,
         )
-        return _to_flight(flight_id, f"Drawn with seed {seed}. Review the draw, then publish it.")
+        return _to_flight(
+            flight_id,
+            gettext("Drawn with seed %(seed)s. Review the draw, then publish it.", seed=seed),
+        )
 
     return submit_form(form, change, lambda: _flight_page(flight_id, draw_form=form))
 
@@ -337,7 +349,7 @@ def publish(flight_id: int) -> ResponseReturnValue:
     return _flight_button(
         flight_id,
         lambda s: draws.publish_flight(s, actor=actor(), flight_id=flight_id),
-        "Published: players can see it and results can be entered.",
+        gettext("Published: players can see it and results can be entered."),
     )
 
 
@@ -348,7 +360,7 @@ def undo_draw(flight_id: int) -> ResponseReturnValue:
     return _flight_button(
         flight_id,
         lambda s: draws.undo_draw(s, actor=actor(), flight_id=flight_id),
-        "Draw undone.",
+        gettext("Draw undone."),
     )
 
 
@@ -359,7 +371,7 @@ def pair_next(flight_id: int) -> ResponseReturnValue:
     return _flight_button(
         flight_id,
         lambda s: draws.pair_round(s, actor=actor(), flight_id=flight_id),
-        "Next round paired. Review it, then publish it.",
+        gettext("Next round paired. Review it, then publish it."),
     )
 
 
@@ -372,7 +384,7 @@ def repair_round(round_id: int) -> ResponseReturnValue:
     return _flight_button(
         flight_id,
         lambda s: draws.repair_round(s, actor=actor(), round_id=round_id),
-        "Round paired again from the current records.",
+        gettext("Round paired again from the current records."),
     )
 
 
@@ -397,7 +409,7 @@ def late_entry(flight_id: int) -> ResponseReturnValue:
             wins=form.wins.data or 0,
             losses=form.losses.data or 0,
         )
-        return _to_flight(flight_id, "Late entry added: paired from the next round.")
+        return _to_flight(flight_id, gettext("Late entry added: paired from the next round."))
 
     return submit_form(form, change, lambda: _flight_page(flight_id, late_form=form))
 
@@ -421,7 +433,8 @@ def late_bye_entry(flight_id: int) -> ResponseReturnValue:
             match_id=form.match_id.data or 0,
         )
         return _to_flight(
-            flight_id, "Late entrant placed in the bye: they play its player in the first round."
+            flight_id,
+            gettext("Late entrant placed in the bye: they play its player in the first round."),
         )
 
     return submit_form(form, change, lambda: _flight_page(flight_id, bye_form=form))
@@ -439,7 +452,7 @@ def set_table(match_id: int) -> ResponseReturnValue:
         table = (form.table.data or "").strip()
         draws.set_table(session, actor=actor(), match_id=match_id, table=table)
         return Done(
-            f"Match moved to table {table}.",
+            gettext("Match moved to table %(table)s.", table=table),
             url_for(".flight", flight_id=flight_id) + f"#match-{match_id}",
         )
 

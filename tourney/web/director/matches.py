@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from flask import flash, render_template, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 from sqlmodel import Session
 from werkzeug.datastructures import FileStorage
 
@@ -33,6 +34,7 @@ from tourney.web.forms import (
     parse_score,
     scope_ids,
 )
+from tourney.web.i18n import lazy_gettext
 from tourney.web.submit import Done, Refused, submit_form
 
 
@@ -98,7 +100,10 @@ def _match_page(
         # Saved against the version it was typed on: a result entered meanwhile by
         # someone else makes the save a conflict, never a second copy of the game.
         unsaved.form.version.data = unsaved.version
-        flash(f"Your {unsaved.noun} was not saved yet: check it and save.", "info")
+        flash(
+            gettext("Your %(noun)s was not saved yet: check it and save.", noun=unsaved.noun),
+            "info",
+        )
     return render_template(
         "director/match.html",
         match=detail,
@@ -122,9 +127,9 @@ class _Unsaved:
 
 
 _REFILLED: dict[str, tuple[str, type[VersionedForm], str]] = {
-    "add_game": ("game", GameForm, "game"),
-    "final_score": ("score", ScoreForm, "final score"),
-    "walkover": ("walkover", WalkoverForm, "walkover"),
+    "add_game": ("game", GameForm, lazy_gettext("game")),
+    "final_score": ("score", ScoreForm, lazy_gettext("final score")),
+    "walkover": ("walkover", WalkoverForm, lazy_gettext("walkover")),
 }
 """The match page's forms filled in again after a login: view, slot, form, what it saves."""
 
@@ -144,7 +149,7 @@ def _offer_event_choices(form: GameForm, detail: MatchDetail) -> None:
     """Only what the event's options allow: no drop without the cube, koks only where it
     scores 3, a draw only with the last-roll rule, in the variant's words."""
     if detail.cube_locked:
-        form.cube.choices = options([(1, "1 (no doubling)")])
+        form.cube.choices = options([(1, lazy_gettext("1 (no doubling)"))])
     form.end.choices = options(detail.end_choices)
     form.level.choices = options(detail.result_choices)
 
@@ -155,7 +160,11 @@ def _refusal(form: VersionedForm) -> str:
         return form.form_errors[0]
     for field in form:
         if field.errors:
-            return f"Check the form: {field.label.text}: {field.errors[0]}"
+            return gettext(
+                "Check the form: %(field)s: %(error)s",
+                field=field.label.text,
+                error=field.errors[0],
+            )
     return ""
 
 
@@ -174,16 +183,22 @@ def _save_result(
     return submit_form(form, change, lambda: _match_page(match_id, refused=form, slot=slot))
 
 
-def _result_message(detail: MatchDetail, done: str = "Saved.") -> str:
-    """What the director is told after a result change: ``done``, then where the match stands."""
+def _result_message(detail: MatchDetail, done: str | None = None) -> str:
+    """What the director is told after a result change: ``done`` (``Saved.``), then where
+    the match stands."""
     m = detail.match
-    if m.winner_ref is not None:
-        return (
-            f"{done} {m.winner_ref.name} wins {m.score_text}."
-            if m.score_text
-            else (f"{done} {m.winner_ref.name} goes through by {m.status_label.lower()}.")
+    said = done if done is not None else gettext("Saved.")
+    if m.winner_ref is not None and m.score_text:
+        stands = gettext("%(player)s wins %(score)s.", player=m.winner_ref.name, score=m.score_text)
+    elif m.winner_ref is not None:
+        stands = gettext(
+            "%(player)s goes through by %(how)s.",
+            player=m.winner_ref.name,
+            how=m.status_label.lower(),
         )
-    return f"{done} The score is {m.score_text or '0-0'}."
+    else:
+        stands = gettext("The score is %(score)s.", score=m.score_text or "0-0")
+    return f"{said} {stands}"
 
 
 def _game_fields(form: GameForm) -> GameFields:
@@ -222,7 +237,11 @@ def edit_game(match_id: int, number: int) -> ResponseReturnValue:
         back = url_for(".match", match_id=match_id)
         fields = _game_fields(form)
         if results.is_game_unchanged(session, match_id=match_id, number=number, game=fields):
-            return Done(f"Game {number} was not changed: it already reads so.", back, "info")
+            return Done(
+                gettext("Game %(number)s was not changed: it already reads so.", number=number),
+                back,
+                "info",
+            )
         detail = results.correct_game(
             session,
             actor=actor(),
@@ -232,7 +251,9 @@ def edit_game(match_id: int, number: int) -> ResponseReturnValue:
             expected_version=form.seen_version(),
             confirm_cascade=bool(form.confirm_cascade.data),
         )
-        return Done(_result_message(detail, f"Game {number} corrected."), back)
+        return Done(
+            _result_message(detail, gettext("Game %(number)s corrected.", number=number)), back
+        )
 
     return submit_form(form, change, lambda: _match_page(match_id, refused=form, slot="edit"))
 
@@ -255,7 +276,7 @@ def delete_game(match_id: int, number: int) -> ResponseReturnValue:
                 expected_version=v,
                 confirm_cascade=bool(form.confirm_cascade.data),
             ),
-            f"Game {number} deleted; the games after it moved up.",
+            gettext("Game %(number)s deleted; the games after it moved up.", number=number),
         ),
     )
 
@@ -321,8 +342,8 @@ def clear(match_id: int) -> ResponseReturnValue:
             confirm_cascade=bool(form.confirm_cascade.data),
         )
         if not had_result:
-            return "The match had no games or result: nothing was cleared."
-        return "Result cleared."
+            return gettext("The match had no games or result: nothing was cleared.")
+        return gettext("Result cleared.")
 
     return _save_result(match_id, form, "reset", save)
 
@@ -379,9 +400,10 @@ def _use_record(
         )
         if not outcome.ok:
             refusal.append(outcome)
-            return Refused("The record was not used: nothing was saved to the match.")
+            return Refused(gettext("The record was not used: nothing was saved to the match."))
         return Done(
-            f"Record read: {len(outcome.match.games)} games entered. "
+            gettext("Record read: %(count)s games entered.", count=len(outcome.match.games))
+            + " "
             + _result_message(outcome.match),
             url_for(".match", match_id=match_id),
         )
@@ -399,8 +421,10 @@ def _use_record(
         if outcome.other_players is not None:
             players = RecordPlayersForm.of(filename, data)
             first, second = outcome.other_players
-            players.first_player_side.label.text = f"{first} is"
-            players.first_player_side.description = f"{second} is the other player."
+            players.first_player_side.label.text = gettext("%(player)s is", player=first)
+            players.first_player_side.description = gettext(
+                "%(player)s is the other player.", player=second
+            )
         return _match_page(
             match_id,
             refused=form,

@@ -7,6 +7,7 @@ from datetime import timedelta
 
 from flask import abort, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 from sqlmodel import Session
 
 from tourney.exports.settlement import render_settlement_pdf, render_settlement_xlsx
@@ -20,16 +21,17 @@ from tourney.web.deps import actor, reading
 from tourney.web.director.base import bp
 from tourney.web.downloads import send_rendered
 from tourney.web.forms import MoneyEndForm, MoneyGameForm, MoneySessionForm, options
+from tourney.web.i18n import lazy_gettext
 from tourney.web.submit import Done, submit_form
 
 HOW_CHOICES = (
-    ("single", "Single game, played out"),
-    ("gammon", "Gammon, played out"),
-    ("backgammon", "Backgammon, played out"),
-    ("resigned-single", "Resigned: single"),
-    ("resigned-gammon", "Resigned: gammon"),
-    ("resigned-backgammon", "Resigned: backgammon"),
-    ("dropped", "Double dropped"),
+    ("single", lazy_gettext("Single game, played out")),
+    ("gammon", lazy_gettext("Gammon, played out")),
+    ("backgammon", lazy_gettext("Backgammon, played out")),
+    ("resigned-single", lazy_gettext("Resigned: single")),
+    ("resigned-gammon", lazy_gettext("Resigned: gammon")),
+    ("resigned-backgammon", lazy_gettext("Resigned: backgammon")),
+    ("dropped", lazy_gettext("Double dropped")),
 )
 """How a game ended, as the game form offers it: (value, label)."""
 _LEVELS = {"single": 1, "gammon": 2, "backgammon": 3}
@@ -71,8 +73,10 @@ def money_sessions_page(event_id: int) -> ResponseReturnValue:
                 else None,
             ),
         )
-        what = "Chouette" if row.is_chouette else "Money session"
-        return Done(f"{what} started.", url_for(".money_session", session_id=row.id))
+        said = (
+            gettext("Chouette started.") if row.is_chouette else gettext("Money session started.")
+        )
+        return Done(said, url_for(".money_session", session_id=row.id))
 
     def page() -> str:
         with reading() as session:
@@ -129,7 +133,10 @@ def money_game(session_id: int) -> ResponseReturnValue:
             results=results,
             games_before=int(form.games_before.data or 0),
         )
-        return Done(f"Game {number} entered.", url_for(".money_session", session_id=session_id))
+        return Done(
+            gettext("Game %(number)s entered.", number=number),
+            url_for(".money_session", session_id=session_id),
+        )
 
     return submit_form(form, change, lambda: _session_page(session_id, game_form=form))
 
@@ -141,13 +148,13 @@ def _result_of(player_id: int) -> ResultFields:
     cube = request.form.get(f"cube_{player_id}", "1")
     checkers = request.form.get(f"checkers_{player_id}", "0") or "0"
     if winner not in ("box", "member"):
-        raise StoreUserError("Say who won each game.")
+        raise StoreUserError(gettext("Say who won each game."))
     if how not in dict(HOW_CHOICES):
-        raise StoreUserError("Say how each game ended.")
+        raise StoreUserError(gettext("Say how each game ended."))
     if not cube.isdigit() or int(cube) not in CUBE_VALUES:
-        raise StoreUserError("The cube shows 1, 2, 4, 8 … 1024.")
+        raise StoreUserError(gettext("The cube shows 1, 2, 4, 8 … 1024."))
     if not checkers.isdigit() or int(checkers) > 15:
-        raise StoreUserError("Checkers left are a number from 0 to 15.")
+        raise StoreUserError(gettext("Checkers left are a number from 0 to 15."))
     end, _, level = how.rpartition("-") if how.startswith("resigned") else ("", "", how)
     if how == "dropped":
         end, level = "dropped", "single"
@@ -170,7 +177,10 @@ def money_take_back(session_id: int) -> ResponseReturnValue:
 
     def change(session: Session) -> Done:
         number = money_sessions.take_back_game(session, actor=actor(), session_id=session_id)
-        return Done(f"Game {number} taken back.", url_for(".money_session", session_id=session_id))
+        return Done(
+            gettext("Game %(number)s taken back.", number=number),
+            url_for(".money_session", session_id=session_id),
+        )
 
     return submit_form(form, change, lambda: _session_page(session_id))
 
@@ -185,7 +195,7 @@ def money_end(session_id: int) -> ResponseReturnValue:
         money_sessions.end_session(
             session, actor=actor(), session_id=session_id, how=form.how.data or ""
         )
-        return Done("Session ended.", url_for(".money_session", session_id=session_id))
+        return Done(gettext("Session ended."), url_for(".money_session", session_id=session_id))
 
     return submit_form(form, change, lambda: _session_page(session_id))
 

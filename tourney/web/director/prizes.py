@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from flask import abort, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 from sqlmodel import Session
 
 from tourney.exports.settlement import render_settlement_pdf, render_settlement_xlsx
@@ -17,7 +18,7 @@ from tourney.web.auth import DIRECTORS, requires
 from tourney.web.deps import actor, reading
 from tourney.web.director.base import bp
 from tourney.web.downloads import send_rendered
-from tourney.web.forms import FlightMoneyForm, MoneyRefundForm, MoneyTakeForm
+from tourney.web.forms import FlightMoneyForm, MoneyRefundForm, MoneyTakeForm, MoneyUndoForm
 from tourney.web.submit import Done, submit_form
 
 
@@ -37,6 +38,7 @@ def _form_of(fields: MoneyFields) -> FlightMoneyForm:
         hide_amounts=fields.hide_amounts,
         points_factor=fields.points_factor,
         points_table=fields.points_table,
+        refund_policy=fields.refund_policy,
     )
 
 
@@ -75,9 +77,13 @@ def flight_money(flight_id: int) -> ResponseReturnValue:
                 hide_amounts=bool(form.hide_amounts.data),
                 points_factor=form.points_factor.data,
                 points_table=form.points_table.data or "",
+                refund_policy=form.refund_policy.data or "before_draw",
             ),
         )
-        return Done(f"Money of {name} saved.", url_for(".event_ledger", event_id=event_id))
+        return Done(
+            gettext("Money of %(name)s saved.", name=name),
+            url_for(".event_ledger", event_id=event_id),
+        )
 
     def page() -> str:
         return render_template(
@@ -88,7 +94,11 @@ def flight_money(flight_id: int) -> ResponseReturnValue:
 
 
 def _ledger_page(
-    take: MoneyTakeForm | None = None, refund: MoneyRefundForm | None = None, *, event_id: int
+    take: MoneyTakeForm | None = None,
+    refund: MoneyRefundForm | None = None,
+    undo: MoneyUndoForm | None = None,
+    *,
+    event_id: int,
 ) -> str:
     number = request.args.get("page", "1")
     search = request.args.get("q", "")[:120]
@@ -111,6 +121,7 @@ def _ledger_page(
         every_flight=every,
         take=take or MoneyTakeForm(formdata=None),
         refund=refund or MoneyRefundForm(formdata=None),
+        undo=undo or MoneyUndoForm(formdata=None),
     )
 
 
@@ -141,9 +152,28 @@ def ledger_take(event_id: int) -> ResponseReturnValue:
         )
         what = club_money.KINDS.get(item.kind, item.kind)
         done = "paid" if item.paid else "charged"
-        return Done(f"{what} {done}.", url_for(".event_ledger", event_id=event_id))
+        placed = " The player is in its draw." if item.kind == "buyback" else ""
+        return Done(f"{what} {done}.{placed}", url_for(".event_ledger", event_id=event_id))
 
     return submit_form(form, change, lambda: _ledger_page(take=form, event_id=event_id))
+
+
+@bp.post("/events/<int:event_id>/ledger/undo")
+@requires(*DIRECTORS)
+def ledger_undo(event_id: int) -> ResponseReturnValue:
+    """Take back a payment marked by mistake (the ledger keeps it as reversed)."""
+    form = MoneyUndoForm()
+
+    def change(session: Session) -> Done:
+        club_money.undo_payment(
+            session, actor=actor(), item_id=form.item_id.data or 0, event_id=event_id
+        )
+        return Done(
+            gettext("Payment taken back: the fee is owed again."),
+            url_for(".event_ledger", event_id=event_id),
+        )
+
+    return submit_form(form, change, lambda: _ledger_page(undo=form, event_id=event_id))
 
 
 @bp.post("/events/<int:event_id>/ledger/refund")
@@ -159,9 +189,11 @@ def ledger_refund(event_id: int) -> ResponseReturnValue:
             entry_id=form.entry_id.data or 0,
             method=form.method.data or "",
             event_id=event_id,
+            include_drawn=bool(form.include_drawn.data),
         )
         return Done(
-            f"{len(items)} fees refunded or cancelled.", url_for(".event_ledger", event_id=event_id)
+            gettext("%(count)s fees refunded or cancelled.", count=len(items)),
+            url_for(".event_ledger", event_id=event_id),
         )
 
     return submit_form(form, change, lambda: _ledger_page(refund=form, event_id=event_id))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Response, abort, render_template, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 from sqlmodel import Session
 
 from tourney.exports.charts import rating_chart_svg
@@ -61,8 +62,10 @@ def club_rating_options(club_id: int) -> ResponseReturnValue:
             provisional_below=form.provisional_below.data or 0,
             public_profiles=bool(form.public_profiles.data),
         )
-        return Done("The rating list's options are saved.", url_for(".club_ratings",
-                                                                    club_id=club_id))
+        return Done(
+            gettext("The rating list's options are saved."),
+            url_for(".club_ratings", club_id=club_id),
+        )
 
     return submit_form(form, change, lambda: _ratings_page(club_id, form))
 
@@ -137,14 +140,20 @@ def club_seasons(club_id: int) -> ResponseReturnValue:
                 best=form.best.data,
             ),
         )
-        return Done(f"Season “{season.name}” made.", url_for(".season", season_id=season.id))
+        return Done(
+            gettext("Season “%(name)s” made.", name=season.name),
+            url_for(".season", season_id=season.id),
+        )
 
     return submit_form(
         form,
         change,
         lambda: render_template(
-            "director/club_seasons.html", club_id=club_id, club_name=ratings.club_name,
-            seasons=listed, form=form,
+            "director/club_seasons.html",
+            club_id=club_id,
+            club_name=ratings.club_name,
+            seasons=listed,
+            form=form,
         ),
     )
 
@@ -175,9 +184,7 @@ def _season_table(view: SeasonView) -> DataTable:
     return DataTable(
         "Season",
         ("Place", "Player", "Total", *view.event_names),
-        tuple(
-            (line.display_rank, line.name, line.total, *line.points) for line in view.lines
-        ),
+        tuple((line.display_rank, line.name, line.total, *line.points) for line in view.lines),
     )
 
 

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from flask import Response, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 from sqlmodel import Session
 
 from tourney.exports.registry import PAPERS
@@ -37,7 +38,10 @@ def teams_page(event_id: int) -> ResponseReturnValue:
             members=teams.parse_members(form.members.data or ""),
             seed=form.seed.data,
         )
-        return Done(f"Team “{team.name}” entered.", url_for(".teams_page", event_id=event_id))
+        return Done(
+            gettext("Team “%(name)s” entered.", name=team.name),
+            url_for(".teams_page", event_id=event_id),
+        )
 
     def page() -> str:
         with reading() as session:
@@ -73,7 +77,10 @@ def draw_fixtures(flight_id: int) -> ResponseReturnValue:
         number = teams.draw_team_round(
             session, actor=actor(), flight_id=flight_id, seed=form.seed.data
         )
-        return Done(f"Round {number} drawn.", url_for(".team_flight", flight_id=flight_id))
+        return Done(
+            gettext("Round %(number)s drawn.", number=number),
+            url_for(".team_flight", flight_id=flight_id),
+        )
 
     return submit_form(form, change, lambda: _team_flight_page(flight_id, form))
 
@@ -98,7 +105,10 @@ def fixture(fixture_id: int) -> ResponseReturnValue:
         }
         unknown = [n for n in names if n.casefold() not in roster]
         if unknown:
-            raise StoreUserError(f"Not in {team_name}: {', '.join(unknown)}.", field="players")
+            raise StoreUserError(
+                gettext("Not in %(team)s: %(names)s.", team=team_name, names=", ".join(unknown)),
+                field="players",
+            )
         teams.set_lineup(
             session,
             actor=actor(),
@@ -106,7 +116,7 @@ def fixture(fixture_id: int) -> ResponseReturnValue:
             side=side,
             entry_ids=[roster[n.casefold()] for n in names],
         )
-        return Done("Line-up saved.", url_for(".fixture", fixture_id=fixture_id))
+        return Done(gettext("Line-up saved."), url_for(".fixture", fixture_id=fixture_id))
 
     def page() -> str:
         with reading() as session:

@@ -11,9 +11,11 @@
   function localTimes(root) {
     root.querySelectorAll("time[data-local]").forEach(function (el) {
       var when = new Date(el.getAttribute("datetime"));
+      // In the visitor's time zone, written the way the page's language writes times.
+      var language = document.documentElement.lang || undefined;
       if (!isNaN(when)) {
-        el.textContent = when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
-        el.title = when.toLocaleString();
+        el.textContent = when.toLocaleTimeString(language, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+        el.title = when.toLocaleString(language);
       }
     });
   }

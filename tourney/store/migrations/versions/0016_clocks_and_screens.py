@@ -1,8 +1,8 @@
 """Clocks and venue screens: a flight's clock settings (time per point, delay per move)
 and an event's venue screen (panels, rotation, announcement, round clock)
 
-Revision ID: 0015
-Revises: 0014
+Revision ID: 0016
+Revises: 0015
 Create Date: 2026-11-24 23:55:00
 """
 
@@ -13,8 +13,8 @@ from alembic import op
 
 from tourney.store.types import UTCDateTime
 
-revision = "0015"
-down_revision = "0014"
+revision = "0016"
+down_revision = "0015"
 branch_labels = None
 depends_on = None
 
