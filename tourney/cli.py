@@ -10,6 +10,7 @@ import contextlib
 import os
 import sys
 from dataclasses import fields
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -58,6 +59,7 @@ if TYPE_CHECKING:
 
     from sqlalchemy.engine import Engine
 
+    from tourney.store.clocks import EventTimes
     from tourney.web.deps import AppState
 
 
@@ -995,6 +997,75 @@ def export(
                     _export_to(export_named(identifier), source, paper_named(paper), Path(target))
         except NotFoundError as error:
             raise UsageFailure(str(error)) from None
+
+
+@cli.command("timetable")
+@click.argument("event")
+@click.option(
+    "--at", "at", default=None, metavar="TIME",
+    help="Plan as at this ISO time (UTC unless it names a zone); default: now.",
+)
+def timetable(event: str, at: str | None) -> None:
+    """Print an event's (id or slug) timetable: each flight's rounds with their expected
+    start and end, the final, and the matches running late (times in UTC)."""
+    from tourney.store.clocks import event_times
+    from tourney.store.db import read_session
+    from tourney.store.errors import NotFoundError
+    from tourney.store.event_documents import find_event
+
+    now = None
+    if at is not None:
+        try:
+            now = datetime.fromisoformat(at)
+        except ValueError:
+            raise UsageFailure(f"--at {at!r} is not an ISO time (2026-11-24T19:00).") from None
+        now = now if now.tzinfo else now.replace(tzinfo=UTC)
+    with _app_engine() as engine:
+        _require_current_schema(engine)
+        try:
+            with read_session(engine) as session:
+                times = event_times(session, find_event(session, event).id or 0, now=now)
+        except NotFoundError as error:
+            raise UsageFailure(str(error)) from None
+    for line in _timetable_lines(times):
+        click.echo(line)
+
+
+def _timetable_lines(times: EventTimes) -> list[str]:
+    def hhmm(when: datetime) -> str:
+        return when.astimezone(UTC).strftime("%H:%M")
+
+    model = times.model
+    source = (
+        f"median of {model.samples} timed matches" if model.from_history else "default"
+    )
+    lines = [
+        f"{times.event_name} at {times.now.astimezone(UTC):%Y-%m-%d %H:%M} UTC: "
+        f"{model.seconds_per_point / 60:g} min a point ({source})"
+    ]
+    for flight in times.flights:
+        clock = flight.clock
+        lines.append(
+            f"  {flight.name} (clock {clock.seconds_per_point / 60:g} min a point, "
+            f"{clock.delay_seconds} s delay)"
+        )
+        for r in flight.rounds:
+            lines.append(
+                f"    {r.name:<16} to {r.length:>2}  {hhmm(r.start)}-{hhmm(r.end)}"
+                f"  {r.minutes:>4} min  {r.state}"
+            )
+        if flight.final is not None:
+            lines.append(f"    final expected {hhmm(flight.final.start)}-{hhmm(flight.final.end)}")
+        if not flight.rounds:
+            lines.append("    not drawn yet")
+    if times.end is not None:
+        lines.append(f"  expected end {hhmm(times.end)}")
+    for late in times.late:
+        lines.append(
+            f"  late: {late.players} ({late.flight_name}, {late.round_name}) running "
+            f"{late.running_minutes} of {late.budget_minutes} min"
+        )
+    return lines
 
 
 @contextlib.contextmanager

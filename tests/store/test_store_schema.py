@@ -44,6 +44,7 @@ TABLES = {
     "teams",
     "uploaded_records",
     "analysis_jobs",
+    "venue_screens",
     "users",
     "venues",
 }

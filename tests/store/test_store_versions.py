@@ -26,6 +26,7 @@ from tourney.store import (
     accounts,
     analyses,
     bulk_entry,
+    clocks,
     club_money,
     club_settings,
     divisions,
@@ -38,6 +39,7 @@ from tourney.store import (
     registration,
     results,
     roster,
+    screens,
     seasons,
     selfservice,
     teams,
@@ -1149,7 +1151,35 @@ def after_director_withdrawal(w: World) -> tuple[Call, set[int]]:
     ), {built.event_id}
 
 
+def start_match(w: World) -> tuple[Call, set[int]]:
+    built = knockout(w)
+    actor, match_id = built.director.actor, first_match(w, built).id
+    return (lambda s: clocks.start_match(s, actor=actor, match_id=match_id)), {built.event_id}
+
+
+def undo_start(w: World) -> tuple[Call, set[int]]:
+    built = knockout(w)
+    actor, match_id = built.director.actor, first_match(w, built).id
+    with transaction(w.engine) as session:
+        clocks.start_match(session, actor=actor, match_id=match_id)
+    return (lambda s: clocks.undo_start(s, actor=actor, match_id=match_id)), {built.event_id}
+
+
+def set_screen(w: World) -> tuple[Call, set[int]]:
+    built = knockout(w)
+    actor = built.director.actor
+    return (
+        lambda s: screens.set_screen(
+            s, actor=actor, event_id=built.event_id, panels=screens.DEFAULT_PANELS,
+            rotation_seconds=20, announcement="Final at nine", clock_minutes=None,
+        )
+    ), {built.event_id}
+
+
 SCENARIOS: dict[str, Scenario] = {
+    "clocks.start_match": start_match,
+    "clocks.undo_start": undo_start,
+    "screens.set_screen": set_screen,
     "divisions.set_divisions": set_divisions,
     "divisions.set_draw_scoring": set_draw_scoring,
     "divisions.set_entry_division": set_entry_division,

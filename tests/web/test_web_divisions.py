@@ -28,10 +28,11 @@ def test_director_sets_divisions_and_a_start_the_pages_and_api_show(
     entry = built.entries["Bob"]
     client.post(f"/director/events/{event_id}/divisions/players",
                 data={f"entry-{entry}": "Novice"})
-    refused = client.post(f"/director/matches/{match_id}/start",
+    refused = client.post(f"/director/matches/{match_id}/starting-score",
                           data={"start_a": "5", "start_b": "0"},
                           follow_redirects=True).get_data(as_text=True)
-    client.post(f"/director/matches/{match_id}/start", data={"start_a": "0", "start_b": "2"})
+    client.post(f"/director/matches/{match_id}/starting-score",
+                data={"start_a": "0", "start_b": "2"})
     public = client.get(f"/events/the-event/matches/{match_id}").get_data(as_text=True)
     api = client.get(f"/api/v1/events/{event_id}").get_json()
     pairings = client.get(f"/api/v1/events/{event_id}/pairings").get_json()

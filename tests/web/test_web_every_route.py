@@ -169,8 +169,16 @@ ANSWERS = {
     "POST /director/matches/<int:match_id>/games/<int:number>/delete": 302,
     "POST /director/matches/<int:match_id>/score": 302,
     "POST /director/matches/<int:match_id>/clear": 302,
-    "POST /director/matches/<int:match_id>/walkover": 302,
+    # ... starts a match's clock, takes the start back, reads the timetable ...
     "POST /director/matches/<int:match_id>/start": 302,
+    "POST /director/matches/<int:match_id>/unstart": 302,
+    "GET /director/events/<int:event_id>/timetable": 200,
+    # ... sets up the venue screen, which a visitor opens ...
+    "GET /director/events/<int:event_id>/screen": 200,
+    "POST /director/events/<int:event_id>/screen": 302,
+    "GET /events/<slug>/screen": 200,
+    "POST /director/matches/<int:match_id>/walkover": 302,
+    "POST /director/matches/<int:match_id>/starting-score": 302,
     "GET /events/<slug>/records/<int:record_id>": 200,
     "GET /events/<slug>/matches/<int:match_id>/record.<suffix>": 200,
     "POST /api/v1/matches/<int:match_id>/games": 201,
@@ -570,13 +578,28 @@ def test_every_route_answers_as_a_user_expects(
         data={"version": _version(director, third)},
     )
     walk(
-        director, "POST", "/director/matches/<int:match_id>/start", match_id=fourth,
+        director, "POST", "/director/matches/<int:match_id>/starting-score", match_id=fourth,
         data={"start_a": "0", "start_b": "0"},
     )
     walk(
         director, "POST", "/director/matches/<int:match_id>/walkover", match_id=fourth,
         data={"winner": "b", "version": _version(director, fourth)},
     )
+    walk(
+        director, "POST", "/director/matches/<int:match_id>/start", match_id=third,
+        data={"version": _version(director, third)},
+    )
+    walk(
+        director, "POST", "/director/matches/<int:match_id>/unstart", match_id=third,
+        data={"version": _version(director, third)},
+    )
+    walk(director, "GET", "/director/events/<int:event_id>/timetable")
+    walk(director, "GET", "/director/events/<int:event_id>/screen")
+    walk(
+        director, "POST", "/director/events/<int:event_id>/screen",
+        data={"panels": ["pairings", "clock"], "rotation_seconds": "15", "announcement": "Hi"},
+    )
+    walk(visitor, "GET", "/events/<slug>/screen")
     with read_session(engine) as session:
         record_id = session.exec(select(UploadedRecord.id)).one()
     walk(visitor, "GET", "/events/<slug>/records/<int:record_id>", record_id=record_id)

@@ -905,6 +905,11 @@ class _SheetPainter:
         elif self.doc.variant != DEFAULT_VARIANT.name:
             heading += f" · {self.doc.variant_summary or variant_named(self.doc.variant).title}"
         self.text(x0, y, heading, 11, bold=True)
+        if m.clock_text:
+            # The clock settings beside the length, where players look before they start.
+            self.text(
+                x0 + self.c.stringWidth(heading, self.f.bold, 11) + 12, y, m.clock_text, 9.5
+            )
         if m.url:
             draw_qr(self.c, m.url, x1 - qr, self.h - (top + 4 + qr), qr)
             self.text(x1 - qr / 2, top + qr + 11, "match page", 6, color=GREY, align="center")

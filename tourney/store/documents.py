@@ -117,6 +117,18 @@ class MatchDocument:
         """Whether the match starts from a score other than 0-0."""
         return self.start != (0, 0)
 
+    clock: tuple[int, int] | None = None
+    """The flight's clock: each player's seconds per point of match length and the
+    delay per move in seconds (none: no clock printed)."""
+
+    @property
+    def clock_text(self) -> str:
+        """The score sheet's clock line: ``Clock: 14 min each + 12 s delay a move``."""
+        if self.clock is None:
+            return ""
+        per_point, delay = self.clock
+        return f"Clock: {per_point * self.length / 60:g} min each + {delay} s delay a move"
+
     @property
     def is_bye(self) -> bool:
         """Whether one side goes through without a match."""

@@ -152,6 +152,10 @@ def event_document(session: Session, ref: str, *, base_url: str | None = None) -
                         loser_to=m.loser_goes_to or None,
                         url=f"{url}/matches/{m.id}" if url else None,
                         start=(m.start_a, m.start_b),
+                        clock=(
+                            board.flight.clock_seconds_per_point,
+                            board.flight.clock_delay_seconds,
+                        ),
                     )
                 )
             losers = sorted({m.loser_goes_to for m in rnd.matches if m.loser_goes_to})

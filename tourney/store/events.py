@@ -26,6 +26,12 @@ from tourney.formats.stages import (
 )
 from tourney.formats.teams import TEAM_FLIGHT_FORMATS, BoardOrder, check_boards, find_board_order
 from tourney.formats.tiebreaks import tiebreak_chain
+from tourney.formats.timing import (
+    DEFAULT_DELAY_SECONDS,
+    DEFAULT_SECONDS_PER_POINT_ON_CLOCK,
+    MAX_DELAY_SECONDS,
+    MAX_SECONDS_PER_POINT_ON_CLOCK,
+)
 from tourney.rules import NotationError
 from tourney.rules.dice_names import dice_names_named
 from tourney.rules.match_forms import SINGLE, match_form_named
@@ -132,6 +138,10 @@ class FlightFields:
     cut_ties: str = CutTies.TIEBREAKS.value
     boards: int | None = None
     """A team flight: fixtures of this many board matches (none: players meet)."""
+    clock_seconds_per_point: int = DEFAULT_SECONDS_PER_POINT_ON_CLOCK
+    """Each player's time on the clock per point of match length."""
+    clock_delay_seconds: int = DEFAULT_DELAY_SECONDS
+    """The clock's delay per move."""
 
 
 # --- clubs and venues ----------------------------------------------------------------
@@ -457,6 +467,16 @@ def _check_flight_fields(
             )
     if not fmt.pairs_round_by_round and (f.swiss_rounds is not None or f.swiss_lives is not None):
         raise StoreUserError("Rounds and lives are Swiss settings.", field="swiss_rounds")
+    if not 1 <= f.clock_seconds_per_point <= MAX_SECONDS_PER_POINT_ON_CLOCK:
+        raise StoreUserError(
+            "The clock gives each player between 1 second and 30 minutes a point.",
+            field="clock_minutes_per_point",
+        )
+    if not 0 <= f.clock_delay_seconds <= MAX_DELAY_SECONDS:
+        raise StoreUserError(
+            f"The delay per move is between 0 and {MAX_DELAY_SECONDS} seconds.",
+            field="clock_delay_seconds",
+        )
     if f.swiss_rounds is not None and f.swiss_lives is not None:
         raise StoreUserError(
             "A Swiss runs either a fixed number of rounds or on lives, not both.",
@@ -636,6 +656,8 @@ def _apply_flight_fields(flight: Flight, f: FlightFields) -> None:
     flight.qualifiers = f.qualifiers
     flight.cut_ties = f.cut_ties
     flight.boards = f.boards
+    flight.clock_seconds_per_point = f.clock_seconds_per_point
+    flight.clock_delay_seconds = f.clock_delay_seconds
 
 
 def _check_flight_name(session: Session, event_id: int, name: str, flight_id: int | None) -> None:

@@ -158,6 +158,10 @@ class FlightView:
     """Its matches stay out of the club's rating list."""
     boards: int | None = None
     """A team flight: boards of each fixture (none: players meet)."""
+    clock_seconds_per_point: int = 120
+    """Each player's time on the clock per point of match length."""
+    clock_delay_seconds: int = 12
+    """The clock's delay per move."""
 
     @property
     def qualifies_text(self) -> str:
@@ -535,6 +539,8 @@ def flight_view(
         cut_ties=flight.cut_ties,
         cut_ties_label=find_cut_ties(flight.cut_ties).label,
         boards=flight.boards,
+        clock_seconds_per_point=flight.clock_seconds_per_point,
+        clock_delay_seconds=flight.clock_delay_seconds,
     )
 
 

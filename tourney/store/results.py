@@ -324,7 +324,9 @@ def _set_state(match: Match, state: MatchState, *, source: str) -> None:
         match.winner_entry_id = match.entry_a_id if state.winner is Side.X else match.entry_b_id
         match.finished_at = match.finished_at or utcnow()
     else:
-        match.status = MatchStatus.PLAYING if state.games else MatchStatus.READY
+        # A match marked started (``clocks.start_match``) stays in play without games.
+        running = bool(state.games) or match.started_at is not None
+        match.status = MatchStatus.PLAYING if running else MatchStatus.READY
         match.winner_entry_id = None
         match.finished_at = None
     if state.games and match.started_at is None:

@@ -364,6 +364,10 @@ class Flight(SQLModel, table=True):
     boards: int | None = Field(default=None)
     """A team flight: teams meet in fixtures of this many board matches (none: players
     meet in matches)."""
+    clock_seconds_per_point: int = Field(default=120, sa_column_kwargs={"server_default": "120"})
+    """Each player's time on the clock per point of match length (DESIGN §8: 2 minutes)."""
+    clock_delay_seconds: int = Field(default=12, sa_column_kwargs={"server_default": "12"})
+    """The delay per move before a player's time runs (12 seconds by default)."""
     created_at: datetime = _created()
 
 
@@ -491,6 +495,24 @@ class Match(SQLModel, table=True):
     version: int = Field(default=1, sa_column=_match_version)
     started_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     finished_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+
+
+class VenueScreen(SQLModel, table=True):
+    """How an event's venue screen (the projector page) runs: which panels it rotates
+    through, how long each stays, the director's announcement and the round clock's
+    deadline. An event without a row shows the defaults."""
+
+    __tablename__ = "venue_screens"
+
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: int = Field(foreign_key="events.id", unique=True, ondelete="CASCADE")
+    panels: list[str] = Field(default_factory=list, sa_column=Column(JSON))
+    """Keys of the screen's panels in order (``tourney.store.screens.PANELS``)."""
+    rotation_seconds: int = Field(default=20)
+    announcement: str = Field(default="", sa_type=Text)
+    clock_until: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    """The round clock counts down to this time; none: to the round's expected end."""
+    updated_at: datetime = _created()
 
 
 class Team(SQLModel, table=True):

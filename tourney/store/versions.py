@@ -64,6 +64,7 @@ from tourney.store.tables import (
     Team,
     TeamMember,
     UploadedRecord,
+    VenueScreen,
 )
 from tourney.store.types import utcnow
 
@@ -80,7 +81,7 @@ EventIds = Iterable[int | None]
 def _own_event(
     _: Session,
     row: Flight | Entry | EventStaff | EventShare | MoneySession | SeasonEvent | Team | MoneyItem
-    | ResultReport | Registration | RegistrationSettings | PlayerLink | OutboxMail,
+    | ResultReport | Registration | RegistrationSettings | PlayerLink | OutboxMail | VenueScreen,
 ) -> EventIds:
     return (row.event_id,)
 
@@ -161,6 +162,7 @@ EVENTS_OF: Mapping[type[SQLModel], Callable[[Session, Any], EventIds]] = {
     OutboxMail: _own_event,
     Registration: _own_event,
     RegistrationSettings: _own_event,
+    VenueScreen: _own_event,
 }
 """Each table of event rows, with how to find the events a row of it belongs to."""
 

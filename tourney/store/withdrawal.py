@@ -189,7 +189,9 @@ def take_back_walkovers(session: Session, entry: Entry) -> list[int]:
         )
     for match in plan.given:
         games = progress.games_of(session, match.id or 0)
-        match.status = MatchStatus.PLAYING if games else MatchStatus.READY
+        # A match whose clock was started stays in play (``clocks.start_match``).
+        running = bool(games) or match.started_at is not None
+        match.status = MatchStatus.PLAYING if running else MatchStatus.READY
         match.winner_entry_id = None
         match.finished_at = None
         match.result_source = "games" if games else ""

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from decimal import Decimal
 from enum import Enum
 from typing import Any, ClassVar
 
@@ -22,6 +23,7 @@ from markupsafe import Markup
 from wtforms import (
     BooleanField,
     DateField,
+    DecimalField,
     FloatField,
     HiddenField,
     IntegerField,
@@ -477,6 +479,26 @@ class FlightForm(Form):
             "board matches, the majority of boards wins."
         ),
     )
+
+    clock_minutes_per_point = DecimalField(
+        lazy_gettext("Clock: minutes per point"),
+        places=2,
+        default=Decimal(2),
+        validators=[OptionalValue(), NumberRange(min=Decimal("0.25"), max=Decimal(30))],
+        description=lazy_gettext(
+            "Each player's time per point of match length: 2 gives 14 minutes each in a "
+            "7-point match."
+        ),
+    )
+    clock_delay_seconds = IntegerField(
+        lazy_gettext("Clock: delay per move (seconds)"),
+        default=12,
+        validators=[OptionalValue(), NumberRange(min=0, max=120)],
+    )
+
+    def clock_seconds_per_point(self) -> int:
+        """The clock's time per point, in whole seconds."""
+        return round((self.clock_minutes_per_point.data or Decimal(2)) * 60)
 
     def validate_round_lengths(self, field: StringField) -> None:
         """The text parses as ``round: length`` pairs."""
@@ -1216,3 +1238,28 @@ class MoneyRefundForm(Form):
         default="cash",
     )
     include_drawn = BooleanField(lazy_gettext("Also what was paid into flights already drawn"))
+
+
+class ScreenForm(Form):
+    """An event's venue screen: its panels, seconds a slide, announcement, round clock."""
+
+    panels = SelectMultipleField(
+        lazy_gettext("Panels"), validators=[DataRequired(lazy_gettext("Choose a panel."))]
+    )
+    rotation_seconds = IntegerField(
+        lazy_gettext("Seconds a slide"),
+        default=20,
+        validators=[InputRequired(), NumberRange(min=5, max=300)],
+    )
+    announcement = TextAreaField(
+        lazy_gettext("Announcement"),
+        validators=[Length(max=500)],
+        description=lazy_gettext("Shown on its own slide; empty: no announcement slide."),
+    )
+    clock_minutes = IntegerField(
+        lazy_gettext("Round clock: minutes from now"),
+        validators=[OptionalValue(), NumberRange(min=1, max=24 * 60)],
+        description=lazy_gettext(
+            "Counts down to a deadline you set; empty: to each current round's expected end."
+        ),
+    )

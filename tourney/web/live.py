@@ -175,11 +175,15 @@ def live_page(
     template: str,
     build: Callable[[Session, pv.EventAccess], dict[str, Any]],
     title: Callable[[dict[str, Any]], str],
+    frame: str = "public/page.html",
+    wrapper: str = "public/_live.html",
 ) -> ResponseReturnValue:
     """Answer a live page: the whole page, its region (``?since=``), or 204 when unchanged.
 
     ``build`` makes the template's context from the database (only on a cache miss);
-    ``page`` names the page within the event for the cache key.
+    ``page`` names the page within the event for the cache key. ``frame`` is the whole
+    page around the region, ``wrapper`` the polled element that holds it (the venue
+    screen has its own of both).
     """
     since = request.args.get("since")
     who = viewer()
@@ -200,8 +204,8 @@ def live_page(
     poll_url = current_address(leaving_out=("since", "key"), since=access.data_version)
     context = {"region": region, "access": access, "poll_url": poll_url, "poll": POLL_SECONDS}
     if since is not None:
-        return _no_store(Response(render_template("public/_live.html", **context)))
-    return _no_store(Response(render_template("public/page.html", **context)))
+        return _no_store(Response(render_template(wrapper, **context)))
+    return _no_store(Response(render_template(frame, **context)))
 
 
 def _no_store(response: Response) -> Response:

@@ -19,10 +19,12 @@ from sqlmodel import Session
 from tourney.exports.charts import rating_chart_svg
 from tourney.store import (
     analyses,
+    clocks,
     club_money,
     event_lifecycle,
     money_sessions,
     player_profiles,
+    screens,
     teams,
 )
 from tourney.store import public_views as pv
@@ -203,13 +205,31 @@ def player(slug: str, entry_id: int) -> ResponseReturnValue:
         slug,
         page=f"player:{entry_id}",
         template="public/_player.html",
-        build=lambda db, access: {
-            "player": pv.player_page(db, access.id, entry_id),
-            "event_name": access.name,
-            "slug": slug,
-        },
+        build=lambda db, access: _player_context(db, access, slug, entry_id),
         title=lambda c: f"{c['player'].name} · {c['event_name']}",
     )
+
+
+def _player_context(
+    db: Session, access: pv.EventAccess, slug: str, entry_id: int
+) -> dict[str, object]:
+    """The player page's context, with when their next match is expected to start."""
+    player = pv.player_page(db, access.id, entry_id)
+    plan = None
+    if player.next_match is not None:
+        # One timetable per event and data version, however many players look.
+        key = ("timetable", access.id, access.data_version)
+        times: clocks.EventTimes | None = profile_cache().get(key)
+        if times is None:
+            times = clocks.event_times(db, access.id)
+            profile_cache().put(key, times)
+        plan = times.match(player.next_match.match.id)
+    return {
+        "player": player,
+        "next_plan": plan,
+        "event_name": access.name,
+        "slug": slug,
+    }
 
 
 @bp.get("/events/<slug>/players/<int:entry_id>/print")
@@ -236,7 +256,9 @@ def match(slug: str, match_id: int) -> ResponseReturnValue:
         slug,
         page=f"match:{match_id}",
         template="public/_match.html",
-        build=lambda db, access: _match_context(db, pv.match_page(db, access.id, match_id), slug),
+        build=lambda db, access: _match_context(
+            db, pv.match_page(db, access.id, match_id), slug, clocks.match_clock(db, match_id)
+        ),
         title=lambda c: _match_title(c["detail"]),
     )
 
@@ -274,6 +296,22 @@ def money_session(slug: str, session_id: int) -> ResponseReturnValue:
     )
 
 
+@bp.get("/events/<slug>/screen")
+@public
+def screen(slug: str) -> ResponseReturnValue:
+    """The venue screen: a full-screen, large-type rotation of pairings, brackets,
+    standings, the round clock and the director's announcement, for a projector."""
+    return live_page(
+        slug,
+        page="screen",
+        template="screen/_slides.html",
+        build=lambda db, access: {"screen": screens.screen_view(db, access.id)},
+        title=lambda c: c["screen"].event_name,
+        frame="screen/page.html",
+        wrapper="screen/_live.html",
+    )
+
+
 @bp.get("/events/<slug>/prizes")
 @public
 def prizes(slug: str) -> ResponseReturnValue:
@@ -288,13 +326,16 @@ def prizes(slug: str) -> ResponseReturnValue:
     )
 
 
-def _match_context(db: Session, detail: MatchDetail, slug: str) -> dict[str, object]:
+def _match_context(
+    db: Session, detail: MatchDetail, slug: str, clock: clocks.MatchClock | None = None
+) -> dict[str, object]:
     return {
         "detail": detail,
         "slug": slug,
         "record_downloads": pv.record_downloads(detail),
         "analysis": analyses.match_analysis(db, detail.match.id),
         "chances": analyses.match_chances(db, detail.match.id),
+        "clock": clock,
     }
 
 

@@ -16,6 +16,7 @@ area:
     money      money sessions and chouettes, their games and settlement sheets
     teams      an event's teams, a team flight's fixtures and standings, a fixture
     prizes     club money: fees, side pools, the ledger, payouts and the payout sheet
+    clocks     starting a match's clock, the event's timetable, its venue screen
     ratings    a club's rating list from the results of its events, its options, a
                player's history (page, chart, PDF), seasons
 """
@@ -25,6 +26,7 @@ from __future__ import annotations
 # Importing the area modules registers their views on the blueprint.
 from tourney.web.director import (  # noqa: F401
     accounts,
+    clocks,
     divisions,
     entries,
     events,

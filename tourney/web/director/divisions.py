@@ -89,7 +89,7 @@ def save_flight_division(event_id: int, flight_id: int) -> ResponseReturnValue:
     return _saved(event_id, change, gettext("Flight's division rule saved."))
 
 
-@bp.post("/matches/<int:match_id>/start")
+@bp.post("/matches/<int:match_id>/starting-score")
 @requires(*DIRECTORS)
 def set_match_start(match_id: int) -> ResponseReturnValue:
     """Set the match's starting score by hand (a handicap start)."""

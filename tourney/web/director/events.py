@@ -10,7 +10,7 @@ from sqlmodel import Session
 from tourney.formats.teams import BoardOrder
 from tourney.rules.match_forms import SINGLE
 from tourney.rules.variants import DEFAULT_VARIANT
-from tourney.store import analyses, audit_views, event_lifecycle, flight_overview, queries
+from tourney.store import analyses, audit_views, clocks, event_lifecycle, flight_overview, queries
 from tourney.store.events import EventFields, create_event, update_event
 from tourney.store.permissions import require_event
 from tourney.store.queries import EventDetail
@@ -63,15 +63,21 @@ def performance(event_id: int) -> ResponseReturnValue:
     with reading() as session:
         name = require_event(session, actor(), event_id, manage=False).name
         installed, rows = analyses.event_performance(session, event_id)
-    return render_template("director/performance.html", event_id=event_id, event_name=name,
-                           installed=installed, rows=rows)
+    return render_template(
+        "director/performance.html",
+        event_id=event_id,
+        event_name=name,
+        installed=installed,
+        rows=rows,
+    )
 
 
 def _dashboard(event_id: int) -> str:
     with reading() as session:
         detail = queries.get_event_for(session, actor(), event_id)
         board = flight_overview.dashboard(session, actor(), event_id)
-    return render_template("director/event.html", event=detail, dashboard=board)
+        times = clocks.event_times(session, event_id)
+    return render_template("director/event.html", event=detail, dashboard=board, times=times)
 
 
 @bp.route("/events/<int:event_id>/edit", methods=["GET", "POST"])

@@ -4,6 +4,7 @@ rounds, late entries and the tables of matches waiting to be played."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from decimal import Decimal
 from typing import Any
 
 from flask import render_template, request, url_for
@@ -12,7 +13,7 @@ from flask_babel import gettext
 from sqlmodel import Session
 
 from tourney.formats.stages import PoolSeeding
-from tourney.store import draws, events, queries, selfservice, tournament_views
+from tourney.store import clocks, draws, events, queries, selfservice, tournament_views
 from tourney.store.events import FlightFields
 from tourney.store.paging import page_of
 from tourney.store.public_views import current_round
@@ -134,6 +135,8 @@ def _flight_form(detail: EventDetail, flight: FlightView | None) -> FlightForm:
             "tiebreak_2": chain[1],
             "tiebreak_3": chain[2],
             "boards": flight.boards,
+            "clock_minutes_per_point": Decimal(flight.clock_seconds_per_point) / 60,
+            "clock_delay_seconds": flight.clock_delay_seconds,
         }
     form = FlightForm(data=data)
     others = [f for f in detail.flights if flight is None or f.id != flight.id]
@@ -169,6 +172,10 @@ def _flight_fields(form: FlightForm) -> FlightFields:
         qualifiers=form.qualifiers.data,
         cut_ties=form.cut_ties.data or "tiebreaks",
         boards=form.boards.data,
+        clock_seconds_per_point=form.clock_seconds_per_point(),
+        clock_delay_seconds=form.clock_delay_seconds.data
+        if form.clock_delay_seconds.data is not None
+        else 12,
     )
 
 
@@ -201,9 +208,14 @@ def _flight_page(
     bye = bye_form or KnockoutLateEntryForm(formdata=None)
     _bye_choices(bye, candidates, board.late_bye_slots)
     window = _match_window(board)
+    with reading() as session:
+        times = clocks.event_times(session, board.event_id)
+    published = [m for r in board.rounds if not r.is_draft for m in r.matches]
     return render_template(
         "director/flight.html",
         board=board,
+        times=times,
+        clock_rows=times.clock_rows(published),
         **window,
         draw_form=draw_form or DrawForm(formdata=None, method=board.flight.draw_method),
         late_form=late,

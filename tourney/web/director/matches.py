@@ -16,7 +16,7 @@ from flask_babel import gettext
 from sqlmodel import Session
 from werkzeug.datastructures import FileStorage
 
-from tourney.store import analyses, audit_views, results, tournament_views
+from tourney.store import analyses, audit_views, clocks, results, tournament_views
 from tourney.store.errors import StoreUserError
 from tourney.store.results import GameFields
 from tourney.store.tournament_views import MatchDetail, RecordFinding
@@ -68,6 +68,7 @@ def _match_page(
             if actor().role in DIRECTORS
             else None
         )
+        clock = clocks.match_clock(session, match_id)
     forms: dict[str, VersionedForm] = {
         "game": GameForm(formdata=None),
         "score": ScoreForm(formdata=None),
@@ -119,6 +120,7 @@ def _match_page(
         findings=findings,
         record_name=record_name,
         history=history,
+        clock=clock,
     )
 
 

@@ -19,6 +19,24 @@
       }
     });
   }
-  document.addEventListener("DOMContentLoaded", function () { localTimes(document); });
-  document.addEventListener("htmx:afterSettle", function (e) { localTimes(e.target.parentNode || document); });
+  // A running match's minutes (templates/_match_clock.html) count on between updates.
+  function runningTimes(root) {
+    root.querySelectorAll("[data-running-since]").forEach(function (el) {
+      var since = new Date(el.getAttribute("data-running-since"));
+      if (isNaN(since)) { return; }
+      var minutes = Math.max(0, Math.floor((Date.now() - since) / 60000));
+      el.textContent = String(minutes);
+      var block = el.closest("[data-budget]");
+      if (block) { block.classList.toggle("late", minutes > parseInt(block.getAttribute("data-budget"), 10)); }
+    });
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    localTimes(document);
+    runningTimes(document);
+    setInterval(function () { runningTimes(document); }, 20000);
+  });
+  document.addEventListener("htmx:afterSettle", function (e) {
+    localTimes(e.target.parentNode || document);
+    runningTimes(e.target.parentNode || document);
+  });
 })();
