@@ -39,6 +39,7 @@ from typing import NamedTuple, TypeAlias
 
 from tourney.rules import GameEnd, Level, Side
 from tourney.rules.match_forms import SINGLE, MatchForm
+from tourney.rules.messages import Message
 from tourney.rules.variants import (
     DEFAULT_OPTIONS,
     DEFAULT_VARIANT,
@@ -362,10 +363,16 @@ def _parse_score(score: Sequence[int], what: str) -> Score:
     if len(score) != 2 or any(
         isinstance(points, bool) or not isinstance(points, int) for points in score
     ):
-        raise MatchEntryError(f"The {what} {score!r} must be two whole numbers.")
+        raise MatchEntryError(Message(
+            "The %(what)s %(score)s must be two whole numbers.",
+            what=what, score=repr(score),
+        ))
     if min(score) < 0:
         raise MatchEntryError(
-            f"The {what} cannot be negative, but it was {score[0]} and {score[1]}."
+            Message(
+                "The %(what)s cannot be negative, but it was %(score)s and %(score2)s.",
+                what=what, score=score[0], score2=score[1],
+            )
         )
     return (score[0], score[1])
 
@@ -375,8 +382,11 @@ def _check_start(rules: MatchRules, start: Sequence[int], after_crawford: bool) 
     n = rules.length
     if max(checked) >= n:
         raise MatchEntryError(
-            f"The starting score {format_score(checked)} must be below {n} for both players "
-            f"in a {n}-point match, or the match would already be over."
+            Message(
+                "The starting score %(checked)s must be below %(n)s for both players in a "
+                "%(n)s-point match, or the match would already be over.",
+                checked=format_score(checked), n=n,
+            )
         )
     if after_crawford and not (rules.uses_crawford and max(checked) == n - 1):
         raise MatchEntryError(
@@ -693,8 +703,11 @@ def rescore(
             rejected.append(
                 Rejection(
                     number,
-                    f"Game {number} was not kept because game {first} before it is no longer "
-                    f"possible; enter it again once game {first} is corrected.",
+                    Message(
+                        "Game %(number)s was not kept because game %(first)s before it is no "
+                        "longer possible; enter it again once game %(first)s is corrected.",
+                        number=number, first=first,
+                    ),
                 )
             )
             continue
@@ -829,17 +842,26 @@ def check_final_score(
     winners = [side for side in Side if final[side] >= n]
     if not winners:
         raise MatchEntryError(
-            f"A final score of {shown} does not finish a {n}-point match: "
-            f"one player must reach {n}."
+            Message(
+                "A final score of %(shown)s does not finish a %(n)s-point match: one player "
+                "must reach %(n)s.",
+                shown=shown, n=n,
+            )
         )
     if len(winners) == 2:
         raise MatchEntryError(
-            f"A final score of {shown} is impossible: the match ends as soon as one player "
-            f"reaches {n}, so only one player can have {n} or more."
+            Message(
+                "A final score of %(shown)s is impossible: the match ends as soon as one "
+                "player reaches %(n)s, so only one player can have %(n)s or more.",
+                shown=shown, n=n,
+            )
         )
     if final[0] < begin.score[0] or final[1] < begin.score[1]:
         raise MatchEntryError(
-            f"A final score of {shown} is below the starting score {format_score(begin.score)}."
+            Message(
+                "A final score of %(shown)s is below the starting score %(score)s.",
+                shown=shown, score=format_score(begin.score),
+            )
         )
     winner = winners[0]
     # Search the scores reachable from the start. What a game may score depends on the
@@ -864,6 +886,9 @@ def check_final_score(
                 if max(reached) < n and reached[0] <= final[0] and reached[1] <= final[1]:
                     frontier.append((reached, crawford_done or kind is GameKind.CRAWFORD))
     raise MatchEntryError(
-        f"A final score of {shown} cannot be reached in a {n}-point match: no game "
-        f"the rules allow takes the winner from below {n} to {final[winner]}."
+        Message(
+            "A final score of %(shown)s cannot be reached in a %(n)s-point match: no game the "
+            "rules allow takes the winner from below %(n)s to %(final)s.",
+            shown=shown, n=n, final=final[winner],
+        )
     )

@@ -29,6 +29,7 @@ from tourney.formats.tiebreaks import tiebreak_chain
 from tourney.rules import NotationError
 from tourney.rules.dice_names import dice_names_named
 from tourney.rules.match_forms import SINGLE, match_form_named
+from tourney.rules.messages import message_of
 from tourney.rules.variants import (
     DEFAULT_OPTIONS,
     DEFAULT_VARIANT,
@@ -237,7 +238,7 @@ def _apply_event_fields(session: Session, event: Event, fields: EventFields) -> 
     try:
         event.board_order = find_board_order(fields.board_order).value
     except FormatUserError as error:
-        raise StoreUserError(str(error), field="board_order") from None
+        raise StoreUserError(message_of(error), field="board_order") from None
     if fields.starts_on and fields.ends_on and fields.ends_on < fields.starts_on:
         raise StoreUserError("The event cannot end before it starts.", field="ends_on")
     chosen, crawford = _variant_fields(fields)
@@ -261,12 +262,12 @@ def _apply_event_fields(session: Session, event: Event, fields: EventFields) -> 
     try:
         form = match_form_named(fields.match_form)
     except NotationError as error:
-        raise StoreUserError(str(error), field="match_form") from None
+        raise StoreUserError(message_of(error), field="match_form") from None
     if fields.dice_names:
         try:
             dice_names_named(fields.dice_names)
         except NotationError as error:
-            raise StoreUserError(str(error), field="dice_names") from None
+            raise StoreUserError(message_of(error), field="dice_names") from None
     event.variant = fields.variant
     event.variant_options = options_to_json(chosen)
     event.match_form = form.name
@@ -438,7 +439,7 @@ def _check_flight_fields(
     try:
         fmt = flight_format(f.format)
     except FormatUserError as error:
-        raise StoreUserError(str(error), field="format") from None
+        raise StoreUserError(message_of(error), field="format") from None
     if not 1 <= f.match_length <= MAX_MATCH_LENGTH:
         raise StoreUserError(
             f"Match length must be between 1 and {MAX_MATCH_LENGTH} points.", field="match_length"
@@ -475,7 +476,7 @@ def _check_flight_fields(
     try:
         tiebreak_chain(f.tiebreaks)
     except FormatUserError as error:
-        raise StoreUserError(str(error), field="tiebreaks") from None
+        raise StoreUserError(message_of(error), field="tiebreaks") from None
     _check_pools(session, flight, f)
     _check_stage_link(session, event, flight, f)
     _check_boards(f)
@@ -506,7 +507,7 @@ def _check_boards(f: FlightFields) -> None:
     try:
         check_boards(f.boards)
     except FormatUserError as error:
-        raise StoreUserError(str(error), field="boards") from None
+        raise StoreUserError(message_of(error), field="boards") from None
     if f.format not in TEAM_FLIGHT_FORMATS:
         raise StoreUserError("Teams play a knockout, a Swiss or a round robin.", field="boards")
     if f.feeds_from_id is not None or f.qualifies_from_id is not None or f.pools is not None:
@@ -529,7 +530,7 @@ def _check_pools(session: Session, flight: Flight | None, f: FlightFields) -> No
     try:
         find_pool_seeding(f.pool_seeding)
     except FormatUserError as error:
-        raise StoreUserError(str(error), field="pool_seeding") from None
+        raise StoreUserError(message_of(error), field="pool_seeding") from None
     if flight is None:
         return
     for target in session.exec(select(Flight).where(Flight.qualifies_from_id == flight.id)):
@@ -553,7 +554,7 @@ def _check_stage_link(
     try:
         find_cut_ties(f.cut_ties)
     except FormatUserError as error:
-        raise StoreUserError(str(error), field="cut_ties") from None
+        raise StoreUserError(message_of(error), field="cut_ties") from None
     if f.qualifies_from_id is None:
         if f.qualifiers is not None:
             raise StoreUserError(
@@ -590,7 +591,7 @@ def _check_stage_link(
     try:
         check_stage_link(StageLink(source.pools or 1, f.qualifiers))
     except FormatUserError as error:
-        raise StoreUserError(str(error), field="qualifiers") from None
+        raise StoreUserError(message_of(error), field="qualifiers") from None
 
 
 def _feeds_into(session: Session, source: Flight, target_id: int | None) -> bool:

@@ -43,6 +43,7 @@ from tourney.match import (
     format_score,
 )
 from tourney.rules import Level
+from tourney.rules.messages import message_from_parts
 from tourney.rules.variants import DEFAULT_OPTIONS, DEFAULT_VARIANT, STANDARD
 from tourney.store import progress, stages
 from tourney.store.audit import Actor
@@ -1370,7 +1371,11 @@ def _uploads(session: Session, match_id: int) -> tuple[UploadView, ...]:
             u.filename,
             u.is_valid,
             tuple(
-                RecordFinding(e.get("game"), e.get("line"), str(e.get("message", "")))
+                RecordFinding(
+                    e.get("game"),
+                    e.get("line"),
+                    message_from_parts(str(e.get("message", "")), e.get("message_parts")),
+                )
                 for e in (u.report or {}).get("errors", [])
             ),
         )

@@ -10,20 +10,23 @@ from flask import Flask
 # types-WTForms describes WTForms 3.2; SelectChoice is new in 3.3 (the version we use).
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
 
+from tourney.i18n import translate
 from tourney.rules import Level, NotationError
+from tourney.rules.messages import N_
 from tourney.rules.variants import DEFAULT_VARIANT, GameVariant, variant_named
+from tourney.web.i18n import current_language
 
 STATUS_LABELS = {
-    "draft": "Draft",
-    "open": "Open",
-    "running": "Running",
-    "finished": "Finished",
-    "archived": "Archived",
-    "setup": "Not drawn",
-    "drawn": "Drawn",
-    "active": "Active",
-    "withdrawn": "Withdrawn",
-    "eliminated": "Eliminated",
+    "draft": N_("Draft"),
+    "open": N_("Open"),
+    "running": N_("Running"),
+    "finished": N_("Finished"),
+    "archived": N_("Archived"),
+    "setup": N_("Not drawn"),
+    "drawn": N_("Drawn"),
+    "active": N_("Active"),
+    "withdrawn": N_("Withdrawn"),
+    "eliminated": N_("Eliminated"),
 }
 
 
@@ -52,8 +55,11 @@ def format_cube(exponent: int | None) -> str:
 
 
 def format_status(value: str) -> str:
-    """A stored status as a label."""
-    return STATUS_LABELS.get(value, value.replace("_", " ").capitalize())
+    """A stored status as a label, in the served language."""
+    label = STATUS_LABELS.get(value)
+    if label is None:
+        return value.replace("_", " ").capitalize()
+    return translate(label, current_language())
 
 
 def format_points(value: int) -> str:
@@ -72,8 +78,9 @@ def _variant(name: str | None) -> GameVariant:
 
 
 def variant_title(name: str | None) -> str:
-    """A variant's name as pages show it: ``long-nardy`` -> ``Long nardy``."""
-    return _variant(name).title
+    """A variant's name as pages show it, in the served language: ``long-nardy`` ->
+    ``Long nardy`` (``Длинные нарды`` in Russian)."""
+    return translate(_variant(name).title, current_language())
 
 
 def is_default_variant(name: str | None) -> bool:
@@ -82,24 +89,38 @@ def is_default_variant(name: str | None) -> bool:
 
 
 def level_label(level: str | Level | None, variant: str | None = None) -> str:
-    """A result level in the variant's words: ``gammon`` -> ``mars`` in long nardy; empty
-    for none (a dropped double)."""
+    """A result level in the variant's words and the served language: ``gammon`` ->
+    ``mars`` in long nardy (``марс`` in Russian); empty for none (a dropped double)."""
     if level is None or level == "":
         return ""
     key = level if isinstance(level, Level) else Level.__members__.get(str(level).upper())
     if key is None:
         return str(level)
-    return _variant(variant).level_names[key]
+    return translate(_variant(variant).level_names[key], current_language())
 
 
 def level_choices(variant: str | None) -> list[SelectChoice]:
     """The result select box of a game form: the levels the variant scores, in its
     words, then the empty choice of a dropped double."""
     chosen = _variant(variant)
+    language = current_language()
     return [
-        SelectChoice(level.name.lower(), chosen.level_names[level].capitalize())
+        SelectChoice(
+            level.name.lower(), _capitalized(translate(chosen.level_names[level], language))
+        )
         for level in chosen.levels()
     ] + [SelectChoice("", "— (dropped)")]
+
+
+def _capitalized(text: str) -> str:
+    """``text`` with its first letter upper case and the rest as written."""
+    return text[:1].upper() + text[1:]
+
+
+def core_text(value: str) -> str:
+    """A message or registry name of the core (a record finding, a round name) in the
+    served language."""
+    return translate(value, current_language())
 
 
 def init_app(app: Flask) -> None:
@@ -112,4 +133,5 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(format_points, "points")
     app.add_template_filter(variant_title, "variant_title")
     app.add_template_filter(level_label, "level_label")
+    app.add_template_filter(core_text, "core")
     app.add_template_test(is_default_variant, "default_variant")

@@ -7,6 +7,7 @@ the results it derives; ``validate_mat`` does both, through a compiled replay
 way gnubg exports it, and ``record_to_json``/``record_from_json`` give its JSON form.
 """
 
+from tourney.rules.messages import Message
 from tourney.rules.records.compiled import replay_compiled
 from tourney.rules.records.json_form import (
     SCHEMA_VERSION,
@@ -57,7 +58,10 @@ where ``data`` holds only its first ``max_bytes + 1`` bytes.
         record = record_from_json(document)
     except (ValueError, UnicodeDecodeError) as error:
         kind = ErrorKind.BOUNDS if isinstance(error, JsonBoundsError) else ErrorKind.UNREADABLE
-        problem = RecordError(None, None, f"not a JSON match record: {error}", kind)
+        problem = RecordError(None, None, Message(
+            "not a JSON match record: %(error)s",
+            error=error,
+        ), kind)
         return replay(MatchRecord(None, None, problems=(problem,)), rules)
     return replay(record, rules)
 
