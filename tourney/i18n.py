@@ -28,7 +28,7 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 from babel.support import Translations
 
-from tourney.rules.messages import Message, message_of
+from tourney.rules.messages import ListMessage, Message, PluralMessage, message_of
 
 TRANSLATIONS = Path(__file__).resolve().parent / "translations"
 """The catalogues of both domains: ``<code>/LC_MESSAGES/{messages,core}.po``."""
@@ -97,7 +97,12 @@ def translate(text: str, language: str) -> str:
     catalogue = core_catalogue(language)
     if not isinstance(text, Message):
         return catalogue.gettext(text) if text else str(text)
-    pattern = catalogue.gettext(text.msgid)
+    if isinstance(text, ListMessage):
+        return ", ".join(translate(item, language) for item in text.items)
+    if isinstance(text, PluralMessage):
+        pattern = catalogue.ngettext(text.msgid, text.plural, text.number)
+    else:
+        pattern = catalogue.gettext(text.msgid)
     if not text.params:
         return pattern
     values = {name: _translated_value(value, language) for name, value in text.params.items()}

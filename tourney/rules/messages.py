@@ -55,6 +55,68 @@ class Message(str):
         return (self.msgid,), dict(self.params)
 
 
+class PluralMessage(Message):
+    """A message whose words depend on a number (``1 point``, ``5 points``); languages
+    with more plural forms (Russian has three) choose theirs by ``count``.
+
+    >>> PluralMessage("%(count)s point", "%(count)s points", 5)
+    PluralMessage('%(count)s point', '%(count)s points', 5)
+    >>> str(PluralMessage("%(count)s point", "%(count)s points", 1))
+    '1 point'
+    """
+
+    __slots__ = ("number", "plural")
+    plural: str
+    number: int
+    """The number that chooses the plural form (the ``count`` value)."""
+
+    def __new__(cls, singular: str, plural: str, count: int, /, **params: object) -> PluralMessage:
+        values = {"count": count, **params}
+        self = str.__new__(cls, (singular if count == 1 else plural) % values)
+        self.msgid = singular
+        self.plural = plural
+        self.number = count
+        self.params = values
+        return self
+
+    def __repr__(self) -> str:
+        extra = "".join(
+            f", {name}={value!r}" for name, value in self.params.items() if name != "count"
+        )
+        return f"PluralMessage({self.msgid!r}, {self.plural!r}, {self.number!r}{extra})"
+
+    def __getnewargs_ex__(self) -> tuple[tuple[Any, ...], dict[str, Any]]:
+        extra = {name: value for name, value in self.params.items() if name != "count"}
+        return (self.msgid, self.plural, self.number), extra
+
+
+class ListMessage(Message):
+    """Several messages or names written as one list, ``single, gammon, backgammon``;
+    each item is translated on its own.
+
+    >>> ListMessage((Message("played"), Message("resigned")))
+    ListMessage((Message('played'), Message('resigned')))
+    >>> str(ListMessage(("oin", "mars")))
+    'oin, mars'
+    """
+
+    __slots__ = ("items",)
+    items: tuple[str, ...]
+
+    def __new__(cls, items: tuple[str, ...], /) -> ListMessage:
+        self = str.__new__(cls, ", ".join(items))
+        self.msgid = ", ".join(items)
+        self.params = {}
+        self.items = tuple(items)
+        return self
+
+    def __repr__(self) -> str:
+        return f"ListMessage({self.items!r})"
+
+    def __getnewargs_ex__(self) -> tuple[tuple[Any, ...], dict[str, Any]]:
+        return (self.items,), {}
+
+
 def N_(text: str) -> str:
     """Mark ``text`` (a registry name) for the ``core`` catalogue; returns it unchanged.
 
