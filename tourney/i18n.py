@@ -21,13 +21,6 @@ from functools import lru_cache
 from gettext import NullTranslations
 from pathlib import Path
 
-from babel import Locale
-from babel.dates import format_date as babel_format_date
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
-from babel.numbers import format_decimal
-from babel.support import Translations
-
 from tourney.rules.messages import ListMessage, Message, PluralMessage, message_of
 
 TRANSLATIONS = Path(__file__).resolve().parent / "translations"
@@ -57,6 +50,12 @@ LANGUAGE_CODES = tuple(language.code for language in LANGUAGES)
 def _load_core(code: str) -> NullTranslations:
     """The compiled catalogue of ``code``; compiled from the ``.po`` in memory when no
     ``.mo`` as new as it was built (a fresh clone before ``make install``)."""
+    # Babel is imported when a catalogue is first needed: the command line's rules
+    # commands never pay for it.
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+    from babel.support import Translations
+
     folder = TRANSLATIONS / code / "LC_MESSAGES"
     po_path, mo_path = folder / f"{CORE_DOMAIN}.po", folder / f"{CORE_DOMAIN}.mo"
     if mo_path.exists() and (
@@ -132,7 +131,9 @@ def format_number(value: int | float, language: str) -> str:
     keeps Python's own form (``1234.5``) so that English exports stay as they were."""
     if language == DEFAULT_LANGUAGE or language not in LANGUAGE_CODES:
         return str(value)
-    return format_decimal(value, locale=Locale.parse(language))
+    from babel.numbers import format_decimal
+
+    return format_decimal(value, locale=language)
 
 
 def format_day(value: date | datetime, language: str) -> str:
@@ -141,4 +142,6 @@ def format_day(value: date | datetime, language: str) -> str:
     day = value.date() if isinstance(value, datetime) else value
     if language == DEFAULT_LANGUAGE or language not in LANGUAGE_CODES:
         return day.isoformat()
-    return babel_format_date(day, format="medium", locale=Locale.parse(language))
+    from babel.dates import format_date
+
+    return format_date(day, format="medium", locale=language)

@@ -49,7 +49,7 @@ from tourney.exports.layout import Placed as _Placed
 from tourney.exports.layout import layout as _layout
 from tourney.exports.registry import PAPERS
 from tourney.formats.rounds import parse_round_name
-from tourney.i18n import DEFAULT_LANGUAGE, translate
+from tourney.i18n import DEFAULT_LANGUAGE, format_day, translate
 from tourney.rules import Level
 from tourney.rules.match_forms import match_form_named
 from tourney.rules.messages import N_, ListMessage, Message, PluralMessage
@@ -177,8 +177,9 @@ def _stem(doc: EventDocument, kind: str) -> str:
     return f"{doc.slug}-{kind}"
 
 
-def _date_text(doc: EventDocument) -> str:
-    parts = [doc.starts_on.isoformat() if doc.starts_on else "", doc.venue]
+def _date_text(doc: EventDocument, language: str = DEFAULT_LANGUAGE) -> str:
+    """The event's date (as ``language`` writes dates) and venue."""
+    parts = [format_day(doc.starts_on, language) if doc.starts_on else "", doc.venue]
     return " · ".join(p for p in parts if p)
 
 
@@ -293,7 +294,7 @@ class _DrawsheetPainter:
             15,
             bold=True,
         )
-        self.text(self.w - MARGIN, MARGIN + 12, _date_text(self.doc), 9, color=GREY, align="right")
+        self.text(self.w - MARGIN, MARGIN + 12, _date_text(self.doc, self.language), 9, color=GREY, align="right")
         self.text(MARGIN, MARGIN + 28, title, 11, bold=True)
         notes = []
         if flight.fed_from:
@@ -575,7 +576,7 @@ def _build(
         )
         c.setFont(f.regular, 8.5)
         c.setFillColor(GREY)
-        c.drawString(MARGIN, h - MARGIN - 25, " · ".join(p for p in (title, _date_text(doc)) if p))
+        c.drawString(MARGIN, h - MARGIN - 25, " · ".join(p for p in (title, _date_text(doc, language)) if p))
         if qr_size and doc.url:
             draw_qr(c, doc.url, w - MARGIN - qr_size, h - MARGIN - qr_size + 4, qr_size)
             c.setFont(f.regular, 6)
