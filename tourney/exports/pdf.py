@@ -294,7 +294,14 @@ class _DrawsheetPainter:
             15,
             bold=True,
         )
-        self.text(self.w - MARGIN, MARGIN + 12, _date_text(self.doc, self.language), 9, color=GREY, align="right")
+        self.text(
+            self.w - MARGIN,
+            MARGIN + 12,
+            _date_text(self.doc, self.language),
+            9,
+            color=GREY,
+            align="right",
+        )
         self.text(MARGIN, MARGIN + 28, title, 11, bold=True)
         notes = []
         if flight.fed_from:
@@ -576,7 +583,8 @@ def _build(
         )
         c.setFont(f.regular, 8.5)
         c.setFillColor(GREY)
-        c.drawString(MARGIN, h - MARGIN - 25, " · ".join(p for p in (title, _date_text(doc, language)) if p))
+        heading = " · ".join(p for p in (title, _date_text(doc, language)) if p)
+        c.drawString(MARGIN, h - MARGIN - 25, heading)
         if qr_size and doc.url:
             draw_qr(c, doc.url, w - MARGIN - qr_size, h - MARGIN - qr_size + 4, qr_size)
             c.setFont(f.regular, 6)
