@@ -4,7 +4,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test install lint typecheck layers pytest slow bench clean audit constraints
+.PHONY: run test install lint typecheck layers pytest slow bench clean audit constraints \
+	translations-core compile-core
 
 # setup.py builds the compiled replay of .mat files: a change to it reinstalls too.
 # constraints.txt pins every installed package to the exact version `make audit` checks.
@@ -14,7 +15,25 @@ $(STAMP): pyproject.toml setup.py tourney/rules/records/_fastmat.c constraints.t
 	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev]'
 	touch $(STAMP)
 
-install: $(STAMP)
+install: $(STAMP) compile-core
+
+# The core catalogue (domain "core"): what the rules, match, formats, store and exports
+# say, marked with Message(...), PluralMessage(...) and N_(...). translations-core
+# extracts the template and merges it into every language's core.po; compile-core
+# writes the .mo files the app reads (it compiles a missing or older .mo itself too).
+CORE_SOURCES := tourney/rules tourney/match.py tourney/formats tourney/store tourney/exports \
+	tourney/cli.py tourney/i18n.py tourney/web/filters.py
+CORE_KEYWORDS := --no-default-keywords -k N_ -k Message -k PluralMessage:1,2
+
+translations-core: $(STAMP)
+	$(BIN)/pybabel extract -F babel-core.cfg $(CORE_KEYWORDS) --no-location --sort-output \
+		--project tourney --copyright-holder "tourney" \
+		-o tourney/translations/core.pot $(CORE_SOURCES)
+	$(BIN)/pybabel update -D core -i tourney/translations/core.pot -d tourney/translations \
+		--no-fuzzy-matching --ignore-obsolete
+
+compile-core: $(STAMP)
+	$(BIN)/pybabel compile -D core -d tourney/translations --statistics
 
 run: $(STAMP)
 	$(BIN)/tourney db upgrade

@@ -109,5 +109,22 @@ def dice_names_named(key: str) -> DiceNames:
     return _REGISTRY.named(key)
 
 
+def dice_names_for(key: str, language: str) -> DiceNames | None:
+    """The names to show a reader of ``language`` for an event that asked for ``key``
+    (empty: none): the registered names in the reader's own language where the seeds
+    give some (Russian, Turkish), else the event's choice.
+
+    >>> dice_names_for("ru-latn", "ru") is RUSSIAN, dice_names_for("ru", "tr") is TURKISH
+    (True, True)
+    >>> dice_names_for("ru", "de") is RUSSIAN, dice_names_for("", "ru")
+    (True, None)
+    """
+    if not key:
+        return None
+    chosen = dice_names_named(key)
+    own = next((item for item in registered_dice_names() if item.language == language), None)
+    return own or chosen
+
+
 for _item in (RUSSIAN, RUSSIAN_LATIN, TURKISH):
     register_dice_names(_item)

@@ -34,6 +34,7 @@ from tourney.formats.rounds import numbered_round_name, the_round
 from tourney.formats.stages import pool_label
 from tourney.formats.standings import compute_standings
 from tourney.formats.tiebreaks import Tiebreak
+from tourney.i18n import DEFAULT_LANGUAGE
 from tourney.match import (
     GameKind,
     MatchRules,
@@ -1208,8 +1209,11 @@ def _knockout_status_label(
     return status.capitalize()
 
 
-def match_detail(session: Session, actor: Actor, match_id: int) -> MatchDetail:
-    """A match page for the event's staff.
+def match_detail(
+    session: Session, actor: Actor, match_id: int, *, language: str = DEFAULT_LANGUAGE
+) -> MatchDetail:
+    """A match page for the event's staff; the rolls' names (where the event asks for
+    them) in ``language`` where the seeds give names in it.
 
     Raises:
         NotFoundError, AccessDeniedError: no such match, or not on the event's staff.
@@ -1272,7 +1276,7 @@ def match_detail(session: Session, actor: Actor, match_id: int) -> MatchDetail:
         variant=next_rules.variant.name,
         variant_summary=_variant_headline(state, next_rules),
         form_title="" if state.rules.form.is_single else state.rules.form.title,
-        moves=match_moves(session, match_id, event.dice_names),
+        moves=match_moves(session, match_id, event.dice_names, language),
         next_variant_title=next_rules.variant.title,
         end_choices=offered_ends,
         result_choices=offered_results,

@@ -49,7 +49,7 @@ from tourney.rules.errors import (
 )
 from tourney.rules.game import GameEnd, Level
 from tourney.rules.match_forms import SINGLE, match_form_named
-from tourney.rules.messages import Message
+from tourney.rules.messages import N_, Message, PluralMessage
 from tourney.rules.moves import Play
 from tourney.rules.records.model import (
     Action,
@@ -132,7 +132,8 @@ class _Engine:
         return self.variant.grants_extra_roll(before, roll, after, self.options)
 
     def word(self, level: Level) -> str:
-        return self.variant.level_names[level]
+        # A message, so that a finding names the level in the reader's language.
+        return Message(self.variant.level_names[level])
 
     def can_bear_off_everything(self, position: VariantPosition) -> bool:
         """Whether some roll lets the mover of ``position`` bear off every checker."""
@@ -440,7 +441,7 @@ def _roll_text(dice: tuple[int, int]) -> str:
 
 
 def _plural(points: int) -> str:
-    return f"{points} point" if points == 1 else f"{points} points"
+    return PluralMessage("%(count)s point", "%(count)s points", points)
 
 
 @dataclass
@@ -452,6 +453,17 @@ class _Ending:
     points: int
     line: int
     how: str
+
+
+
+
+_ANSWERS = {
+    "take": N_("takes"),
+    "drop": N_("drops"),
+    "beaver": N_("beavers"),
+    "raccoon": N_("raccoons"),
+}
+"""How a finding says a player answered a double (the action kinds' words)."""
 
 
 @dataclass
@@ -794,8 +806,8 @@ class _GameReplay:
         offered_by = cube.offered_by
         if offered_by is None or offered_by is side:
             self.error(action.line, Message(
-                "%(player)s %(word)ss, but no double was offered to %(player)s",
-                player=self._name(side), word=word,
+                "%(player)s %(answer)s, but no double was offered to %(player)s",
+                player=self._name(side), answer=Message(_ANSWERS[word]),
             ), ErrorKind.CUBE_RESPONSE)
             return
         if action.kind is ActionKind.TAKE:
@@ -816,16 +828,16 @@ class _GameReplay:
         word = action.kind.value
         if self.match.record.match_length:
             self.error(action.line, Message(
-                "%(player)s %(word)ss, but beavers and raccoons are money-play options, never "
+                "%(player)s %(answer)s, but beavers and raccoons are money-play options, never "
                 "used in match play",
-                player=self._name(side), word=word,
+                player=self._name(side), answer=Message(_ANSWERS[word]),
             ),
                        ErrorKind.ILLEGAL_DOUBLE)
         elif not self.match.beavers:
             self.error(action.line, Message(
-                "%(player)s %(word)ss, but the record says beavers are not played ([Beaver "
+                "%(player)s %(answer)s, but the record says beavers are not played ([Beaver "
                 '"Off"])',
-                player=self._name(side), word=word,
+                player=self._name(side), answer=Message(_ANSWERS[word]),
             ), ErrorKind.ILLEGAL_DOUBLE)
         try:
             if action.kind is ActionKind.BEAVER:
@@ -834,8 +846,8 @@ class _GameReplay:
                 cube = self.cube.raccoon(side)
         except CubeActionError as problem:
             self.error(action.line, Message(
-                "%(player)s %(word)ss, but %(problem)s",
-                player=self._name(side), word=word, problem=problem,
+                "%(player)s %(answer)s, but %(problem)s",
+                player=self._name(side), answer=Message(_ANSWERS[word]), problem=problem,
             ),
                        ErrorKind.CUBE_RESPONSE)
             return
