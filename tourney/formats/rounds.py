@@ -71,7 +71,7 @@ def named_round_spelled(text: str) -> NamedRound | None:
 def numbered_round_name(number: int) -> str:
     """The name of a round known by its number only.
 
-    >>> numbered_round_name(2)
+    >>> str(numbered_round_name(2))
     'Round 2'
     """
     return Message("Round %(number)s", number=number)
@@ -80,7 +80,7 @@ def numbered_round_name(number: int) -> str:
 def round_name(number: int, rounds: int) -> str:
     """The name of round ``number`` of a knockout flight of ``rounds`` rounds.
 
-    >>> [round_name(n, 4) for n in (1, 2, 3, 4)]
+    >>> [str(round_name(n, 4)) for n in (1, 2, 3, 4)]
     ['Round 1', 'Quarterfinal', 'Semifinal', 'Final']
     """
     named = _BY_FROM_END.get(rounds - number + 1)
@@ -93,9 +93,9 @@ def bracket_round_name(flight: str, number: int, rounds: int, *, double_eliminat
     In a double elimination the winners' and losers' brackets number their rounds and
     the grand final is the "Final", its reset match the "Final (reset)".
 
-    >>> bracket_round_name("losers", 3, 4, double_elimination=True)
+    >>> str(bracket_round_name("losers", 3, 4, double_elimination=True))
     'Losers round 3'
-    >>> bracket_round_name("final", 2, 2, double_elimination=True)
+    >>> str(bracket_round_name("final", 2, 2, double_elimination=True))
     'Final (reset)'
     """
     if not double_elimination:

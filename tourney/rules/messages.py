@@ -90,6 +90,29 @@ class PluralMessage(Message):
         return (self.msgid, self.plural, self.number), extra
 
 
+class InSentence(Message):
+    """A registry name inside a sentence: lower case in English ("this long nardy
+    event"), the translated name as it is in other languages.
+
+    >>> InSentence("Long nardy"), str(InSentence("Long nardy"))
+    (InSentence('Long nardy'), 'long nardy')
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, name: str, /) -> InSentence:
+        self = str.__new__(cls, name.lower())
+        self.msgid = name
+        self.params = {}
+        return self
+
+    def __repr__(self) -> str:
+        return f"InSentence({self.msgid!r})"
+
+    def __getnewargs_ex__(self) -> tuple[tuple[Any, ...], dict[str, Any]]:
+        return (self.msgid,), {}
+
+
 class ListMessage(Message):
     """Several messages or names written as one list, ``single, gammon, backgammon``;
     each item is translated on its own.
