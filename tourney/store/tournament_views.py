@@ -1236,8 +1236,8 @@ def match_detail(
     }
     # In a match of several variants the next game's variant decides what it offers.
     next_rules = state.rules.for_game(state.next_number)
-    offered_ends, offered_results = _offered(next_rules)
-    game_views = _game_views(games, state, names)
+    offered_ends, offered_results = _offered(next_rules, language)
+    game_views = _game_views(games, state, names, language)
     restriction = doubling_restriction(state)
     uploads = _uploads(session, match_id)
     playable = (
@@ -1283,13 +1283,16 @@ def match_detail(
     )
 
 
-def _offered(rules: MatchRules) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]:
-    """How a game under ``rules`` can end and what results it can score, as forms offer."""
+def _offered(
+    rules: MatchRules, language: str = DEFAULT_LANGUAGE
+) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]:
+    """How a game under ``rules`` can end and what results it can score, as forms offer
+    (in ``language``)."""
     cube = rules.form.uses_cube
     name = rules.variant.name
     return (
-        end_choices(name, rules.options, cube=cube),
-        result_choices(name, rules.options, cube=cube),
+        end_choices(name, rules.options, cube=cube, language=language),
+        result_choices(name, rules.options, cube=cube, language=language),
     )
 
 
@@ -1328,18 +1331,27 @@ def _match_plan_labels(
 
 
 def _game_views(
-    games: Sequence[Game], state: MatchState, names: dict[str, str]
+    games: Sequence[Game],
+    state: MatchState,
+    names: dict[str, str],
+    language: str = DEFAULT_LANGUAGE,
 ) -> tuple[GameView, ...]:
     """The games of a match as its page shows them, each with its correction choices (in
     its own variant's words where the match has several)."""
     return tuple(
-        _game_view(g, scored, state.rules.for_game(g.number), names)
+        _game_view(g, scored, state.rules.for_game(g.number), names, language)
         for g, scored in zip(games, state.games, strict=True)
     )
 
 
-def _game_view(g: Game, scored: ScoredGame, rules: MatchRules, names: dict[str, str]) -> GameView:
-    offered_ends, offered_results = _offered(rules)
+def _game_view(
+    g: Game,
+    scored: ScoredGame,
+    rules: MatchRules,
+    names: dict[str, str],
+    language: str = DEFAULT_LANGUAGE,
+) -> GameView:
+    offered_ends, offered_results = _offered(rules, language)
     return GameView(
         number=g.number,
         winner=g.winner,
