@@ -22,7 +22,7 @@ from itertools import accumulate, pairwise, permutations
 from tourney.rules.board import BAR, OFF, Position
 from tourney.rules.dice import Roll
 from tourney.rules.errors import IllegalPlayError, NotationError, PlayRule
-from tourney.rules.messages import Message
+from tourney.rules.messages import Message, PluralMessage
 
 
 @dataclass(frozen=True, slots=True)
@@ -296,7 +296,7 @@ def max_dice_playable(position: Position, roll: Roll) -> int:
 
 
 def _point_name(point: int) -> str:
-    return "the bar" if point == BAR else f"the {point} point"
+    return Message("the bar") if point == BAR else Message("the %(point)s point", point=point)
 
 
 def _roll_text(roll: Roll) -> str:
@@ -445,10 +445,19 @@ def _diagnose(position: Position, roll: Roll, play: Play) -> IllegalPlayError:
                 PlayRule.TOO_MANY_MOVES,
             )
         if mine[move.origin] == 0:
+            if move.origin != BAR and theirs[25 - move.origin]:
+                nothing = Message(
+                    "there is no checker on %(point_name)s to move (checkers there belong to "
+                    "the opponent)",
+                    point_name=_point_name(move.origin),
+                )
+            else:
+                nothing = Message(
+                    "there is no checker on %(point_name)s to move",
+                    point_name=_point_name(move.origin),
+                )
             return IllegalPlayError(
-                f"there is no checker on {_point_name(move.origin)} to move"
-                + (" (checkers there belong to the opponent)" if move.origin != BAR
-                   and theirs[25 - move.origin] else ""),
+                nothing,
                 PlayRule.NO_CHECKER,
             )
         if mine[BAR] and move.origin != BAR:
@@ -512,16 +521,21 @@ def _diagnose(position: Position, roll: Roll, play: Play) -> IllegalPlayError:
                 if 0 < point < BAR and theirs[25 - point] >= 2
             ]
             if blocked:
-                where = " and ".join(sorted({_point_name(p) for p in blocked}, reverse=True))
-                return IllegalPlayError(
-                    Message(
-                        "%(move)s cannot be played with %(roll_text)s: %(where)s %(value)s "
-                        "blocked on the way",
+                names = sorted({_point_name(p) for p in blocked}, reverse=True)
+                where = names[0] if len(names) == 1 else " and ".join(names)
+                if len(set(blocked)) == 1:
+                    why = Message(
+                        "%(move)s cannot be played with %(roll_text)s: %(where)s is blocked on "
+                        "the way",
                         move=move, roll_text=_roll_text(roll), where=where,
-                        value='is' if len(set(blocked)) == 1 else 'are',
-                    ),
-                    PlayRule.BLOCKED,
-                )
+                    )
+                else:
+                    why = Message(
+                        "%(move)s cannot be played with %(roll_text)s: %(where)s are blocked on "
+                        "the way",
+                        move=move, roll_text=_roll_text(roll), where=where,
+                    )
+                return IllegalPlayError(why, PlayRule.BLOCKED)
             return IllegalPlayError(
                 Message(
                     "move %(number)s (%(move)s) is not a legal move with %(roll_text)s",
@@ -697,4 +711,4 @@ def apply_play(position: Position, play: Play) -> Position:
 
 
 def _pips(count: int) -> str:
-    return f"{count} pip" if count == 1 else f"{count} pips"
+    return PluralMessage("%(count)s pip", "%(count)s pips", count)

@@ -49,7 +49,7 @@ from tourney.rules.errors import (
 )
 from tourney.rules.game import GameEnd, Level
 from tourney.rules.match_forms import SINGLE, match_form_named
-from tourney.rules.messages import N_, Message, PluralMessage
+from tourney.rules.messages import N_, InSentence, Message, PluralMessage, message_of
 from tourney.rules.moves import Play
 from tourney.rules.records.model import (
     Action,
@@ -313,9 +313,12 @@ class _MatchReplay:
     def no_cube(self, engine: _Engine) -> str:
         """Why the cube is not used in a game played by ``engine``, or empty."""
         if not self.form.uses_cube:
-            return f"the cube is not used in {self.form.title.lower()}"
+            return Message("the cube is not used in %(form)s", form=InSentence(self.form.title))
         if not engine.variant.uses_cube(engine.options):
-            return f"the cube is not used in this {engine.variant.title.lower()} event"
+            return Message(
+                "the cube is not used in this %(variant)s event",
+                variant=InSentence(engine.variant.title),
+            )
         return ""
 
     def error(self, game: int | None, line: int | None, message: str, kind: ErrorKind) -> None:
@@ -393,8 +396,11 @@ class _MatchReplay:
         if finished:
             winner = Side.X if score[0] >= length else Side.O
         elif length > 0:
-            message = (f"the match is unfinished: {score[0]}-{score[1]} in a {length}-point "
-                       "match, nobody reached the length")
+            message = Message(
+                "the match is unfinished: %(score)s in a %(length)s-point match, nobody "
+                "reached the length",
+                score=f"{score[0]}-{score[1]}", length=length,
+            )
             if self.expect_finished:
                 self.error(None, None, message, ErrorKind.UNFINISHED)
             else:
@@ -620,8 +626,9 @@ class _GameReplay:
             ), ErrorKind.CUBE_RESPONSE)
             return
         if self.turn is not None and side is not self.turn:
-            again = f" (they roll again after {self.rolling_again})" \
-                if self.rolling_again else ""
+            again = Message(
+                " (they roll again after %(roll)s)", roll=self.rolling_again
+            ) if self.rolling_again else ""
             self.stop(action.line, Message(
                 "%(player)s rolls, but it is %(player2)s's turn%(again)s",
                 player=self._name(side), player2=self._name(self.turn), again=again,
@@ -689,8 +696,12 @@ class _GameReplay:
             after = self.engine.check(before, roll, action.play)
         except IllegalPlayError as problem:
             written = action.text[3:].strip()
-            finding = (f"{written} with {_roll_text(dice)}: {problem} "
-                       f"({self._name(side)} on roll, position {before.to_id()})")
+            finding = Message(
+                "%(play)s with %(roll)s: %(problem)s (%(player)s on roll, position "
+                "%(position)s)",
+                play=written, roll=_roll_text(dice), problem=problem,
+                player=self._name(side), position=before.to_id(),
+            )
             after = self._moved_as_written(before, action, side, finding)
             if after is None:
                 return
@@ -723,7 +734,9 @@ class _GameReplay:
         elif self.engine.extra_roll(before, roll, after):
             # A doublet with its complement, a 1-2 with its named doublet, ...: the same
             # player rolls again.
-            self.turn, self.rolling_again = side, f"{_roll_text(dice)} played in full"
+            self.turn, self.rolling_again = side, Message(
+                "%(roll)s played in full", roll=_roll_text(dice)
+            )
 
     def _after_last_roll(self, line: int) -> None:
         """The opener wins: the last roll did not bear every checker off."""
@@ -768,13 +781,19 @@ class _GameReplay:
         self.roller = side
         restriction = self.restriction
         if restriction is None and self.holland and min(self.rolls) < 2:
-            restriction = ("the Holland rule forbids doubling in a post-Crawford game until "
-                           "each player has rolled twice")
+            restriction = Message(
+                "the Holland rule forbids doubling in a post-Crawford game until each player "
+                "has rolled twice"
+            )
         try:
             self.cube = self.cube.offer(side, restriction=restriction)
         except CubeActionError as problem:
-            self.error(action.line, f"{self._name(side)} doubles, but {problem}".replace(
-                "but may not double: ", "but "), ErrorKind.ILLEGAL_DOUBLE)
+            reason: object = message_of(problem)
+            if isinstance(reason, Message) and reason.msgid == "may not double: %(reason)s":
+                reason = reason.params["reason"]
+            self.error(action.line, Message(
+                "%(player)s doubles, but %(problem)s", player=self._name(side), problem=reason
+            ), ErrorKind.ILLEGAL_DOUBLE)
             self.cube = CubeState(self.cube.value, self.cube.owner, side)
         self._automatic_doubles_before(action.value)
         expected = self.cube.value * 2
