@@ -378,7 +378,7 @@ def _parse_score(score: Sequence[int], what: str) -> Score:
 
 
 def _check_start(rules: MatchRules, start: Sequence[int], after_crawford: bool) -> Score:
-    checked = _parse_score(start, "starting score")
+    checked = _parse_score(start, Message("starting score"))
     n = rules.length
     if max(checked) >= n:
         raise MatchEntryError(
@@ -924,7 +924,7 @@ def check_final_score(
         MatchEntryError: the score does not finish the match, or no legal games reach it.
     """
     begin = _initial_state(rules, start, after_crawford)
-    final = _parse_score(score, "final score")
+    final = _parse_score(score, Message("final score"))
     n = rules.length
     shown = format_score(final)
     winners = [side for side in Side if final[side] >= n]
