@@ -122,3 +122,16 @@ def test_the_rolls_are_named_in_russian_for_a_russian_reader(
     # The first roll of the record is 5-2: "panju du" in Latin letters, «пенджу-ду».
     assert '<span class="dice-name" lang="ru-Latn">panju du</span>' in english
     assert '<span class="dice-name" lang="ru">пенджу-ду</span>' in russian
+
+
+def test_round_names_and_flight_formats_are_shown_in_greek(
+    client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    match_id = _drawn(client, engine, build_event)
+
+    match_page = client.get(f"/director/matches/{match_id}?lang=el").get_data(as_text=True)
+    public = client.get("/events/languages-night?lang=el").get_data(as_text=True)
+
+    # Two players: the knockout's only round is its final.
+    assert "<span>Τελικός, " in match_page
+    assert "Νοκ-άουτ" in public

@@ -10,6 +10,7 @@ from flask import Flask
 # types-WTForms describes WTForms 3.2; SelectChoice is new in 3.3 (the version we use).
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
 
+from tourney.formats.rounds import parse_round_name
 from tourney.i18n import translate
 from tourney.rules import Level, NotationError
 from tourney.rules.messages import N_
@@ -123,6 +124,12 @@ def core_text(value: str) -> str:
     return translate(value, current_language())
 
 
+def round_title(name: str) -> str:
+    """A stored round name ("Round 2", "Semifinal") in the served language; a name a
+    director gave by hand stays as it is."""
+    return translate(parse_round_name(name), current_language())
+
+
 def init_app(app: Flask) -> None:
     """Register the filters on ``app``."""
     app.add_template_filter(format_date, "date")
@@ -134,4 +141,5 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(variant_title, "variant_title")
     app.add_template_filter(level_label, "level_label")
     app.add_template_filter(core_text, "core")
+    app.add_template_filter(round_title, "round_title")
     app.add_template_test(is_default_variant, "default_variant")
