@@ -848,9 +848,9 @@ def doubling_restriction(state: MatchState) -> str | None:
     The reason is a clause that fits ``CubeState.may_double(side, restriction=...)``.
     The Holland rule depends on the rolls played, so see ``holland_allows_double``.
 
-    >>> doubling_restriction(score_match(MatchRules(1), []))
+    >>> str(doubling_restriction(score_match(MatchRules(1), [])))
     'the cube is not used in a 1-point match'
-    >>> doubling_restriction(score_match(MatchRules(5), [], start=(4, 2)))
+    >>> str(doubling_restriction(score_match(MatchRules(5), [], start=(4, 2))))
     'this is the Crawford game'
     >>> doubling_restriction(score_match(MatchRules(5), [])) is None
     True
