@@ -4,7 +4,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test install lint typecheck layers pytest slow bench clean audit constraints translations
+.PHONY: run test install lint typecheck layers pytest slow bench clean audit constraints \
+	translations translations-core
 
 # setup.py builds the compiled replay of .mat files: a change to it reinstalls too.
 # constraints.txt pins every installed package to the exact version `make audit` checks.
@@ -18,6 +19,22 @@ $(STAMP): pyproject.toml setup.py tourney/rules/records/_fastmat.c constraints.t
 TRANSLATIONS := tourney/translations
 CATALOGUES := $(wildcard $(TRANSLATIONS)/*/LC_MESSAGES/*.po)
 COMPILED := $(CATALOGUES:.po=.mo)
+
+# The core catalogue (domain "core"): what the rules, match, formats, store and exports
+# say, marked with Message(...), PluralMessage(...) and N_(...). translations-core
+# extracts the template and merges it into every language's core.po (make install then
+# compiles it with the others; the app compiles a missing or older .mo itself too).
+CORE_SOURCES := tourney/rules tourney/match.py tourney/formats tourney/store tourney/exports \
+	tourney/cli.py tourney/i18n.py tourney/web/filters.py
+CORE_KEYWORDS := --no-default-keywords -k N_ -k Message -k PluralMessage:1,2
+
+translations-core: $(STAMP)
+	$(BIN)/pybabel extract -F babel-core.cfg $(CORE_KEYWORDS) --no-location --sort-output \
+		--project tourney --copyright-holder "tourney" \
+		-o tourney/translations/core.pot $(CORE_SOURCES)
+	$(BIN)/pybabel update -D core -i tourney/translations/core.pot -d tourney/translations \
+		--no-fuzzy-matching --ignore-obsolete
+	$(MAKE) install
 
 $(TRANSLATIONS)/%.mo: $(TRANSLATIONS)/%.po | $(STAMP)
 	$(BIN)/pybabel compile --input-file $< --output-file $@

@@ -26,6 +26,7 @@ from tourney.exports.registry import (
     export_named,
     paper_named,
 )
+from tourney.i18n import DEFAULT_LANGUAGE, LANGUAGE_CODES
 from tourney.rules import Position, Roll, RulesError, format_play
 from tourney.rules.board import Side
 from tourney.rules.diagram import format_board
@@ -959,6 +960,10 @@ _PDF_KINDS = [export.identifier for export in PDF_EXPORTS]
     "--json", "json_file", type=click.Path(), default=None,
     help="The whole event as one JSON document, for `tourney import`.",
 )
+@click.option(
+    "--lang", "language", type=click.Choice(LANGUAGE_CODES), default=DEFAULT_LANGUAGE,
+    show_default=True, help="Language of the documents' headings and words.",
+)
 def export(
     event: str,
     pdfs: tuple[tuple[str, str], ...],
@@ -967,6 +972,7 @@ def export(
     paper: str,
     base_url: str | None,
     json_file: str | None,
+    language: str,
 ) -> None:
     """Write an event's (id or slug) printed documents and spreadsheets to files."""
     from tourney.store.db import read_session
@@ -992,7 +998,7 @@ def export(
                 source = EventSource(
                     lambda: event_document(session, str(event_id), base_url=base_url),
                     make_event_file=lambda tell: export_event(session, event_id, progress=tell),
-                )
+                ).in_language(language)
                 for identifier, target in wanted:
                     _export_to(export_named(identifier), source, paper_named(paper), Path(target))
         except NotFoundError as error:

@@ -39,6 +39,7 @@ from typing import NamedTuple, TypeAlias
 
 from tourney.rules import GameEnd, Level, Side
 from tourney.rules.match_forms import SINGLE, MatchForm
+from tourney.rules.messages import InSentence, ListMessage, Message
 from tourney.rules.variants import (
     DEFAULT_OPTIONS,
     DEFAULT_VARIANT,
@@ -430,28 +431,44 @@ def _parse_score(score: Sequence[int], what: str) -> Score:
     if len(score) != 2 or any(
         isinstance(points, bool) or not isinstance(points, int) for points in score
     ):
-        raise MatchEntryError(f"The {what} {score!r} must be two whole numbers.")
+        raise MatchEntryError(Message(
+            "The %(what)s %(score)s must be two whole numbers.",
+            what=what, score=repr(score),
+        ))
     if min(score) < 0:
         raise MatchEntryError(
-            f"The {what} cannot be negative, but it was {score[0]} and {score[1]}."
+            Message(
+                "The %(what)s cannot be negative, but it was %(score)s and %(score2)s.",
+                what=what, score=score[0], score2=score[1],
+            )
         )
     return (score[0], score[1])
 
 
 def _check_start(rules: MatchRules, start: Sequence[int], after_crawford: bool) -> Score:
-    checked = _parse_score(start, "starting score")
+    checked = _parse_score(start, Message("starting score"))
     n = rules.length
     if max(checked) >= n:
         raise MatchEntryError(
-            f"The starting score {format_score(checked)} must be below {n} for both players "
-            f"in a {n}-point match, or the match would already be over."
+            Message(
+                "The starting score %(checked)s must be below %(n)s for both players in a "
+                "%(n)s-point match, or the match would already be over.",
+                checked=format_score(checked), n=n,
+            )
         )
     if after_crawford and not (rules.uses_crawford and max(checked) == n - 1):
-        raise MatchEntryError(
-            f"The Crawford game cannot have been played before a starting score of "
-            f"{format_score(checked)}: it follows the first time a player reaches {n - 1}"
-            + ("." if rules.uses_crawford else ", and the Crawford rule is off for this match.")
-        )
+        if rules.uses_crawford:
+            raise MatchEntryError(Message(
+                "The Crawford game cannot have been played before a starting score of "
+                "%(score)s: it follows the first time a player reaches %(reach)s.",
+                score=format_score(checked), reach=n - 1,
+            ))
+        raise MatchEntryError(Message(
+            "The Crawford game cannot have been played before a starting score of "
+            "%(score)s: it follows the first time a player reaches %(reach)s, and the "
+            "Crawford rule is off for this match.",
+            score=format_score(checked), reach=n - 1,
+        ))
     return checked
 
 
@@ -518,30 +535,34 @@ def _cube_restriction(rules: MatchRules, kind: GameKind) -> str | None:
     if rules.counts_games:
         return "every game counts 1 in a match of games"
     if rules.length == 1:
-        return "the cube is not used in a 1-point match"
+        return Message("the cube is not used in a 1-point match")
     if not rules.uses_cube:
-        return f"the cube is not used in this {_variant_words(rules)} event"
+        return Message(
+            "the cube is not used in this %(variant)s event", variant=_variant_words(rules)
+        )
     if kind is GameKind.CRAWFORD:
-        return "this is the Crawford game"
+        return Message("this is the Crawford game")
     if rules.cube_limit == 1:
-        return "this event's cube limit is 1"
+        return Message("this event's cube limit is 1")
     return None
 
 
 def _variant_words(rules: MatchRules) -> str:
     """The variant's name inside a sentence: "long nardy", "hypergammon"; for a match of
-    several variants, the match form's: "tavli"."""
+    several variants, the match form's: "tavli" (translated as the name itself)."""
     if not rules.form.is_single:
-        return rules.form.title.lower()
-    return rules.variant.title.lower()
+        return InSentence(rules.form.title)
+    return InSentence(rules.variant.title)
 
 
 def _level_words(rules: MatchRules) -> str:
     """The result levels the event scores, as a director reads them: "oin or mars"."""
-    words = [rules.level_name(level) for level in rules.variant.levels(rules.options)]
+    words = [Message(rules.level_name(level)) for level in rules.variant.levels(rules.options)]
     if len(words) == 1:
         return words[0]
-    return ", ".join(words[:-1]) + " or " + words[-1]
+    return Message(
+        "%(levels)s or %(last)s", levels=ListMessage(tuple(words[:-1])), last=words[-1]
+    )
 
 
 def _points(rules: MatchRules, kind: GameKind, entry: GameEntry) -> int:
@@ -570,30 +591,36 @@ def _points(rules: MatchRules, kind: GameKind, entry: GameEntry) -> int:
 
 
 def _decided(state: MatchState, number: int) -> str:
-    return (
-        f"Game {number} cannot be entered: the match was already decided "
-        f"{format_score(state.score)} in game {len(state.games)}."
+    return Message(
+        "Game %(number)s cannot be entered: the match was already decided %(score)s in "
+        "game %(game)s.",
+        number=number, score=format_score(state.score), game=len(state.games),
     )
 
 
 def _entry_problem(rules: MatchRules, kind: GameKind, number: int, entry: GameEntry) -> str | None:
     """Why ``entry`` cannot be game ``number``, of ``kind``, or ``None`` when it can."""
     if not isinstance(entry.end, GameEnd):
-        return (
-            f"Game {number} needs to say how it ended (played out, double dropped or "
-            f"resigned), not {entry.end!r}."
+        return Message(
+            "Game %(number)s needs to say how it ended (played out, double dropped or "
+            "resigned), not %(end)s.",
+            number=number, end=repr(entry.end),
         )
     if entry.end is GameEnd.DRAWN:
         return _draw_problem(rules, number, entry)
     if not isinstance(entry.winner, Side):
-        return f"Game {number} needs a winner (X or O), not {entry.winner!r}."
+        return Message(
+            "Game %(number)s needs a winner (X or O), not %(winner)s.",
+            number=number, winner=repr(entry.winner),
+        )
     cube = entry.cube
     if isinstance(cube, bool) or not isinstance(cube, int) or cube < 1:
-        return f"Game {number} has the cube at {cube!r}; the cube starts at 1 and only doubles."
+        return _not_a_cube(number, cube)
     if not _is_power_of_two(cube):
-        return (
-            f"Game {number} has the cube at {cube}, which a cube cannot show: "
-            f"a cube value is 1, 2, 4, 8, 16 or another doubling."
+        return Message(
+            "Game %(number)s has the cube at %(cube)s, which a cube cannot show: a cube "
+            "value is 1, 2, 4, 8, 16 or another doubling.",
+            number=number, cube=cube,
         )
     dropped = entry.end is GameEnd.DROPPED
     if rules.counts_games and entry.level not in (None, Level.SINGLE):
@@ -603,40 +630,38 @@ def _entry_problem(rules: MatchRules, kind: GameKind, number: int, entry: GameEn
         )
     # A dropped double scores the cube value alone, never multiplied (DESIGN §2).
     if dropped and entry.level is not None:
-        return (
-            f"Game {number} ended with a dropped double, which scores the cube value "
-            f"only, so it cannot also be a {rules.level_name(entry.level)}."
+        return Message(
+            "Game %(number)s ended with a dropped double, which scores the cube value only, "
+            "so it cannot also be a %(level)s.",
+            number=number, level=Message(rules.level_name(entry.level)),
         )
     if not dropped and not isinstance(entry.level, Level):
-        ended = "was played out" if entry.end is GameEnd.PLAYED else "was resigned"
-        return f"Game {number} {ended}, so it needs a result: {_level_words(rules)}."
+        if entry.end is GameEnd.PLAYED:
+            return Message(
+                "Game %(number)s was played out, so it needs a result: %(levels)s.",
+                number=number, levels=_level_words(rules),
+            )
+        return Message(
+            "Game %(number)s was resigned, so it needs a result: %(levels)s.",
+            number=number, levels=_level_words(rules),
+        )
     if (cube > 1 or dropped) and _cube_restriction(rules, kind) is not None:
         # No doubling in this game (1-point match, Crawford game, cube limit 1): the cube
         # stays at 1 and there is no double to drop.
-        if rules.counts_games:
-            reason = f"In a match of games every game counts 1, so in game {number}"
-        elif rules.length == 1:
-            reason = f"The cube is not used in a 1-point match, so in game {number}"
-        elif not rules.uses_cube:
-            reason = (
-                f"This {_variant_words(rules)} event is played without the doubling cube, "
-                f"so in game {number}"
-            )
-        elif kind is GameKind.CRAWFORD:
-            reason = f"Game {number} is the Crawford game: no doubling is allowed, so"
-        else:
-            reason = f"This event's cube limit is 1: no doubling is allowed, so in game {number}"
-        if dropped:
-            return f"{reason} no double can have been dropped."
-        return f"{reason} the cube must stay at 1."
+        return _no_doubling(rules, kind, number, dropped=dropped)
     limit = rules.cube_limit
     if limit is not None and cube > limit:
-        return f"Game {number} has the cube at {cube}, above this event's cube limit of {limit}."
+        return Message(
+            "Game %(number)s has the cube at %(cube)s, above this event's cube limit of "
+            "%(limit)s.",
+            number=number, cube=cube, limit=limit,
+        )
     if limit is not None and dropped and cube == limit:
-        return (
-            f"Game {number} is entered as a dropped double with the cube at {cube}, but "
-            f"{cube} is this event's cube limit, so it could not be doubled again. "
-            f"For a drop, enter the cube value before the refused double."
+        return Message(
+            "Game %(number)s is entered as a dropped double with the cube at %(cube)s, but "
+            "%(cube)s is this event's cube limit, so it could not be doubled again. For a "
+            "drop, enter the cube value before the refused double.",
+            number=number, cube=cube,
         )
     return None
 
@@ -646,26 +671,109 @@ def _draw_problem(rules: MatchRules, number: int, entry: GameEntry) -> str | Non
     if not rules.variant.can_draw(rules.options):
         drawing = " or ".join(
             v.name for v in registered_variants() if v.offers("last_roll_draw"))
-        return (
-            f"Game {number} cannot be a draw: only a {drawing} event with the last-roll "
-            f"rule has drawn games, and this {_variant_words(rules)} event "
-            + ("does not use it." if rules.variant.offers("last_roll_draw") else "has none.")
+        if rules.variant.offers("last_roll_draw"):
+            return Message(
+                "Game %(number)s cannot be a draw: only a %(drawing)s event with the "
+                "last-roll rule has drawn games, and this %(variant)s event does not use it.",
+                number=number, drawing=drawing, variant=_variant_words(rules),
+            )
+        return Message(
+            "Game %(number)s cannot be a draw: only a %(drawing)s event with the last-roll "
+            "rule has drawn games, and this %(variant)s event has none.",
+            number=number, drawing=drawing, variant=_variant_words(rules),
         )
     if entry.winner is not None:
-        return f"Game {number} is entered as drawn, so it cannot also have a winner."
+        return Message(
+            "Game %(number)s is entered as drawn, so it cannot also have a winner.",
+            number=number,
+        )
     if entry.level is not None:
-        level = rules.level_name(entry.level)
-        return f"Game {number} is entered as drawn, so it cannot also be a {level}."
+        return Message(
+            "Game %(number)s is entered as drawn, so it cannot also be a %(level)s.",
+            number=number, level=Message(rules.level_name(entry.level)),
+        )
     cube = entry.cube
     if isinstance(cube, bool) or not isinstance(cube, int) or cube < 1 \
             or not _is_power_of_two(cube):
-        return f"Game {number} has the cube at {cube!r}; the cube starts at 1 and only doubles."
+        return _not_a_cube(number, cube)
     if cube > 1 and not rules.uses_cube:
-        return (
-            f"This {_variant_words(rules)} event is played without the doubling cube, "
-            f"so in game {number} the cube must stay at 1."
+        return Message(
+            "This %(variant)s event is played without the doubling cube, so in game "
+            "%(number)s the cube must stay at 1.",
+            variant=_variant_words(rules), number=number,
         )
     return None
+
+
+def _no_doubling(rules: MatchRules, kind: GameKind, number: int, *, dropped: bool) -> str:
+    """Why game ``number`` cannot have a cube above 1 (or a dropped double): a 1-point
+    match, no cube in the variant, the Crawford game, or a cube limit of 1."""
+    if rules.counts_games:
+        if dropped:
+            return Message(
+                "In a match of games every game counts 1, so in game %(number)s no double "
+                "can have been dropped.",
+                number=number,
+            )
+        return Message(
+            "In a match of games every game counts 1, so in game %(number)s the cube must "
+            "stay at 1.",
+            number=number,
+        )
+    if rules.length == 1:
+        if dropped:
+            return Message(
+                "The cube is not used in a 1-point match, so in game %(number)s no double "
+                "can have been dropped.",
+                number=number,
+            )
+        return Message(
+            "The cube is not used in a 1-point match, so in game %(number)s the cube must "
+            "stay at 1.",
+            number=number,
+        )
+    if not rules.uses_cube:
+        if dropped:
+            return Message(
+                "This %(variant)s event is played without the doubling cube, so in game "
+                "%(number)s no double can have been dropped.",
+                variant=_variant_words(rules), number=number,
+            )
+        return Message(
+            "This %(variant)s event is played without the doubling cube, so in game "
+            "%(number)s the cube must stay at 1.",
+            variant=_variant_words(rules), number=number,
+        )
+    if kind is GameKind.CRAWFORD:
+        if dropped:
+            return Message(
+                "Game %(number)s is the Crawford game: no doubling is allowed, so no double "
+                "can have been dropped.",
+                number=number,
+            )
+        return Message(
+            "Game %(number)s is the Crawford game: no doubling is allowed, so the cube must "
+            "stay at 1.",
+            number=number,
+        )
+    if dropped:
+        return Message(
+            "This event's cube limit is 1: no doubling is allowed, so in game %(number)s no "
+            "double can have been dropped.",
+            number=number,
+        )
+    return Message(
+        "This event's cube limit is 1: no doubling is allowed, so in game %(number)s the "
+        "cube must stay at 1.",
+        number=number,
+    )
+
+
+def _not_a_cube(number: int, cube: object) -> str:
+    return Message(
+        "Game %(number)s has the cube at %(cube)s; the cube starts at 1 and only doubles.",
+        number=number, cube=repr(cube),
+    )
 
 
 def _problem(state: MatchState, entry: GameEntry) -> str | None:
@@ -791,8 +899,11 @@ def rescore(
             rejected.append(
                 Rejection(
                     number,
-                    f"Game {number} was not kept because game {first} before it is no longer "
-                    f"possible; enter it again once game {first} is corrected.",
+                    Message(
+                        "Game %(number)s was not kept because game %(first)s before it is no "
+                        "longer possible; enter it again once game %(first)s is corrected.",
+                        number=number, first=first,
+                    ),
                 )
             )
             continue
@@ -845,9 +956,9 @@ def doubling_restriction(state: MatchState) -> str | None:
     The reason is a clause that fits ``CubeState.may_double(side, restriction=...)``.
     The Holland rule depends on the rolls played, so see ``holland_allows_double``.
 
-    >>> doubling_restriction(score_match(MatchRules(1), []))
+    >>> str(doubling_restriction(score_match(MatchRules(1), [])))
     'the cube is not used in a 1-point match'
-    >>> doubling_restriction(score_match(MatchRules(5), [], start=(4, 2)))
+    >>> str(doubling_restriction(score_match(MatchRules(5), [], start=(4, 2))))
     'this is the Crawford game'
     >>> doubling_restriction(score_match(MatchRules(5), [])) is None
     True
@@ -921,23 +1032,32 @@ def check_final_score(
         MatchEntryError: the score does not finish the match, or no legal games reach it.
     """
     begin = _initial_state(rules, start, after_crawford)
-    final = _parse_score(score, "final score")
+    final = _parse_score(score, Message("final score"))
     n = rules.length
     shown = format_score(final)
     winners = [side for side in Side if final[side] >= n]
     if not winners:
         raise MatchEntryError(
-            f"A final score of {shown} does not finish a {n}-point match: "
-            f"one player must reach {n}."
+            Message(
+                "A final score of %(shown)s does not finish a %(n)s-point match: one player "
+                "must reach %(n)s.",
+                shown=shown, n=n,
+            )
         )
     if len(winners) == 2:
         raise MatchEntryError(
-            f"A final score of {shown} is impossible: the match ends as soon as one player "
-            f"reaches {n}, so only one player can have {n} or more."
+            Message(
+                "A final score of %(shown)s is impossible: the match ends as soon as one "
+                "player reaches %(n)s, so only one player can have %(n)s or more.",
+                shown=shown, n=n,
+            )
         )
     if final[0] < begin.score[0] or final[1] < begin.score[1]:
         raise MatchEntryError(
-            f"A final score of {shown} is below the starting score {format_score(begin.score)}."
+            Message(
+                "A final score of %(shown)s is below the starting score %(score)s.",
+                shown=shown, score=format_score(begin.score),
+            )
         )
     winner = winners[0]
     # Search the scores reachable from the start. What a game may score depends on the
@@ -962,6 +1082,9 @@ def check_final_score(
                 if max(reached) < n and reached[0] <= final[0] and reached[1] <= final[1]:
                     frontier.append((reached, crawford_done or kind is GameKind.CRAWFORD))
     raise MatchEntryError(
-        f"A final score of {shown} cannot be reached in a {n}-point match: no game "
-        f"the rules allow takes the winner from below {n} to {final[winner]}."
+        Message(
+            "A final score of %(shown)s cannot be reached in a %(n)s-point match: no game the "
+            "rules allow takes the winner from below %(n)s to %(final)s.",
+            shown=shown, n=n, final=final[winner],
+        )
     )

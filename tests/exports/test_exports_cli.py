@@ -87,3 +87,41 @@ def test_export_without_a_target_is_a_usage_error(
 ) -> None:
     result = runner.invoke(cli, ["export", "x"], env=_env(empty_database_url, tmp_path))
     assert result.exit_code == 2
+
+
+def test_export_in_russian_writes_russian_sheet_names_and_headings(
+    runner: CliRunner, empty_database_url: str, tmp_path: Path
+) -> None:
+    env = _env(empty_database_url, tmp_path)
+    assert runner.invoke(cli, ["db", "upgrade"], env=env).exit_code == 0
+    demo = runner.invoke(cli, ["demo", "--directory", str(REPO / "sample_events")], env=env)
+    assert demo.exit_code == 0, demo.output
+    out = tmp_path / "out"
+
+    result = runner.invoke(
+        cli,
+        [
+            "export", "thursday-club-night", "--lang", "ru",
+            "--xlsx", str(tmp_path / "event.xlsx"), "--csv", str(out),
+        ],
+        env=env,
+    )
+
+    assert result.exit_code == 0, result.output
+    workbook = load_workbook(io.BytesIO((tmp_path / "event.xlsx").read_bytes()))
+    assert workbook.sheetnames[:5] == ["Турнир", "Игроки", "Пары", "Матчи", "Партии"]
+    header = (out / "thursday-club-night-players.csv").read_text(encoding="utf-8-sig")
+    assert header.splitlines()[0] == "ID,Имя,Страна,Рейтинг,Посев,Клуб"
+
+
+def test_export_in_an_unknown_language_is_a_usage_error(
+    runner: CliRunner, empty_database_url: str, tmp_path: Path
+) -> None:
+    result = runner.invoke(
+        cli,
+        ["export", "x", "--lang", "xx", "--xlsx", str(tmp_path / "x.xlsx")],
+        env=_env(empty_database_url, tmp_path),
+    )
+
+    assert result.exit_code == 2
+    assert "'xx' is not one of 'en', 'de', 'ru', 'el', 'tr'" in result.output

@@ -14,7 +14,8 @@ import io
 from datetime import date
 
 from tourney.exports import CSV, Rendered
-from tourney.exports.tables import Cell, DataTable, event_tables
+from tourney.exports.tables import Cell, DataTable, event_tables, translated_table
+from tourney.i18n import DEFAULT_LANGUAGE
 from tourney.store.documents import EventDocument
 
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -41,8 +42,10 @@ def render_table_csv(table: DataTable, stem: str) -> Rendered:
     return Rendered(buffer.getvalue().encode("utf-8-sig"), stem, "csv", CSV)
 
 
-def render_csv(doc: EventDocument) -> tuple[Rendered, ...]:
-    """Every table of the event, one CSV each: ``<slug>-players.csv`` and so on."""
+def render_csv(doc: EventDocument, *, language: str = DEFAULT_LANGUAGE) -> tuple[Rendered, ...]:
+    """Every table of the event, one CSV each: ``<slug>-players.csv`` and so on, with the
+    header row in ``language`` (the file names stay the same in every language)."""
     return tuple(
-        render_table_csv(table, f"{doc.slug}-{table.name.lower()}") for table in event_tables(doc)
+        render_table_csv(translated_table(table, language), f"{doc.slug}-{table.name.lower()}")
+        for table in event_tables(doc)
     )

@@ -48,8 +48,11 @@ from tourney.exports import PDF, Rendered
 from tourney.exports.layout import Placed as _Placed
 from tourney.exports.layout import layout as _layout
 from tourney.exports.registry import PAPERS
+from tourney.formats.rounds import parse_round_name
+from tourney.i18n import DEFAULT_LANGUAGE, format_day, translate
 from tourney.rules import Level
 from tourney.rules.match_forms import match_form_named
+from tourney.rules.messages import N_, ListMessage, Message, PluralMessage
 from tourney.rules.variants import (
     DEFAULT_OPTIONS,
     DEFAULT_VARIANT,
@@ -174,8 +177,9 @@ def _stem(doc: EventDocument, kind: str) -> str:
     return f"{doc.slug}-{kind}"
 
 
-def _date_text(doc: EventDocument) -> str:
-    parts = [doc.starts_on.isoformat() if doc.starts_on else "", doc.venue]
+def _date_text(doc: EventDocument, language: str = DEFAULT_LANGUAGE) -> str:
+    """The event's date (as ``language`` writes dates) and venue."""
+    parts = [format_day(doc.starts_on, language) if doc.starts_on else "", doc.venue]
     return " · ".join(p for p in parts if p)
 
 
@@ -216,24 +220,38 @@ def _sections(flight: FlightDocument, per_page: int) -> list[_DrawPage]:
             section[m.key] = s
     pages = [
         _DrawPage(
-            flight, [m for m in all_matches if section[m.key] == s], f"Section {chr(65 + s)}", s
+            flight,
+            [m for m in all_matches if section[m.key] == s],
+            Message("Section %(letter)s", letter=chr(65 + s)),
+            s,
         )
         for s in range(count)
     ]
     finals = [m for m in all_matches if section[m.key] == -1]
     if finals:
-        pages.append(_DrawPage(flight, finals, "Finals", -1))
+        pages.append(_DrawPage(flight, finals, N_("Finals"), -1))
     return pages
 
 
 class _DrawsheetPainter:
     """Draws drawsheet pages on a canvas."""
 
-    def __init__(self, c: Canvas, doc: EventDocument, pagesize: tuple[float, float]) -> None:
+    def __init__(
+        self,
+        c: Canvas,
+        doc: EventDocument,
+        pagesize: tuple[float, float],
+        language: str = DEFAULT_LANGUAGE,
+    ) -> None:
         self.c = c
         self.doc = doc
         self.w, self.h = pagesize
         self.f = fonts()
+        self.language = language
+
+    def tr(self, text: str) -> str:
+        """``text`` (a message or a registry name) in the sheet's language."""
+        return translate(text, self.language)
 
     def text(
         self,
@@ -266,9 +284,9 @@ class _DrawsheetPainter:
     def header(self, page: _DrawPage, total: int, section_pages: dict[int, int]) -> float:
         """Title block; returns the y where the bracket area starts."""
         flight = page.flight
-        title = f"{flight.name} — drawsheet"
+        title = self.tr(Message("%(flight)s — drawsheet", flight=flight.name))
         if page.label:
-            title += f" — {page.label}"
+            title += f" — {self.tr(page.label)}"
         self.text(
             MARGIN,
             MARGIN + 12,
@@ -276,7 +294,14 @@ class _DrawsheetPainter:
             15,
             bold=True,
         )
-        self.text(self.w - MARGIN, MARGIN + 12, _date_text(self.doc), 9, color=GREY, align="right")
+        self.text(
+            self.w - MARGIN,
+            MARGIN + 12,
+            _date_text(self.doc, self.language),
+            9,
+            color=GREY,
+            align="right",
+        )
         self.text(MARGIN, MARGIN + 28, title, 11, bold=True)
         notes = []
         if flight.fed_from:
@@ -284,14 +309,16 @@ class _DrawsheetPainter:
         if page.section >= 0 and page.label:
             finals = section_pages.get(-1)
             if finals:
-                notes.append(f"The winner of this section continues on page {finals}.")
+                notes.append(self.tr(Message(
+                    "The winner of this section continues on page %(page)s.", page=finals
+                )))
         elif page.section == -1:
             refs = ", ".join(
                 f"{chr(65 + s)} p. {p}" for s, p in sorted(section_pages.items()) if s >= 0
             )
-            notes.append(f"Continued from the sections: {refs}.")
+            notes.append(self.tr(Message("Continued from the sections: %(refs)s.", refs=refs)))
         if not flight.drawn:
-            notes.append("Drawn once the matches that feed it are decided.")
+            notes.append(self.tr(Message("Drawn once the matches that feed it are decided.")))
         if notes:
             self.text(
                 MARGIN,
@@ -304,7 +331,7 @@ class _DrawsheetPainter:
         self.text(
             self.w - MARGIN,
             self.h - MARGIN + 14,
-            f"Page {page.number} of {total}",
+            self.tr(Message("Page %(page)s of %(total)s", page=page.number, total=total)),
             7,
             color=GREY,
             align="right",
@@ -314,7 +341,7 @@ class _DrawsheetPainter:
     def page(self, page: _DrawPage, total: int, section_pages: dict[int, int]) -> None:
         top = self.header(page, total, section_pages)
         if not page.matches:
-            self.text(MARGIN, top + 20, "Not drawn yet.", 11, color=GREY)
+            self.text(MARGIN, top + 20, self.tr(Message("Not drawn yet.")), 11, color=GREY)
             return
         head_h = 36.0
         area_top = top + head_h
@@ -331,22 +358,30 @@ class _DrawsheetPainter:
         for i, r in enumerate(rounds):
             rnd = by_number[r]
             x = x_start + i * col_w + 2
-            self.text(x, top + 8, fit_text(rnd.name, self.f.bold, 9, col_w - 4)[0], 9, bold=True)
-            self.text(x, top + 17, _length_text(rnd), 7, color=GREY)
+            title = self.tr(parse_round_name(rnd.name))
+            self.text(x, top + 8, fit_text(title, self.f.bold, 9, col_w - 4)[0], 9, bold=True)
+            self.text(x, top + 17, self.tr(_length_text(rnd)), 7, color=GREY)
             if rnd.losers_to:
                 self.text(
                     x,
                     top + 25,
-                    fit_text(f"losers → {rnd.losers_to}", self.f.regular, 7, col_w - 4)[0],
+                    fit_text(
+                        self.tr(Message("losers → %(flight)s", flight=rnd.losers_to)),
+                        self.f.regular,
+                        7,
+                        col_w - 4,
+                    )[0],
                     7,
                     color=GREY,
                 )
         last_round = page.flight.rounds[-1].number if page.flight.rounds else 0
         is_end = last_round in rounds
         xl = x_start + len(rounds) * col_w + 2
-        self.text(xl, top + 8, "Winner" if is_end else "Continues", 9, bold=True)
+        column_head = Message("Winner") if is_end else Message("Continues")
+        self.text(xl, top + 8, self.tr(column_head), 9, bold=True)
         if not is_end and section_pages.get(-1):
-            self.text(xl, top + 17, f"on page {section_pages[-1]}", 7, color=GREY)
+            on_page = Message("on page %(page)s", page=section_pages[-1])
+            self.text(xl, top + 17, self.tr(on_page), 7, color=GREY)
         page_keys = {m.key for m in page.matches}
         for p in placed:
             self.match(p, area_top, x_start + p.column * col_w, col_w, size, page_keys)
@@ -410,7 +445,7 @@ class _DrawsheetPainter:
 
 
 def _length_text(rnd: RoundDocument) -> str:
-    return f"{rnd.length} point" + ("" if rnd.length == 1 else "s")
+    return PluralMessage("%(count)s point", "%(count)s points", rnd.length)
 
 
 def _side_text(side: SideDocument) -> tuple[str, Any, bool]:
@@ -425,9 +460,14 @@ def _side_text(side: SideDocument) -> tuple[str, Any, bool]:
 
 
 def render_drawsheets_pdf(
-    doc: EventDocument, *, paper: str = "a4", poster: bool = False
+    doc: EventDocument,
+    *,
+    paper: str = "a4",
+    poster: bool = False,
+    language: str = DEFAULT_LANGUAGE,
 ) -> Rendered:
-    """Drawsheets of every knockout flight: 32 players a page (64 on an A3 ``poster``).
+    """Drawsheets of every knockout flight: 32 players a page (64 on an A3 ``poster``),
+    headings in ``language``.
 
     Flights follow each other in event order (main, consolation, last chance); a larger
     draw is split into sections with a finals page, each marked where it continues.
@@ -444,10 +484,11 @@ def render_drawsheets_pdf(
             section_pages[(flight.name, page.section)] = page.number
             pages.append(page)
     buffer = io.BytesIO()
-    c = _canvas(buffer, pagesize, doc, "Drawsheets")
-    painter = _DrawsheetPainter(c, doc, pagesize)
+    c = _canvas(buffer, pagesize, doc, translate(N_("Drawsheets"), language))
+    painter = _DrawsheetPainter(c, doc, pagesize, language)
     if not pages:
-        painter.text(MARGIN, MARGIN + 20, f"{doc.name}: no knockout flight.", 12)
+        nothing = Message("%(event)s: no knockout flight.", event=doc.name)
+        painter.text(MARGIN, MARGIN + 20, painter.tr(nothing), 12)
         c.showPage()
     for page in pages:
         own = {
@@ -517,7 +558,13 @@ def cut_to_width(text: str, width: float, *, bold: bool = False, size: float = 9
 
 
 def _build(
-    doc: EventDocument, pagesize: tuple[float, float], story: list[Any], title: str, *, qr: bool
+    doc: EventDocument,
+    pagesize: tuple[float, float],
+    story: list[Any],
+    title: str,
+    *,
+    qr: bool,
+    language: str = DEFAULT_LANGUAGE,
 ) -> bytes:
     """Lay out a story with a running header (event, title, QR code) and page numbers."""
     buffer = io.BytesIO()
@@ -536,14 +583,16 @@ def _build(
         )
         c.setFont(f.regular, 8.5)
         c.setFillColor(GREY)
-        c.drawString(MARGIN, h - MARGIN - 25, " · ".join(p for p in (title, _date_text(doc)) if p))
+        heading = " · ".join(p for p in (title, _date_text(doc, language)) if p)
+        c.drawString(MARGIN, h - MARGIN - 25, heading)
         if qr_size and doc.url:
             draw_qr(c, doc.url, w - MARGIN - qr_size, h - MARGIN - qr_size + 4, qr_size)
             c.setFont(f.regular, 6)
             c.drawRightString(w - MARGIN - qr_size - 4, h - MARGIN - 36, doc.url)
         c.setFont(f.regular, 7)
         c.drawString(MARGIN, MARGIN - 12, doc.url or doc.slug)
-        c.drawRightString(w - MARGIN, MARGIN - 12, f"Page {c.getPageNumber()}")
+        page = Message("Page %(page)s", page=c.getPageNumber())
+        c.drawRightString(w - MARGIN, MARGIN - 12, translate(page, language))
         c.restoreState()
 
     template = BaseDocTemplate(
@@ -570,7 +619,8 @@ def _build(
     )
     template.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=on_page)])
     if not story:
-        story = [Paragraph("Nothing to print yet.", paragraph_styles()["cell"])]
+        nothing = translate(Message("Nothing to print yet."), language)
+        story = [Paragraph(nothing, paragraph_styles()["cell"])]
     template.build(story)
     return buffer.getvalue()
 
@@ -615,8 +665,10 @@ def render_pairings_pdf(
     paper: str = "a4",
     flight: str | None = None,
     round_number: int | None = None,
+    language: str = DEFAULT_LANGUAGE,
 ) -> Rendered:
-    """Pairing lists per round: by table, then alphabetically ("find your name").
+    """Pairing lists per round: by table, then alphabetically ("find your name"), in
+    ``language``.
 
     Every page carries a QR code to the event's public page. By default every round of
     every flight with known pairings is printed.
@@ -625,21 +677,30 @@ def render_pairings_pdf(
     width = pagesize[0] - 2 * MARGIN
     st = paragraph_styles()
     story: list[Any] = []
+
+    def tr(text: str) -> str:
+        return translate(text, language)
+
     for f, r in _pairing_rounds(doc, flight, round_number):
         if story:
             story.append(PageBreak())
-        heading = f"{escape_markup(f.name)} — {escape_markup(r.name)} — pairings by table"
+        round_name = escape_markup(tr(parse_round_name(r.name)))
+        heading = tr(Message(
+            "%(flight)s — %(round)s — pairings by table",
+            flight=escape_markup(f.name), round=round_name,
+        ))
         story.append(Paragraph(heading, st["h1"]))
-        story.append(
-            Paragraph(
-                f"Matches to {_length_text(r)}."
-                + (f" Losers go to {escape_markup(r.losers_to)}." if r.losers_to else ""),
-                st["note"],
-            )
-        )
+        lengths = tr(Message("Matches to %(length)s.", length=_length_text(r)))
+        if r.losers_to:
+            lengths += " " + tr(Message(
+                "Losers go to %(flight)s.", flight=escape_markup(r.losers_to)
+            ))
+        story.append(Paragraph(lengths, st["note"]))
         wt, wr = 40.0, 56.0
         wn = (width - wt - wr) / 2
-        rows: list[list[Any]] = [["Table", "Player", "Opponent", "Result"]]
+        rows: list[list[Any]] = [
+            [tr(N_("Table")), tr(N_("Player")), tr(N_("Opponent")), tr(N_("Result"))]
+        ]
         played = sorted(
             (m for m in r.matches if m.is_playable), key=lambda m: (_table_key(m.table), m.number)
         )
@@ -649,29 +710,31 @@ def render_pairings_pdf(
             )
         byes = [m for m in r.matches if m.is_bye]
         for m in byes:
-            rows.append(["", cut_to_width(_name(m.a), wn), "bye", ""])
+            rows.append(["", cut_to_width(_name(m.a), wn), tr(N_("bye")), ""])
         story.append(table_flowable(rows, [wt, wn, wn, wr], align_right=(0, 3)))
         story.append(PageBreak())
-        story.append(
-            Paragraph(
-                f"{escape_markup(f.name)} — {escape_markup(r.name)} — find your name", st["h1"]
-            )
-        )
-        story.append(Paragraph(f"Alphabetical. Matches to {_length_text(r)}.", st["note"]))
+        story.append(Paragraph(tr(Message(
+            "%(flight)s — %(round)s — find your name",
+            flight=escape_markup(f.name), round=round_name,
+        )), st["h1"]))
+        alphabetical = Message("Alphabetical. Matches to %(length)s.", length=_length_text(r))
+        story.append(Paragraph(tr(alphabetical), st["note"]))
         entries: list[tuple[str, str, str]] = []
         for m in played:
             entries.append((_name(m.a), m.table, _name(m.b)))
             entries.append((_name(m.b), m.table, _name(m.a)))
         for m in byes:
-            entries.append((_name(m.a), "", "bye"))
+            entries.append((_name(m.a), "", tr(N_("bye"))))
         entries.sort(key=lambda e: (e[0].casefold(), e[1]))
         wn2 = (width - wt) / 2
-        alpha: list[list[Any]] = [["Player", "Table", "Opponent"]]
+        alpha: list[list[Any]] = [[tr(N_("Player")), tr(N_("Table")), tr(N_("Opponent"))]]
         alpha.extend(
             [cut_to_width(n, wn2, bold=True), t, cut_to_width(o, wn2)] for n, t, o in entries
         )
         story.append(table_flowable(alpha, [wn2, wt, wn2], align_right=(1,), bold_col=0))
-    data = _build(doc, pagesize, story, "Pairings", qr=True)
+    data = _build(
+        doc, pagesize, story, tr(N_("Pairings")), qr=True, language=language
+    )
     return Rendered(data, _stem(doc, "pairings"), "pdf", PDF)
 
 
@@ -752,10 +815,12 @@ def _metric_widths(
     return widths
 
 
-def _standings_columns(flight: FlightDocument, width: float) -> tuple[list[str], list[float]]:
+def _standings_columns(
+    flight: FlightDocument, width: float, language: str = DEFAULT_LANGUAGE
+) -> tuple[list[str], list[float]]:
     """The standings table's heading cells (wrapped onto lines) and column widths."""
-    labels = flight.metric_labels
-    last = "Went out in" if flight.is_bracket else "Why ahead"
+    labels = [translate(label, language) for label in flight.metric_labels]
+    last = translate(N_("Went out in") if flight.is_bracket else N_("Why ahead"), language)
     name_needs = _widest((row.name for row in flight.standings), fonts().regular, 9)
     name_needs += 2 * CELL_PADDING
     values = [[str(row.metrics[i][1]) for row in flight.standings] for i in range(len(labels))]
@@ -766,7 +831,7 @@ def _standings_columns(flight: FlightDocument, width: float) -> tuple[list[str],
     note_width = max(NOTE_ROOM, min(92.0 if flight.is_bracket else 150.0, rest - name_needs))
     widths = [PLACE_WIDTH, rest - note_width, *metric_widths, note_width]
     paddings = [CELL_PADDING, CELL_PADDING, *([METRIC_PADDING] * len(labels)), CELL_PADDING]
-    headings = ["Place", "Player", *labels, last]
+    headings = [translate(N_("Place"), language), translate(N_("Player"), language), *labels, last]
     cells = [
         _wrap_heading(heading, column - 2 * padding)
         for heading, column, padding in zip(headings, widths, paddings, strict=True)
@@ -774,8 +839,11 @@ def _standings_columns(flight: FlightDocument, width: float) -> tuple[list[str],
     return cells, widths
 
 
-def render_standings_pdf(doc: EventDocument, *, paper: str = "a4") -> Rendered:
-    """Standings of every flight: place (``=3`` when shared), wins, tiebreak columns.
+def render_standings_pdf(
+    doc: EventDocument, *, paper: str = "a4", language: str = DEFAULT_LANGUAGE
+) -> Rendered:
+    """Standings of every flight: place (``=3`` when shared), wins, tiebreak columns;
+    headings in ``language``.
 
     Column headings wrap onto several lines rather than run into each other, and the
     last column's notes wrap rather than being cut.
@@ -792,15 +860,17 @@ def render_standings_pdf(doc: EventDocument, *, paper: str = "a4") -> Rendered:
             continue
         story.append(CondPageBreak(120))
         final = f.champion is not None or (not f.is_bracket and f.rounds)
+        kind = N_("final standings") if final else N_("standings")
         story.append(
             Paragraph(
-                f"{escape_markup(f.name)} — {'final standings' if final else 'standings'}",
+                f"{escape_markup(f.name)} — {translate(kind, language)}",
                 st["h1"],
             )
         )
         if f.champion:
-            story.append(Paragraph(f"Winner: {escape_markup(f.champion)}", st["note"]))
-        headings, widths = _standings_columns(f, width)
+            winner = Message("Winner: %(name)s", name=escape_markup(f.champion))
+            story.append(Paragraph(translate(winner, language), st["note"]))
+        headings, widths = _standings_columns(f, width, language)
         metrics = len(f.metric_labels)
         rows: list[list[Any]] = [headings]
         for row in f.standings:
@@ -825,8 +895,11 @@ def render_standings_pdf(doc: EventDocument, *, paper: str = "a4") -> Rendered:
         )
         story.append(table)
         story.append(Spacer(1, 8))
-        story.append(Paragraph("“=” marks a shared place.", st["note"]))
-    data = _build(doc, pagesize, story, "Standings", qr=False)
+        shared = translate(Message("“=” marks a shared place."), language)
+        story.append(Paragraph(shared, st["note"]))
+    data = _build(
+        doc, pagesize, story, translate(N_("Standings"), language), qr=False, language=language
+    )
     return Rendered(data, _stem(doc, "standings"), "pdf", PDF)
 
 
@@ -849,11 +922,22 @@ def _rows_needed(m: MatchDocument) -> int:
 
 
 class _SheetPainter:
-    def __init__(self, c: Canvas, doc: EventDocument, pagesize: tuple[float, float]) -> None:
+    def __init__(
+        self,
+        c: Canvas,
+        doc: EventDocument,
+        pagesize: tuple[float, float],
+        language: str = DEFAULT_LANGUAGE,
+    ) -> None:
         self.c = c
         self.doc = doc
         self.w, self.h = pagesize
         self.f = fonts()
+        self.language = language
+
+    def tr(self, text: str) -> str:
+        """``text`` (a message or a registry name) in the sheet's language."""
+        return translate(text, self.language)
 
     def text(
         self,
@@ -890,20 +974,25 @@ class _SheetPainter:
         y = top + 14
         self.text(x0, y, fit_text(self.doc.name, self.f.bold, 13, w - qr - 10)[0], 13, bold=True)
         y += 15
-        where = [m.flight, m.round_name]
+        where = [m.flight, self.tr(parse_round_name(m.round_name))]
         if m.table:
-            where.append(f"Table {m.table}")
-        where.append(f"Match {m.number}")
+            where.append(self.tr(Message("Table %(table)s", table=m.table)))
+        where.append(self.tr(Message("Match %(number)s", number=m.number)))
         self.text(x0, y, " · ".join(where), 9.5)
         y += 14
         form = match_form_named(self.doc.match_form)
-        heading = f"Match to {m.length} point{'s' if m.length != 1 else ''}"
+        heading = self.tr(
+            PluralMessage("Match to %(count)s point", "Match to %(count)s points", m.length)
+        )
         if form.counts_games:
-            heading = f"Match: {form.length_words(m.length)}, each game counts 1"
+            heading = self.tr(
+                Message("Match: %(length)s, each game counts 1", length=form.length_words(m.length))
+            )
         if not form.is_single:
-            heading += f" · {form.title}"
+            heading += f" · {self.tr(form.title)}"
         elif self.doc.variant != DEFAULT_VARIANT.name:
-            heading += f" · {self.doc.variant_summary or variant_named(self.doc.variant).title}"
+            summary = self.doc.variant_summary if self.language == DEFAULT_LANGUAGE else ""
+            heading += f" · {summary or self.tr(variant_named(self.doc.variant).title)}"
         self.text(x0, y, heading, 11, bold=True)
         if m.clock_text:
             # The clock settings beside the length, where players look before they start.
@@ -912,7 +1001,10 @@ class _SheetPainter:
             )
         if m.url:
             draw_qr(self.c, m.url, x1 - qr, self.h - (top + 4 + qr), qr)
-            self.text(x1 - qr / 2, top + qr + 11, "match page", 6, color=GREY, align="center")
+            self.text(
+                x1 - qr / 2, top + qr + 11, self.tr(N_("match page")), 6, color=GREY,
+                align="center",
+            )
         y += 18
         name_w = w - qr - 40
         for (label, side), start in zip((("A", m.a), ("B", m.b)), m.start, strict=True):
@@ -921,15 +1013,20 @@ class _SheetPainter:
             self.text(x0 + 16, y, s, fs, bold=True)
             if m.has_handicap:
                 # Handicap start: each side's starting points beside its name.
-                self.text(x0 + 16 + name_w, y, f"starts at {start}", 9, bold=True,
-                          align="right")
+                self.text(x0 + 16 + name_w, y, self.tr(Message("starts at %(score)s", score=start)),
+                          9, bold=True, align="right")
             y += 15
         y += 1
-        crawford = _doubling_note(self.doc.variant, m.length, self.doc.variant_options)
+        crawford = self.tr(
+            _doubling_note(self.doc.variant, m.length, self.doc.variant_options)
+        )
         if not form.is_single:
-            crawford = f"{form.description}. Each game scores by its own variant's rules."
+            crawford = self.tr(Message(
+                "%(form)s. Each game scores by its own variant's rules.",
+                form=Message(form.description),
+            ))
         if form.counts_games:
-            crawford = "Every game counts 1: no doubling cube, no gammons."
+            crawford = self.tr(Message("Every game counts 1: no doubling cube, no gammons."))
         self.text(x0, y, fit_text(crawford, self.f.regular, 8, w)[0], 8, color=GREY)
         house = _house_rules_note(self.doc.variant, self.doc.variant_options)
         if house and self.doc.variant == DEFAULT_VARIANT.name:
@@ -942,14 +1039,14 @@ class _SheetPainter:
         # "how it ended" heading uses its first game's words).
         first_variant = form.variant_of_game(1, self.doc.variant)
         cols: list[tuple[str, float]] = [
-            ("Game", 34 if form.is_single else 74),
-            ("Cube", 36),
+            (self.tr(N_("Game")), 34 if form.is_single else 74),
+            (self.tr(N_("Cube")), 36),
             ("C", 20),
-            ("Winner A / B", 70),
-            (_ended_heading(first_variant, self.doc.variant_options), 0),
-            ("Points", 40),
-            ("Score A", 46),
-            ("Score B", 46),
+            (self.tr(N_("Winner A / B")), 70),
+            (self.tr(_ended_heading(first_variant, self.doc.variant_options)), 0),
+            (self.tr(N_("Points")), 40),
+            (self.tr(N_("Score A")), 46),
+            (self.tr(N_("Score B")), 46),
         ]
         fixed = sum(cw for _, cw in cols)
         cols[4] = (cols[4][0], w - fixed)
@@ -973,14 +1070,14 @@ class _SheetPainter:
             game_variant = form.variant_of_game(i + 1, self.doc.variant)
             number = str(i + 1)
             if not form.is_single:
-                number += f" {variant_named(game_variant).title}"
+                number += f" {self.tr(variant_named(game_variant).title)}"
             self.text(xs[0] + cols[0][1] / 2, ty, number, fsz, color=GREY, align="center")
             g = games.get(i + 1)
             if g is None:
                 continue
-            how = g.end
+            how = self.tr(g.end)
             if g.level is not None:
-                how += f" · {_level_word(game_variant, g.level)}"
+                how += f" · {self.tr(_level_word(game_variant, g.level))}"
             values = [
                 None,
                 str(g.cube),
@@ -1007,13 +1104,19 @@ class _SheetPainter:
         sy = bottom + sig_h - 6
         half = w / 2
         for k, label in enumerate(
-            (f"Signature A: {m.a.name or ''}", f"Signature B: {m.b.name or ''}")
+            (
+                self.tr(Message("Signature A: %(name)s", name=m.a.name or "")),
+                self.tr(Message("Signature B: %(name)s", name=m.b.name or "")),
+            )
         ):
             xa = x0 + k * half
             self.line(xa, sy, xa + half - 16, sy, width=0.6)
             self.text(xa, sy + 8, fit_text(label, self.f.regular, 7, half - 16)[0], 7, color=GREY)
         if m.status == "finished" and m.score is not None:
-            result = f"Result: {m.score[0]}–{m.score[1]}, won by {m.winner_name}"
+            result = self.tr(Message(
+                "Result: %(score)s, won by %(winner)s",
+                score=f"{m.score[0]}–{m.score[1]}", winner=m.winner_name,
+            ))
             self.text(x0, sy - 14, fit_text(result, self.f.bold, 8, w)[0], 8, bold=True)
 
 
@@ -1027,32 +1130,47 @@ def _ended_heading(variant: str, options: VariantOptions = DEFAULT_OPTIONS) -> s
     """The heading of a score sheet's "how it ended" column, in the variant's words and
     with only the ends and levels the event's options allow."""
     chosen = variant_named(variant)
-    ends = ["played"]
+    ends = [N_("played")]
     if chosen.uses_cube(options):
-        ends.append("dropped")
-    ends.append("resigned")
+        ends.append(N_("dropped"))
+    ends.append(N_("resigned"))
     if chosen.can_draw(options):
-        ends.append("drawn")
-    words = [chosen.level_names[level] for level in chosen.levels(options)]
-    return f"Ended ({', '.join(ends)} · {', '.join(words).replace('backgammon', 'bg')})"
+        ends.append(N_("drawn"))
+    words = [
+        Message("bg") if word == "backgammon" else Message(word)
+        for word in (chosen.level_names[level] for level in chosen.levels(options))
+    ]
+    return Message(
+        "Ended (%(ends)s · %(levels)s)",
+        ends=ListMessage(tuple(Message(end) for end in ends)),
+        levels=ListMessage(tuple(words)),
+    )
 
 
 def _doubling_note(variant: str, length: int, options: VariantOptions = DEFAULT_OPTIONS) -> str:
     """The score sheet's line on the cube: Crawford, or why there is no doubling."""
     chosen = variant_named(variant)
     if length == 1:
-        return "1-point match: no doubling."
+        return Message("1-point match: no doubling.")
     if not chosen.uses_cube(options):
-        points = ", ".join(
-            f"{chosen.level_names[level]} {chosen.level_points(level, options)}"
+        points = ListMessage(tuple(
+            Message(
+                "%(level)s %(points)s",
+                level=Message(chosen.level_names[level]),
+                points=chosen.level_points(level, options),
+            )
             for level in chosen.levels(options)
+        ))
+        return Message(
+            "%(variant)s without the doubling cube: every game at 1 (%(points)s).",
+            variant=Message(chosen.title), points=points,
         )
-        return f"{chosen.title} without the doubling cube: every game at 1 ({points})."
     if not chosen.uses_crawford(options):
-        return "No Crawford rule: the cube may be used in every game."
-    return (
-        f"Crawford rule: no doubling in the first game after a player reaches "
-        f"{length - 1} (N−1); tick C on that game. Later games: the cube is free again."
+        return Message("No Crawford rule: the cube may be used in every game.")
+    return Message(
+        "Crawford rule: no doubling in the first game after a player reaches %(score)s "
+        "(N−1); tick C on that game. Later games: the cube is free again.",
+        score=length - 1,
     )
 
 
@@ -1063,16 +1181,18 @@ def render_scoresheets_pdf(
     per_page: int = 2,
     flight: str | None = None,
     round_number: int | None = None,
+    language: str = DEFAULT_LANGUAGE,
 ) -> Rendered:
-    """Match score sheets, ``per_page`` (1 or 2) a page, for every match with two players.
+    """Match score sheets, ``per_page`` (1 or 2) a page, for every match with two players,
+    in ``language``.
 
     A played match's sheet is filled with its games; a match still to play gets empty
     rows, as many as the longest possible match (2N-1 games).
     """
     pagesize = portrait(PAPERS[paper].size)
     buffer = io.BytesIO()
-    c = _canvas(buffer, pagesize, doc, "Score sheets")
-    painter = _SheetPainter(c, doc, pagesize)
+    c = _canvas(buffer, pagesize, doc, translate(N_("Score sheets"), language))
+    painter = _SheetPainter(c, doc, pagesize, language)
     w, h = pagesize
     band = (h - 2 * MARGIN) / 2
     used = 0
@@ -1088,7 +1208,12 @@ def render_scoresheets_pdf(
         if used == 0:
             pages += 1
             painter.text(
-                w - MARGIN, h - MARGIN / 2, f"Page {pages}", 6.5, color=GREY, align="right"
+                w - MARGIN,
+                h - MARGIN / 2,
+                painter.tr(Message("Page %(page)s", page=pages)),
+                6.5,
+                color=GREY,
+                align="right",
             )
         if half:
             if used == 1:
@@ -1104,7 +1229,8 @@ def render_scoresheets_pdf(
             painter.sheet(m, MARGIN, h - 2 * MARGIN)
             used = 2
     if not matches:
-        painter.text(MARGIN, MARGIN + 20, f"{doc.name}: no match to play yet.", 12)
+        nothing = Message("%(event)s: no match to play yet.", event=doc.name)
+        painter.text(MARGIN, MARGIN + 20, painter.tr(nothing), 12)
     c.showPage()
     c.save()
     return Rendered(buffer.getvalue(), _stem(doc, "scoresheets"), "pdf", PDF)

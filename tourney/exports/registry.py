@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from reportlab.lib.pagesizes import A3, A4, letter
 
 from tourney.exports import CSV, JSON, PDF, XLSX, Rendered
+from tourney.i18n import DEFAULT_LANGUAGE
 
 if TYPE_CHECKING:
     from tourney.store.documents import EventDocument
@@ -105,6 +106,13 @@ class EventSource:
         self._make_event_file = make_event_file
         self.progress: ProgressFn | None = None
         """Told how a long export is going (the event file of a large event)."""
+        self.language = DEFAULT_LANGUAGE
+        """The language of the documents' headings and words (a code of ``LANGUAGES``)."""
+
+    def in_language(self, language: str) -> EventSource:
+        """This source, its documents written in ``language``; returns it."""
+        self.language = language
+        return self
 
     @classmethod
     def from_document(cls, document: EventDocument) -> EventSource:
@@ -118,12 +126,14 @@ class EventSource:
 
     def one_round(self, flight: str, round_number: int) -> EventSource:
         """The same event narrowed to one round of one flight (printing the next round)."""
-        return EventSource(lambda: only_round(self.document, flight, round_number))
+        narrowed = EventSource(lambda: only_round(self.document, flight, round_number))
+        return narrowed.in_language(self.language)
 
     def ready_to_play(self, flight: str | None = None) -> EventSource:
         """The same event narrowed to the matches ready to play (of one flight, if
         named): printing what the players sit down to now."""
-        return EventSource(lambda: only_ready_to_play(self.document, flight))
+        narrowed = EventSource(lambda: only_ready_to_play(self.document, flight))
+        return narrowed.in_language(self.language)
 
     def event_file(self) -> dict[str, Any]:
         """The JSON document of the stored event's rows.
@@ -208,37 +218,41 @@ class Export:
 def _drawsheets(source: EventSource, paper: Paper) -> tuple[Rendered, ...]:
     from tourney.exports.pdf import render_drawsheets_pdf
 
-    return (render_drawsheets_pdf(source.document, paper=paper.key, poster=paper.poster),)
+    return (
+        render_drawsheets_pdf(
+            source.document, paper=paper.key, poster=paper.poster, language=source.language
+        ),
+    )
 
 
 def _pairings(source: EventSource, paper: Paper) -> tuple[Rendered, ...]:
     from tourney.exports.pdf import render_pairings_pdf
 
-    return (render_pairings_pdf(source.document, paper=paper.key),)
+    return (render_pairings_pdf(source.document, paper=paper.key, language=source.language),)
 
 
 def _scoresheets(source: EventSource, paper: Paper) -> tuple[Rendered, ...]:
     from tourney.exports.pdf import render_scoresheets_pdf
 
-    return (render_scoresheets_pdf(source.document, paper=paper.key),)
+    return (render_scoresheets_pdf(source.document, paper=paper.key, language=source.language),)
 
 
 def _standings(source: EventSource, paper: Paper) -> tuple[Rendered, ...]:
     from tourney.exports.pdf import render_standings_pdf
 
-    return (render_standings_pdf(source.document, paper=paper.key),)
+    return (render_standings_pdf(source.document, paper=paper.key, language=source.language),)
 
 
 def _workbook(source: EventSource, _paper: Paper) -> tuple[Rendered, ...]:
     from tourney.exports.xlsx import render_xlsx
 
-    return (render_xlsx(source.document),)
+    return (render_xlsx(source.document, language=source.language),)
 
 
 def _tables(source: EventSource, _paper: Paper) -> tuple[Rendered, ...]:
     from tourney.exports.csv import render_csv
 
-    return render_csv(source.document)
+    return render_csv(source.document, language=source.language)
 
 
 def _event_file(source: EventSource, _paper: Paper) -> tuple[Rendered, ...]:

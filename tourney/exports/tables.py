@@ -7,12 +7,18 @@ and ``None`` for an empty cell, so each writer can keep numbers as numbers.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
+from tourney.formats.rounds import parse_round_name
+from tourney.i18n import DEFAULT_LANGUAGE, translate
+from tourney.rules.messages import N_
 from tourney.store.documents import EventDocument, MatchDocument
 
 Cell = str | int | float | bool | date | None
+
+ROUND_NAME_HEADER = N_("Round name")
+"""The column of round names, which are translated with the headers."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,8 +48,8 @@ def _side(m: MatchDocument, which: str | None) -> str | None:
 def event_tables(doc: EventDocument) -> tuple[DataTable, ...]:
     """Players, Pairings, Matches, Games and Standings of an event, as flat tables."""
     players = DataTable(
-        "Players",
-        ("Id", "Name", "Country", "Rating", "Seed", "Club"),
+        N_("Players"),
+        (N_("Id"), N_("Name"), N_("Country"), N_("Rating"), N_("Seed"), N_("Club")),
         tuple(
             (p.id, p.name, p.country or None, p.rating, p.seed, p.club or None) for p in doc.players
         ),
@@ -126,54 +132,70 @@ def event_tables(doc: EventDocument) -> tuple[DataTable, ...]:
     return (
         players,
         DataTable(
-            "Pairings",
-            ("Flight", "Round", "Round name", "Table", "Player A", "Player B", "Match length"),
+            N_("Pairings"),
+            (
+                N_("Flight"),
+                N_("Round"),
+                ROUND_NAME_HEADER,
+                N_("Table"),
+                N_("Player A"),
+                N_("Player B"),
+                N_("Match length"),
+            ),
             tuple(pairings),
         ),
         DataTable(
-            "Matches",
+            N_("Matches"),
             (
-                "Flight",
-                "Round",
-                "Round name",
-                "Match",
-                "Table",
-                "Player A",
-                "Player B",
-                "Match length",
-                "Score A",
-                "Score B",
-                "Winner",
-                "Status",
-                "Loser to",
-                "Key",
+                N_("Flight"),
+                N_("Round"),
+                ROUND_NAME_HEADER,
+                N_("Match"),
+                N_("Table"),
+                N_("Player A"),
+                N_("Player B"),
+                N_("Match length"),
+                N_("Score A"),
+                N_("Score B"),
+                N_("Winner"),
+                N_("Status"),
+                N_("Loser to"),
+                N_("Key"),
             ),
             tuple(matches),
         ),
         DataTable(
-            "Games",
+            N_("Games"),
             (
-                "Flight",
-                "Round",
-                "Match",
-                "Player A",
-                "Player B",
-                "Game",
-                "Winner",
-                "Cube",
-                "Ended",
-                "Level",
-                "Points",
-                "Score A",
-                "Score B",
-                "Crawford",
-                "Match key",
+                N_("Flight"),
+                N_("Round"),
+                N_("Match"),
+                N_("Player A"),
+                N_("Player B"),
+                N_("Game"),
+                N_("Winner"),
+                N_("Cube"),
+                N_("Ended"),
+                N_("Level"),
+                N_("Points"),
+                N_("Score A"),
+                N_("Score B"),
+                N_("Crawford"),
+                N_("Match key"),
             ),
             tuple(games),
         ),
         DataTable(
-            "Standings",
-            ("Flight", "Place", "Rank", "Tied", "Player", *metric_headers, "Note"),
+            N_("Standings"),
+            (
+                N_("Flight"),
+                N_("Place"),
+                N_("Rank"),
+                N_("Tied"),
+                N_("Player"),
+                *metric_headers,
+                N_("Note"),
+            ),
             tuple(standings),
         ),
     )
@@ -202,6 +224,27 @@ def flight_standings_table(doc: EventDocument, flight_name: str) -> DataTable:
         )
         for row in flight.standings
     )
-    extra = "Went out in" if flight.is_bracket else "Why ahead"
-    headers = ("Place", "Rank", "Tied", flight.entrant_label, *labels, extra)
+    extra = N_("Went out in") if flight.is_bracket else N_("Why ahead")
+    headers = (N_("Place"), N_("Rank"), N_("Tied"), flight.entrant_label, *labels, extra)
     return DataTable(flight.name, headers, rows)
+
+
+def translated_table(table: DataTable, language: str) -> DataTable:
+    """``table`` with its column headers (and its round names, where it has them) in
+    ``language``; its name, which names files, stays as it is."""
+    if language == DEFAULT_LANGUAGE:
+        return table
+    headers = tuple(translate(header, language) for header in table.headers)
+    round_columns = [i for i, h in enumerate(table.headers) if h == ROUND_NAME_HEADER]
+    if not round_columns:
+        return replace(table, headers=headers)
+    rows = tuple(
+        tuple(
+            translate(parse_round_name(value), language)
+            if i in round_columns and isinstance(value, str)
+            else value
+            for i, value in enumerate(row)
+        )
+        for row in table.rows
+    )
+    return replace(table, headers=headers, rows=rows)

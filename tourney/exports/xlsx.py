@@ -23,7 +23,16 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from tourney.exports import XLSX, Rendered
 from tourney.exports.layout import layout
-from tourney.exports.tables import Cell, DataTable, event_tables, flight_standings_table
+from tourney.exports.tables import (
+    Cell,
+    DataTable,
+    event_tables,
+    flight_standings_table,
+    translated_table,
+)
+from tourney.formats.rounds import parse_round_name
+from tourney.i18n import DEFAULT_LANGUAGE, translate
+from tourney.rules.messages import N_, Message, PluralMessage
 from tourney.store.documents import EventDocument, FlightDocument
 
 _BOLD = Font(bold=True)
@@ -94,20 +103,20 @@ def write_table(ws: Worksheet, table: DataTable) -> None:
     ws.auto_filter.ref = f"A1:{last}{max(len(table.rows) + 1, 1)}"
 
 
-def _event_sheet(ws: Worksheet, doc: EventDocument) -> None:
+def _event_sheet(ws: Worksheet, doc: EventDocument, language: str) -> None:
     rows: list[tuple[str, Cell]] = [
-        ("Event", doc.name),
-        ("Slug", doc.slug),
-        ("Starts on", doc.starts_on),
-        ("Venue", doc.venue or None),
-        ("Public page", doc.url),
-        ("Game", doc.variant_summary or None),
-        ("Rules", "; ".join(doc.rules) or None),
-        ("Players", len(doc.players)),
-        ("Flights", ", ".join(f.name for f in doc.flights) or None),
+        (N_("Event"), doc.name),
+        (N_("Slug"), doc.slug),
+        (N_("Starts on"), doc.starts_on),
+        (N_("Venue"), doc.venue or None),
+        (N_("Public page"), doc.url),
+        (N_("Game"), doc.variant_summary or None),
+        (N_("Rules"), "; ".join(doc.rules) or None),
+        (N_("Players"), len(doc.players)),
+        (N_("Flights"), ", ".join(f.name for f in doc.flights) or None),
     ]
     for number, (label, value) in enumerate(rows, start=1):
-        _write(ws, number, 1, label).font = _BOLD
+        _write(ws, number, 1, translate(label, language)).font = _BOLD
         cell = _write(ws, number, 2, value)
         if isinstance(value, date):
             cell.number_format = "yyyy-mm-dd"
@@ -115,7 +124,7 @@ def _event_sheet(ws: Worksheet, doc: EventDocument) -> None:
     ws.column_dimensions["B"].width = min(max(_width_of(v) for _, v in rows) + 2, 80)
 
 
-def _bracket_sheet(ws: Worksheet, flight: FlightDocument) -> None:
+def _bracket_sheet(ws: Worksheet, flight: FlightDocument, language: str) -> None:
     """The drawsheet as cells: round heads in row 1-2, slot lines as bottom borders."""
     matches = [m for r in flight.rounds for m in r.matches]
     if not matches:
@@ -127,12 +136,17 @@ def _bracket_sheet(ws: Worksheet, flight: FlightDocument) -> None:
     order = sorted(rounds)
     for i, number in enumerate(order):
         col = 1 + 2 * i
-        _write(ws, 1, col, rounds[number].name).font = _BOLD
-        _write(ws, 2, col, f"{rounds[number].length} points")
+        round_title = translate(parse_round_name(rounds[number].name), language)
+        _write(ws, 1, col, round_title).font = _BOLD
+        length = rounds[number].length
+        # Every length is written in the plural form, as it always was in English.
+        points = PluralMessage("%(count)s point", "%(count)s points", length)
+        _write(ws, 2, col, f"{length} points" if language == DEFAULT_LANGUAGE
+               else translate(points, language))
         ws.column_dimensions[get_column_letter(col)].width = 26
         ws.column_dimensions[get_column_letter(col + 1)].width = 5
     win_col = 1 + 2 * len(order)
-    _write(ws, 1, win_col, "Winner").font = _BOLD
+    _write(ws, 1, win_col, translate(N_("Winner"), language)).font = _BOLD
     ws.column_dimensions[get_column_letter(win_col)].width = 26
     line = Border(bottom=_THIN)
     line_joint = Border(bottom=_THIN, right=_THIN)
@@ -169,23 +183,31 @@ def _bracket_sheet(ws: Worksheet, flight: FlightDocument) -> None:
     ws.freeze_panes = "A3"
 
 
-def render_xlsx(doc: EventDocument) -> Rendered:
-    """The event workbook."""
+def render_xlsx(doc: EventDocument, *, language: str = DEFAULT_LANGUAGE) -> Rendered:
+    """The event workbook, its sheet names, headings and round names in ``language``."""
+
+    def tr(text: str) -> str:
+        return translate(text, language)
+
     wb = Workbook()
     taken: set[str] = set()
     ws = wb.active
-    ws.title = sheet_title("Event", taken)
-    _event_sheet(ws, doc)
+    ws.title = sheet_title(tr(N_("Event")), taken)
+    _event_sheet(ws, doc, language)
     tables = {t.name: t for t in event_tables(doc)}
-    for name in ("Players", "Pairings", "Matches", "Games"):
-        write_table(wb.create_sheet(sheet_title(name, taken)), tables[name])
+    for name in (N_("Players"), N_("Pairings"), N_("Matches"), N_("Games")):
+        write_table(
+            wb.create_sheet(sheet_title(tr(name), taken)), translated_table(tables[name], language)
+        )
     for flight in doc.flights:
         if flight.standings:
-            table = flight_standings_table(doc, flight.name)
-            write_table(wb.create_sheet(sheet_title(f"Standings {flight.name}", taken)), table)
+            table = translated_table(flight_standings_table(doc, flight.name), language)
+            title = tr(Message("Standings %(flight)s", flight=flight.name))
+            write_table(wb.create_sheet(sheet_title(title, taken)), table)
     for flight in doc.flights:
         if flight.is_bracket:
-            _bracket_sheet(wb.create_sheet(sheet_title(f"Bracket {flight.name}", taken)), flight)
+            title = tr(Message("Bracket %(flight)s", flight=flight.name))
+            _bracket_sheet(wb.create_sheet(sheet_title(title, taken)), flight, language)
     # A fixed creation time keeps the same event's workbook byte-for-byte stable.
     wb.properties.created = wb.properties.modified = datetime(2000, 1, 1)
     wb.properties.creator = "tourney"

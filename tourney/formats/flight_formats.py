@@ -32,6 +32,7 @@ from tourney.formats import knockout as ko
 from tourney.formats.errors import FormatInvariantError, FormatUserError
 from tourney.formats.model import Bye, EntrantId, Pairing, Standing
 from tourney.formats.roundrobin import berger_schedule
+from tourney.rules.messages import N_, Message
 
 
 class Action(Enum):
@@ -235,7 +236,7 @@ class Knockout(FlightFormat):
     """Single elimination; its losers may feed consolation and last chance flights."""
 
     key = "knockout"
-    label = "Knockout"
+    label = N_("Knockout")
     is_knockout = True
     joins_bracket = True
     checks: ClassVar[Mapping[Action, Check]] = {
@@ -263,7 +264,7 @@ class DoubleElimination(Knockout):
     """A winners' and a losers' bracket and a grand final, all in one flight."""
 
     key = "double_elimination"
-    label = "Double elimination"
+    label = N_("Double elimination")
     joins_bracket = False
     has_losers_bracket = True
     _BRACKET_LABELS: ClassVar[Mapping[str, str]] = {
@@ -280,8 +281,10 @@ class DoubleElimination(Knockout):
         """
         if draw.fed:
             raise FormatUserError(
-                "A double elimination has its own losers' bracket: "
-                "no other flight can be fed from it."
+                Message(
+                    "A double elimination has its own losers' bracket: no other flight can be "
+                    "fed from it.",
+                )
             )
         return ko.plan_double_elimination(
             draw.positions, seed=draw.seed, lengths=draw.lengths, reset=draw.reset
@@ -304,7 +307,7 @@ class Swiss(FlightFormat):
     until players run out of lives."""
 
     key = "swiss"
-    label = "Swiss"
+    label = N_("Swiss")
     qualifies = True
     pairs_round_by_round = True
     byes_recorded = True
@@ -322,7 +325,7 @@ class RoundRobin(FlightFormat):
     """Everyone plays everyone once, every round drawn at the start (Berger tables)."""
 
     key = "roundrobin"
-    label = "Round robin"
+    label = N_("Round robin")
     qualifies = True
     has_pools = True
     checks: ClassVar[Mapping[Action, Check]] = {
@@ -356,7 +359,7 @@ def flight_format(key: str) -> FlightFormat:
     try:
         return _BY_KEY[key]
     except KeyError:
-        raise FormatUserError(f"Unknown format {key!r}.") from None
+        raise FormatUserError(Message("Unknown format %(key)s.", key=repr(key))) from None
 
 
 def refusal(state: FlightState, action: Action) -> Refusal | None:

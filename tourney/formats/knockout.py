@@ -38,6 +38,7 @@ from typing import TypeVar
 
 from tourney.formats.errors import FormatInvariantError, FormatUserError
 from tourney.formats.model import EntrantId, MatchId, Standing
+from tourney.rules.messages import Message
 
 T = TypeVar("T")
 K = TypeVar("K", bound=Hashable)
@@ -252,7 +253,10 @@ class Bracket:
         try:
             return self._index[match_id]
         except KeyError:
-            raise FormatUserError(f"There is no match {match_id!r} in this draw.") from None
+            raise FormatUserError(Message(
+                "There is no match %(match_id)s in this draw.",
+                match_id=repr(match_id),
+            )) from None
 
     def flight(self, name: str) -> Flight:
         """The flight with this name.
@@ -263,7 +267,10 @@ class Bracket:
         for flight in self.flights:
             if flight.name == name:
                 return flight
-        raise FormatUserError(f"There is no flight {name!r} in this event.")
+        raise FormatUserError(Message(
+            "There is no flight %(name)s in this event.",
+            name=repr(name),
+        ))
 
     def flight_matches(self, name: str) -> tuple[BracketMatch, ...]:
         """The planned matches of one flight, by round then index."""
@@ -280,7 +287,10 @@ def bracket_size(entrants: int) -> int:
         FormatUserError: fewer than two entrants.
     """
     if entrants < 2:
-        raise FormatUserError(f"A knockout needs at least 2 players; {entrants} entered.")
+        raise FormatUserError(Message(
+            "A knockout needs at least 2 players; %(entrants)s entered.",
+            entrants=entrants,
+        ))
     return 1 << (entrants - 1).bit_length()
 
 
@@ -294,7 +304,10 @@ def seeding_order(size: int) -> tuple[int, ...]:
         FormatUserError: ``size`` is not a power of two.
     """
     if size < 1 or size & (size - 1):
-        raise FormatUserError(f"A bracket size must be a power of two, not {size}.")
+        raise FormatUserError(Message(
+            "A bracket size must be a power of two, not %(size)s.",
+            size=size,
+        ))
     order = [1]
     while len(order) < size:
         doubled = 2 * len(order)
@@ -338,7 +351,7 @@ def random_positions(entrants: Sequence[EntrantId], *, seed: int) -> tuple[Entra
     """A random draw from ``seed``: random places and random byes, never bye against bye."""
     size = bracket_size(len(entrants))
     if len(set(entrants)) != len(entrants):
-        raise FormatUserError("An entrant appears twice in the draw.")
+        raise FormatUserError(Message("An entrant appears twice in the draw."))
     return tuple(_random_layout(sorted(entrants), size, random.Random(seed)))
 
 
@@ -394,15 +407,21 @@ def plan_knockout(
     """
     size = len(positions)
     if size < 2 or size & (size - 1):
-        raise FormatUserError(f"A draw needs a power-of-two number of positions, not {size}.")
+        raise FormatUserError(Message(
+            "A draw needs a power-of-two number of positions, not %(size)s.",
+            size=size,
+        ))
     if len({p for p in positions if p is not None}) != sum(p is not None for p in positions):
-        raise FormatUserError("An entrant appears twice in the draw.")
+        raise FormatUserError(Message("An entrant appears twice in the draw."))
     main, matches = _single_elimination(name, _as_sources(positions), lengths)
     flights = [main]
     rng = random.Random(f"{seed}:feeds")
     for spec in fed:
         if any(f.name == spec.name for f in flights):
-            raise FormatUserError(f"Two flights are named {spec.name!r}.")
+            raise FormatUserError(Message(
+                "Two flights are named %(name)s.",
+                name=repr(spec.name),
+            ))
         if isinstance(spec.feed, Feed):
             flight, new = _fed_flight(spec, flights, matches, rng)
             if flight is not None:
@@ -418,10 +437,16 @@ def _source_flight(name: str, flights: Sequence[Flight]) -> Flight:
         if flight.name == name:
             if not flight.drawn:
                 raise FormatUserError(
-                    f"Flight {name!r} is a fresh draw, so no flight can be fed from it."
+                    Message(
+                        "Flight %(name)s is a fresh draw, so no flight can be fed from it.",
+                        name=repr(name),
+                    )
                 )
             return flight
-    raise FormatUserError(f"A feeding rule names flight {name!r}, which comes later or not at all.")
+    raise FormatUserError(Message(
+        "A feeding rule names flight %(name)s, which comes later or not at all.",
+        name=repr(name),
+    ))
 
 
 def _may_be_empty(source: Source, index: Mapping[MatchId, BracketMatch]) -> bool:
@@ -457,12 +482,18 @@ def _fed_flight(
     feed = spec.feed
     source = _source_flight(feed.source, flights)
     if not feed.rounds:
-        raise FormatUserError(f"Flight {spec.name!r} is fed from no round.")
+        raise FormatUserError(Message(
+            "Flight %(name)s is fed from no round.",
+            name=repr(spec.name),
+        ))
     bad = [r for r in feed.rounds if not 1 <= r <= source.rounds]
     if bad:
         raise FormatUserError(
-            f"Flight {spec.name!r} is fed from round {bad[0]} of {feed.source!r}, "
-            f"which has {source.rounds} rounds."
+            Message(
+                "Flight %(name)s is fed from round %(bad)s of %(source)s, which has %(rounds)s "
+                "rounds.",
+                name=repr(spec.name), bad=bad[0], source=repr(feed.source), rounds=source.rounds,
+            )
         )
     index = {m.id: m for m in matches}
     first = min(feed.rounds)
@@ -777,10 +808,16 @@ def record_result(
     match = bracket.match(match_id)
     state = status(bracket, match)
     if state is not MatchStatus.READY:
-        raise FormatUserError(f"Match {match_id} cannot take a result: it is {state.value}.")
+        raise FormatUserError(Message(
+            "Match %(match_id)s cannot take a result: it is %(value)s.",
+            match_id=match_id, value=state.value,
+        ))
     a, b = _sides(bracket, match)
     if winner not in (a, b):
-        raise FormatUserError(f"Player {winner} is not in match {match_id} ({a} against {b}).")
+        raise FormatUserError(Message(
+            "Player %(winner)s is not in match %(match_id)s (%(a)s against %(b)s).",
+            winner=winner, match_id=match_id, a=a, b=b,
+        ))
     results = dict(bracket.results)
     results[match_id] = MatchResult(winner, score)
     updated = Bracket(bracket.seed, bracket.flights, bracket.matches, results)
@@ -900,7 +937,10 @@ def _next_flight(
 ) -> str | None:
     match = bracket.match(match_id)
     if status(bracket, match) is not MatchStatus.DECIDED:
-        raise FormatUserError(f"Match {match_id} has no result yet.")
+        raise FormatUserError(Message(
+            "Match %(match_id)s has no result yet.",
+            match_id=match_id,
+        ))
     a, b = _sides(bracket, match)
     winner = bracket.results[match_id].winner
     loser = b if winner == a else a
@@ -1113,9 +1153,9 @@ def place_late_entrant(bracket: Bracket, match_id: MatchId, entrant: EntrantId) 
     main = bracket.flights[0].name
     match = bracket._index.get(match_id)
     if match is None or match.flight != main or match.round != 1 or match.reset_of is not None:
-        raise FormatUserError("Late entrants take a bye of the first round only.")
+        raise FormatUserError(Message("Late entrants take a bye of the first round only."))
     if not (isinstance(match.a, Empty) or isinstance(match.b, Empty)):
-        raise FormatUserError("This match is not a bye: it has two players already.")
+        raise FormatUserError(Message("This match is not a bye: it has two players already."))
     changed = {match.id: _with_side(match, Empty(), Seat(entrant))}
     slot = _consolation_slot(bracket, match)
     if slot is not None:
@@ -1168,8 +1208,11 @@ def _consolation_slot(bracket: Bracket, bye: BracketMatch) -> tuple[BracketMatch
         if match.round == 1 and _is_bye_of_loser(match, first_round):
             return match, Empty()
     raise FormatUserError(
-        f"“{consolation}” takes first-round losers but has no free place for the loser of "
-        "this match."
+        Message(
+            "“%(consolation)s” takes first-round losers but has no free place for the loser of "
+            "this match.",
+            consolation=consolation,
+        )
     )
 
 

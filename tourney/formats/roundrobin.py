@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from tourney.formats.errors import FormatUserError
 from tourney.formats.model import Bye, EntrantId, Pairing
+from tourney.rules.messages import Message
 
 
 def berger_schedule(entrants: Sequence[EntrantId]) -> tuple[tuple[Pairing | Bye, ...], ...]:
@@ -26,9 +27,12 @@ def berger_schedule(entrants: Sequence[EntrantId]) -> tuple[tuple[Pairing | Bye,
         FormatUserError: fewer than two entrants, or an entrant listed twice.
     """
     if len(entrants) < 2:
-        raise FormatUserError(f"A round robin needs at least 2 players; {len(entrants)} entered.")
+        raise FormatUserError(Message(
+            "A round robin needs at least 2 players; %(count)s entered.",
+            count=len(entrants),
+        ))
     if len(set(entrants)) != len(entrants):
-        raise FormatUserError("An entrant appears twice in the round robin.")
+        raise FormatUserError(Message("An entrant appears twice in the round robin."))
     players: list[EntrantId | None] = list(entrants)
     if len(players) % 2:
         players.append(None)
@@ -67,7 +71,10 @@ def snake_pools(entrants: Sequence[EntrantId], pools: int) -> tuple[tuple[Entran
     """
     if pools < 1 or len(entrants) < 2 * pools:
         raise FormatUserError(
-            f"{len(entrants)} players cannot make {pools} pools of at least 2 players."
+            Message(
+                "%(count)s players cannot make %(pools)s pools of at least 2 players.",
+                count=len(entrants), pools=pools,
+            )
         )
     out: list[list[EntrantId]] = [[] for _ in range(pools)]
     for i, entrant in enumerate(entrants):

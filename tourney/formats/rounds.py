@@ -13,7 +13,10 @@ bracket (``losers``) and the grand final (``final``, with its optional reset mat
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+
+from tourney.rules.messages import N_, Message
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,13 +33,13 @@ class NamedRound:
     """What a director may type for it (lower case, no spaces or hyphens)."""
 
 
-FINAL = NamedRound("final", "Final", 1, ("final", "finals", "f"))
+FINAL = NamedRound("final", N_("Final"), 1, ("final", "finals", "f"))
 SEMIFINAL = NamedRound(
-    "semifinal", "Semifinal", 2, ("semifinal", "semifinals", "semi", "semis", "sf")
+    "semifinal", N_("Semifinal"), 2, ("semifinal", "semifinals", "semi", "semis", "sf")
 )
 QUARTERFINAL = NamedRound(
     "quarterfinal",
-    "Quarterfinal",
+    N_("Quarterfinal"),
     3,
     ("quarterfinal", "quarterfinals", "quarter", "quarters", "qf"),
 )
@@ -68,16 +71,16 @@ def named_round_spelled(text: str) -> NamedRound | None:
 def numbered_round_name(number: int) -> str:
     """The name of a round known by its number only.
 
-    >>> numbered_round_name(2)
+    >>> str(numbered_round_name(2))
     'Round 2'
     """
-    return f"Round {number}"
+    return Message("Round %(number)s", number=number)
 
 
 def round_name(number: int, rounds: int) -> str:
     """The name of round ``number`` of a knockout flight of ``rounds`` rounds.
 
-    >>> [round_name(n, 4) for n in (1, 2, 3, 4)]
+    >>> [str(round_name(n, 4)) for n in (1, 2, 3, 4)]
     ['Round 1', 'Quarterfinal', 'Semifinal', 'Final']
     """
     named = _BY_FROM_END.get(rounds - number + 1)
@@ -90,17 +93,18 @@ def bracket_round_name(flight: str, number: int, rounds: int, *, double_eliminat
     In a double elimination the winners' and losers' brackets number their rounds and
     the grand final is the "Final", its reset match the "Final (reset)".
 
-    >>> bracket_round_name("losers", 3, 4, double_elimination=True)
+    >>> str(bracket_round_name("losers", 3, 4, double_elimination=True))
     'Losers round 3'
-    >>> bracket_round_name("final", 2, 2, double_elimination=True)
+    >>> str(bracket_round_name("final", 2, 2, double_elimination=True))
     'Final (reset)'
     """
     if not double_elimination:
         return round_name(number, rounds)
     if flight == GRAND_FINAL:
-        return FINAL.title if number == 1 else f"{FINAL.title} (reset)"
-    side = "Losers" if flight == LOSERS_BRACKET else "Winners"
-    return f"{side} round {number}"
+        return FINAL.title if number == 1 else Message("Final (reset)")
+    if flight == LOSERS_BRACKET:
+        return Message("Losers round %(number)s", number=number)
+    return Message("Winners round %(number)s", number=number)
 
 
 def the_round(name: str) -> str:
@@ -110,3 +114,30 @@ def the_round(name: str) -> str:
     'Eliminated in the Final (reset)'
     """
     return f"the {name}" if name.split(" ", 1)[0] in _TITLES else name
+
+
+_NUMBERED_PATTERNS = (
+    (re.compile(r"Round (\d+)"), "Round %(number)s"),
+    (re.compile(r"Losers round (\d+)"), "Losers round %(number)s"),
+    (re.compile(r"Winners round (\d+)"), "Winners round %(number)s"),
+)
+
+
+def parse_round_name(text: str) -> str:
+    """A stored round name as the message it was made from, so that pages and sheets can
+    show it in their language; a name given by hand stays as it is.
+
+    >>> parse_round_name("Round 3")
+    Message('Round %(number)s', number=3)
+    >>> parse_round_name("Semifinal"), parse_round_name("Finals day")
+    ('Semifinal', 'Finals day')
+    """
+    if isinstance(text, Message) or text in _TITLES:
+        return text
+    if text == f"{FINAL.title} (reset)":
+        return Message("Final (reset)")
+    for pattern, msgid in _NUMBERED_PATTERNS:
+        found = pattern.fullmatch(text)
+        if found:
+            return Message(msgid, number=int(found.group(1)))
+    return text

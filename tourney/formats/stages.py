@@ -27,6 +27,7 @@ from enum import Enum
 from tourney.formats import knockout as ko
 from tourney.formats.errors import FormatUserError
 from tourney.formats.model import EntrantId, Standing
+from tourney.rules.messages import Message
 
 
 class CutTies(Enum):
@@ -88,7 +89,9 @@ def find_pool_seeding(key: str) -> PoolSeeding:
     try:
         return PoolSeeding(key)
     except ValueError:
-        raise FormatUserError(f"Unknown way of making pools: {key!r}.") from None
+        raise FormatUserError(
+            Message("Unknown way of making pools: %(key)s.", key=repr(key))
+        ) from None
 
 
 def find_cut_ties(key: str) -> CutTies:
@@ -100,7 +103,10 @@ def find_cut_ties(key: str) -> CutTies:
     try:
         return CutTies(key)
     except ValueError:
-        raise FormatUserError(f"Unknown way of resolving ties at the cut: {key!r}.") from None
+        raise FormatUserError(Message(
+            "Unknown way of resolving ties at the cut: %(key)s.",
+            key=repr(key),
+        )) from None
 
 
 def pool_label(index: int) -> str:
@@ -164,12 +170,15 @@ def check_stage_link(link: StageLink) -> None:
         FormatUserError: K below 1, no pools, or fewer than two qualifiers in all.
     """
     if link.per_pool < 1:
-        raise FormatUserError("At least one player must qualify from each pool.")
+        raise FormatUserError(Message("At least one player must qualify from each pool."))
     if link.pools < 1:
-        raise FormatUserError("A round robin has at least one pool.")
+        raise FormatUserError(Message("A round robin has at least one pool."))
     if link.qualifiers < 2:
         raise FormatUserError(
-            f"{link.qualifiers} qualifier cannot make a knockout: at least 2 must qualify."
+            Message(
+                "%(qualifiers)s qualifier cannot make a knockout: at least 2 must qualify.",
+                qualifiers=link.qualifiers,
+            )
         )
 
 
@@ -182,8 +191,10 @@ def check_pool_sizes(sizes: Sequence[int], per_pool: int) -> None:
     for index, size in enumerate(sizes):
         if size < per_pool:
             raise FormatUserError(
-                f"Pool {pool_label(index)} has {_players(size)}; "
-                f"{per_pool} cannot qualify from it."
+                Message(
+                    "Pool %(pool_label)s has %(players)s; %(per_pool)s cannot qualify from it.",
+                    pool_label=pool_label(index), players=_players(size), per_pool=per_pool,
+                )
             )
 
 
@@ -236,7 +247,10 @@ def cut_table(
     if len(table) < per_pool:
         where = "The Swiss" if pool is None else f"Pool {pool_label(pool)}"
         raise FormatUserError(
-            f"{where} has {_players(len(table))}; {per_pool} cannot qualify from it."
+            Message(
+                "%(where)s has %(players)s; %(per_pool)s cannot qualify from it.",
+                where=where, players=_players(len(table)), per_pool=per_pool,
+            )
         )
     if per_pool < 1:
         return Cut(())
@@ -287,7 +301,7 @@ def pool_seeds(pools: Sequence[Sequence[Qualifier]]) -> tuple[Qualifier, ...]:
         return ()
     per_pool = len(pools[0])
     if any(len(pool) != per_pool for pool in pools):
-        raise FormatUserError("Every pool must give the same number of qualifiers.")
+        raise FormatUserError(Message("Every pool must give the same number of qualifiers."))
     count = len(pools) * per_pool
     if count < 2:
         return tuple(q for pool in pools for q in pool)

@@ -80,6 +80,7 @@ import networkx as nx
 
 from tourney.formats.errors import FormatInvariantError, FormatUserError
 from tourney.formats.model import EntrantId, MatchOutcome
+from tourney.rules.messages import Message
 
 ORDERS: Final = ("random", "rating")
 """Values accepted for ``order``."""
@@ -158,7 +159,7 @@ def default_round_count(n: int) -> int:
         FormatUserError: fewer than two players.
     """
     if n < 2:
-        raise FormatUserError(f"A Swiss needs at least two players; {n} entered.")
+        raise FormatUserError(Message("A Swiss needs at least two players; %(n)s entered.", n=n))
     return math.ceil(math.log2(n))
 
 
@@ -188,7 +189,10 @@ def is_round_due(entrants: Iterable[SwissEntrant], lives: int) -> bool:
 
 def _check_lives(lives: int) -> None:
     if lives < 1:
-        raise FormatUserError(f"A lives Swiss needs at least one life per player, not {lives}.")
+        raise FormatUserError(Message(
+            "A lives Swiss needs at least one life per player, not %(lives)s.",
+            lives=lives,
+        ))
 
 
 def score_of(entrant: SwissEntrant, record: str = "wins") -> int:
@@ -339,7 +343,10 @@ def pair_field(
     still_in = swiss_entrants(field.records, lives)
     if len(still_in) < 2:
         raise FormatUserError(
-            f"A Swiss round needs two players still in; there are {len(still_in)}."
+            Message(
+                "A Swiss round needs two players still in; there are %(count)s.",
+                count=len(still_in),
+            )
         )
     place = {entrant: i for i, entrant in enumerate(ranking)}
     entrants = [
@@ -504,7 +511,10 @@ def pairing_cost(
 def _check_choice(name: str, value: str, allowed: tuple[str, ...]) -> None:
     if value not in allowed:
         raise FormatUserError(
-            f"Unknown Swiss {name} {value!r}; choose one of {', '.join(allowed)}."
+            Message(
+                "Unknown Swiss %(name)s %(value)s; choose one of %(allowed)s.",
+                name=name, value=repr(value), allowed=', '.join(allowed),
+            )
         )
 
 
@@ -531,11 +541,17 @@ def pair_round(
     _check_choice("record", record, RECORDS)
     if len(entrants) < 2:
         raise FormatUserError(
-            f"A Swiss round needs at least two active players; there are {len(entrants)}."
+            Message(
+                "A Swiss round needs at least two active players; there are %(count)s.",
+                count=len(entrants),
+            )
         )
     for e in entrants:
         if e.wins < 0 or e.losses < 0:
-            raise FormatUserError(f"Player {e.id} has a negative record ({e.wins}-{e.losses}).")
+            raise FormatUserError(Message(
+                "Player %(id)s has a negative record (%(wins)s-%(losses)s).",
+                id=e.id, wins=e.wins, losses=e.losses,
+            ))
     field = _Field(entrants, played, record)
     rng = random.Random(seed)
     bye = field.bye_order[0] if field.n % 2 else None
@@ -558,8 +574,11 @@ def pair_round(
     optimal = method == "exact" or cost == bound
     if cost.rematches and not allow_rematches:
         raise FormatUserError(
-            "Every possible pairing repeats an earlier match "
-            f"({cost.rematches} rematch(es) at best); allow rematches or end the Swiss."
+            Message(
+                "Every possible pairing repeats an earlier match (%(rematches)s rematch(es) at "
+                "best); allow rematches or end the Swiss.",
+                rematches=cost.rematches,
+            )
         )
     return _round(field, pairs, bye, optimal=optimal, method=method)
 
@@ -584,7 +603,10 @@ def pair_round_exact(
     _check_choice("record", record, RECORDS)
     if len(entrants) < 2:
         raise FormatUserError(
-            f"A Swiss round needs at least two active players; there are {len(entrants)}."
+            Message(
+                "A Swiss round needs at least two active players; there are %(count)s.",
+                count=len(entrants),
+            )
         )
     field = _Field(entrants, played, record)
     rng = random.Random(seed)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from tourney.formats.errors import FormatInvariantError, FormatUserError
 from tourney.formats.model import EntrantId, MatchOutcome
+from tourney.rules.messages import N_
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,53 +199,53 @@ class Tiebreak:
 HEAD_TO_HEAD = Tiebreak(
     key="head_to_head",
     metric_key="head-to-head",
-    name="head-to-head",
-    short_name="H2H",
-    explanation="Among tied players who have all played each other, the one who won most "
-    "of those matches goes ahead.",
+    name=N_("head-to-head"),
+    short_name=N_("H2H"),
+    explanation=N_("Among tied players who have all played each other, the one who won most "
+    "of those matches goes ahead."),
     metric=head_to_head,
     within_group=True,
 )
 BUCHHOLZ = Tiebreak(
     key="buchholz",
     metric_key="buchholz",
-    name="Buchholz",
-    short_name="Buch.",
-    explanation="The match wins of all your opponents added up: beating strong players "
-    "counts more.",
+    name=N_("Buchholz"),
+    short_name=N_("Buch."),
+    explanation=N_("The match wins of all your opponents added up: beating strong players "
+    "counts more."),
     metric=buchholz,
 )
 MEDIAN_BUCHHOLZ = Tiebreak(
     key="median_buchholz",
     metric_key="median-buchholz",
-    name="median Buchholz",
-    short_name="Med. Buch.",
-    explanation="Buchholz without your best and your worst opponent.",
+    name=N_("median Buchholz"),
+    short_name=N_("Med. Buch."),
+    explanation=N_("Buchholz without your best and your worst opponent."),
     metric=median_buchholz,
 )
 BUCHHOLZ_MINUS_WORST = Tiebreak(
     key="buchholz_cut1",
     metric_key="buchholz-minus-worst",
-    name="Buchholz minus worst opponent",
-    short_name="Buch. −1",
-    explanation="Buchholz without your weakest opponent.",
+    name=N_("Buchholz minus worst opponent"),
+    short_name=N_("Buch. −1"),
+    explanation=N_("Buchholz without your weakest opponent."),
     metric=buchholz_minus_worst,
 )
 SONNEBORN_BERGER = Tiebreak(
     key="sonneborn_berger",
     metric_key="sonneborn-berger",
-    name="Sonneborn-Berger",
-    short_name="S-B",
-    explanation="The match wins of the opponents you beat, added up.",
+    name=N_("Sonneborn-Berger"),
+    short_name=N_("S-B"),
+    explanation=N_("The match wins of the opponents you beat, added up."),
     metric=sonneborn_berger,
 )
 NET_GAME_POINTS = Tiebreak(
     key="net_game_points",
     metric_key="net-game-points",
-    name="net game points",
-    short_name="Net",
-    explanation="Points you won minus points you lost, counting at most the match length "
-    "from each match.",
+    name=N_("net game points"),
+    short_name=N_("Net"),
+    explanation=N_("Points you won minus points you lost, counting at most the match length "
+    "from each match."),
     metric=net_game_points,
 )
 

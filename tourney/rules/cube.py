@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 
 from tourney.rules.board import Side
 from tourney.rules.errors import CubeActionError
+from tourney.rules.messages import Message
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,12 +60,12 @@ class CubeState:
         """
         reason = self.may_double(side, restriction=restriction)
         if reason:
-            raise CubeActionError(f"may not double: {reason}")
+            raise CubeActionError(Message("may not double: %(reason)s", reason=reason))
         return replace(self, offered_by=side)
 
     def _check_answer(self, side: Side, what: str) -> None:
         if self.offered_by is None or self.offered_by == side:
-            raise CubeActionError(f"{what} without a double offered")
+            raise CubeActionError(Message("%(what)s without a double offered", what=what))
 
     def take(self, side: Side) -> CubeState:
         """The state after ``side`` takes the double offered to it (after a beaver or a
@@ -103,8 +104,10 @@ class CubeState:
         """
         self._check_answer(side, "beaver")
         if self.redoubled:
-            raise CubeActionError("a beaver answers a plain double, and this is a beaver "
-                                  "already (a raccoon answers it)")
+            raise CubeActionError(Message(
+                "a beaver answers a plain double, and this is a beaver already (a raccoon "
+                "answers it)",
+            ))
         return CubeState(self.value * 4, side, side, redoubled=True)
 
     def raccoon(self, side: Side) -> CubeState:
@@ -116,5 +119,7 @@ class CubeState:
         """
         self._check_answer(side, "raccoon")
         if not self.redoubled:
-            raise CubeActionError("a raccoon answers a beaver, and no beaver was offered")
+            raise CubeActionError(Message(
+                "a raccoon answers a beaver, and no beaver was offered",
+            ))
         return CubeState(self.value * 2, side, side, redoubled=True)

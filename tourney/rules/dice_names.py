@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tourney.rules.dice import Roll
+from tourney.rules.messages import N_
 from tourney.rules.registry import Registry
 
 ROLLS = (
@@ -52,7 +53,7 @@ class DiceNames:
 
 RUSSIAN = DiceNames(
     key="ru",
-    title="Russian (зары)",
+    title=N_("Russian (зары)"),
     language="ru",
     names=(
         "ягана", "ду-ек", "дубара", "се-ек", "се-ба-ду", "ду-се", "чару-ек", "чару-ду",
@@ -62,7 +63,7 @@ RUSSIAN = DiceNames(
 )
 RUSSIAN_LATIN = DiceNames(
     key="ru-latn",
-    title="Russian, in Latin letters",
+    title=N_("Russian, in Latin letters"),
     language="ru-Latn",
     names=(
         "yagana", "du ek", "dubara", "se ek", "se ba du", "du se", "charu ek", "charu du",
@@ -72,7 +73,7 @@ RUSSIAN_LATIN = DiceNames(
 )
 TURKISH = DiceNames(
     key="tr",
-    title="Turkish (tavla)",
+    title=N_("Turkish (tavla)"),
     language="tr",
     names=(
         "hep yek", "yek-i dü", "dü bara", "se yek", "seba-i dü", "dü se", "cihar-ı yek",
@@ -106,6 +107,23 @@ def dice_names_named(key: str) -> DiceNames:
         NotationError: none has that key; the message lists those that do.
     """
     return _REGISTRY.named(key)
+
+
+def dice_names_for(key: str, language: str) -> DiceNames | None:
+    """The names to show a reader of ``language`` for an event that asked for ``key``
+    (empty: none): the registered names in the reader's own language where the seeds
+    give some (Russian, Turkish), else the event's choice.
+
+    >>> dice_names_for("ru-latn", "ru") is RUSSIAN, dice_names_for("ru", "tr") is TURKISH
+    (True, True)
+    >>> dice_names_for("ru", "de") is RUSSIAN, dice_names_for("", "ru")
+    (True, None)
+    """
+    if not key:
+        return None
+    chosen = dice_names_named(key)
+    own = next((item for item in registered_dice_names() if item.language == language), None)
+    return own or chosen
 
 
 for _item in (RUSSIAN, RUSSIAN_LATIN, TURKISH):

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tourney.rules.messages import N_
 from tourney.rules.registry import Registry
 
 
@@ -82,8 +83,8 @@ class MatchForm:
 
 SINGLE = MatchForm(
     name="single",
-    title="One variant",
-    description="Every game in the event's variant, first to the match length",
+    title=N_("One variant"),
+    description=N_("Every game in the event's variant, first to the match length"),
 )
 GAMES = MatchForm(
     name="games",
@@ -95,24 +96,24 @@ GAMES = MatchForm(
 )
 TAVLI = MatchForm(
     name="tavli",
-    title="Tavli",
-    description="Portes, Plakoto and Fevga in turn, first to the match length, no cube",
+    title=N_("Tavli"),
+    description=N_("Portes, Plakoto and Fevga in turn, first to the match length, no cube"),
     rotation=("portes", "plakoto", "fevga"),
     uses_cube=False,
 )
 TABLA = MatchForm(
     name="tabla",
-    title="Tabla rotation",
-    description="Backgammon without the cube, Gul bara and Tapa in turn, first to the match "
-    "length",
+    title=N_("Tabla rotation"),
+    description=N_("Backgammon without the cube, Gul bara and Tapa in turn, first to the match "
+    "length"),
     rotation=("standard", "gul-bara", "tapa"),
     uses_cube=False,
 )
 MIXED = MatchForm(
     name="mixed",
-    title="Mixed match",
-    description="One game each of hypergammon, long nardy and backgammon; a hypergammon "
-    "game decides a tie",
+    title=N_("Mixed match"),
+    description=N_("One game each of hypergammon, long nardy and backgammon; a hypergammon "
+    "game decides a tie"),
     rotation=("hypergammon", "long-nardy", "standard"),
     fixed=True,
     decider="hypergammon",

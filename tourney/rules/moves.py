@@ -22,6 +22,7 @@ from itertools import accumulate, pairwise, permutations
 from tourney.rules.board import BAR, OFF, Position
 from tourney.rules.dice import Roll
 from tourney.rules.errors import IllegalPlayError, NotationError, PlayRule
+from tourney.rules.messages import Message, PluralMessage
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +71,7 @@ def _point_value(text: str) -> int:
         return OFF
     value = int(word)
     if not 0 <= value <= BAR:
-        raise NotationError(f"point {value} is not on the board (0-25)")
+        raise NotationError(Message("point %(value)s is not on the board (0-25)", value=value))
     return value
 
 
@@ -93,7 +94,10 @@ Move(origin=24, destination=18, hit=True))
     for token in text.replace(",", " ").lower().split():
         match = _STEP_TOKEN.fullmatch(token)
         if match is None:
-            raise NotationError(f"cannot read {token!r} as a move (expected e.g. 13/7 or bar/22)")
+            raise NotationError(Message(
+                "cannot read %(token)s as a move (expected e.g. 13/7 or bar/22)",
+                token=repr(token),
+            ))
         chain = token.split("(")[0]
         points = chain.split("/")
         links: list[Move] = []
@@ -101,17 +105,29 @@ Move(origin=24, destination=18, hit=True))
             origin, destination = _point_value(start), _point_value(end)
             if destination >= origin:
                 raise NotationError(
-                    f"{token!r}: a checker moves from a higher point to a lower one"
+                    Message(
+                        "%(token)s: a checker moves from a higher point to a lower one",
+                        token=repr(token),
+                    )
                 )
             if origin == OFF or destination == BAR:
-                raise NotationError(f"{token!r}: nothing moves out of the tray or onto the bar")
+                raise NotationError(Message(
+                    "%(token)s: nothing moves out of the tray or onto the bar",
+                    token=repr(token),
+                ))
             links.append(Move(origin, destination, end.endswith("*")))
         repeat = int(match.group(1)) if match.group(1) else 1
         if not 1 <= repeat <= 4:
-            raise NotationError(f"{token!r}: a move repeats 1 to 4 times")
+            raise NotationError(Message(
+                "%(token)s: a move repeats 1 to 4 times",
+                token=repr(token),
+            ))
         moves.extend(links * repeat)
     if len(moves) > 8:
-        raise NotationError(f"{text!r} has more moves than any roll allows")
+        raise NotationError(Message(
+            "%(text)s has more moves than any roll allows",
+            text=repr(text),
+        ))
     return Play(tuple(moves))
 
 
@@ -280,7 +296,7 @@ def max_dice_playable(position: Position, roll: Roll) -> int:
 
 
 def _point_name(point: int) -> str:
-    return "the bar" if point == BAR else f"the {point} point"
+    return Message("the bar") if point == BAR else Message("the %(point)s point", point=point)
 
 
 def _roll_text(roll: Roll) -> str:
@@ -399,8 +415,12 @@ def _distance_mismatch(roll: Roll, play: Play) -> IllegalPlayError | None:
             # One die at a time, then the dice added up in turn: 6, 2, 8 or 3, 6, 9, 12.
             spans = [str(span) for span in dict.fromkeys((*roll.moves, *accumulate(roll.moves)))]
             return IllegalPlayError(
-                f"{move} moves {_pips(distance)}; a {_roll_text(roll)} moves a checker "
-                f"{', '.join(spans[:-1])} or {spans[-1]}",
+                Message(
+                    "%(move)s moves %(pips)s; a %(roll_text)s moves a checker %(spans)s or "
+                    "%(spans2)s",
+                    move=move, pips=_pips(distance), roll_text=_roll_text(roll),
+                    spans=', '.join(spans[:-1]), spans2=spans[-1],
+                ),
                 PlayRule.DIE_MISMATCH,
             )
     return None
@@ -418,48 +438,73 @@ def _diagnose(position: Position, roll: Roll, play: Play) -> IllegalPlayError:
         mine, theirs = state
         if not dice:
             return IllegalPlayError(
-                f"{_roll_text(roll)} gives {len(roll.moves)} moves, and the play makes more",
+                Message(
+                    "%(roll_text)s gives %(count)s moves, and the play makes more",
+                    roll_text=_roll_text(roll), count=len(roll.moves),
+                ),
                 PlayRule.TOO_MANY_MOVES,
             )
         if mine[move.origin] == 0:
+            if move.origin != BAR and theirs[25 - move.origin]:
+                nothing = Message(
+                    "there is no checker on %(point_name)s to move (checkers there belong to "
+                    "the opponent)",
+                    point_name=_point_name(move.origin),
+                )
+            else:
+                nothing = Message(
+                    "there is no checker on %(point_name)s to move",
+                    point_name=_point_name(move.origin),
+                )
             return IllegalPlayError(
-                f"there is no checker on {_point_name(move.origin)} to move"
-                + (" (checkers there belong to the opponent)" if move.origin != BAR
-                   and theirs[25 - move.origin] else ""),
+                nothing,
                 PlayRule.NO_CHECKER,
             )
         if mine[BAR] and move.origin != BAR:
             return IllegalPlayError(
-                f"{move} moves while a checker is on the bar: it must enter first",
+                Message(
+                    "%(move)s moves while a checker is on the bar: it must enter first",
+                    move=move,
+                ),
                 PlayRule.BAR_FIRST,
             )
         if move.destination == OFF:
             outside = max(p for p in range(1, BAR + 1) if mine[p])
             if outside > 6:
                 return IllegalPlayError(
-                    f"{move} bears off while a checker stands on {_point_name(outside)}, "
-                    "outside the home board",
+                    Message(
+                        "%(move)s bears off while a checker stands on %(point_name)s, outside "
+                        "the home board",
+                        move=move, point_name=_point_name(outside),
+                    ),
                     PlayRule.NOT_ALL_HOME,
                 )
             exact = move.origin
             if exact not in dice and max(dice) > exact and outside > move.origin:
                 return IllegalPlayError(
-                    f"{move} bears off with a {max(dice)} from the {move.origin} point while "
-                    f"a checker stands on the higher {outside} point",
+                    Message(
+                        "%(move)s bears off with a %(max)s from the %(origin)s point while a "
+                        "checker stands on the higher %(outside)s point",
+                        move=move, max=max(dice), origin=move.origin, outside=outside,
+                    ),
                     PlayRule.HIGHER_POINT_OCCUPIED,
                 )
         elif move.destination > 0 and theirs[25 - move.destination] >= 2:
             return IllegalPlayError(
-                f"{_point_name(move.destination)} is blocked "
-                f"({theirs[25 - move.destination]} checkers)",
+                Message(
+                    "%(point_name)s is blocked (%(theirs)s checkers)",
+                    point_name=_point_name(move.destination), theirs=theirs[25 - move.destination],
+                ),
                 PlayRule.BLOCKED,
             )
         paths = list(_die_paths(dice, move.origin - move.destination, move.destination == OFF))
         if not paths:
             left = "-".join(str(d) for d in dice)
             return IllegalPlayError(
-                f"{move} moves {_pips(move.origin - move.destination)}, which the dice "
-                f"left ({left}) cannot make",
+                Message(
+                    "%(move)s moves %(pips)s, which the dice left (%(left)s) cannot make",
+                    move=move, pips=_pips(move.origin - move.destination), left=left,
+                ),
                 PlayRule.DIE_MISMATCH,
             )
         for path in paths:
@@ -476,18 +521,31 @@ def _diagnose(position: Position, roll: Roll, play: Play) -> IllegalPlayError:
                 if 0 < point < BAR and theirs[25 - point] >= 2
             ]
             if blocked:
-                where = " and ".join(sorted({_point_name(p) for p in blocked}, reverse=True))
-                return IllegalPlayError(
-                    f"{move} cannot be played with {_roll_text(roll)}: {where} "
-                    f"{'is' if len(set(blocked)) == 1 else 'are'} blocked on the way",
-                    PlayRule.BLOCKED,
-                )
+                names = sorted({_point_name(p) for p in blocked}, reverse=True)
+                where = names[0] if len(names) == 1 else " and ".join(names)
+                if len(set(blocked)) == 1:
+                    why = Message(
+                        "%(move)s cannot be played with %(roll_text)s: %(where)s is blocked on "
+                        "the way",
+                        move=move, roll_text=_roll_text(roll), where=where,
+                    )
+                else:
+                    why = Message(
+                        "%(move)s cannot be played with %(roll_text)s: %(where)s are blocked on "
+                        "the way",
+                        move=move, roll_text=_roll_text(roll), where=where,
+                    )
+                return IllegalPlayError(why, PlayRule.BLOCKED)
             return IllegalPlayError(
-                f"move {number} ({move}) is not a legal move with {_roll_text(roll)}",
+                Message(
+                    "move %(number)s (%(move)s) is not a legal move with %(roll_text)s",
+                    number=number, move=move, roll_text=_roll_text(roll),
+                ),
                 PlayRule.NOT_A_LEGAL_RESULT,
             )
     return IllegalPlayError(
-        "the moves cannot be played in any order with these dice", PlayRule.NOT_A_LEGAL_RESULT
+        Message("the moves cannot be played in any order with these dice"),
+        PlayRule.NOT_A_LEGAL_RESULT,
     )
 
 
@@ -554,7 +612,10 @@ def check_play(position: Position, roll: Roll, play: Play) -> Position:
             return _position(quick)
     if len(play.moves) > len(dice):
         raise IllegalPlayError(
-            f"{_roll_text(roll)} gives {len(dice)} moves, and the play makes {len(play.moves)}",
+            Message(
+                "%(roll_text)s gives %(count)s moves, and the play makes %(count2)s",
+                roll_text=_roll_text(roll), count=len(dice), count2=len(play.moves),
+            ),
             PlayRule.TOO_MANY_MOVES,
         )
     best: tuple[_State, int, int] | None = None
@@ -582,8 +643,11 @@ def check_play(position: Position, roll: Roll, play: Play) -> Position:
     used = best[1]
     if used == 0:
         raise IllegalPlayError(
-            f"{_roll_text(roll)} can be played (for example {_example(results)}), "
-            "so the roll may not be passed",
+            Message(
+                "%(roll_text)s can be played (for example %(example)s), so the roll may not be "
+                "passed",
+                roll_text=_roll_text(roll), example=_example(results),
+            ),
             PlayRule.MORE_DICE_PLAYABLE,
         )
     if most > used:
@@ -592,18 +656,25 @@ def check_play(position: Position, roll: Roll, play: Play) -> Position:
         else:
             what = f"{most} of the four {roll.first}s"
         raise IllegalPlayError(
-            f"{what} could have been played, and the play uses {used} "
-            f"(for example {_example(results)})",
+            Message(
+                "%(what)s could have been played, and the play uses %(used)s (for example "
+                "%(example)s)",
+                what=what, used=used, example=_example(results),
+            ),
             PlayRule.MORE_DICE_PLAYABLE,
         )
     if used == 1 and most == 1 and not roll.is_doublet:
         raise IllegalPlayError(
-            f"only one die can be played, so it must be the larger: the {roll.high} can be "
-            f"played (for example {_example(results)})",
+            Message(
+                "only one die can be played, so it must be the larger: the %(high)s can be "
+                "played (for example %(example)s)",
+                high=roll.high, example=_example(results),
+            ),
             PlayRule.LARGER_DIE,
         )
     raise IllegalPlayError(
-        "the play does not reach a position any legal play reaches", PlayRule.NOT_A_LEGAL_RESULT
+        Message("the play does not reach a position any legal play reaches"),
+        PlayRule.NOT_A_LEGAL_RESULT,
     )
 
 
@@ -621,12 +692,18 @@ def apply_play(position: Position, play: Play) -> Position:
     for move in play.moves:
         if not mine[move.origin]:
             raise IllegalPlayError(
-                f"there is no checker on {_point_name(move.origin)} to move", PlayRule.NO_CHECKER
+                Message(
+                    "there is no checker on %(point_name)s to move",
+                    point_name=_point_name(move.origin),
+                ), PlayRule.NO_CHECKER
             )
         blockers = theirs[25 - move.destination] if move.destination else 0
         if blockers >= 2:
             raise IllegalPlayError(
-                f"{_point_name(move.destination)} is blocked ({blockers} checkers)",
+                Message(
+                    "%(point_name)s is blocked (%(blockers)s checkers)",
+                    point_name=_point_name(move.destination), blockers=blockers,
+                ),
                 PlayRule.BLOCKED,
             )
         mine, theirs = _apply_step(mine, theirs, (move.origin, move.destination, blockers == 1))
@@ -634,4 +711,4 @@ def apply_play(position: Position, play: Play) -> Position:
 
 
 def _pips(count: int) -> str:
-    return f"{count} pip" if count == 1 else f"{count} pips"
+    return PluralMessage("%(count)s pip", "%(count)s pips", count)

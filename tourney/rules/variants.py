@@ -30,6 +30,7 @@ from tourney.rules.dice import Roll
 from tourney.rules.errors import NotationError
 from tourney.rules.game import Level
 from tourney.rules.layout import BoardLayout
+from tourney.rules.messages import N_
 from tourney.rules.movement import (
     BackgammonMovement,
     BearOff,
@@ -194,7 +195,7 @@ class RuleChange:
 
 
 MAXIMISE_ACROSS_STAGES = flag_option(
-    "maximise_across_stages", "Most values over the whole turn",
+    "maximise_across_stages", N_("Most values over the whole turn"),
     "On: a turn of several stages must use the most values over all of them, so an early "
     "stage is played so that later ones can be completed. Off: each stage is played as "
     "fully as it can be on its own.",
@@ -203,7 +204,7 @@ MAXIMISE_ACROSS_STAGES = flag_option(
 """The option of VARIANTS.md D-STAGE, for the variants whose turns have stages."""
 
 FREE_ENTRY = flag_option(
-    "free_entry", "Enter or move as the player likes",
+    "free_entry", N_("Enter or move as the player likes"),
     "On: once a checker is in, each value may enter another or move one on the board. "
     "Off: every checker enters before any moves.",
     on_phrase="free entry", on_rule="Checkers enter or move as the player likes")
@@ -251,9 +252,9 @@ changes no move: the record validator asks :meth:`Variant.opening_allows_doublet
 
 
 BACKGAMMON_LEVELS = (
-    ScoringLevel(Level.SINGLE, "single", 1),
-    ScoringLevel(Level.GAMMON, "gammon", 2, option="gammons"),
-    ScoringLevel(Level.BACKGAMMON, "backgammon", 3, option="gammons"),
+    ScoringLevel(Level.SINGLE, N_("single"), 1),
+    ScoringLevel(Level.GAMMON, N_("gammon"), 2, option="gammons"),
+    ScoringLevel(Level.BACKGAMMON, N_("backgammon"), 3, option="gammons"),
 )
 """Single 1, gammon 2, backgammon 3; every level single where gammons do not count."""
 
@@ -606,9 +607,9 @@ class Variant:
 
 STANDARD = Variant(
     name="standard",
-    title="Backgammon",
-    description="Backgammon: 15 checkers a side from 24:2 13:5 8:3 6:5, hitting, the "
-    "doubling cube",
+    title=N_("Backgammon"),
+    description=N_("Backgammon: 15 checkers a side from 24:2 13:5 8:3 6:5, hitting, the "
+    "doubling cube"),
     short_name="standard",
     movement=MovementRules(15, ((24, 2), (13, 5), (8, 3), (6, 5))),
     options=HOUSE_RULE_OPTIONS,
@@ -619,8 +620,8 @@ STANDARD = Variant(
 
 NACKGAMMON = Variant(
     name="nackgammon",
-    title="Nackgammon",
-    description="Backgammon from the nackgammon start: 24:2 23:2 13:4 8:3 6:4",
+    title=N_("Nackgammon"),
+    description=N_("Backgammon from the nackgammon start: 24:2 23:2 13:4 8:3 6:4"),
     short_name="nack",
     movement=MovementRules(15, ((24, 2), (23, 2), (13, 4), (8, 3), (6, 4))),
     options=HOUSE_RULE_OPTIONS,
@@ -632,16 +633,16 @@ NACKGAMMON = Variant(
 
 HYPERGAMMON = Variant(
     name="hypergammon",
-    title="Hypergammon",
-    description="Backgammon with 3 checkers a side on the 24, 23 and 22 points; no "
-    "gammons unless the event counts them",
+    title=N_("Hypergammon"),
+    description=N_("Backgammon with 3 checkers a side on the 24, 23 and 22 points; no "
+    "gammons unless the event counts them"),
     short_name="hyper",
     movement=MovementRules(3, ((24, 1), (23, 1), (22, 1))),
     # The seed rules count no gammons or backgammons; gnubg counts them (an option).
     defaults=replace(BACKGAMMON_DEFAULTS, gammons=False),
     options=(
         flag_option(
-            "gammons", "Gammons and backgammons count",
+            "gammons", N_("Gammons and backgammons count"),
             "Off: every game scores single, as hypergammon is usually played.",
             on_phrase="gammons count", off_phrase="no gammons",
             on_rule="Gammons and backgammons count",
@@ -655,46 +656,46 @@ HYPERGAMMON = Variant(
 
 LONG_NARDY = Variant(
     name="long-nardy",
-    title="Long nardy",
-    description="Long nardy: 15 checkers on the head, no hitting, the head and six-block "
-    "rules; oin 1, mars 2, no cube",
+    title=N_("Long nardy"),
+    description=N_("Long nardy: 15 checkers on the head, no hitting, the head and six-block "
+    "rules; oin 1, mars 2, no cube"),
     short_name="nardy",
     movement=MovementRules(
         15, ((24, 15),), geometry=Geometry.PARALLEL_12, landing=Landing.BLOCK1,
         entry=Entry.NONE, restrictions=(Restriction.HEAD_RULE, Restriction.SIX_BLOCK),
     ),
     scoring=(
-        ScoringLevel(Level.SINGLE, "oin", 1),
-        ScoringLevel(Level.GAMMON, "mars", 2),
+        ScoringLevel(Level.SINGLE, N_("oin"), 1),
+        ScoringLevel(Level.GAMMON, N_("mars"), 2),
         # The seeds count a koks as a mars; an event may score it 3.
-        ScoringLevel(Level.BACKGAMMON, "koks", 3, option="koks", otherwise=Level.GAMMON),
+        ScoringLevel(Level.BACKGAMMON, N_("koks"), 3, option="koks", otherwise=Level.GAMMON),
     ),
     defaults=VariantOptions(gammons=True, cube=False, crawford=False,
                             next_game_starter=NextGameStarter.WINNER),
     options=(
-        flag_option("cube", "Doubling cube",
+        flag_option("cube", N_("Doubling cube"),
                     "Off: every game is played at 1, as the usual rules say.",
                     on_phrase="cube on", off_phrase="no cube"),
         flag_option(
-            "crawford", "Crawford rule",
+            "crawford", N_("Crawford rule"),
             "Only with the doubling cube: no doubling in the first game after a player "
             "reaches N−1.",
             on_phrase="Crawford", requires="cube",
             conflict="The Crawford rule is about doubling: turn the doubling cube on too, "
             "or leave the Crawford rule off.",
         ),
-        flag_option("koks", "A koks scores 3", "Off: a koks counts as a mars, 2 points.",
+        flag_option("koks", N_("A koks scores 3"), "Off: a koks counts as a mars, 2 points.",
                     on_phrase="koks scores 3", on_rule="Koks scores 3",
                     off_rule="Koks scores 2, as a mars"),
-        flag_option("last_roll_draw", "Last-roll draw",
+        flag_option("last_roll_draw", N_("Last-roll draw"),
                     "The second player gets a last roll; bearing everything off with it "
                     "draws the game.",
                     on_phrase="last-roll draw", on_rule="Last-roll draw"),
-        flag_option("strict_block", "Strict six-block rule",
+        flag_option("strict_block", N_("Strict six-block rule"),
                     "A block of six points only once an opposing checker has reached its "
                     "home.",
                     on_phrase="strict six-block", on_rule="Strict six-block rule"),
-        OptionSpec("next_game_starter", "Who opens the next game", (
+        OptionSpec("next_game_starter", N_("Who opens the next game"), (
             OptionChoice(NextGameStarter.WINNER, "The winner of the previous game",
                          rule="Winner opens the next game"),
             OptionChoice(NextGameStarter.ROLL, "Both players roll one die",
@@ -717,10 +718,10 @@ LONG_NARDY = Variant(
 
 
 TAVLI_LEVELS = (
-    ScoringLevel(Level.SINGLE, "single", 1),
-    ScoringLevel(Level.GAMMON, "gammon", 2),
+    ScoringLevel(Level.SINGLE, N_("single"), 1),
+    ScoringLevel(Level.GAMMON, N_("gammon"), 2),
     # Tavli has no 3-point level: a backgammon on the board scores as a gammon.
-    ScoringLevel(Level.BACKGAMMON, "backgammon", 2, counted=False, otherwise=Level.GAMMON),
+    ScoringLevel(Level.BACKGAMMON, N_("backgammon"), 2, counted=False, otherwise=Level.GAMMON),
 )
 """Single 1 and gammon 2 (the loser has borne off nothing); no backgammon level."""
 
@@ -730,9 +731,9 @@ TAVLI_DEFAULTS = VariantOptions(gammons=True, cube=False, crawford=False,
 
 PORTES = Variant(
     name="portes",
-    title="Portes",
-    description="Portes: backgammon's start and hitting, no cube; a backgammon counts as a "
-    "gammon (2)",
+    title=N_("Portes"),
+    description=N_("Portes: backgammon's start and hitting, no cube; a backgammon counts as a "
+    "gammon (2)"),
     short_name="portes",
     movement=MovementRules(15, ((24, 2), (13, 5), (8, 3), (6, 5))),
     scoring=TAVLI_LEVELS,
@@ -743,9 +744,9 @@ PORTES = Variant(
 
 PLAKOTO = Variant(
     name="plakoto",
-    title="Plakoto",
-    description="Plakoto: 15 checkers on the 24 point, a lone checker is pinned, not hit; "
-    "pinning the last checker at home (the mother) wins 2",
+    title=N_("Plakoto"),
+    description=N_("Plakoto: 15 checkers on the 24 point, a lone checker is pinned, not hit; "
+    "pinning the last checker at home (the mother) wins 2"),
     short_name="plakoto",
     movement=MovementRules(15, ((24, 15),), landing=Landing.PIN, entry=Entry.NONE,
                            ending=Ending.MOTHER_PIN),
@@ -757,9 +758,9 @@ PLAKOTO = Variant(
 
 TAPA = Variant(
     name="tapa",
-    title="Tapa",
-    description="Tapa: Plakoto's pinning game from 15 checkers on the 24 point, played in "
-    "the Tabla, Gul bara, Tapa rotation; the mother rule as in Plakoto",
+    title=N_("Tapa"),
+    description=N_("Tapa: Plakoto's pinning game from 15 checkers on the 24 point, played in "
+    "the Tabla, Gul bara, Tapa rotation; the mother rule as in Plakoto"),
     short_name="tapa",
     # The sources read do not state a mother rule; Tapa is the game the Greeks call
     # Plakoto, so it plays by Plakoto's (VARIANTS.md 10, Q-TAPA-1).
@@ -768,7 +769,7 @@ TAPA = Variant(
     defaults=TAVLI_DEFAULTS,
     options=(
         flag_option(
-            "tapa_no_mother_rule", "No mother rule",
+            "tapa_no_mother_rule", N_("No mother rule"),
             "On: pinning a last checker at home decides nothing; a game ends only when a "
             "side has borne off every checker. Off: the mother rule as in Plakoto.",
             on_phrase="no mother rule", on_rule="No mother rule"),
@@ -782,10 +783,10 @@ TAPA = Variant(
 
 GUL_BARA = Variant(
     name="gul-bara",
-    title="Gul bara",
-    description="Gul bara: 15 checkers on the 24 point, both sides the same way round, no "
+    title=N_("Gul bara"),
+    description=N_("Gul bara: 15 checkers on the 24 point, both sides the same way round, no "
     "hitting; from the fourth turn a doublet climbs to 6-6; what cannot be played goes to "
-    "the opponent",
+    "the opponent"),
     short_name="gulbara",
     movement=MovementRules(
         15, ((24, 15),), geometry=Geometry.PARALLEL_12, landing=Landing.BLOCK1,
@@ -796,19 +797,19 @@ GUL_BARA = Variant(
     defaults=TAVLI_DEFAULTS,
     options=(
         flag_option(
-            "transfer_doubles_only", "Only doublets pass to the opponent",
+            "transfer_doubles_only", N_("Only doublets pass to the opponent"),
             "On: values of a doublet that cannot be played go to the opponent; those of "
             "any other roll are lost. Off: every roll's unplayable values go over.",
             on_phrase="only doublets pass over",
             on_rule="Only a doublet's unplayable values go to the opponent"),
         flag_option(
-            "transfer_requires_partial_play", "Values pass over only after a move",
+            "transfer_requires_partial_play", N_("Values pass over only after a move"),
             "On: a roller who can move no checker at all loses the roll; the opponent gets "
             "nothing. Off: the opponent plays whatever the roller could not.",
             on_phrase="pass over only after a move",
             on_rule="Unplayable values pass over only if the roller moved"),
         flag_option(
-            "gulbar_seed_reroll", "A doublet rolls again instead of climbing",
+            "gulbar_seed_reroll", N_("A doublet rolls again instead of climbing"),
             "On: a doublet is four moves, and played in full it earns a fresh roll. Off: "
             "from the fourth turn a doublet climbs to 6-6.",
             on_phrase="doublets roll again",
@@ -831,9 +832,9 @@ GUL_BARA = Variant(
 
 FEVGA = Variant(
     name="fevga",
-    title="Fevga",
-    description="Fevga: 15 checkers on the 24 point, both sides the same way round, one "
-    "checker holds a point, no hitting; the first checker must pass the opponent's start",
+    title=N_("Fevga"),
+    description=N_("Fevga: 15 checkers on the 24 point, both sides the same way round, one "
+    "checker holds a point, no hitting; the first checker must pass the opponent's start"),
     short_name="fevga",
     movement=MovementRules(
         15, ((24, 15),), geometry=Geometry.PARALLEL_12, landing=Landing.BLOCK1,
@@ -845,7 +846,7 @@ FEVGA = Variant(
     defaults=TAVLI_DEFAULTS,
     options=(
         flag_option(
-            "fevga_release_at_own_half", "Others move once the first leaves its half",
+            "fevga_release_at_own_half", N_("Others move once the first leaves its half"),
             "On: the other checkers may leave the 24 point once the first stands on the 12 "
             "point or lower. Off: only once it has passed the opponent's start (the 11).",
             on_phrase="release at own half",
@@ -863,9 +864,9 @@ FEVGA = Variant(
 
 RUSSIAN = Variant(
     name="russian",
-    title="Russian backgammon",
-    description="Russian backgammon: all 15 enter first, both sides run the same track; a "
-    "doublet also plays its opposite and rolls again",
+    title=N_("Russian backgammon"),
+    description=N_("Russian backgammon: all 15 enter first, both sides run the same track; a "
+    "doublet also plays its opposite and rolls again"),
     short_name="russian",
     movement=MovementRules(
         15, (), geometry=Geometry.SHARED, pool=15, doubles=Doubles.COMPLEMENT,
@@ -875,13 +876,13 @@ RUSSIAN = Variant(
                             next_game_starter=NextGameStarter.ROLL),
     options=(
         flag_option(
-            "russian_complement_always", "Complements while entering",
+            "russian_complement_always", N_("Complements while entering"),
             "On: a doublet plays its opposite and rolls again even while checkers wait to "
             "enter. Off: only four of the doublet until every checker is in.",
             on_phrase="complements while entering",
             on_rule="A doublet plays its opposite even while checkers wait to enter"),
         flag_option(
-            "russian_no_contact", "No hitting",
+            "russian_no_contact", N_("No hitting"),
             "On: a single checker holds a point and nothing is hit. Off: hitting as in "
             "backgammon.",
             on_phrase="no hitting", on_rule="No hitting: one checker holds a point"),
@@ -907,9 +908,9 @@ ACEY_DEUCEY_DEFAULTS = VariantOptions(gammons=True, cube=False, crawford=False,
 
 ACEY_DEUCEY = Variant(
     name="acey-deucey",
-    title="Acey-deucey",
-    description="Acey-deucey: all 15 start off the board and enter into the opponent's "
-    "home as they like; a 1-2 plays the 1 and the 2, then four of a number the player names",
+    title=N_("Acey-deucey"),
+    description=N_("Acey-deucey: all 15 start off the board and enter into the opponent's "
+    "home as they like; a 1-2 plays the 1 and the 2, then four of a number the player names"),
     short_name="acey",
     movement=MovementRules(
         15, (), pool=15, pool_entry=PoolEntry.FREE, special_roll=(1, 2),
@@ -918,12 +919,12 @@ ACEY_DEUCEY = Variant(
     defaults=ACEY_DEUCEY_DEFAULTS,
     options=(
         flag_option(
-            "ad_reroll_on_doubles", "Roll again after a doublet",
+            "ad_reroll_on_doubles", N_("Roll again after a doublet"),
             "On: every doublet played in full earns another roll, as after the 1-2. Off: "
             "only the 1-2 does.",
             on_phrase="doublets roll again", on_rule="A doublet played in full rolls again"),
         flag_option(
-            "acey_encyclopedia", "All enter first; hit only from home",
+            "acey_encyclopedia", N_("All enter first; hit only from home"),
             "On: all fifteen enter before any moves on, and a side hits only once it has a "
             "checker home. Off: entering and moving mix, and anyone may hit.",
             on_phrase="encyclopedia rules",
@@ -943,16 +944,16 @@ ACEY_DEUCEY = Variant(
 ACEY_DEUCEY_EUROPEAN = replace(
     ACEY_DEUCEY,
     name="acey-deucey-european",
-    title="European acey-deucey",
-    description="European acey-deucey: acey-deucey where every doublet also plays its "
-    "opposite, and a checker bears off only by the exact number",
+    title=N_("European acey-deucey"),
+    description=N_("European acey-deucey: acey-deucey where every doublet also plays its "
+    "opposite, and a checker bears off only by the exact number"),
     short_name="aceyeu",
     movement=replace(ACEY_DEUCEY.movement, doubles=Doubles.COMPLEMENT_ALWAYS,
                      bear_off=BearOff.EXACT),
     # Every doublet already plays its opposite and rolls again.
     options=(
         flag_option(
-            "eu_ad_encyclopedia", "The named number with its opposite",
+            "eu_ad_encyclopedia", N_("The named number with its opposite"),
             "On: after a 1-2 the named number is played twice, then its opposite twice. "
             "Off: the named number four times.",
             on_phrase="named number with its opposite",
@@ -969,9 +970,9 @@ ACEY_DEUCEY_EUROPEAN = replace(
 
 ASODIO = Variant(
     name="asodio",
-    title="Asodio",
-    description="Asodio: Greek acey-deucey; all 15 enter first, the first on a doublet or "
-    "a 1-2, bearing off by the exact number; single 1, gammon 2, no cube",
+    title=N_("Asodio"),
+    description=N_("Asodio: Greek acey-deucey; all 15 enter first, the first on a doublet or "
+    "a 1-2, bearing off by the exact number; single 1, gammon 2, no cube"),
     short_name="asodio",
     movement=MovementRules(
         15, (), pool=15, pool_entry=PoolEntry.ENTER_ALL_FIRST, special_roll=(1, 2),
@@ -983,7 +984,7 @@ ASODIO = Variant(
     defaults=TAVLI_DEFAULTS,
     options=(
         flag_option(
-            "asodio_strict_entry", "Enter only on a doublet or 1-2",
+            "asodio_strict_entry", N_("Enter only on a doublet or 1-2"),
             "On: every checker enters on a doublet or a 1-2 only. Off: any roll enters "
             "once a checker stands on the side's 19-24 points.",
             on_phrase="strict entry", on_rule="Checkers enter only on a doublet or a 1-2"),
@@ -999,9 +1000,9 @@ ASODIO = Variant(
 
 
 CHASE_LEVELS = (
-    ScoringLevel(Level.SINGLE, "single", 1),
-    ScoringLevel(Level.GAMMON, "gammon", 1, counted=False),
-    ScoringLevel(Level.BACKGAMMON, "backgammon", 1, counted=False),
+    ScoringLevel(Level.SINGLE, N_("single"), 1),
+    ScoringLevel(Level.GAMMON, N_("gammon"), 1, counted=False),
+    ScoringLevel(Level.BACKGAMMON, N_("backgammon"), 1, counted=False),
 )
 """One game won, nothing more: the loser has no checker left (VARIANTS.md 6.3)."""
 
@@ -1028,17 +1029,17 @@ def _chase_rules(start: tuple[tuple[int, int], ...],
 
 ICELANDIC = Variant(
     name="icelandic",
-    title="Icelandic backgammon",
-    description="Icelandic backgammon: 6 checkers a side from A1-A6 and A19-A24 chase each "
+    title=N_("Icelandic backgammon"),
+    description=N_("Icelandic backgammon: 6 checkers a side from A1-A6 and A19-A24 chase each "
     "other round the board; only 1s and 6s count; a capture is for good; last one standing "
-    "wins",
+    "wins"),
     short_name="icelandic",
     movement=_chase_rules(_ADJACENT, _ADJACENT_OTHER),
     scoring=CHASE_LEVELS,
     defaults=CHASE_DEFAULTS,
     options=(
         flag_option(
-            "bump_to_empty", "A bumped checker goes on to an empty point",
+            "bump_to_empty", N_("A bumped checker goes on to an empty point"),
             "On: a checker bumped past its own goes on to the first empty point, past "
             "opposing checkers too, and captures nothing. Off: it stops on the first point "
             "without an own checker and captures an opposing checker there.",
@@ -1055,9 +1056,9 @@ ICELANDIC = Variant(
 CHASE = replace(
     ICELANDIC,
     name="chase",
-    title="Chase",
-    description="Chase (Verfolgungsjagd): the seed's write-up of Icelandic backgammon, the "
-    "same game from A1-A6 against A19-A24",
+    title=N_("Chase"),
+    description=N_("Chase (Verfolgungsjagd): the seed's write-up of Icelandic backgammon, the "
+    "same game from A1-A6 against A19-A24"),
     short_name="chase",
     aliases=("verfolgungsjagd",),
 )
@@ -1065,9 +1066,9 @@ CHASE = replace(
 AD_ELTA_STELPUR = replace(
     ICELANDIC,
     name="ad-elta-stelpur",
-    title="Ad elta stelpur",
-    description="Ad elta stelpur (chasing the girls): the chase game from diagonally "
-    "opposite quarters, A19-A24 against A7-A12",
+    title=N_("Ad elta stelpur"),
+    description=N_("Ad elta stelpur (chasing the girls): the chase game from diagonally "
+    "opposite quarters, A19-A24 against A7-A12"),
     short_name="aes",
     movement=_chase_rules(tuple((point, 1) for point in range(19, 25)),
                           tuple((point, 1) for point in range(7, 13))),
@@ -1076,10 +1077,10 @@ AD_ELTA_STELPUR = replace(
 
 GIOUL = Variant(
     name="gioul",
-    title="Gioul",
-    description="Gioul: 15 checkers on the 24 point, the sides in opposite ways round, no "
+    title=N_("Gioul"),
+    description=N_("Gioul: 15 checkers on the 24 point, the sides in opposite ways round, no "
     "hitting or pinning; every doublet climbs to 6-6 and what cannot be played goes to "
-    "the opponent",
+    "the opponent"),
     short_name="gioul",
     # VARIANTS.md 13: doublets cascade from the first turn (no three-turn grace, Q-GIOUL-1).
     movement=MovementRules(
@@ -1090,7 +1091,7 @@ GIOUL = Variant(
     defaults=TAVLI_DEFAULTS,
     options=(
         flag_option(
-            "gioul_first_three_plain", "Plain doublets for three turns",
+            "gioul_first_three_plain", N_("Plain doublets for three turns"),
             "On: a side's doublets cascade only from its fourth turn, as in Gul bara. "
             "Off: from the first.",
             on_phrase="cascades from the fourth turn",
@@ -1109,9 +1110,9 @@ GIOUL = Variant(
 
 MOULTEZIM = Variant(
     name="moultezim",
-    title="Moultezim",
-    description="Moultezim: Fevga's parallel game from 15 checkers on the 24 point, one "
-    "checker holds a point; never more than four points of the opponent's starting table",
+    title=N_("Moultezim"),
+    description=N_("Moultezim: Fevga's parallel game from 15 checkers on the 24 point, one "
+    "checker holds a point; never more than four points of the opponent's starting table"),
     short_name="moultezim",
     # VARIANTS.md 12.2: the 3MG rule (at most four of own 7-12) by default; no Fevga
     # starting-table or prime-release rule.
@@ -1130,9 +1131,9 @@ MOULTEZIM = Variant(
 
 JACQUET = Variant(
     name="jacquet",
-    title="Jacquet",
-    description="Jacquet: 15 checkers on the 24 point (the talon), both sides the same way "
-    "round, no hitting; no second checker leaves the talon until the first is home",
+    title=N_("Jacquet"),
+    description=N_("Jacquet: 15 checkers on the 24 point (the talon), both sides the same way "
+    "round, no hitting; no second checker leaves the talon until the first is home"),
     short_name="jacquet",
     # VARIANTS.md 7.2: single-colour points (BLOCK1) by default (Q-JAC-2); the courier
     # must reach the fourth quarter before the talon opens; levels 1/2 (Q-JAC-1).
@@ -1149,9 +1150,9 @@ JACQUET = Variant(
 
 DUTCH = Variant(
     name="dutch",
-    title="Dutch backgammon",
-    description="Dutch backgammon: all 15 checkers start off the board and enter first; a "
-    "side may hit only with a checker in its home board",
+    title=N_("Dutch backgammon"),
+    description=N_("Dutch backgammon: all 15 checkers start off the board and enter first; a "
+    "side may hit only with a checker in its home board"),
     short_name="dutch",
     # VARIANTS.md 3: enter all first (the seed; free entry an option); the hit rule
     # judged at the moment of the hit (Q-DUTCH-HIT); the bar before the pool.
@@ -1160,11 +1161,11 @@ DUTCH = Variant(
         remembers_home=True,
     ),
     options=(
-        flag_option("cube", "Doubling cube", "Off: every game is played at 1.",
+        flag_option("cube", N_("Doubling cube"), "Off: every game is played at 1.",
                     on_phrase="cube on", off_phrase="no cube"),
         FREE_ENTRY,
         flag_option(
-            "hit_enable_historical", "Hitting stays allowed once a checker was home",
+            "hit_enable_historical", N_("Hitting stays allowed once a checker was home"),
             "On: once a side has had a checker in its home board it may hit for the rest "
             "of the game. Off: only while a checker is home or borne off.",
             on_phrase="hitting once home", on_rule="Once a checker was home, hitting stays "
@@ -1181,9 +1182,9 @@ DUTCH = Variant(
 
 SNAKE = Variant(
     name="snake",
-    title="Snake",
-    description="Snake (Schlange): Black from backgammon's start, White with 2 each on its "
-    "24, 23 and 22 points and 9 to enter first; backgammon's rules otherwise",
+    title=N_("Snake"),
+    description=N_("Snake (Schlange): Black from backgammon's start, White with 2 each on its "
+    "24, 23 and 22 points and 9 to enter first; backgammon's rules otherwise"),
     short_name="snake",
     # VARIANTS.md 5: White (on roll in the start position) enters all nine from the pool
     # into Black's home board before moving; the seed's "einer auf Zeile VIII" is three.
@@ -1192,27 +1193,27 @@ SNAKE = Variant(
         opponent_start=((24, 2), (13, 5), (8, 3), (6, 5)), opponent_pool=0,
     ),
     options=(
-        flag_option("cube", "Doubling cube", "Off: every game is played at 1.",
+        flag_option("cube", N_("Doubling cube"), "Off: every game is played at 1.",
                     on_phrase="cube on", off_phrase="no cube"),
     ),
     aliases=("schlange",),
 )
 
 AMERICAN_LEVELS = (
-    ScoringLevel(Level.SINGLE, "win as Black", 1),
-    ScoringLevel(Level.GAMMON, "win as White", 3),
+    ScoringLevel(Level.SINGLE, N_("win as Black"), 1),
+    ScoringLevel(Level.GAMMON, N_("win as White"), 3),
     # No gammons (the seed names none): the third level is White's win again.
-    ScoringLevel(Level.BACKGAMMON, "win as White", 3, counted=False, otherwise=Level.GAMMON),
+    ScoringLevel(Level.BACKGAMMON, N_("win as White"), 3, counted=False, otherwise=Level.GAMMON),
 )
 """The seed's American stakes: Black's win 1, White's win 3, whatever the loser has borne
 off (the level a win counts at is the winner's colour)."""
 
 AMERICAN = Variant(
     name="american",
-    title="American backgammon",
-    description="American backgammon (the seed's): both sides the same way round from "
+    title=N_("American backgammon"),
+    description=N_("American backgammon (the seed's): both sides the same way round from "
     "starts a quarter apart, White with 6 on the board and 9 to enter; no hitting, one "
-    "checker holds a point; Black's win 1, White's win 3",
+    "checker holds a point; Black's win 1, White's win 3"),
     short_name="american",
     # VARIANTS.md 2: White (first on roll) 24:2 23:2 22:2 and a pool of 9; Black
     # 22:2 21:5 20:3 19:5 in its own numbering, which is White's + 6.
@@ -1227,7 +1228,7 @@ AMERICAN = Variant(
                             next_game_starter=NextGameStarter.ROLL),
     options=(
         flag_option(
-            "american_enter_all_first", "White enters every checker first",
+            "american_enter_all_first", N_("White enters every checker first"),
             "On: White enters all nine checkers of its pool before moving one on the "
             "board. Off: entering and moving mix.",
             on_phrase="White enters all first",
@@ -1245,9 +1246,9 @@ AMERICAN = Variant(
 
 MATADOR = Variant(
     name="matador",
-    title="Matador",
-    description="Matador: Jacquet, where a 4-3 (the matador) is played, then four of any "
-    "number the roller names, then the roller rolls again",
+    title=N_("Matador"),
+    description=N_("Matador: Jacquet, where a 4-3 (the matador) is played, then four of any "
+    "number the roller names, then the roller rolls again"),
     short_name="matador",
     # VARIANTS.md 7.3: an incomplete stage of the matador ends the turn (Q-MAT-1); the
     # courier rule binds every stage.
@@ -1261,18 +1262,18 @@ MATADOR = Variant(
 
 
 MISERE_LEVELS = (
-    ScoringLevel(Level.SINGLE, "single", 1),
+    ScoringLevel(Level.SINGLE, N_("single"), 1),
     # Misère counts no gammons or backgammons (VARIANTS.md 14): every win is single.
-    ScoringLevel(Level.GAMMON, "gammon", 1, counted=False),
-    ScoringLevel(Level.BACKGAMMON, "backgammon", 1, counted=False),
+    ScoringLevel(Level.GAMMON, N_("gammon"), 1, counted=False),
+    ScoringLevel(Level.BACKGAMMON, N_("backgammon"), 1, counted=False),
 )
 """Every win scores 1 times the cube."""
 
 MISERE = Variant(
     name="misere",
-    title="Misère",
-    description="Misère (backgammon to lose): backgammon's start, moves and cube; the first "
-    "side to bear off every checker loses, and every game scores single",
+    title=N_("Misère"),
+    description=N_("Misère (backgammon to lose): backgammon's start, moves and cube; the first "
+    "side to bear off every checker loses, and every game scores single"),
     short_name="misere",
     movement=MovementRules(15, ((24, 2), (13, 5), (8, 3), (6, 5)),
                            ending=Ending.ALL_OFF_LOSES),

@@ -32,6 +32,7 @@ from sqlmodel import Session, col, select
 
 from tourney.formats import prizes
 from tourney.formats.errors import FormatUserError
+from tourney.rules.messages import message_of
 from tourney.store import draws
 from tourney.store import tournament_views as tv
 from tourney.store.audit import Actor, record, snapshot
@@ -101,7 +102,7 @@ def _flight(session: Session, actor: Actor, flight_id: int, *, manage: bool) -> 
 
 
 def _user_error(error: FormatUserError, field: str | None = None) -> StoreUserError:
-    return StoreUserError(str(error), field=field)
+    return StoreUserError(message_of(error), field=field)
 
 
 def set_flight_money(

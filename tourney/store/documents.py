@@ -27,6 +27,7 @@ from datetime import date
 
 from tourney.formats.tiebreaks import tiebreak_of_metric
 from tourney.rules.match_forms import SINGLE
+from tourney.rules.messages import N_
 from tourney.rules.variants import DEFAULT_OPTIONS, DEFAULT_VARIANT, VariantOptions
 
 
@@ -264,11 +265,11 @@ class EventDocument:
 
 # --- labels --------------------------------------------------------------------------
 
-WINS_LABEL = "Wins"
+WINS_LABEL = N_("Wins")
 """The column label of the match wins in standings."""
-FIXTURE_WINS_LABEL = "Fixtures won"
-BOARD_WINS_LABEL = "Boards won"
-BOARD_POINTS_LABEL = "Board points"
+FIXTURE_WINS_LABEL = N_("Fixtures won")
+BOARD_WINS_LABEL = N_("Boards won")
+BOARD_POINTS_LABEL = N_("Board points")
 """The column labels of a team flight's standings before its tiebreaks."""
 
 

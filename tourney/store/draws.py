@@ -43,6 +43,7 @@ from tourney.formats.stages import (
     swiss_positions,
 )
 from tourney.formats.standings import compute_standings
+from tourney.rules.messages import Message, message_of
 from tourney.store import progress
 from tourney.store.audit import Actor, record
 from tourney.store.errors import ConflictError, NotFoundError, StoreUserError
@@ -78,12 +79,12 @@ def _flight(
 ) -> tuple[Flight, Event]:
     flight = session.get(Flight, flight_id)
     if flight is None:
-        raise NotFoundError("No such flight.")
+        raise NotFoundError(Message("No such flight."))
     return flight, require_event(session, actor, flight.event_id, manage=manage)
 
 
 def _user_error(error: FormatUserError) -> StoreUserError:
-    return StoreUserError(str(error))
+    return StoreUserError(message_of(error))
 
 
 _CONFLICTS = frozenset({Refusal.DRAWN, Refusal.PUBLISHED})
@@ -123,7 +124,10 @@ def _seed_value(seed: int | None) -> int:
     if seed is None:
         return secrets.randbelow(MAX_SEED)
     if not 0 <= seed <= MAX_SEED:
-        raise StoreUserError(f"A draw seed is a whole number from 0 to {MAX_SEED}.", field="seed")
+        raise StoreUserError(Message(
+            "A draw seed is a whole number from 0 to %(MAX_SEED)s.",
+            MAX_SEED=MAX_SEED,
+        ), field="seed")
     return seed
 
 
@@ -176,7 +180,9 @@ def draw_flight(
     _refuse_team_flight(flight)
     method = method or flight.draw_method
     if method not in (DrawMethod.RANDOM.value, DrawMethod.SEEDED.value):
-        raise StoreUserError("Draw at random or by seeding; a draw by hand is not available.")
+        raise StoreUserError(Message(
+            "Draw at random or by seeding; a draw by hand is not available.",
+        ))
     _check_allowed(
         progress.load_flight_state(session, flight),
         Action.DRAW,
@@ -194,7 +200,10 @@ def draw_flight(
                                                  division=flight.division)
     if len(entrants) < 2:
         raise StoreUserError(
-            f"A draw needs at least two active players; there are {len(entrants)}."
+            Message(
+                "A draw needs at least two active players; there are %(count)s.",
+                count=len(entrants),
+            )
         )
     flight.draw_seed = str(value)
     flight.draw_method = method
@@ -229,7 +238,10 @@ def _refuse_team_flight(flight: Flight) -> None:
     """A team flight pairs teams (``tourney.store.teams``), never its players one by one."""
     if flight.boards is not None:
         raise StoreUserError(
-            f"“{flight.name}” is a team flight: draw its rounds of fixtures on its fixtures page."
+            Message(
+                "“%(name)s” is a team flight: draw its rounds of fixtures on its fixtures page.",
+                name=flight.name,
+            )
         )
 
 
@@ -374,13 +386,19 @@ def _qualified_field(
     cut = stage_cut(session, flight)
     if cut is None:
         raise StoreUserError(
-            f"“{source.name}” is not drawn yet: the knockout is drawn from its qualifiers "
-            "once it is finished."
+            Message(
+                "“%(name)s” is not drawn yet: the knockout is drawn from its qualifiers once "
+                "it is finished.",
+                name=source.name,
+            )
         )
     if not cut.finished:
         raise StoreUserError(
-            f"“{source.name}” is not finished: the knockout is drawn from its qualifiers "
-            "once every match there is decided."
+            Message(
+                "“%(name)s” is not finished: the knockout is drawn from its qualifiers once "
+                "every match there is decided.",
+                name=source.name,
+            )
         )
     try:
         check_pool_sizes([len(t.contenders) for t in cut.tables], cut.link.per_pool)
@@ -824,24 +842,30 @@ def repair_round(session: Session, *, actor: Actor, round_id: int) -> FlightBoar
     """
     rnd = session.get(Round, round_id)
     if rnd is None:
-        raise NotFoundError("No such round.")
+        raise NotFoundError(Message("No such round."))
     flight, event = _flight(session, actor, rnd.flight_id)
     rounds = progress.flight_rounds(session, flight.id or 0)
     matches = list(session.exec(select(Match).where(Match.round_id == round_id)))
     reason = refusal(progress.flight_state(session, flight, rounds, matches), Action.REPAIR_ROUND)
     if reason is Refusal.NOT_OFFERED:
-        raise StoreUserError("Only Swiss rounds are paired again.")
+        raise StoreUserError(Message("Only Swiss rounds are paired again."))
     later = [r for r in rounds if r.number > rnd.number]
     if later:
         raise StoreUserError(
-            f"{later[0].name} is paired already: only the newest round can be paired again."
+            Message(
+                "%(name)s is paired already: only the newest round can be paired again.",
+                name=later[0].name,
+            )
         )
     if reason is not None:
         started = [m for m in matches if progress.has_started(m)]
         table = started[0].table_label or started[0].position if started else "-"
         raise StoreUserError(
-            f"{rnd.name} has results already (table {table}); "
-            "delete them before pairing the round again."
+            Message(
+                "%(name)s has results already (table %(table)s); delete them before pairing "
+                "the round again.",
+                name=rnd.name, table=table,
+            )
         )
     before = [(m.entry_a_id, m.entry_b_id) for m in matches]
     session.exec(delete(Match).where(col(Match.round_id) == round_id))
@@ -886,9 +910,9 @@ def _late_entry_flight(
     _check_allowed(state, action, refused, {Refusal.FINISHED: finished})
     entry = session.get(Entry, entry_id)
     if entry is None or entry.event_id != event.id:
-        raise NotFoundError("No such entry.")
+        raise NotFoundError(Message("No such entry."))
     if entry.status != EntryStatus.ACTIVE.value:
-        raise StoreUserError("Only an active entry can join.")
+        raise StoreUserError(Message("Only an active entry can join."))
     return flight, event
 
 
@@ -911,14 +935,14 @@ def add_late_entry(
         "Late entries with a record join a drawn Swiss; draw it first.",
     )
     if wins < 0 or losses < 0:
-        raise StoreUserError("A starting record cannot be negative.", field="wins")
+        raise StoreUserError(Message("A starting record cannot be negative."), field="wins")
     exists = session.exec(
         select(FlightEntry.id).where(
             FlightEntry.flight_id == flight_id, FlightEntry.entry_id == entry_id
         )
     ).first()
     if exists is not None:
-        raise StoreUserError("This player is in the flight already.")
+        raise StoreUserError(Message("This player is in the flight already."))
     row = FlightEntry(
         flight_id=flight_id, entry_id=entry_id, late=True, initial_wins=wins, initial_losses=losses
     )
@@ -961,10 +985,10 @@ def add_late_knockout_entry(
     )
     inside = session.exec(select(FlightEntry.id).where(FlightEntry.entry_id == entry_id))
     if inside.first() is not None:
-        raise StoreUserError("This player is in the draw already.")
+        raise StoreUserError(Message("This player is in the draw already."))
     row = session.get(Match, match_id)
     if row is None or row.flight_id != flight.id:
-        raise NotFoundError("No such match in this flight.")
+        raise NotFoundError(Message("No such match in this flight."))
     group = progress.load_group(session, flight)
     try:
         placed = ko.place_late_entrant(
@@ -982,9 +1006,11 @@ def add_late_knockout_entry(
         stored = group.rows[moved[0]]
         rnd = session.get(Round, stored.round_id)
         raise StoreUserError(
-            "The draw has moved on from this bye: "
-            f"{rnd.name if rnd else 'a later match'} (table {stored.table_label or '-'}) "
-            "is already under way with its players."
+            Message(
+                "The draw has moved on from this bye: %(value)s (table %(value2)s) is already "
+                "under way with its players.",
+                value=rnd.name if rnd else 'a later match', value2=stored.table_label or '-',
+            )
         )
     flight.bracket_plan = encode_plan(placed.bracket, group.plan.rounds)
     late = FlightEntry(flight_id=flight.id or 0, entry_id=entry_id, late=True)
@@ -1039,20 +1065,28 @@ def set_table(
     """
     row = session.exec(select(Match).where(Match.id == match_id).with_for_update()).first()
     if row is None:
-        raise NotFoundError("No such match.")
+        raise NotFoundError(Message("No such match."))
     _, event = _flight(session, actor, row.flight_id)
     if expected_version is not None and row.version != expected_version:
-        raise ConflictError("Someone else changed this match first; reload and try again.")
+        raise ConflictError(Message(
+            "Someone else changed this match first; reload and try again.",
+        ))
     label = table.strip()
     if not label:
-        raise StoreUserError("Give the table a number or name.", field="table")
+        raise StoreUserError(Message("Give the table a number or name."), field="table")
     if len(label) > MAX_TABLE_LABEL:
         raise StoreUserError(
-            f"A table label has at most {MAX_TABLE_LABEL} characters.", field="table"
+            Message(
+                "A table label has at most %(MAX_TABLE_LABEL)s characters.",
+                MAX_TABLE_LABEL=MAX_TABLE_LABEL,
+            ), field="table"
         )
     if row.status != MatchStatus.READY.value:
         raise StoreUserError(
-            f"Only a match waiting to be played changes table; this one is {row.status}.",
+            Message(
+                "Only a match waiting to be played changes table; this one is %(status)s.",
+                status=row.status,
+            ),
             field="table",
         )
     taken = session.exec(
@@ -1067,7 +1101,10 @@ def set_table(
     ).first()
     if taken is not None:
         raise StoreUserError(
-            f"Table {label} is in use by {_match_label(session, taken)}; free it first.",
+            Message(
+                "Table %(label)s is in use by %(match_label)s; free it first.",
+                label=label, match_label=_match_label(session, taken),
+            ),
             field="table",
         )
     before = row.table_label
@@ -1100,12 +1137,15 @@ def decide_cut(session: Session, *, actor: Actor, flight_id: int, picks: list[in
     """
     flight, event = _flight(session, actor, flight_id)
     if flight.status != FlightStatus.SETUP.value:
-        raise ConflictError(f"“{flight.name}” is drawn already: its field is settled.")
+        raise ConflictError(Message(
+            "“%(name)s” is drawn already: its field is settled.",
+            name=flight.name,
+        ))
     before = list(flight.cut_picks or [])
     # Earlier picks for ties already decided stand; the new ones decide those still open.
     cut = stage_cut(session, flight, picks=())
     if cut is None or not cut.undecided:
-        raise StoreUserError("There is no tie at the cut to decide.")
+        raise StoreUserError(Message("There is no tie at the cut to decide."))
     chosen = set(picks)
     wrong = []
     for tied in cut.undecided:

@@ -35,6 +35,7 @@ from tourney.formats.timing import (
 from tourney.rules import NotationError
 from tourney.rules.dice_names import dice_names_named
 from tourney.rules.match_forms import SINGLE, match_form_named
+from tourney.rules.messages import InSentence, Message, message_of
 from tourney.rules.variants import (
     DEFAULT_OPTIONS,
     DEFAULT_VARIANT,
@@ -182,10 +183,10 @@ def create_club(session: Session, *, actor: Actor, name: str, slug: str = "") ->
     require_role(actor, *EVENT_DIRECTORS)
     clean = clean_text(name)
     if not clean:
-        raise StoreUserError("Enter the club's name.", field="name")
+        raise StoreUserError(Message("Enter the club's name."), field="name")
     wanted = slugify(slug) if slug else ""
     if wanted and session.exec(select(Club.id).where(Club.slug == wanted)).first() is not None:
-        raise StoreUserError("Another club has this short name.", field="slug")
+        raise StoreUserError(Message("Another club has this short name."), field="slug")
     club = Club(name=clean, slug=wanted or _unique_slug(session, Club, slugify(clean)))
     session.add(club)
     session.flush()
@@ -224,7 +225,10 @@ def _variant_fields(fields: EventFields) -> tuple[VariantOptions, bool]:
             nardy's Crawford rule without the cube).
     """
     if fields.variant not in {v.name for v in registered_variants()}:
-        raise StoreUserError(f"Unknown variant {fields.variant!r}.", field="variant")
+        raise StoreUserError(Message(
+            "Unknown variant %(variant)s.",
+            variant=repr(fields.variant),
+        ), field="variant")
     variant = variant_named(fields.variant)
     chosen = options_for(fields.variant, fields.variant_options)
     problems = variant.option_problems(chosen)
@@ -243,40 +247,48 @@ def _variant_fields(fields: EventFields) -> tuple[VariantOptions, bool]:
 def _apply_event_fields(session: Session, event: Event, fields: EventFields) -> None:
     name = clean_text(fields.name)
     if not name:
-        raise StoreUserError("Enter the event's name.", field="name")
+        raise StoreUserError(Message("Enter the event's name."), field="name")
     try:
         event.board_order = find_board_order(fields.board_order).value
     except FormatUserError as error:
-        raise StoreUserError(str(error), field="board_order") from None
+        raise StoreUserError(message_of(error), field="board_order") from None
     if fields.starts_on and fields.ends_on and fields.ends_on < fields.starts_on:
-        raise StoreUserError("The event cannot end before it starts.", field="ends_on")
+        raise StoreUserError(Message("The event cannot end before it starts."), field="ends_on")
     chosen, crawford = _variant_fields(fields)
     if fields.holland and not crawford:
         raise StoreUserError(
-            "The Holland rule applies to post-Crawford games; turn the Crawford rule on.",
+            Message(
+                "The Holland rule applies to post-Crawford games; turn the Crawford rule on.",
+            ),
             field="holland",
         )
     if (fields.beavers or fields.automatic_doubles) and not fields.money_play:
         raise StoreUserError(
-            "Beavers and automatic doubles are money-play options; mark the event money play.",
+            Message(
+                "Beavers and automatic doubles are money-play options; mark the event money "
+                "play.",
+            ),
             field="money_play",
         )
     exponent = fields.cube_limit_exponent
     if exponent is not None and not 1 <= exponent <= MAX_CUBE_EXPONENT:
         raise StoreUserError(
-            f"The cube limit must be between 2 and {2**MAX_CUBE_EXPONENT}.", field="cube_limit"
+            Message(
+                "The cube limit must be between 2 and %(value)s.",
+                value=2**MAX_CUBE_EXPONENT,
+            ), field="cube_limit"
         )
     if fields.club_id is not None and session.get(Club, fields.club_id) is None:
-        raise StoreUserError("No such club.", field="club_id")
+        raise StoreUserError(Message("No such club."), field="club_id")
     try:
         form = match_form_named(fields.match_form)
     except NotationError as error:
-        raise StoreUserError(str(error), field="match_form") from None
+        raise StoreUserError(message_of(error), field="match_form") from None
     if fields.dice_names:
         try:
             dice_names_named(fields.dice_names)
         except NotationError as error:
-            raise StoreUserError(str(error), field="dice_names") from None
+            raise StoreUserError(message_of(error), field="dice_names") from None
     event.variant = fields.variant
     event.variant_options = options_to_json(chosen)
     event.match_form = form.name
@@ -314,14 +326,14 @@ def _scoring_rules(event: Event) -> tuple[object, ...]:
 def _set_slug(session: Session, event: Event, slug: str) -> None:
     wanted = slugify(slug)
     if slug and not wanted:
-        raise StoreUserError("Use letters or digits in the web address.", field="slug")
+        raise StoreUserError(Message("Use letters or digits in the web address."), field="slug")
     if not wanted:
         if not event.slug:
             event.slug = _unique_slug(session, Event, slugify(event.name))
         return
     taken = session.exec(select(Event.id).where(Event.slug == wanted)).first()
     if taken is not None and taken != event.id:
-        raise StoreUserError("Another event uses this web address.", field="slug")
+        raise StoreUserError(Message("Another event uses this web address."), field="slug")
     event.slug = wanted
 
 
@@ -409,13 +421,15 @@ def add_event_staff(
     require_event(session, actor, event_id, manage=True)
     user = session.get(User, user_id)
     if user is None:
-        raise NotFoundError("No such user.")
+        raise NotFoundError(Message("No such user."))
     if role not in {r.value for r in StaffRole}:
-        raise StoreUserError(f"Unknown event role {role!r}.", field="role")
+        raise StoreUserError(Message("Unknown event role %(role)s.", role=repr(role)), field="role")
     account = account_role(user.role)
     if event_role(role).can_manage_event and not account.can_direct_events:
         label = account.label.lower()
-        raise StoreUserError(f"A {label} account cannot direct an event.", field="role")
+        raise StoreUserError(
+            Message("A %(label)s account cannot direct an event.", label=label), field="role"
+        )
     row = session.exec(
         select(EventStaff).where(EventStaff.event_id == event_id, EventStaff.user_id == user_id)
     ).first()
@@ -444,79 +458,100 @@ def _check_flight_fields(
     session: Session, event: Event, flight: Flight | None, f: FlightFields
 ) -> None:
     if not clean_text(f.name):
-        raise StoreUserError("Enter the flight's name.", field="name")
+        raise StoreUserError(Message("Enter the flight's name."), field="name")
     try:
         fmt = flight_format(f.format)
     except FormatUserError as error:
-        raise StoreUserError(str(error), field="format") from None
+        raise StoreUserError(message_of(error), field="format") from None
     if not 1 <= f.match_length <= MAX_MATCH_LENGTH:
         raise StoreUserError(
-            f"Match length must be between 1 and {MAX_MATCH_LENGTH} points.", field="match_length"
+            Message(
+                "Match length must be between 1 and %(MAX_MATCH_LENGTH)s points.",
+                MAX_MATCH_LENGTH=MAX_MATCH_LENGTH,
+            ), field="match_length"
         )
     for key, length in f.round_lengths.items():
         if not (key.isdigit() and int(key) >= 1) and named_round(key) is None:
             named = ", ".join(r.key for r in NAMED_ROUNDS)
             raise StoreUserError(
-                f"Unknown round {key!r}: use a round number or {named}.",
+                Message(
+                    "Unknown round %(key)s: use a round number or %(named)s.",
+                    key=repr(key), named=named,
+                ),
                 field="round_lengths",
             )
         if not 1 <= length <= MAX_MATCH_LENGTH:
             raise StoreUserError(
-                f"Match length for {key} must be between 1 and {MAX_MATCH_LENGTH} points.",
+                Message(
+                    "Match length for %(key)s must be between 1 and %(MAX_MATCH_LENGTH)s "
+                    "points.",
+                    key=key, MAX_MATCH_LENGTH=MAX_MATCH_LENGTH,
+                ),
                 field="round_lengths",
             )
     if not fmt.pairs_round_by_round and (f.swiss_rounds is not None or f.swiss_lives is not None):
-        raise StoreUserError("Rounds and lives are Swiss settings.", field="swiss_rounds")
+        raise StoreUserError(Message("Rounds and lives are Swiss settings."), field="swiss_rounds")
     if not 1 <= f.clock_seconds_per_point <= MAX_SECONDS_PER_POINT_ON_CLOCK:
         raise StoreUserError(
-            "The clock gives each player between 1 second and 30 minutes a point.",
+            Message("The clock gives each player between 1 second and 30 minutes a point."),
             field="clock_minutes_per_point",
         )
     if not 0 <= f.clock_delay_seconds <= MAX_DELAY_SECONDS:
         raise StoreUserError(
-            f"The delay per move is between 0 and {MAX_DELAY_SECONDS} seconds.",
+            Message(
+                "The delay per move is between 0 and %(seconds)s seconds.",
+                seconds=MAX_DELAY_SECONDS,
+            ),
             field="clock_delay_seconds",
         )
     if f.swiss_rounds is not None and f.swiss_lives is not None:
         raise StoreUserError(
-            "A Swiss runs either a fixed number of rounds or on lives, not both.",
+            Message("A Swiss runs either a fixed number of rounds or on lives, not both."),
             field="swiss_lives",
         )
     if f.swiss_rounds is not None and not 1 <= f.swiss_rounds <= 30:
-        raise StoreUserError("A Swiss has between 1 and 30 rounds.", field="swiss_rounds")
+        raise StoreUserError(Message("A Swiss has between 1 and 30 rounds."), field="swiss_rounds")
     if f.swiss_lives is not None and not 1 <= f.swiss_lives <= 9:
-        raise StoreUserError("Lives must be between 1 and 9.", field="swiss_lives")
+        raise StoreUserError(Message("Lives must be between 1 and 9."), field="swiss_lives")
     if f.reset_match and not fmt.has_losers_bracket:
         raise StoreUserError(
-            "A reset final exists only in double elimination.", field="reset_match"
+            Message("A reset final exists only in double elimination."), field="reset_match"
         )
     if f.draw_method not in {x.value for x in DrawMethod}:
-        raise StoreUserError(f"Unknown draw method {f.draw_method!r}.", field="draw_method")
+        raise StoreUserError(Message(
+            "Unknown draw method %(draw_method)s.",
+            draw_method=repr(f.draw_method),
+        ), field="draw_method")
     try:
         tiebreak_chain(f.tiebreaks)
     except FormatUserError as error:
-        raise StoreUserError(str(error), field="tiebreaks") from None
+        raise StoreUserError(message_of(error), field="tiebreaks") from None
     _check_pools(session, flight, f)
     _check_stage_link(session, event, flight, f)
     _check_boards(f)
     if f.feeds_from_id is None:
         if f.feed_rounds or f.progressive or f.feed_bye_losers:
             raise StoreUserError(
-                "Choose the flight whose losers enter this one.", field="feeds_from_id"
+                Message("Choose the flight whose losers enter this one."), field="feeds_from_id"
             )
         return
     source = session.get(Flight, f.feeds_from_id)
     if source is None or source.event_id != event.id:
-        raise StoreUserError("The feeding flight must be in this event.", field="feeds_from_id")
+        raise StoreUserError(
+            Message("The feeding flight must be in this event."), field="feeds_from_id"
+        )
     if flight is not None and _feeds_into(session, source, flight.id):
-        raise StoreUserError("A flight cannot feed itself.", field="feeds_from_id")
+        raise StoreUserError(Message("A flight cannot feed itself."), field="feeds_from_id")
     reason = feed_refusal(source.format, f.format)
     if reason is not None:
         raise StoreUserError(
-            f"“{source.name}” cannot feed this flight. {reason}", field="feeds_from_id"
+            Message(
+                "“%(name)s” cannot feed this flight. %(reason)s",
+                name=source.name, reason=reason,
+            ), field="feeds_from_id"
         )
     if any(r < 1 for r in f.feed_rounds):
-        raise StoreUserError("Feeding rounds are numbered from 1.", field="feed_rounds")
+        raise StoreUserError(Message("Feeding rounds are numbered from 1."), field="feed_rounds")
 
 
 def _check_boards(f: FlightFields) -> None:
@@ -526,12 +561,16 @@ def _check_boards(f: FlightFields) -> None:
     try:
         check_boards(f.boards)
     except FormatUserError as error:
-        raise StoreUserError(str(error), field="boards") from None
+        raise StoreUserError(message_of(error), field="boards") from None
     if f.format not in TEAM_FLIGHT_FORMATS:
-        raise StoreUserError("Teams play a knockout, a Swiss or a round robin.", field="boards")
+        raise StoreUserError(
+            Message("Teams play a knockout, a Swiss or a round robin."), field="boards"
+        )
     if f.feeds_from_id is not None or f.qualifies_from_id is not None or f.pools is not None:
         raise StoreUserError(
-            "A team flight is drawn from the teams alone: no feeding, pools or qualifiers.",
+            Message(
+                "A team flight is drawn from the teams alone: no feeding, pools or qualifiers.",
+            ),
             field="boards",
         )
 
@@ -543,26 +582,34 @@ def _check_pools(session: Session, flight: Flight | None, f: FlightFields) -> No
     """Pools only in a round robin; a flight others qualify from keeps a drawable link."""
     fmt = flight_format(f.format)
     if f.pools is not None and not fmt.has_pools:
-        raise StoreUserError("Only a round robin is split into pools.", field="pools")
+        raise StoreUserError(Message("Only a round robin is split into pools."), field="pools")
     if f.pools is not None and not 1 <= f.pools <= MAX_POOLS:
-        raise StoreUserError(f"Pools: between 1 and {MAX_POOLS}.", field="pools")
+        raise StoreUserError(
+            Message("Pools: between 1 and %(MAX_POOLS)s.", MAX_POOLS=MAX_POOLS), field="pools"
+        )
     try:
         find_pool_seeding(f.pool_seeding)
     except FormatUserError as error:
-        raise StoreUserError(str(error), field="pool_seeding") from None
+        raise StoreUserError(message_of(error), field="pool_seeding") from None
     if flight is None:
         return
     for target in session.exec(select(Flight).where(Flight.qualifies_from_id == flight.id)):
         if not fmt.qualifies:
             raise StoreUserError(
-                f"“{target.name}” takes its qualifiers from this flight: "
-                f"it must stay a round robin or a Swiss.",
+                Message(
+                    "“%(name)s” takes its qualifiers from this flight: it must stay a round "
+                    "robin or a Swiss.",
+                    name=target.name,
+                ),
                 field="format",
             )
         try:
             check_stage_link(StageLink(f.pools or 1, target.qualifiers or 0))
         except FormatUserError as error:
-            raise StoreUserError(f"For “{target.name}”: {error}", field="pools") from None
+            raise StoreUserError(Message(
+                "For “%(name)s”: %(error)s",
+                name=target.name, error=error,
+            ), field="pools") from None
 
 
 def _check_stage_link(
@@ -573,44 +620,52 @@ def _check_stage_link(
     try:
         find_cut_ties(f.cut_ties)
     except FormatUserError as error:
-        raise StoreUserError(str(error), field="cut_ties") from None
+        raise StoreUserError(message_of(error), field="cut_ties") from None
     if f.qualifies_from_id is None:
         if f.qualifiers is not None:
             raise StoreUserError(
-                "Choose the stage players qualify from.", field="qualifies_from_id"
+                Message("Choose the stage players qualify from."), field="qualifies_from_id"
             )
         return
     fmt = flight_format(f.format)
     if not fmt.is_knockout:
         raise StoreUserError(
-            "Only a knockout takes its field from a qualifying stage.", field="qualifies_from_id"
+            Message("Only a knockout takes its field from a qualifying stage."),
+            field="qualifies_from_id",
         )
     if f.feeds_from_id is not None:
         raise StoreUserError(
-            "A flight takes either the losers of a knockout or the qualifiers of a stage, "
-            "not both.",
+            Message(
+                "A flight takes either the losers of a knockout or the qualifiers of a stage, "
+                "not both.",
+            ),
             field="qualifies_from_id",
         )
     source = session.get(Flight, f.qualifies_from_id)
     if source is None or source.event_id != event.id:
         raise StoreUserError(
-            "The qualifying stage must be a flight of this event.", field="qualifies_from_id"
+            Message("The qualifying stage must be a flight of this event."),
+            field="qualifies_from_id",
         )
     if flight is not None and (source.id == flight.id or _feeds_into(session, source, flight.id)):
-        raise StoreUserError("A flight cannot qualify from itself.", field="qualifies_from_id")
+        raise StoreUserError(
+            Message("A flight cannot qualify from itself."), field="qualifies_from_id"
+        )
     source_fmt = flight_format(source.format)
     if not source_fmt.qualifies:
         raise StoreUserError(
-            f"“{source.name}” is a {source_fmt.label.lower()}: players qualify only from "
-            "a round robin or a Swiss.",
+            Message(
+                "“%(name)s” is a %(format)s: players qualify only from a round robin or a Swiss.",
+                name=source.name, format=InSentence(source_fmt.label),
+            ),
             field="qualifies_from_id",
         )
     if f.qualifiers is None:
-        raise StoreUserError("Enter how many players qualify.", field="qualifiers")
+        raise StoreUserError(Message("Enter how many players qualify."), field="qualifiers")
     try:
         check_stage_link(StageLink(source.pools or 1, f.qualifiers))
     except FormatUserError as error:
-        raise StoreUserError(str(error), field="qualifiers") from None
+        raise StoreUserError(message_of(error), field="qualifiers") from None
 
 
 def _feeds_into(session: Session, source: Flight, target_id: int | None) -> bool:
@@ -665,7 +720,7 @@ def _check_flight_name(session: Session, event_id: int, name: str, flight_id: in
         select(Flight.id).where(Flight.event_id == event_id, Flight.name == clean_text(name))
     ).first()
     if taken is not None and taken != flight_id:
-        raise StoreUserError("The event has a flight of this name.", field="name")
+        raise StoreUserError(Message("The event has a flight of this name."), field="name")
 
 
 def add_flight(
@@ -730,7 +785,7 @@ def update_flight(
     """
     flight = session.get(Flight, flight_id)
     if flight is None:
-        raise NotFoundError("No such flight.")
+        raise NotFoundError(Message("No such flight."))
     event = require_event(session, actor, flight.event_id, manage=True)
     _check_flight_fields(session, event, flight, fields)
     _check_flight_name(session, event.id or 0, fields.name, flight.id)
@@ -744,7 +799,10 @@ def update_flight(
         or fields.boards != flight.boards
     ):
         raise ConflictError(
-            "The flight is drawn: its format, feeding, pools and qualifiers can no longer change."
+            Message(
+                "The flight is drawn: its format, feeding, pools and qualifiers can no longer "
+                "change.",
+            )
         )
     before = snapshot(flight)
     _apply_flight_fields(flight, fields)

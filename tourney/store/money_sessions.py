@@ -25,6 +25,7 @@ from sqlmodel import Session, col, delete, select
 from tourney.formats import chouette, money
 from tourney.formats.errors import FormatUserError
 from tourney.rules.game import Level
+from tourney.rules.messages import message_of
 from tourney.store.audit import Actor, record
 from tourney.store.documents import SettlementDocument, SheetTable
 from tourney.store.errors import ConflictError, NotFoundError, StoreUserError
@@ -85,7 +86,7 @@ def _options(row: MoneySession) -> money.CubeOptions:
 
 
 def _user_error(error: FormatUserError) -> StoreUserError:
-    return StoreUserError(str(error))
+    return StoreUserError(message_of(error))
 
 
 def start_session(

@@ -12,8 +12,9 @@ from dataclasses import dataclass
 
 from sqlmodel import Session, col, select
 
+from tourney.i18n import DEFAULT_LANGUAGE
 from tourney.rules.dice import Roll
-from tourney.rules.dice_names import DiceNames, dice_names_named
+from tourney.rules.dice_names import DiceNames, dice_names_for
 from tourney.rules.records import read_record
 from tourney.rules.records.model import ActionKind, MatchRecord, PlayForm
 from tourney.store.tables import UploadedRecord
@@ -41,7 +42,9 @@ class GameMoves:
     turns: tuple[TurnView, ...]
 
 
-def match_moves(session: Session, match_id: int, dice_names: str) -> tuple[GameMoves, ...]:
+def match_moves(
+    session: Session, match_id: int, dice_names: str, language: str = DEFAULT_LANGUAGE
+) -> tuple[GameMoves, ...]:
     """The games of the record the match was played from (none without a valid upload),
     each roll named in ``dice_names`` (a registered key; empty: no names)."""
     upload = session.exec(
@@ -52,7 +55,7 @@ def match_moves(session: Session, match_id: int, dice_names: str) -> tuple[GameM
     ).first()
     if upload is None:
         return ()
-    naming = dice_names_named(dice_names) if dice_names else None
+    naming = dice_names_for(dice_names, language)
     return _games(_read(upload.filename, upload.original_text), naming)
 
 

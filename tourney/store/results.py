@@ -42,6 +42,7 @@ from tourney.match import correct_game as engine_correct
 from tourney.match import delete_game as engine_delete
 from tourney.rules import GameEnd, Level, Side
 from tourney.rules.match_forms import SINGLE
+from tourney.rules.messages import Message, message_parts
 from tourney.rules.records import MatchRules as RecordRules
 from tourney.rules.records import RecordReport, validate_record
 from tourney.rules.variants import DEFAULT_VARIANT
@@ -101,19 +102,21 @@ class GameFields:
             StoreUserError: a value outside the closed sets.
         """
         if self.end not in {e.value for e in GameEndKind}:
-            raise StoreUserError("Choose how the game ended.", field="end")
+            raise StoreUserError(Message("Choose how the game ended."), field="end")
         end = GameEnd(self.end)
         if end is GameEnd.DRAWN:
             # Nobody wins a drawn game and it has no result level; whatever the form's
             # winner and result boxes still hold is not part of the entry.
             return GameEntry.drawn(self.cube)
         if self.winner not in ("a", "b"):
-            raise StoreUserError("Choose who won the game.", field="winner")
+            raise StoreUserError(Message("Choose who won the game."), field="winner")
         level = None
         if end is not GameEnd.DROPPED:
             if self.level not in _LEVELS:
                 raise StoreUserError(
-                    "Choose single, gammon or backgammon for a game played out or resigned.",
+                    Message(
+                        "Choose single, gammon or backgammon for a game played out or resigned.",
+                    ),
                     field="level",
                 )
             level = _LEVELS[self.level]
@@ -135,9 +138,13 @@ def _bounded_cube(entry: GameEntry, state: MatchState, number: int) -> GameEntry
     decides = 1 << (state.length - 1).bit_length()
     if entry.cube > 2 * decides:
         raise StoreUserError(
-            f"Game {number} has the cube at {entry.cube} in a {state.length}-point match: "
-            f"from a cube of {decides} any win takes the match, so the cube goes at most "
-            f"one double further, to {2 * decides}.",
+            Message(
+                "Game %(number)s has the cube at %(cube)s in a %(length)s-point match: from a "
+                "cube of %(decides)s any win takes the match, so the cube goes at most one "
+                "double further, to %(value)s.",
+                number=number, cube=entry.cube, length=state.length, decides=decides,
+                value=2 * decides,
+            ),
             field="cube",
         )
     return entry
@@ -179,7 +186,7 @@ class _Loaded:
 def _load(session: Session, actor: Actor, match_id: int, expected_version: int | None) -> _Loaded:
     match = session.exec(select(Match).where(Match.id == match_id).with_for_update()).first()
     if match is None:
-        raise NotFoundError("No such match.")
+        raise NotFoundError(Message("No such match."))
     flight = session.get(Flight, match.flight_id)
     rnd = session.get(Round, match.round_id)
     assert flight is not None and rnd is not None
@@ -187,14 +194,17 @@ def _load(session: Session, actor: Actor, match_id: int, expected_version: int |
     games = progress.games_of(session, match_id)
     if expected_version is not None and match.version != expected_version:
         raise ConflictError(
-            "Someone else saved this match first: it now stands at "
-            f"{_result_text(session, match)}. Your change was not saved; check the match "
-            "and enter it again if it is still needed."
+            Message(
+                "Someone else saved this match first: it now stands at %(result_text)s. Your "
+                "change was not saved; check the match and enter it again if it is still "
+                "needed.",
+                result_text=_result_text(session, match),
+            )
         )
     if rnd.status == RoundStatus.DRAFT.value:
-        raise StoreUserError("This round is not published yet: publish the draw first.")
+        raise StoreUserError(Message("This round is not published yet: publish the draw first."))
     if match.entry_a_id is None or match.entry_b_id is None:
-        raise StoreUserError("This match has no two players yet.")
+        raise StoreUserError(Message("This match has no two players yet."))
     return _Loaded(match, event, flight, rnd, games)
 
 
@@ -256,8 +266,10 @@ def _flush(session: Session) -> None:
         session.flush()
     except StaleDataError:
         raise ConflictError(
-            "Someone else saved this match at the same moment; nothing of yours was saved. "
-            "Reload the match to see the newer result."
+            Message(
+                "Someone else saved this match at the same moment; nothing of yours was saved. "
+                "Reload the match to see the newer result.",
+            )
         ) from None
 
 
@@ -447,10 +459,12 @@ def _finish(
 def _check_open_for_games(loaded: _Loaded) -> None:
     source = loaded.match.result_source
     if loaded.match.status == MatchStatus.WALKOVER.value:
-        raise StoreUserError("This match was decided by walkover; clear the result first.")
+        raise StoreUserError(Message(
+            "This match was decided by walkover; clear the result first.",
+        ))
     if source in ("score",) and loaded.match.status == MatchStatus.FINISHED.value:
         raise StoreUserError(
-            "This match was entered as a final score; clear the result to enter games."
+            Message("This match was entered as a final score; clear the result to enter games.")
         )
 
 
@@ -579,7 +593,7 @@ def _change_game(
     try:
         rescored = change(state)
     except IndexError:
-        raise NotFoundError(f"This match has no game {number}.") from None
+        raise NotFoundError(Message("This match has no game %(number)s.", number=number)) from None
     if rescored.rejected:
         raise StoreUserError(" ".join(r.message for r in rescored.rejected))
     return _rewrite(session, loaded, actor, rescored.state, before, confirm, action)
@@ -625,10 +639,14 @@ def record_final_score(
     loaded = _load(session, actor, match_id, expected_version)
     if loaded.games:
         raise StoreUserError(
-            "This match has games entered; correct or delete them instead of a final score."
+            Message(
+                "This match has games entered; correct or delete them instead of a final score.",
+            )
         )
     if loaded.match.status == MatchStatus.WALKOVER.value:
-        raise StoreUserError("This match was decided by walkover; clear the result first.")
+        raise StoreUserError(Message(
+            "This match was decided by walkover; clear the result first.",
+        ))
     rules = progress.match_rules(loaded.event, loaded.match.match_length)
     try:
         winner = check_final_score(rules, (score_a, score_b),
@@ -696,7 +714,7 @@ def award_walkover(
         as ``correct_game``; StoreUserError for a winner other than ``a``/``b``.
     """
     if winner not in ("a", "b"):
-        raise StoreUserError("Choose who gets the walkover.", field="winner")
+        raise StoreUserError(Message("Choose who gets the walkover."), field="winner")
     loaded = _load(session, actor, match_id, expected_version)
     before = _snapshot(loaded.match, loaded.games)
     match = loaded.match
@@ -775,7 +793,7 @@ def check_match_record(
     """
     match = session.get(Match, match_id)
     if match is None:
-        raise NotFoundError("No such match.")
+        raise NotFoundError(Message("No such match."))
     flight = session.get(Flight, match.flight_id)
     assert flight is not None
     event = require_event(session, actor, flight.event_id, manage=False)
@@ -801,7 +819,7 @@ def _check_record(
 ) -> CheckedRecord:
     if first_player_side not in (None, "a", "b"):
         raise StoreUserError(
-            "Say which player the record's first player is.", field="first_player_side"
+            Message("Say which player the record's first player is."), field="first_player_side"
         )
     start = progress.match_start(match)
     if first_player_side == "b":
@@ -832,6 +850,18 @@ def _check_record(
     )
 
 
+def _stored_report(report: RecordReport, filename: str) -> dict[str, object]:
+    """The report as ``tourney validate --json`` writes it, each finding with its message's
+    parts beside the English text, so that the match page shows it in any language."""
+    stored = report.to_json(filename)
+    for key, findings in (("errors", report.errors), ("warnings", report.warnings)):
+        stored[key] = [
+            {**finding.to_json(), "message_parts": message_parts(finding.message)}
+            for finding in findings
+        ]
+    return stored
+
+
 def upload_match_record(
     session: Session,
     *,
@@ -860,7 +890,10 @@ def upload_match_record(
     loaded = _load(session, actor, match_id, expected_version)
     if loaded.games or loaded.match.status in progress.DONE:
         raise StoreUserError(
-            "This match has games or a result already; delete them before uploading a record."
+            Message(
+                "This match has games or a result already; delete them before uploading a "
+                "record.",
+            )
         )
     if checked is None or not _still_holds(
         session, checked, loaded, filename, data, first_player_side
@@ -877,7 +910,7 @@ def upload_match_record(
         match_id=match_id,
         filename=filename[:255],
         original_text=text,
-        report=checked.report.to_json(filename[:255]),
+        report=_stored_report(checked.report, filename[:255]),
         is_valid=not checked.findings,
         uploaded_by_id=actor.user_id,
     )

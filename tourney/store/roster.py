@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from sqlmodel import Session, col, select
 
+from tourney.rules.messages import Message
 from tourney.store import bulk_entry, club_money, queries, results, withdrawal
 from tourney.store.audit import Actor, record, snapshot
 from tourney.store.errors import NotFoundError, StoreUserError
@@ -49,7 +50,7 @@ class PlayerFields:
 def _get_entry(session: Session, entry_id: int) -> Entry:
     entry = session.get(Entry, entry_id)
     if entry is None:
-        raise NotFoundError("No such entry.")
+        raise NotFoundError(Message("No such entry."))
     return entry
 
 
@@ -64,17 +65,19 @@ def _entry_view(session: Session, entry: Entry) -> EntryView:
 def _apply_player_fields(session: Session, player: Player, f: PlayerFields) -> None:
     name = clean_text(f.name)
     if not name:
-        raise StoreUserError("Enter the player's name.", field="name")
+        raise StoreUserError(Message("Enter the player's name."), field="name")
     country = f.country.strip().upper()
     if country and not re.fullmatch(r"[A-Z]{2}", country):
-        raise StoreUserError("Use a two-letter country code (NO, DE, US).", field="country")
+        raise StoreUserError(
+            Message("Use a two-letter country code (NO, DE, US)."), field="country"
+        )
     if f.rating is not None and not 0 <= f.rating <= 5000:
-        raise StoreUserError("A rating is between 0 and 5000.", field="rating")
+        raise StoreUserError(Message("A rating is between 0 and 5000."), field="rating")
     email = (f.email or "").strip().lower() or None
     if email and not EMAIL_ADDRESS.match(email):
-        raise StoreUserError("Enter a valid e-mail address or none.", field="email")
+        raise StoreUserError(Message("Enter a valid e-mail address or none."), field="email")
     if f.club_id is not None and session.get(Club, f.club_id) is None:
-        raise StoreUserError("No such club.", field="club_id")
+        raise StoreUserError(Message("No such club."), field="club_id")
     player.name = name
     player.country = country
     player.rating = f.rating
@@ -103,7 +106,7 @@ def register_player(
     _apply_player_fields(session, player, fields)
     for carried in (fields.rating_experience, fields.rated_matches):
         if carried is not None and carried < 0:
-            raise StoreUserError("Experience and matches are whole numbers from 0.")
+            raise StoreUserError(Message("Experience and matches are whole numbers from 0."))
     player.rating_experience = fields.rating_experience
     player.rated_matches = fields.rated_matches
     session.add(player)
@@ -130,8 +133,11 @@ def _refuse_namesakes(session: Session, name: str) -> None:
     if found:
         listed = ", ".join(p.name for p in found)
         raise StoreUserError(
-            f"Already on the roster: {listed}. Enter that player in the event instead, "
-            "or tick “Add as a new player” if this is someone else.",
+            Message(
+                "Already on the roster: %(listed)s. Enter that player in the event instead, or "
+                "tick “Add as a new player” if this is someone else.",
+                listed=listed,
+            ),
             field="name",
         )
 
@@ -186,14 +192,14 @@ def enter_player(
     """
     event = require_event(session, actor, event_id, manage=True)
     if event.status == EventStatus.FINISHED:
-        raise StoreUserError("The event is finished.")
+        raise StoreUserError(Message("The event is finished."))
     if session.get(Player, player_id) is None:
-        raise NotFoundError("No such player.")
+        raise NotFoundError(Message("No such player."))
     existing = session.exec(
         select(Entry.id).where(Entry.event_id == event_id, Entry.player_id == player_id)
     ).first()
     if existing is not None:
-        raise StoreUserError("This player is entered already.", field="player_id")
+        raise StoreUserError(Message("This player is entered already."), field="player_id")
     _check_seed(session, event_id, seed, None)
     entry = Entry(event_id=event_id, player_id=player_id, seed=seed)
     session.add(entry)
@@ -214,12 +220,12 @@ def _check_seed(session: Session, event_id: int, seed: int | None, entry_id: int
     if seed is None:
         return
     if seed < 1:
-        raise StoreUserError("Seeds are numbered from 1.", field="seed")
+        raise StoreUserError(Message("Seeds are numbered from 1."), field="seed")
     taken = session.exec(
         select(Entry.id).where(Entry.event_id == event_id, Entry.seed == seed)
     ).first()
     if taken is not None and taken != entry_id:
-        raise StoreUserError(f"Seed {seed} is taken.", field="seed")
+        raise StoreUserError(Message("Seed %(seed)s is taken.", seed=seed), field="seed")
 
 
 def _change_entry(
@@ -231,7 +237,7 @@ def _change_entry(
     now = utcnow()
     if change == "check_in":
         if entry.status != EntryStatus.ACTIVE:
-            raise StoreUserError("Only an active entry can check in.")
+            raise StoreUserError(Message("Only an active entry can check in."))
         entry.checked_in_at = entry.checked_in_at or now
     elif change == "undo_check_in":
         entry.checked_in_at = None
@@ -239,7 +245,7 @@ def _change_entry(
     replayed: list[int] = []
     if change == "withdraw":
         if entry.status != EntryStatus.ACTIVE:
-            raise StoreUserError("This entry is not active.")
+            raise StoreUserError(Message("This entry is not active."))
         entry.status = EntryStatus.WITHDRAWN
         entry.withdrawn_at = now
         session.flush()
@@ -247,7 +253,7 @@ def _change_entry(
         walkovers = results.withdraw_from_matches(session, entry_id=entry.id or 0)
     elif change == "reinstate":
         if entry.status != EntryStatus.WITHDRAWN:
-            raise StoreUserError("This entry is not withdrawn.")
+            raise StoreUserError(Message("This entry is not withdrawn."))
         entry.status = EntryStatus.ACTIVE
         for row in session.exec(select(FlightEntry).where(FlightEntry.entry_id == entry.id)):
             if row.status == EntryStatus.WITHDRAWN:

@@ -21,6 +21,7 @@ from sqlmodel import Session, col, select
 
 from tourney.formats.errors import FormatUserError
 from tourney.formats.seasons import place_points, season_table
+from tourney.rules.messages import message_of
 from tourney.store import tournament_views as tv
 from tourney.store.audit import Actor, record
 from tourney.store.club_money import event_points
@@ -203,7 +204,7 @@ def season_view(session: Session, season_id: int) -> SeasonView:
     try:
         table = season_table(per_event, best=season.best)
     except FormatUserError as error:
-        raise StoreUserError(str(error)) from None
+        raise StoreUserError(message_of(error)) from None
     names = _names(session, [row.player for row in table])
     scoring = SCORINGS.get(season.scoring, season.scoring)
     if season.scoring == "place":

@@ -41,6 +41,7 @@ from tourney.formats.teams import (
     fixed_lineup,
     team_standings,
 )
+from tourney.rules.messages import message_of
 from tourney.store.audit import Actor, record
 from tourney.store.documents import BoardLine, FixtureSheet
 from tourney.store.errors import NotFoundError, StoreUserError
@@ -281,7 +282,7 @@ def add_team(
         # team for a one-board flight (a pair consultation event).
         check_team_size(name, sum(len(side) for side in members))
     except FormatUserError as error:
-        raise StoreUserError(str(error), field="members") from None
+        raise StoreUserError(message_of(error), field="members") from None
     seen: set[str] = set()
     for side in members:
         if len(side) not in (1, 2) or not all(side):
@@ -649,7 +650,7 @@ def draw_team_round(
     try:
         planned = _planned_round(loaded)
     except FormatUserError as error:
-        raise StoreUserError(str(error)) from None
+        raise StoreUserError(message_of(error)) from None
     number = len(loaded.rounds) + 1
     if flight.format == "knockout":
         total = ko.bracket_size(len(loaded.teams)).bit_length() - 1
@@ -743,7 +744,7 @@ def set_lineup(
     try:
         check_lineup([m.entry_id for m in team.members], entry_ids, flight.boards or 0)
     except FormatUserError as error:
-        raise StoreUserError(str(error), field="lineup") from None
+        raise StoreUserError(message_of(error), field="lineup") from None
     entries = _flight_entries(session, flight, [team])
     for match in boards:
         entry = entries[entry_ids[(match.board or 1) - 1]]

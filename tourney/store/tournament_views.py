@@ -34,6 +34,7 @@ from tourney.formats.rounds import numbered_round_name, the_round
 from tourney.formats.stages import pool_label
 from tourney.formats.standings import compute_standings
 from tourney.formats.tiebreaks import Tiebreak
+from tourney.i18n import DEFAULT_LANGUAGE
 from tourney.match import (
     GameKind,
     HalfPoints,
@@ -44,6 +45,7 @@ from tourney.match import (
     format_score,
 )
 from tourney.rules import Level
+from tourney.rules.messages import message_from_parts
 from tourney.rules.variants import DEFAULT_OPTIONS, DEFAULT_VARIANT, STANDARD
 from tourney.store import progress, stages
 from tourney.store.audit import Actor
@@ -1237,8 +1239,11 @@ def _knockout_status_label(
     return status.capitalize()
 
 
-def match_detail(session: Session, actor: Actor, match_id: int) -> MatchDetail:
-    """A match page for the event's staff.
+def match_detail(
+    session: Session, actor: Actor, match_id: int, *, language: str = DEFAULT_LANGUAGE
+) -> MatchDetail:
+    """A match page for the event's staff; the rolls' names (where the event asks for
+    them) in ``language`` where the seeds give names in it.
 
     Raises:
         NotFoundError, AccessDeniedError: no such match, or not on the event's staff.
@@ -1261,8 +1266,8 @@ def match_detail(session: Session, actor: Actor, match_id: int) -> MatchDetail:
     }
     # In a match of several variants the next game's variant decides what it offers.
     next_rules = state.rules.for_game(state.next_number)
-    offered_ends, offered_results = _offered(next_rules)
-    game_views = _game_views(games, state, names)
+    offered_ends, offered_results = _offered(next_rules, language)
+    game_views = _game_views(games, state, names, language)
     restriction = doubling_restriction(state)
     uploads = _uploads(session, match_id)
     playable = (
@@ -1301,7 +1306,7 @@ def match_detail(session: Session, actor: Actor, match_id: int) -> MatchDetail:
         variant=next_rules.variant.name,
         variant_summary=_variant_headline(state, next_rules),
         form_title="" if state.rules.form.is_single else state.rules.form.title,
-        moves=match_moves(session, match_id, event.dice_names),
+        moves=match_moves(session, match_id, event.dice_names, language),
         next_variant_title=next_rules.variant.title,
         length_text=state.rules.form.length_words(match.match_length),
         counts_games=state.rules.counts_games,
@@ -1310,17 +1315,20 @@ def match_detail(session: Session, actor: Actor, match_id: int) -> MatchDetail:
     )
 
 
-def _offered(rules: MatchRules) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]:
-    """How a game under ``rules`` can end and what results it can score, as forms offer."""
+def _offered(
+    rules: MatchRules, language: str = DEFAULT_LANGUAGE
+) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]:
+    """How a game under ``rules`` can end and what results it can score, as forms offer
+    (in ``language``)."""
     cube = rules.form.uses_cube
     name = rules.variant.name
-    results = result_choices(name, rules.options, cube=cube)
+    results = result_choices(name, rules.options, cube=cube, language=language)
     if rules.counts_games:
         # A match of games: every win counts 1, so only a plain win is offered (and the
         # empty result of a draw where the event has drawn games).
         results = tuple(choice for choice in results if choice[0] in ("single", ""))
     return (
-        end_choices(name, rules.options, cube=cube),
+        end_choices(name, rules.options, cube=cube, language=language),
         results,
     )
 
@@ -1360,18 +1368,27 @@ def _match_plan_labels(
 
 
 def _game_views(
-    games: Sequence[Game], state: MatchState, names: dict[str, str]
+    games: Sequence[Game],
+    state: MatchState,
+    names: dict[str, str],
+    language: str = DEFAULT_LANGUAGE,
 ) -> tuple[GameView, ...]:
     """The games of a match as its page shows them, each with its correction choices (in
     its own variant's words where the match has several)."""
     return tuple(
-        _game_view(g, scored, state.rules.for_game(g.number), names)
+        _game_view(g, scored, state.rules.for_game(g.number), names, language)
         for g, scored in zip(games, state.games, strict=True)
     )
 
 
-def _game_view(g: Game, scored: ScoredGame, rules: MatchRules, names: dict[str, str]) -> GameView:
-    offered_ends, offered_results = _offered(rules)
+def _game_view(
+    g: Game,
+    scored: ScoredGame,
+    rules: MatchRules,
+    names: dict[str, str],
+    language: str = DEFAULT_LANGUAGE,
+) -> GameView:
+    offered_ends, offered_results = _offered(rules, language)
     return GameView(
         number=g.number,
         winner=g.winner,
@@ -1407,7 +1424,11 @@ def _uploads(session: Session, match_id: int) -> tuple[UploadView, ...]:
             u.filename,
             u.is_valid,
             tuple(
-                RecordFinding(e.get("game"), e.get("line"), str(e.get("message", "")))
+                RecordFinding(
+                    e.get("game"),
+                    e.get("line"),
+                    message_from_parts(str(e.get("message", "")), e.get("message_parts")),
+                )
                 for e in (u.report or {}).get("errors", [])
             ),
         )

@@ -27,7 +27,9 @@ from collections.abc import Mapping
 from dataclasses import fields, replace
 from typing import Any
 
+from tourney.i18n import DEFAULT_LANGUAGE, translate
 from tourney.rules import NotationError
+from tourney.rules.messages import N_, Message
 from tourney.rules.variants import (
     DEFAULT_OPTIONS,
     GameVariant,
@@ -151,7 +153,11 @@ def stored_options(variant: str, data: Any) -> VariantOptions:
 
 
 def end_choices(
-    variant: str, options: VariantOptions, *, cube: bool = True
+    variant: str,
+    options: VariantOptions,
+    *,
+    cube: bool = True,
+    language: str = DEFAULT_LANGUAGE,
 ) -> tuple[tuple[str, str], ...]:
     """How a game can end under these options, as the game form offers it: a dropped
     double only with the cube (never when ``cube`` is false: a match form without it),
@@ -162,17 +168,21 @@ def end_choices(
     """
     chosen = _variant(variant)
     options = options_for(chosen.name, options)
-    choices = [("played", "Played out")]
+    choices = [("played", N_("Played out"))]
     if cube and chosen.uses_cube(options):
-        choices.append(("dropped", "Double dropped"))
-    choices.append(("resigned", "Resigned"))
+        choices.append(("dropped", N_("Double dropped")))
+    choices.append(("resigned", N_("Resigned")))
     if chosen.can_draw(options):
-        choices.append(("drawn", "Drawn (last roll)"))
-    return tuple(choices)
+        choices.append(("drawn", N_("Drawn (last roll)")))
+    return tuple((value, translate(label, language)) for value, label in choices)
 
 
 def result_choices(
-    variant: str, options: VariantOptions, *, cube: bool = True
+    variant: str,
+    options: VariantOptions,
+    *,
+    cube: bool = True,
+    language: str = DEFAULT_LANGUAGE,
 ) -> tuple[tuple[str, str], ...]:
     """The result levels a game can score under these options, in the variant's words
     (oin, mars, koks only where it scores 3; single only in hypergammon without
@@ -186,15 +196,23 @@ def result_choices(
     chosen = _variant(variant)
     options = options_for(chosen.name, options)
     choices = [
-        (level.name.lower(), chosen.level_names[level].capitalize())
+        (level.name.lower(), _capitalized(translate(chosen.level_names[level], language)))
         for level in chosen.levels(options)
     ]
     empty = [value for value, _ in end_choices(chosen.name, options, cube=cube) if value in
              ("dropped", "drawn")]
     if empty:
-        words = " or ".join("dropped" if value == "dropped" else "drawn" for value in empty)
-        choices.append(("", f"— ({words})"))
+        if empty == ["dropped", "drawn"]:
+            label = Message("— (dropped or drawn)")
+        else:
+            label = Message("— (dropped)") if empty == ["dropped"] else Message("— (drawn)")
+        choices.append(("", translate(label, language)))
     return tuple(choices)
+
+
+def _capitalized(text: str) -> str:
+    """``text`` with its first letter upper case, the rest as written."""
+    return text[:1].upper() + text[1:]
 
 
 def event_options(event: Event) -> VariantOptions:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from sqlmodel import Session, col, select
 
 from tourney.formats.flight_formats import flight_format
+from tourney.rules.messages import Message
 from tourney.store import club_money, progress, results
 from tourney.store.audit import Actor
 from tourney.store.errors import NotFoundError, StoreUserError
@@ -183,9 +184,12 @@ def take_back_walkovers(session: Session, entry: Entry) -> list[int]:
         player = session.get(Player, entry.player_id)
         name = player.name if player else "The player"
         raise StoreUserError(
-            f"{name} cannot be reinstated: these results depend on the walkovers given for "
-            f"the withdrawal: {'; '.join(plan.blocking)}. "
-            "Clear those results first, or leave the withdrawal as it is."
+            Message(
+                "%(name)s cannot be reinstated: these results depend on the walkovers given "
+                "for the withdrawal: %(blocking)s. Clear those results first, or leave the "
+                "withdrawal as it is.",
+                name=name, blocking='; '.join(plan.blocking),
+            )
         )
     for match in plan.given:
         games = progress.games_of(session, match.id or 0)
@@ -221,7 +225,7 @@ def _entry(session: Session, actor: Actor, entry_id: int) -> tuple[Entry, Player
         .where(Entry.id == entry_id)
     ).first()
     if found is None:
-        raise NotFoundError("No such entry.")
+        raise NotFoundError(Message("No such entry."))
     require_event(session, actor, found[0].event_id, manage=True)
     return found
 

@@ -39,6 +39,7 @@ from tourney.store.event_documents import event_document, public_event_document
 from tourney.store.event_json import export_event
 from tourney.web.auth import ALL_ROLES, public, requires
 from tourney.web.deps import actor, public_root, reading
+from tourney.web.i18n import current_language
 from tourney.web.live import ShareKeyAccepted, current_address, open_event, viewer
 
 bp = Blueprint("downloads", __name__)
@@ -97,7 +98,8 @@ def _one_round(export: Export, source: EventSource) -> EventSource:
 
 def _send(export: Export, source: EventSource, paper: Paper) -> Response:
     """The export's file as a download under the renderer's name (several files: a zip)."""
-    files = export.render(_one_round(export, source), paper)
+    # The documents are written in the language the pages are served in.
+    files = export.render(_one_round(export, source.in_language(current_language())), paper)
     if export.several_files:
         rendered = _zip(files, f"{source.document.slug}-{export.identifier}")
     else:

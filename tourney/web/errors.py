@@ -15,9 +15,10 @@ from flask_wtf.csrf import CSRFError
 from jinja2 import TemplateNotFound
 from werkzeug.exceptions import HTTPException, InternalServerError
 
+from tourney.i18n import translate
 from tourney.store.errors import DatabaseBusyError, StoreUserError
 from tourney.web.auth import csrf_refused_without_login
-from tourney.web.i18n import lazy_gettext
+from tourney.web.i18n import current_language, lazy_gettext
 
 TITLES = {
     400: lazy_gettext("That did not work"),
@@ -75,7 +76,7 @@ def _csrf_error(error: CSRFError) -> ResponseReturnValue:
 
 
 def _store_error(error: StoreUserError) -> ResponseReturnValue:
-    return _render(error.status_code, error.message)
+    return _render(error.status_code, translate(error.message, current_language()))
 
 
 def _busy_error(error: DatabaseBusyError) -> ResponseReturnValue:

@@ -19,9 +19,11 @@ from flask_babel import get_locale, gettext, ngettext
 # types-WTForms describes WTForms 3.2; SelectChoice is new in 3.3 (the version we use).
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
 
+from tourney.formats.rounds import parse_round_name
+from tourney.i18n import translate
 from tourney.rules import Level, NotationError
 from tourney.rules.variants import DEFAULT_VARIANT, GameVariant, variant_named
-from tourney.web.i18n import lazy_gettext
+from tourney.web.i18n import current_language, lazy_gettext
 
 STATUS_LABELS = {
     "draft": lazy_gettext("Draft"),
@@ -147,8 +149,9 @@ def _variant(name: str | None) -> GameVariant:
 
 
 def variant_title(name: str | None) -> str:
-    """A variant's name as pages show it: ``long-nardy`` -> ``Long nardy``."""
-    return _variant(name).title
+    """A variant's name as pages show it, in the served language: ``long-nardy`` ->
+    ``Long nardy`` (``Длинные нарды`` in Russian)."""
+    return translate(_variant(name).title, current_language())
 
 
 def is_default_variant(name: str | None) -> bool:
@@ -157,24 +160,44 @@ def is_default_variant(name: str | None) -> bool:
 
 
 def level_label(level: str | Level | None, variant: str | None = None) -> str:
-    """A result level in the variant's words: ``gammon`` -> ``mars`` in long nardy; empty
-    for none (a dropped double)."""
+    """A result level in the variant's words and the served language: ``gammon`` ->
+    ``mars`` in long nardy (``марс`` in Russian); empty for none (a dropped double)."""
     if level is None or level == "":
         return ""
     key = level if isinstance(level, Level) else Level.__members__.get(str(level).upper())
     if key is None:
         return str(level)
-    return _variant(variant).level_names[key]
+    return translate(_variant(variant).level_names[key], current_language())
 
 
 def level_choices(variant: str | None) -> list[SelectChoice]:
     """The result select box of a game form: the levels the variant scores, in its
     words, then the empty choice of a dropped double."""
     chosen = _variant(variant)
+    language = current_language()
     return [
-        SelectChoice(level.name.lower(), chosen.level_names[level].capitalize())
+        SelectChoice(
+            level.name.lower(), _capitalized(translate(chosen.level_names[level], language))
+        )
         for level in chosen.levels()
     ] + [SelectChoice("", "— (dropped)")]
+
+
+def _capitalized(text: str) -> str:
+    """``text`` with its first letter upper case and the rest as written."""
+    return text[:1].upper() + text[1:]
+
+
+def core_text(value: str) -> str:
+    """A message or registry name of the core (a record finding, a round name) in the
+    served language."""
+    return translate(value, current_language())
+
+
+def round_title(name: str) -> str:
+    """A stored round name ("Round 2", "Semifinal") in the served language; a name a
+    director gave by hand stays as it is."""
+    return translate(parse_round_name(name), current_language())
 
 
 def init_app(app: Flask) -> None:
@@ -190,4 +213,6 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(format_draw_method, "draw_method")
     app.add_template_filter(variant_title, "variant_title")
     app.add_template_filter(level_label, "level_label")
+    app.add_template_filter(core_text, "core")
+    app.add_template_filter(round_title, "round_title")
     app.add_template_test(is_default_variant, "default_variant")

@@ -55,8 +55,10 @@ from tourney.formats.rounds import NAMED_ROUNDS, named_round_spelled
 from tourney.formats.stages import CutTies, PoolSeeding
 from tourney.formats.teams import MAX_BOARDS, BoardOrder
 from tourney.formats.tiebreaks import TIEBREAKS
+from tourney.i18n import translate
 from tourney.rules.dice_names import registered_dice_names
 from tourney.rules.match_forms import SINGLE, registered_match_forms
+from tourney.rules.messages import message_of
 from tourney.rules.variant_protocol import OptionValue
 from tourney.rules.variants import (
     DEFAULT_OPTIONS,
@@ -72,7 +74,7 @@ from tourney.store.roles import ACCOUNT_ROLES
 from tourney.store.tables import DrawMethod
 from tourney.store.tournament_views import CUBE_VALUES
 from tourney.store.variant_options import option_field
-from tourney.web.i18n import lazy_gettext
+from tourney.web.i18n import current_language, lazy_gettext
 
 
 def parse_round_lengths(text: str) -> dict[str, int]:
@@ -152,10 +154,11 @@ def apply_error(form: FlaskForm, error: StoreUserError) -> None:
     if error.status_code not in (400, 409):
         raise error
     target = getattr(form, error.field, None) if error.field else None
+    shown = translate(error.message, current_language())
     if target is not None and hasattr(target, "errors"):
-        target.errors = [*list(target.errors), error.message]
+        target.errors = [*list(target.errors), shown]
     else:
-        form.form_errors.append(error.message)
+        form.form_errors.append(shown)
 
 
 def options(pairs: Iterable[tuple[object, str]]) -> list[SelectChoice]:
@@ -505,14 +508,14 @@ class FlightForm(Form):
         try:
             parse_round_lengths(field.data or "")
         except ValueError as error:
-            raise ValidationError(str(error)) from None
+            raise ValidationError(translate(message_of(error), current_language())) from None
 
     def validate_feed_rounds(self, field: StringField) -> None:
         """The text parses as round numbers."""
         try:
             parse_rounds_list(field.data or "")
         except ValueError as error:
-            raise ValidationError(str(error)) from None
+            raise ValidationError(translate(message_of(error), current_language())) from None
 
     def tiebreaks(self) -> tuple[str, ...]:
         """The chosen tiebreaks in order, gaps closed."""
@@ -831,7 +834,7 @@ class ScoreForm(VersionedForm):
         try:
             parse_score(field.data or "")
         except ValueError as error:
-            raise ValidationError(str(error)) from None
+            raise ValidationError(translate(message_of(error), current_language())) from None
 
 
 class UploadForm(VersionedForm):
@@ -1095,7 +1098,7 @@ def _amount(form: FlaskForm, field: Field) -> None:
     try:
         prizes.parse_money(field.data or "0")
     except FormatUserError as error:
-        raise ValidationError(str(error)) from None
+        raise ValidationError(translate(message_of(error), current_language())) from None
 
 
 class FlightMoneyForm(Form):

@@ -2,47 +2,44 @@
 
 The language comes from ``?lang=`` first, then the visitor's saved choice (a cookie that
 ``?lang=`` sets, so the next page keeps it), then the browser's ``Accept-Language``, then
-English. ``LANGUAGES`` is the one list of languages served; templates, the menu and the
-tests take it from here.
+English. ``LANGUAGES`` (from :mod:`tourney.i18n`, the one list of languages) feeds the
+menu; the templates and tests take it from here.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, cast
 
-from flask import Flask, Response, current_app, request
+from flask import Flask, Response, current_app, has_request_context, request
 from flask_babel import Babel, get_locale, gettext
 from flask_babel.speaklater import LazyString
 from markupsafe import escape
 
-TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
-"""The message catalogues: ``tourney/translations/<code>/LC_MESSAGES/messages.po``."""
+from tourney.i18n import (
+    DEFAULT_LANGUAGE,
+    LANGUAGE_CODES,
+    LANGUAGES,
+    TRANSLATIONS,
+    Language,
+)
+
+__all__ = [
+    "DEFAULT_LANGUAGE",
+    "LANGUAGES",
+    "LANGUAGE_CODES",
+    "LANGUAGE_COOKIE",
+    "Language",
+    "current_language",
+    "init_app",
+    "lazy_gettext",
+    "select_language",
+]
+
 EXTRA_LANGUAGES_SETTING = "TOURNEY_EXTRA_LANGUAGES"
 """A setting for tests only: codes of catalogues served besides ``LANGUAGES`` (a pseudo
 language that marks every translated word), never in the menu. Empty unless set."""
 LANGUAGE_COOKIE = "tourney_lang"
 LANGUAGE_COOKIE_DAYS = 365
-
-
-@dataclass(frozen=True)
-class Language:
-    """A language the app is served in: its code and its own name for itself."""
-
-    code: str
-    native_name: str
-
-
-LANGUAGES: tuple[Language, ...] = (
-    Language("en", "English"),
-    Language("de", "Deutsch"),
-    Language("ru", "Русский"),
-    Language("el", "Ελληνικά"),
-    Language("tr", "Türkçe"),
-)
-DEFAULT_LANGUAGE = LANGUAGES[0].code
-LANGUAGE_CODES = tuple(language.code for language in LANGUAGES)
 
 
 class _EscapedLazyString(LazyString):
@@ -83,7 +80,10 @@ def select_language() -> str:
 
 
 def current_language() -> str:
-    """The code of the language being served (``"de"``), for ``<html lang>`` and caches."""
+    """The code of the language being served (``"de"``), for ``<html lang>`` and caches;
+    English outside a request (a command run in the app's context)."""
+    if not has_request_context():
+        return DEFAULT_LANGUAGE
     return str(get_locale() or DEFAULT_LANGUAGE)
 
 

@@ -20,9 +20,11 @@ from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
 from sqlmodel import Session
 
+from tourney.i18n import translate
 from tourney.store.errors import StoreUserError
 from tourney.web.deps import writing
 from tourney.web.forms import apply_error
+from tourney.web.i18n import current_language
 
 
 @dataclass(frozen=True)
@@ -70,7 +72,7 @@ def submit_form(
         apply_error(form, error)
         return page(), error.status_code
     if isinstance(outcome, Refused):
-        form.form_errors.append(outcome.reason)
+        form.form_errors.append(translate(outcome.reason, current_language()))
         return page(), 400
     flash(outcome.message, outcome.category)
     return redirect(outcome.location)

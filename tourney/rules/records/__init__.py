@@ -9,6 +9,7 @@ way gnubg exports it, and ``record_to_json``/``record_from_json`` give its JSON 
 eXtreme Gammon's binary ``.xg``; ``validate_record`` picks the reader by file name.
 """
 
+from tourney.rules.messages import Message
 from tourney.rules.records.compiled import replay_compiled
 from tourney.rules.records.json_form import (
     SCHEMA_VERSION,
@@ -90,7 +91,10 @@ def read_record(
         return record_from_json(document)
     except (ValueError, UnicodeDecodeError) as error:
         kind = ErrorKind.BOUNDS if isinstance(error, JsonBoundsError) else ErrorKind.UNREADABLE
-        problem = RecordError(None, None, f"not a JSON match record: {error}", kind)
+        problem = RecordError(None, None, Message(
+            "not a JSON match record: %(error)s",
+            error=error,
+        ), kind)
         return MatchRecord(None, None, problems=(problem,))
 
 

@@ -49,6 +49,7 @@ from typing import Any
 
 from tourney.rules.board import Side
 from tourney.rules.errors import NotationError
+from tourney.rules.messages import Message
 from tourney.rules.moves import Move, Play
 from tourney.rules.records.model import (
     Action,
@@ -174,7 +175,10 @@ def _pair(value: Any, kind: type) -> Any:
     if not isinstance(value, list) or len(value) != 2 or not all(
         isinstance(item, kind) for item in value
     ):
-        raise NotationError(f"expected a pair of {kind.__name__}, got {value!r}")
+        raise NotationError(Message(
+            "expected a pair of %(name__)s, got %(value)s",
+            name__=kind.__name__, value=repr(value),
+        ))
     return (value[0], value[1])
 
 
@@ -209,8 +213,12 @@ def record_from_json(data: dict[str, Any]) -> MatchRecord:
     """
     if data.get("schema") != SCHEMA or data.get("version") != SCHEMA_VERSION:
         raise NotationError(
-            f"not a {SCHEMA} version {SCHEMA_VERSION} document "
-            f"(schema {data.get('schema')!r}, version {data.get('version')!r})"
+            Message(
+                "not a %(SCHEMA)s version %(SCHEMA_VERSION)s document (schema %(get)s, version "
+                "%(get2)s)",
+                SCHEMA=SCHEMA, SCHEMA_VERSION=SCHEMA_VERSION, get=repr(data.get('schema')),
+                get2=repr(data.get('version')),
+            )
         )
     try:
         games = tuple(
@@ -242,4 +250,6 @@ def record_from_json(data: dict[str, Any]) -> MatchRecord:
     except (KeyError, TypeError, ValueError) as error:
         if isinstance(error, NotationError):
             raise
-        raise NotationError(f"malformed match record JSON: {error}") from error
+        raise NotationError(
+            Message("malformed match record JSON: %(error)s", error=error)
+        ) from error

@@ -17,6 +17,7 @@ import re
 
 from tourney.rules.board import Side
 from tourney.rules.errors import NotationError
+from tourney.rules.messages import Message
 from tourney.rules.moves import parse_play
 from tourney.rules.records.model import (
     Action,
@@ -107,7 +108,10 @@ def read_mat(
         problem = RecordError(
             None,
             None,
-            f"the file is {total:,} bytes, over the limit of {max_bytes:,} bytes; not read",
+            Message(
+                "the file is %(total)s bytes, over the limit of %(max_bytes)s bytes; not read",
+                total=format(total, ','), max_bytes=format(max_bytes, ','),
+            ),
             ErrorKind.UNREADABLE,
         )
         return MatchRecord(None, None, problems=(problem,))
@@ -136,10 +140,10 @@ class _Reader:
     def read(self) -> MatchRecord:
         if self.encoding != "utf-8":
             self.warnings.append(
-                RecordError(None, None, "the file is not UTF-8; it was read as Latin-1")
+                RecordError(None, None, Message("the file is not UTF-8; it was read as Latin-1"))
             )
         if "\x00" in "".join(self.lines[:50]):
-            self.problem(None, 1, "the file holds binary data, not a match record",
+            self.problem(None, 1, Message("the file holds binary data, not a match record"),
                          ErrorKind.UNREADABLE)
         length, length_line, start = self._header()
         players: tuple[str, str] | None = None
@@ -178,22 +182,31 @@ class _Reader:
             if match:
                 digits = len(match.group(1).lstrip("-"))
                 if digits > MAX_DIGITS:
-                    self.problem(None, index + 1, f"the match length has {digits:,} digits, "
-                                 "more than any match needs; not read", ErrorKind.BOUNDS)
+                    self.problem(None, index + 1, Message(
+                        "the match length has %(digits)s digits, more than any match needs; "
+                        "not read",
+                        digits=format(digits, ','),
+                    ), ErrorKind.BOUNDS)
                     return None, None, index + 1
                 length = int(match.group(1))
                 if length < 0:
-                    self.problem(None, index + 1, f"a match length of {length} is impossible",
+                    self.problem(None, index + 1, Message(
+                        "a match length of %(length)s is impossible",
+                        length=length,
+                    ),
                                  ErrorKind.HEADER)
                     return None, None, index + 1
                 return length, index + 1, index + 1
             if _GAME_LINE.fullmatch(line):
                 break
             self.warnings.append(
-                RecordError(None, index + 1, f"header line not understood: {stripped[:60]!r}")
+                RecordError(None, index + 1, Message(
+                    "header line not understood: %(stripped)s",
+                    stripped=repr(stripped[:60]),
+                ))
             )
         self.problems.append(
-            RecordError(None, None, "not a match record: no 'N point match' line",
+            RecordError(None, None, Message("not a match record: no 'N point match' line"),
                         ErrorKind.HEADER)
         )
         return None, None, len(self.lines)
@@ -233,7 +246,9 @@ class _Reader:
                 close()
                 number = int(game_match.group(1)) if game_match.group(1) else len(self.games) + 1
                 if not game_match.group(1):
-                    self.warnings.append(RecordError(number, lineno, "game line without number"))
+                    self.warnings.append(RecordError(number, lineno, Message(
+                        "game line without number",
+                    )))
                 game_line, score, score_line, names, actions = lineno, None, None, None, []
                 expect_score = True
                 continue
@@ -244,7 +259,10 @@ class _Reader:
                     actions.append(Action(lineno, ActionKind.COMMENT, None, stripped))
                 continue
             if number is None:
-                self.problem(None, lineno, f"text before the first game: {stripped[:60]!r}",
+                self.problem(None, lineno, Message(
+                    "text before the first game: %(stripped)s",
+                    stripped=repr(stripped[:60]),
+                ),
                              ErrorKind.SYNTAX)
                 continue
             if expect_score:
@@ -254,7 +272,9 @@ class _Reader:
                     names, score = parsed
                     score_line = lineno
                     continue
-                self.problem(number, lineno, "the game has no score line ('Name : 0   Name : 0')",
+                self.problem(number, lineno, Message(
+                    "the game has no score line ('Name : 0   Name : 0')",
+                ),
                              ErrorKind.SYNTAX)
             actions.extend(self._move_line(line, lineno, number))
         close()
@@ -275,12 +295,18 @@ class _Reader:
             # Both halves empty: Backgammon Studio numbers a line after a game's result.
             return []
         if not starts:
-            self.problem(game, lineno, f"line not understood: {line.strip()[:60]!r}",
+            self.problem(game, lineno, Message(
+                "line not understood: %(strip)s",
+                strip=repr(line.strip()[:60]),
+            ),
                          ErrorKind.SYNTAX)
             return []
         lead = line[body_start:starts[0].start()].strip()
         if lead:
-            self.problem(game, lineno, f"text not understood: {lead[:60]!r}", ErrorKind.SYNTAX)
+            self.problem(game, lineno, Message(
+                "text not understood: %(lead)s",
+                lead=repr(lead[:60]),
+            ), ErrorKind.SYNTAX)
         actions: list[Action] = []
         for number, match in enumerate(starts):
             end = starts[number + 1].start() if number + 1 < len(starts) else len(line)
@@ -289,10 +315,13 @@ class _Reader:
             else:
                 side = Side.O
                 if actions and actions[-1].side is Side.O and number == 1:
-                    self.problem(game, lineno, "two actions of the right-hand player on one line",
+                    self.problem(game, lineno, Message(
+                        "two actions of the right-hand player on one line",
+                    ),
                                  ErrorKind.SYNTAX)
             if number >= 2:
-                self.problem(game, lineno, "more than two actions on one line", ErrorKind.SYNTAX)
+                self.problem(game, lineno, Message("more than two actions on one line"),
+                             ErrorKind.SYNTAX)
             action = self._action(line[match.start():end].strip(), match, side, lineno, game)
             if action is not None:
                 actions.append(action)
@@ -309,7 +338,10 @@ class _Reader:
         if kind in (ActionKind.DOUBLE, ActionKind.BEAVER, ActionKind.RACCOON):
             found = _DOUBLE.fullmatch(text)
             if found is None:
-                self.problem(game, lineno, f"cube action not understood: {text[:60]!r}",
+                self.problem(game, lineno, Message(
+                    "cube action not understood: %(text)s",
+                    text=repr(text[:60]),
+                ),
                              ErrorKind.SYNTAX)
                 return None
             value = int(found.group(1)) if found.group(1) else None
@@ -317,13 +349,19 @@ class _Reader:
         if kind in (ActionKind.WIN, ActionKind.LOSS):
             result = _RESULT.fullmatch(text)
             if result is None:
-                self.problem(game, lineno, f"result not understood: {text[:60]!r}",
+                self.problem(game, lineno, Message(
+                    "result not understood: %(text)s",
+                    text=repr(text[:60]),
+                ),
                              ErrorKind.SYNTAX)
                 return None
             return Action(lineno, kind, side, text, value=int(result.group(1)),
                           and_the_match=result.group(2) is not None)
         if text.split()[0].lower() != text.lower().rstrip("."):
-            self.problem(game, lineno, f"text not understood after {word!r}: {text[:60]!r}",
+            self.problem(game, lineno, Message(
+                "text not understood after %(word)s: %(text)s",
+                word=repr(word), text=repr(text[:60]),
+            ),
                          ErrorKind.SYNTAX)
         return Action(lineno, kind, side, text)
 
@@ -331,7 +369,10 @@ class _Reader:
         first, second = int(dice_text[0]), int(dice_text[1])
         rest = text[3:].strip()
         if not (1 <= first <= 6 and 1 <= second <= 6):
-            self.problem(game, lineno, f"{dice_text}: a die shows 1 to 6", ErrorKind.SYNTAX)
+            self.problem(game, lineno, Message(
+                "%(dice_text)s: a die shows 1 to 6",
+                dice_text=dice_text,
+            ), ErrorKind.SYNTAX)
             return Action(lineno, ActionKind.ROLL, side, text, None, PlayForm.UNREADABLE)
         dice = (first, second)
         if not rest or rest.lower() in ("cannot move", "can't move", "no move"):
@@ -341,6 +382,7 @@ class _Reader:
         try:
             play = parse_play(rest)
         except NotationError as error:
-            self.problem(game, lineno, f"{text}: {error}", ErrorKind.SYNTAX)
+            self.problem(game, lineno, Message("%(text)s: %(error)s", text=text, error=error),
+                         ErrorKind.SYNTAX)
             return Action(lineno, ActionKind.ROLL, side, text, dice, PlayForm.UNREADABLE)
         return Action(lineno, ActionKind.ROLL, side, text, dice, PlayForm.MOVED, play)

@@ -49,6 +49,7 @@ from tourney.rules.errors import (
 )
 from tourney.rules.game import GameEnd, Level
 from tourney.rules.match_forms import SINGLE, match_form_named
+from tourney.rules.messages import N_, InSentence, Message, PluralMessage, message_of
 from tourney.rules.moves import Play
 from tourney.rules.records.model import (
     Action,
@@ -134,7 +135,8 @@ class _Engine:
         return self.variant.grants_extra_roll(before, roll, after, self.options)
 
     def word(self, level: Level) -> str:
-        return self.variant.level_names[level]
+        # A message, so that a finding names the level in the reader's language.
+        return Message(self.variant.level_names[level])
 
     def can_bear_off_everything(self, position: VariantPosition) -> bool:
         """Whether some roll lets the mover of ``position`` bear off every checker."""
@@ -291,7 +293,8 @@ class _MatchReplay:
                 variant = variant_for_mat(record.tag("Variation"))
             self.form = match_form_named(rules.match_form or record.match_form or SINGLE.name)
         except NotationError as problem:
-            self.error(None, None, f"{problem}; no game is checked", ErrorKind.HEADER)
+            self.error(None, None, Message("%(problem)s; no game is checked", problem=problem),
+                       ErrorKind.HEADER)
         else:
             self.options = rules.options or variant.options_from_tags(record.tag)
             self.engine = self._engine_of(variant)
@@ -314,9 +317,12 @@ class _MatchReplay:
     def no_cube(self, engine: _Engine) -> str:
         """Why the cube is not used in a game played by ``engine``, or empty."""
         if not self.form.uses_cube:
-            return f"the cube is not used in {self.form.title.lower()}"
+            return Message("the cube is not used in %(form)s", form=InSentence(self.form.title))
         if not engine.variant.uses_cube(engine.options):
-            return f"the cube is not used in this {engine.variant.title.lower()} event"
+            return Message(
+                "the cube is not used in this %(variant)s event",
+                variant=InSentence(engine.variant.title),
+            )
         return ""
 
     def error(self, game: int | None, line: int | None, message: str, kind: ErrorKind) -> None:
@@ -349,8 +355,11 @@ class _MatchReplay:
             if length > 0 and max(score) >= length:
                 leader = names[0] if score[0] >= length else names[1]
                 self.error(game.number, game.line,
-                           f"game {game.number} comes after the match was won "
-                           f"({leader} reached {length})", ErrorKind.GAME_AFTER_MATCH)
+                           Message(
+                               "game %(number)s comes after the match was won (%(leader)s "
+                               "reached %(length)s)",
+                               number=game.number, leader=leader, length=length,
+                           ), ErrorKind.GAME_AFTER_MATCH)
                 continue
             if jacoby is None and game.score is not None:
                 fits = [on for on, totals in readings.items() if tuple(totals) == game.score]
@@ -395,8 +404,11 @@ class _MatchReplay:
         if finished:
             winner = Side.X if score[0] >= length else Side.O
         elif length > 0:
-            message = (f"the match is unfinished: {score[0]}-{score[1]} in a {length}-point "
-                       "match, nobody reached the length")
+            message = Message(
+                "the match is unfinished: %(score)s in a %(length)s-point match, nobody "
+                "reached the length",
+                score=f"{score[0]}-{score[1]}", length=length,
+            )
             if self.expect_finished:
                 self.error(None, None, message, ErrorKind.UNFINISHED)
             else:
@@ -421,18 +433,31 @@ class _MatchReplay:
                           names: tuple[str, str]) -> None:
         if game.names is not None and game.names != names:
             self.warn(game.number, game.score_line,
-                      f"the score line names {game.names[0]} and {game.names[1]}, "
-                      f"not {names[0]} and {names[1]}")
+                      Message(
+                          "the score line names %(names)s and %(names2)s, not %(names3)s and "
+                          "%(names4)s",
+                          names=game.names[0], names2=game.names[1], names3=names[0],
+                          names4=names[1],
+                      ))
         if game.score is not None and game.score != (score[0], score[1]) and \
                 game is self.record.games[0] and self.start != (0, 0):
             self.error(game.number, game.score_line,
-                       f"the score line of game {game.number} says {names[0]} "
-                       f"{game.score[0]}, {names[1]} {game.score[1]}, but the match starts at "
-                       f"{score[0]}-{score[1]}", ErrorKind.SCORE_LINE)
+                       Message(
+                           "the score line of game %(number)s says %(names)s %(score)s, "
+                           "%(names2)s %(score2)s, but the match starts at %(score3)s-%(score4)s",
+                           number=game.number, names=names[0], score=game.score[0],
+                           names2=names[1], score2=game.score[1], score3=score[0],
+                           score4=score[1],
+                       ),
+                       ErrorKind.SCORE_LINE)
         elif game.score is not None and game.score != (score[0], score[1]):
             self.error(game.number, game.score_line,
-                       f"the score line says {names[0]} {game.score[0]}, {names[1]} "
-                       f"{game.score[1]}, but the games before give {score[0]}-{score[1]}",
+                       Message(
+                           "the score line says %(names)s %(score)s, %(names2)s %(score2)s, "
+                           "but the games before give %(score3)s-%(score4)s",
+                           names=names[0], score=game.score[0], names2=names[1],
+                           score2=game.score[1], score3=score[0], score4=score[1],
+                       ),
                        ErrorKind.SCORE_LINE)
 
 
@@ -441,7 +466,7 @@ def _roll_text(dice: tuple[int, int]) -> str:
 
 
 def _plural(points: int) -> str:
-    return f"{points} point" if points == 1 else f"{points} points"
+    return PluralMessage("%(count)s point", "%(count)s points", points)
 
 
 @dataclass
@@ -453,6 +478,17 @@ class _Ending:
     points: int
     line: int
     how: str
+
+
+
+
+_ANSWERS = {
+    "take": N_("takes"),
+    "drop": N_("drops"),
+    "beaver": N_("beavers"),
+    "raccoon": N_("raccoons"),
+}
+"""How a finding says a player answered a double (the action kinds' words)."""
 
 
 @dataclass
@@ -494,7 +530,10 @@ class _GameReplay:
         self.match.error(self.game.number, line, message, kind)
 
     def stop(self, line: int | None, message: str, kind: ErrorKind) -> None:
-        self.error(line, f"{message}; the rest of game {self.game.number} is not checked", kind)
+        self.error(line, Message(
+            "%(message)s; the rest of game %(number)s is not checked",
+            message=message, number=self.game.number,
+        ), kind)
         self.stopped = True
 
     def run(self) -> GameResult:
@@ -502,21 +541,29 @@ class _GameReplay:
         for action in self.game.actions:
             if action.kind is ActionKind.COMMENT:
                 self.match.warn(self.game.number, action.line,
-                                f"comment inside a game ({action.text[:40]!r}); "
-                                "gnubg refuses these")
+                                Message(
+                                    "comment inside a game (%(text)s); gnubg refuses these",
+                                    text=repr(action.text[:40]),
+                                ))
                 continue
             if action.kind is ActionKind.WIN:
                 self._bounded(action, self._win)
                 continue
             if action.kind is ActionKind.LOSS:
                 self.match.warn(self.game.number, action.line,
-                                f"{action.text!r} ignored: the Wins line states the result")
+                                Message(
+                                    "%(text)s ignored: the Wins line states the result",
+                                    text=repr(action.text),
+                                ))
                 continue
             self._settle_condoned(action)
             if self.stopped:
                 continue
             if self.ending is not None or self.unplayed:
-                self.error(action.line, f"{action.text!r} comes after the game ended",
+                self.error(action.line, Message(
+                    "%(text)s comes after the game ended",
+                    text=repr(action.text),
+                ),
                            ErrorKind.TURN_ORDER)
                 self.stopped = True
                 continue
@@ -540,11 +587,16 @@ class _GameReplay:
         )
         if opponent_played_on:
             self.match.warn(self.game.number, line,
-                            f"{finding}; condoned: {self._name(mover.opposite)} played on, "
-                            "so the play stands")
+                            Message(
+                                "%(finding)s; condoned: %(player)s played on, so the play "
+                                "stands",
+                                finding=finding, player=self._name(mover.opposite),
+                            ))
         else:
-            self.stop(line, f"{finding}; not condoned: {self._name(mover.opposite)} did not "
-                      "play on after it", ErrorKind.ILLEGAL_PLAY)
+            self.stop(line, Message(
+                "%(finding)s; not condoned: %(player)s did not play on after it",
+                finding=finding, player=self._name(mover.opposite),
+            ), ErrorKind.ILLEGAL_PLAY)
 
     def _bounded(self, action: Action, check: Callable[[Action], None]) -> None:
         """Check ``action`` within the work limit of one turn; a turn past it stops the
@@ -553,7 +605,10 @@ class _GameReplay:
             with work_limit(TURN_WORK_LIMIT, scope="the check of one turn"):
                 check(action)
         except TooManyPlaysError as problem:
-            self.stop(action.line, f"{action.text.strip()!r}: {problem}", ErrorKind.WORK_LIMIT)
+            self.stop(action.line, Message(
+                "%(strip)s: %(problem)s",
+                strip=repr(action.text.strip()), problem=problem,
+            ), ErrorKind.WORK_LIMIT)
 
     # --- actions ----------------------------------------------------------------------
 
@@ -584,26 +639,36 @@ class _GameReplay:
             self.cube = cube.take(cube.offered_by.opposite)
             self.turn = side
         if self.cube.offered_by is not None:
-            self.stop(action.line, f"{self._name(side)} rolls while a double waits for an "
-                      "answer", ErrorKind.CUBE_RESPONSE)
+            self.stop(action.line, Message(
+                "%(player)s rolls while a double waits for an answer",
+                player=self._name(side),
+            ), ErrorKind.CUBE_RESPONSE)
             return
         if self.turn is not None and side is not self.turn:
-            again = f" (they roll again after {self.rolling_again})" \
-                if self.rolling_again else ""
-            self.stop(action.line, f"{self._name(side)} rolls, but it is "
-                      f"{self._name(self.turn)}'s turn{again}", ErrorKind.TURN_ORDER)
+            again = Message(
+                " (they roll again after %(roll)s)", roll=self.rolling_again
+            ) if self.rolling_again else ""
+            self.stop(action.line, Message(
+                "%(player)s rolls, but it is %(player2)s's turn%(again)s",
+                player=self._name(side), player2=self._name(self.turn), again=again,
+            ), ErrorKind.TURN_ORDER)
             return
         self.rolling_again = None
         dice = action.dice
         if dice is None or action.form is PlayForm.UNREADABLE:
             self.stopped = True
-            self.error(action.line, f"the play cannot be read; the rest of game "
-                       f"{self.game.number} is not checked", ErrorKind.SYNTAX)
+            self.error(action.line, Message(
+                "the play cannot be read; the rest of game %(number)s is not checked",
+                number=self.game.number,
+            ), ErrorKind.SYNTAX)
             return
         if self.turn is None and dice[0] == dice[1] and \
                 not self.engine.variant.opening_allows_doublet(self.engine.options):
-            self.error(action.line, f"the game opens with {_roll_text(dice)}, but the opening "
-                       "roll is never a doublet (both players roll one die)",
+            self.error(action.line, Message(
+                "the game opens with %(roll_text)s, but the opening roll is never a doublet "
+                "(both players roll one die)",
+                roll_text=_roll_text(dice),
+            ),
                        ErrorKind.OPENING_DOUBLET)
         roll = Roll(dice[0], dice[1])
         if self.turn is None and side is Side.O:
@@ -616,8 +681,11 @@ class _GameReplay:
             self.opener = side
             if self.expected_opener is not None and side is not self.expected_opener[0]:
                 expected, rule = self.expected_opener
-                self.error(action.line, f"{self._name(side)} opens game {self.game.number}, "
-                           f"but {self._name(expected)} should: {rule}", ErrorKind.TURN_ORDER)
+                self.error(action.line, Message(
+                    "%(player)s opens game %(number)s, but %(player2)s should: %(rule)s",
+                    player=self._name(side), number=self.game.number, player2=self._name(expected),
+                    rule=rule,
+                ), ErrorKind.TURN_ORDER)
         self.turn = side.opposite
         if action.form is PlayForm.UNKNOWN:
             # "???": rolled, then resigned; the opponent's Wins line must follow.
@@ -629,9 +697,13 @@ class _GameReplay:
             if before not in plays:
                 example = next(iter(plays.values()))
                 self.stop(action.line,
-                          f"{roll.first}{roll.second}: no move is written, but "
-                          f"{_roll_text(dice)} can be played (for example {example}) "
-                          f"({self._name(side)} on roll, position {before.to_id()})",
+                          Message(
+                              "%(first)s%(second)s: no move is written, but %(roll_text)s can "
+                              "be played (for example %(example)s) (%(player)s on roll, "
+                              "position %(to_id)s)",
+                              first=roll.first, second=roll.second, roll_text=_roll_text(dice),
+                              example=example, player=self._name(side), to_id=before.to_id(),
+                          ),
                           ErrorKind.FALSE_DANCE)
             elif self.last_roll_for is side:
                 self._after_last_roll(action.line)
@@ -643,8 +715,12 @@ class _GameReplay:
             after = self.engine.check(before, roll, action.play)
         except IllegalPlayError as problem:
             written = action.text[3:].strip()
-            finding = (f"{written} with {_roll_text(dice)}: {problem} "
-                       f"({self._name(side)} on roll, position {before.to_id()})")
+            finding = Message(
+                "%(play)s with %(roll)s: %(problem)s (%(player)s on roll, position "
+                "%(position)s)",
+                play=written, roll=_roll_text(dice), problem=problem,
+                player=self._name(side), position=before.to_id(),
+            )
             after = self._moved_as_written(before, action, side, finding)
             if after is None:
                 return
@@ -677,7 +753,9 @@ class _GameReplay:
         elif self.engine.extra_roll(before, roll, after):
             # A doublet with its complement, a 1-2 with its named doublet, ...: the same
             # player rolls again.
-            self.turn, self.rolling_again = side, f"{_roll_text(dice)} played in full"
+            self.turn, self.rolling_again = side, Message(
+                "%(roll)s played in full", roll=_roll_text(dice)
+            )
 
     def _after_last_roll(self, line: int) -> None:
         """The opener wins: the last roll did not bear every checker off."""
@@ -708,29 +786,41 @@ class _GameReplay:
 
     def _double(self, action: Action, side: Side) -> None:
         if self.turn is None:
-            self.error(action.line, f"{self._name(side)} doubles before the first roll of "
-                       f"game {self.game.number}, but the opening roll is already thrown: "
-                       "nobody may double before it", ErrorKind.ILLEGAL_DOUBLE)
+            self.error(action.line, Message(
+                "%(player)s doubles before the first roll of game %(number)s, but the opening "
+                "roll is already thrown: nobody may double before it",
+                player=self._name(side), number=self.game.number,
+            ), ErrorKind.ILLEGAL_DOUBLE)
         elif side is not self.turn:
-            self.stop(action.line, f"{self._name(side)} doubles, but it is "
-                      f"{self._name(self.turn)}'s turn", ErrorKind.TURN_ORDER)
+            self.stop(action.line, Message(
+                "%(player)s doubles, but it is %(player2)s's turn",
+                player=self._name(side), player2=self._name(self.turn),
+            ), ErrorKind.TURN_ORDER)
             return
         self.roller = side
         restriction = self.restriction
         if restriction is None and self.holland and min(self.rolls) < 2:
-            restriction = ("the Holland rule forbids doubling in a post-Crawford game until "
-                           "each player has rolled twice")
+            restriction = Message(
+                "the Holland rule forbids doubling in a post-Crawford game until each player "
+                "has rolled twice"
+            )
         try:
             self.cube = self.cube.offer(side, restriction=restriction)
         except CubeActionError as problem:
-            self.error(action.line, f"{self._name(side)} doubles, but {problem}".replace(
-                "but may not double: ", "but "), ErrorKind.ILLEGAL_DOUBLE)
+            reason: object = message_of(problem)
+            if isinstance(reason, Message) and reason.msgid == "may not double: %(reason)s":
+                reason = reason.params["reason"]
+            self.error(action.line, Message(
+                "%(player)s doubles, but %(problem)s", player=self._name(side), problem=reason
+            ), ErrorKind.ILLEGAL_DOUBLE)
             self.cube = CubeState(self.cube.value, self.cube.owner, side)
         self._automatic_doubles_before(action.value)
         expected = self.cube.value * 2
         if action.value is not None and action.value != expected:
-            self.error(action.line, f"Doubles => {action.value}, but the cube goes from "
-                       f"{self.cube.value} to {expected}", ErrorKind.CUBE_VALUE)
+            self.error(action.line, Message(
+                "Doubles => %(value)s, but the cube goes from %(value2)s to %(expected)s",
+                value=action.value, value2=self.cube.value, expected=expected,
+            ), ErrorKind.CUBE_VALUE)
         self.turn = side.opposite
 
     def _automatic_doubles_before(self, turned_to: int | None) -> None:
@@ -753,8 +843,10 @@ class _GameReplay:
         cube = self.cube
         offered_by = cube.offered_by
         if offered_by is None or offered_by is side:
-            self.error(action.line, f"{self._name(side)} {word}s, but no double was offered "
-                       f"to {self._name(side)}", ErrorKind.CUBE_RESPONSE)
+            self.error(action.line, Message(
+                "%(player)s %(answer)s, but no double was offered to %(player)s",
+                player=self._name(side), answer=Message(_ANSWERS[word]),
+            ), ErrorKind.CUBE_RESPONSE)
             return
         if action.kind is ActionKind.TAKE:
             self.cube = cube.take(side)
@@ -773,23 +865,35 @@ class _GameReplay:
         """A beaver or a raccoon: the answer that redoubles at once and keeps the cube."""
         word = action.kind.value
         if self.match.record.match_length:
-            self.error(action.line, f"{self._name(side)} {word}s, but beavers and raccoons "
-                       "are money-play options, never used in match play",
+            self.error(action.line, Message(
+                "%(player)s %(answer)s, but beavers and raccoons are money-play options, never "
+                "used in match play",
+                player=self._name(side), answer=Message(_ANSWERS[word]),
+            ),
                        ErrorKind.ILLEGAL_DOUBLE)
         elif not self.match.beavers:
-            self.error(action.line, f"{self._name(side)} {word}s, but the record says "
-                       'beavers are not played ([Beaver "Off"])', ErrorKind.ILLEGAL_DOUBLE)
+            self.error(action.line, Message(
+                "%(player)s %(answer)s, but the record says beavers are not played ([Beaver "
+                '"Off"])',
+                player=self._name(side), answer=Message(_ANSWERS[word]),
+            ), ErrorKind.ILLEGAL_DOUBLE)
         try:
             if action.kind is ActionKind.BEAVER:
                 cube = self.cube.beaver(side)
             else:
                 cube = self.cube.raccoon(side)
         except CubeActionError as problem:
-            self.error(action.line, f"{self._name(side)} {word}s, but {problem}",
+            self.error(action.line, Message(
+                "%(player)s %(answer)s, but %(problem)s",
+                player=self._name(side), answer=Message(_ANSWERS[word]), problem=problem,
+            ),
                        ErrorKind.CUBE_RESPONSE)
             return
         if action.value is not None and action.value != cube.value:
-            self.error(action.line, f"{action.text}, but the cube goes to {cube.value}",
+            self.error(action.line, Message(
+                "%(text)s, but the cube goes to %(value)s",
+                text=action.text, value=cube.value,
+            ),
                        ErrorKind.CUBE_VALUE)
         self.cube = cube
         self.turn = self.roller
@@ -798,7 +902,7 @@ class _GameReplay:
         side = action.side
         assert side is not None and action.value is not None
         if self.stated is not None:
-            self.error(action.line, "a second result for the same game", ErrorKind.RESULT)
+            self.error(action.line, Message("a second result for the same game"), ErrorKind.RESULT)
             return
         self.stated = action
         written = action.value
@@ -807,27 +911,38 @@ class _GameReplay:
         if self.ending is None and self.last_roll_for is not None:
             waiting = self._name(self.last_roll_for)
             if self.engine.can_bear_off_everything(self._mover_view(self.last_roll_for)):
-                self.error(action.line, f"the Wins line comes before {waiting}'s last roll, "
-                           f"which could still bear off every checker and draw the game",
+                self.error(action.line, Message(
+                    "the Wins line comes before %(waiting)s's last roll, which could still "
+                    "bear off every checker and draw the game",
+                    waiting=waiting,
+                ),
                            ErrorKind.RESULT)
             self._after_last_roll(action.line)
         ending = self.ending
         if ending is not None:
             if ending.winner is None:
-                self.error(action.line, f"the Wins line credits {self._name(side)}, but the "
-                           f"game is drawn ({ending.how})", ErrorKind.RESULT)
+                self.error(action.line, Message(
+                    "the Wins line credits %(player)s, but the game is drawn (%(how)s)",
+                    player=self._name(side), how=ending.how,
+                ), ErrorKind.RESULT)
             elif side is not ending.winner:
                 self.error(action.line,
-                           f"the Wins line credits {self._name(side)}, but "
-                           f"{self._name(ending.winner)} won ({ending.how})", ErrorKind.RESULT)
+                           Message(
+                               "the Wins line credits %(player)s, but %(player2)s won (%(how)s)",
+                               player=self._name(side), player2=self._name(ending.winner),
+                               how=ending.how,
+                           ), ErrorKind.RESULT)
             elif written != ending.points and not (
                 # Some producers write a money game's Wins line under the Jacoby rule.
                 self.match.record.match_length == 0
                 and written == self._jacoby_points(ending)
             ):
                 self.error(action.line,
-                           f"Wins {_plural(written)}, but the replay gives "
-                           f"{_plural(ending.points)} ({ending.how})", ErrorKind.RESULT)
+                           Message(
+                               "Wins %(plural)s, but the replay gives %(plural2)s (%(how)s)",
+                               plural=_plural(written), plural2=_plural(ending.points),
+                               how=ending.how,
+                           ), ErrorKind.RESULT)
             return
         if self.cube.offered_by is not None and side is self.cube.offered_by:
             # A Wins line right after a double: the opponent gave up instead of answering.
@@ -835,12 +950,16 @@ class _GameReplay:
             self.ending = _Ending(side, GameEnd.DROPPED, None, refused, action.line,
                                   "double not taken")
             if written != refused:
-                self.error(action.line, f"Wins {_plural(written)}, but a refused double scores "
-                           f"{_plural(refused)}", ErrorKind.RESULT)
+                self.error(action.line, Message(
+                    "Wins %(plural)s, but a refused double scores %(plural2)s",
+                    plural=_plural(written), plural2=_plural(refused),
+                ), ErrorKind.RESULT)
             return
         if self.resigner is not None and self.resigner is side:
-            self.error(action.line, f"{self._name(side)} resigned but the Wins line credits "
-                       f"{self._name(side)}", ErrorKind.RESULT)
+            self.error(action.line, Message(
+                "%(player)s resigned but the Wins line credits %(player)s",
+                player=self._name(side),
+            ), ErrorKind.RESULT)
         # Resignation: gnubg reads N <= cube as single, <= 2 x cube as gammon, else
         # backgammon; more than a backgammon is impossible. Other variants score their
         # levels their own way (hypergammon without gammons, oin/mars), read the same way.
@@ -849,18 +968,24 @@ class _GameReplay:
         levels = engine.variant.levels(engine.options)
         top = levels[-1]
         if written > cube * engine.points(top) or written < 1:
-            self.error(action.line, f"Wins {_plural(written)} by resignation, but with the "
-                       f"cube at {cube} a resignation is worth at most "
-                       f"{_plural(cube * engine.points(top))} (a {engine.word(top)})",
+            self.error(action.line, Message(
+                "Wins %(plural)s by resignation, but with the cube at %(cube)s a resignation "
+                "is worth at most %(plural2)s (a %(word)s)",
+                plural=_plural(written), cube=cube, plural2=_plural(cube * engine.points(top)),
+                word=engine.word(top),
+            ),
                        ErrorKind.RESIGNATION)
             level = top
         else:
             level = next(lv for lv in levels if written <= cube * engine.points(lv))
             if written != cube * engine.points(level):
                 self.match.warn(self.game.number, action.line,
-                                f"Wins {_plural(written)} by resignation with the cube at {cube}: "
-                                f"read as a {engine.word(level)} worth "
-                                f"{_plural(cube * engine.points(level))}")
+                                Message(
+                                    "Wins %(plural)s by resignation with the cube at %(cube)s: "
+                                    "read as a %(word)s worth %(plural2)s",
+                                    plural=_plural(written), cube=cube, word=engine.word(level),
+                                    plural2=_plural(cube * engine.points(level)),
+                                ))
         self.ending = _Ending(side, GameEnd.RESIGNED, level, cube * engine.points(level),
                               action.line,
                               "resignation")
@@ -874,7 +999,7 @@ class _GameReplay:
             stated = self.stated
             if stated is None or stated.side is None or stated.value is None:
                 if not self.is_last:
-                    self.error(None, "the game has no result line", ErrorKind.UNFINISHED)
+                    self.error(None, Message("the game has no result line"), ErrorKind.UNFINISHED)
                 return GameResult(number, None, None, None, cube, 0, checked=False)
             return GameResult(number, stated.side, None, None, cube, stated.value,
                               checked=False)
@@ -884,8 +1009,10 @@ class _GameReplay:
         ending = self.ending
         if ending is None:
             if self.resigner is not None:
-                self.error(None, f"{self._name(self.resigner)} resigned, but no Wins line "
-                           "says for how much", ErrorKind.RESULT)
+                self.error(None, Message(
+                    "%(player)s resigned, but no Wins line says for how much",
+                    player=self._name(self.resigner),
+                ), ErrorKind.RESULT)
             message = "the game has no result (no Wins line): it is unfinished"
             if self.is_last:
                 self.match.warn(number, None, message)
@@ -895,8 +1022,10 @@ class _GameReplay:
         if ending.winner is None:
             return GameResult(number, None, GameEnd.DRAWN, None, cube, 0)
         if self.stated is None:
-            self.match.warn(number, ending.line, f"no Wins line; the replay gives "
-                            f"{self._name(ending.winner)} {_plural(ending.points)}")
+            self.match.warn(number, ending.line, Message(
+                "no Wins line; the replay gives %(player)s %(plural)s",
+                player=self._name(ending.winner), plural=_plural(ending.points),
+            ))
         return GameResult(number, ending.winner, ending.end, ending.level, cube,
                           ending.points, jacoby_points=self._jacoby_points(ending))
 

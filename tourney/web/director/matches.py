@@ -35,7 +35,7 @@ from tourney.web.forms import (
     parse_score,
     scope_ids,
 )
-from tourney.web.i18n import lazy_gettext
+from tourney.web.i18n import current_language, lazy_gettext
 from tourney.web.submit import Done, Refused, submit_form
 
 
@@ -61,7 +61,9 @@ def _match_page(
     the problems of the record ``record_name``; ``players_form`` asks who is who in it.
     """
     with reading() as session:
-        detail = tournament_views.match_detail(session, actor(), match_id)
+        detail = tournament_views.match_detail(
+            session, actor(), match_id, language=current_language()
+        )
         # The match's history is the audit log's, which only directors read.
         history = (
             audit_views.audit_page(session, detail.event_id, match_id=match_id)
