@@ -115,7 +115,7 @@ def test_result_levels_in_russian_club_words() -> None:
     nardy, standard = variant_named("long-nardy"), variant_named("standard")
 
     assert [translate(nardy.level_names[lv], "ru") for lv in (Level.SINGLE, Level.GAMMON)] == [
-        "ойн",
+        "оин",
         "марс",
     ]
     assert [translate(standard.level_names[lv], "ru") for lv in Level] == [

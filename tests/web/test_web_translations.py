@@ -39,6 +39,7 @@ from tourney.rules.match_forms import registered_match_forms
 from tourney.rules.variants import registered_variants
 from tourney.store import draws, events
 from tourney.store.audit_views import AUDIT_KINDS
+from tourney.store.club_money import REFUND_POLICIES
 from tourney.store.db import read_session, transaction
 from tourney.store.queries import FORMAT_LABELS, UserView
 from tourney.store.seasons import SCORINGS
@@ -252,6 +253,7 @@ def _other_catalogues_words() -> list[str]:
     words += _words_of(registered_dice_names())
     words += _words_of([*BoardOrder, *CutTies, *PoolSeeding, *STAKE_MODES.all()])
     words += SCORINGS.values()
+    words += REFUND_POLICIES.values()
     words += (kind.label for kind in AUDIT_KINDS)
     words += (currency.code for currency in CURRENCIES)
     words += MATCH_STATUS_LABELS.values()

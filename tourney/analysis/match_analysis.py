@@ -26,8 +26,10 @@ from typing import Any
 
 from tourney.analysis.engine import in_engine_thread, load_gnubg, run_commands
 from tourney.rules.board import BAR, OFF, Position, Side
+from tourney.rules.errors import NotationError
 from tourney.rules.moves import apply_play, format_play
 from tourney.rules.records import ActionKind, PlayForm, RecordReport
+from tourney.rules.variants import DEFAULT_VARIANT, variant_for_mat, variant_named
 
 CLOSE_CUBE = 0.16
 """A cube decision counts for the error rate when the best action is within this much
@@ -363,9 +365,15 @@ def analyse_record(report: RecordReport, *, plies: int = 0) -> MatchAnalysis:
     record = report.record
     if not record.match_length:
         raise ValueError("only matches can be analysed, not money sessions")
-    if record.variant not in (None, "standard") or (
-        (record.tag("Variation") or "backgammon").lower() not in ("backgammon", "standard")
-    ):
+    try:
+        variant = (
+            variant_named(record.variant)
+            if record.variant is not None
+            else variant_for_mat(record.tag("Variation"))
+        )
+    except NotationError:
+        variant = None
+    if variant is not DEFAULT_VARIANT:
         raise ValueError("only standard backgammon can be analysed")
     if plies < 0 or plies > 2:
         raise ValueError("plies must be 0, 1 or 2")

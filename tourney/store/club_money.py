@@ -32,7 +32,7 @@ from sqlmodel import Session, col, select
 
 from tourney.formats import prizes
 from tourney.formats.errors import FormatUserError
-from tourney.rules.messages import message_of
+from tourney.rules.messages import N_, message_of
 from tourney.store import draws
 from tourney.store import tournament_views as tv
 from tourney.store.audit import Actor, record, snapshot
@@ -59,8 +59,8 @@ KINDS = {"entry": "Entry fee", "pool": "Side pool", "buyback": "Buy-back"}
 METHODS = {"cash": "Cash", "transfer": "Bank transfer", "other": "Other"}
 """How a payment or refund is made, with how the ledger names it."""
 REFUND_POLICIES = {
-    "before_draw": "Full refund when a player withdraws before the draw",
-    "none": "No refund by itself (the director may refund by hand)",
+    "before_draw": N_("Full refund when a player withdraws before the draw"),
+    "none": N_("No refund by itself (the director may refund by hand)"),
 }
 """What a withdrawal refunds of a flight's fees, with how the settings name it."""
 MAX_POOLS = 8

@@ -74,7 +74,7 @@ from tourney.store.roles import ACCOUNT_ROLES
 from tourney.store.tables import DrawMethod
 from tourney.store.tournament_views import CUBE_VALUES
 from tourney.store.variant_options import option_field
-from tourney.web.i18n import current_language, lazy_gettext
+from tourney.web.i18n import current_language, lazy_core, lazy_gettext
 
 
 def parse_round_lengths(text: str) -> dict[str, int]:
@@ -1138,7 +1138,7 @@ class FlightMoneyForm(Form):
     hide_amounts = BooleanField(lazy_gettext("Public pages show percentages only, never amounts"))
     refund_policy = SelectField(
         lazy_gettext("When a player withdraws"),
-        choices=options(club_money.REFUND_POLICIES.items()),
+        choices=options((k, lazy_core(v)) for k, v in club_money.REFUND_POLICIES.items()),
         default="before_draw",
     )
     points_factor = IntegerField(

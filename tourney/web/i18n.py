@@ -21,6 +21,7 @@ from tourney.i18n import (
     LANGUAGES,
     TRANSLATIONS,
     Language,
+    translate,
 )
 
 __all__ = [
@@ -54,6 +55,12 @@ def lazy_gettext(string: str, **variables: Any) -> str:
     """``string`` in the language of the request that shows it (form labels, messages and
     choices built once, at import), escaped on a page like any other text."""
     return cast(str, _EscapedLazyString(gettext, string, **variables))
+
+
+def lazy_core(text: str) -> str:
+    """A core registry's label (marked with ``N_``) in the language of the request that
+    shows it, for choices built once, at import."""
+    return cast(str, _EscapedLazyString(lambda: translate(text, current_language())))
 
 
 def _served_codes() -> tuple[str, ...]:

@@ -54,7 +54,7 @@ def validate_record(
     input: what cannot be read is the report's error. ``size`` is the file's full size
     where ``data`` holds only its first ``max_bytes + 1`` bytes.
 
-    >>> validate_record("match.json", b"[1]").errors[0].message
+    >>> str(validate_record("match.json", b"[1]").errors[0].message)
     'not a JSON match record: a JSON match record is an object'
     >>> validate_record("match.sgf", b"(;GM[1])").errors[0].message
     'game tree 1 is not backgammon: GM[1] where gnubg writes GM[6]'
@@ -93,7 +93,7 @@ def read_record(
         kind = ErrorKind.BOUNDS if isinstance(error, JsonBoundsError) else ErrorKind.UNREADABLE
         problem = RecordError(None, None, Message(
             "not a JSON match record: %(error)s",
-            error=error,
+            error=str(error),
         ), kind)
         return MatchRecord(None, None, problems=(problem,))
 
@@ -111,7 +111,7 @@ def validate_mat(
     or every record where it is not, through the Python reader and replay. Both give
     the same report.
 
-    >>> validate_mat(b"garbage").errors[0].message
+    >>> str(validate_mat(b"garbage").errors[0].message)
     "not a match record: no 'N point match' line"
     """
     report = replay_compiled(data, rules, max_bytes, size)
