@@ -66,6 +66,7 @@ __all__ = [
     "Score",
     "ScoredGame",
     "add_game",
+    "as_points",
     "check_final_score",
     "correct_game",
     "delete_game",
@@ -136,6 +137,16 @@ class HalfPoints(int):
 
     def __str__(self) -> str:
         return format_half_points(self)
+
+
+def as_points(value: int) -> int | float:
+    """A standings value as a number of points for a spreadsheet cell or a JSON field:
+    a count of half points halved (7 half points: ``3.5``), any other value as it is.
+
+    >>> as_points(HalfPoints(7)), as_points(HalfPoints(8)), as_points(7)
+    (3.5, 4.0, 7)
+    """
+    return value / 2 if isinstance(value, HalfPoints) else value
 
 
 def _is_power_of_two(value: int) -> bool:

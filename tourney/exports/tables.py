@@ -12,6 +12,7 @@ from datetime import date
 
 from tourney.formats.rounds import parse_round_name
 from tourney.i18n import DEFAULT_LANGUAGE, translate
+from tourney.match import as_points
 from tourney.rules.messages import N_
 from tourney.store.documents import EventDocument, MatchDocument
 
@@ -117,7 +118,7 @@ def event_tables(doc: EventDocument) -> tuple[DataTable, ...]:
                         )
                     )
         for row in flight.standings:
-            values = dict(row.metrics)
+            values = {k: as_points(v) for k, v in row.metrics}
             standings.append(
                 (
                     flight.name,
@@ -219,7 +220,7 @@ def flight_standings_table(doc: EventDocument, flight_name: str) -> DataTable:
             row.rank,
             row.tied,
             row.name,
-            *(v for _, v in row.metrics),
+            *(as_points(v) for _, v in row.metrics),
             row.note or row.reason or None,
         )
         for row in flight.standings

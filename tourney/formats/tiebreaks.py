@@ -252,10 +252,10 @@ NET_GAME_POINTS = Tiebreak(
 GAME_POINTS = Tiebreak(
     key="game_points",
     metric_key="game-points",
-    name="game points",
-    short_name="Pts",
-    explanation="The points you scored in all your matches; where the event scores a "
-    "drawn game ½-½, each draw counts half a point.",
+    name=N_("game points"),
+    short_name=N_("Pts"),
+    explanation=N_("The points you scored in all your matches; where the event scores a "
+    "drawn game ½-½, each draw counts half a point."),
     metric=game_points,
     in_half_points=True,
 )

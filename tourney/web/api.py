@@ -31,6 +31,7 @@ from pydantic.json_schema import JsonSchemaMode, models_json_schema
 from sqlmodel import Session
 from wtforms import ValidationError as CSRFValidationError
 
+from tourney.match import as_points
 from tourney.rules.records import parse_json
 from tourney.rules.variants import variant_named
 from tourney.store import access, queries, results, roster, teams
@@ -384,7 +385,7 @@ def _standings(board: tv.FlightBoard) -> m.FlightStandingsOut:
                 wins=row.wins,
                 losses=row.losses,
                 lives_left=None if lives is None else max(lives - (row.losses or 0), 0),
-                tiebreaks=[m.MetricOut(name=k, value=v) for k, v in row.metrics],
+                tiebreaks=[m.MetricOut(name=k, value=as_points(v)) for k, v in row.metrics],
                 status=row.status,
                 pool=row.pool or None,
                 qualifies=row.qualifies,

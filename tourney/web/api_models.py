@@ -228,7 +228,8 @@ class MetricOut(_Out):
     knockout's round reached."""
 
     name: str
-    value: int
+    value: int | float
+    """Game points with ½-½ draws are a number of points such as 3.5."""
 
 
 class StandingOut(_Out):
