@@ -65,6 +65,7 @@ from tourney.store.documents import (
     MatchDocument,
     RoundDocument,
     SideDocument,
+    StandingRow,
 )
 
 FONT_DIRS = (
@@ -839,6 +840,39 @@ def _standings_columns(
     return cells, widths
 
 
+def _standings_flowable(
+    f: FlightDocument,
+    standings: Sequence[StandingRow],
+    headings: list[str],
+    widths: list[float],
+    note_style: ParagraphStyle,
+) -> Any:
+    """One standings table of a flight (the whole flight's, or one division's)."""
+    metrics = len(f.metric_labels)
+    rows: list[list[Any]] = [headings]
+    for row in standings:
+        note = row.note or ("" if f.is_bracket else (row.reason or ""))
+        rows.append(
+            [
+                row.display_rank,
+                cut_to_width(row.name, widths[1]),
+                *(v for _, v in row.metrics),
+                Paragraph(escape_markup(note), note_style),
+            ]
+        )
+    table = table_flowable(rows, widths, align_right=range(2, 2 + metrics))
+    table.setStyle(
+        TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, 0), "BOTTOM"),
+                ("LEFTPADDING", (2, 0), (1 + metrics, -1), METRIC_PADDING),
+                ("RIGHTPADDING", (2, 0), (1 + metrics, -1), METRIC_PADDING),
+            ]
+        )
+    )
+    return table
+
+
 def render_standings_pdf(
     doc: EventDocument, *, paper: str = "a4", language: str = DEFAULT_LANGUAGE
 ) -> Rendered:
@@ -871,30 +905,16 @@ def render_standings_pdf(
             winner = Message("Winner: %(name)s", name=escape_markup(f.champion))
             story.append(Paragraph(translate(winner, language), st["note"]))
         headings, widths = _standings_columns(f, width, language)
-        metrics = len(f.metric_labels)
-        rows: list[list[Any]] = [headings]
-        for row in f.standings:
-            note = row.note or ("" if f.is_bracket else (row.reason or ""))
-            rows.append(
-                [
-                    row.display_rank,
-                    cut_to_width(row.name, widths[1]),
-                    *(v for _, v in row.metrics),
-                    Paragraph(escape_markup(note), note_style),
-                ]
-            )
-        table = table_flowable(rows, widths, align_right=range(2, 2 + metrics))
-        table.setStyle(
-            TableStyle(
-                [
-                    ("VALIGN", (0, 0), (-1, 0), "BOTTOM"),
-                    ("LEFTPADDING", (2, 0), (1 + metrics, -1), METRIC_PADDING),
-                    ("RIGHTPADDING", (2, 0), (1 + metrics, -1), METRIC_PADDING),
-                ]
-            )
-        )
-        story.append(table)
+        story.append(_standings_flowable(f, f.standings, headings, widths, note_style))
         story.append(Spacer(1, 8))
+        for division in f.division_standings:
+            story.append(CondPageBreak(80))
+            title = Message("Division %(division)s", division=escape_markup(division.name))
+            story.append(Paragraph(translate(title, language), st["h2"]))
+            story.append(
+                _standings_flowable(f, division.standings, headings, widths, note_style)
+            )
+            story.append(Spacer(1, 8))
         shared = translate(Message("“=” marks a shared place."), language)
         story.append(Paragraph(shared, st["note"]))
     data = _build(

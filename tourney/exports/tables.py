@@ -210,10 +210,23 @@ def _all_metric_labels(doc: EventDocument) -> tuple[str, ...]:
     return tuple(labels)
 
 
-def flight_standings_table(doc: EventDocument, flight_name: str) -> DataTable:
-    """One flight's standings with its own metric columns (for a sheet per flight)."""
+def flight_standings_table(
+    doc: EventDocument, flight_name: str, division: str | None = None
+) -> DataTable:
+    """One flight's standings with its own metric columns (for a sheet per flight), or
+    those of one ``division`` of a mixed flight ranked separately (places among the
+    division's players).
+
+    Raises:
+        KeyError: the flight does not rank that division separately.
+    """
     flight = doc.flight(flight_name)
     labels = flight.metric_labels
+    standings = flight.standings
+    name = flight.name
+    if division is not None:
+        tables = {d.name: d.standings for d in flight.division_standings}
+        standings, name = tables[division], f"{flight.name} {division}"
     rows = tuple(
         (
             row.display_rank,
@@ -223,11 +236,11 @@ def flight_standings_table(doc: EventDocument, flight_name: str) -> DataTable:
             *(as_points(v) for _, v in row.metrics),
             row.note or row.reason or None,
         )
-        for row in flight.standings
+        for row in standings
     )
     extra = N_("Went out in") if flight.is_bracket else N_("Why ahead")
     headers = (N_("Place"), N_("Rank"), N_("Tied"), flight.entrant_label, *labels, extra)
-    return DataTable(flight.name, headers, rows)
+    return DataTable(name, headers, rows)
 
 
 def translated_table(table: DataTable, language: str) -> DataTable:

@@ -204,6 +204,15 @@ def render_xlsx(doc: EventDocument, *, language: str = DEFAULT_LANGUAGE) -> Rend
             table = translated_table(flight_standings_table(doc, flight.name), language)
             title = tr(Message("Standings %(flight)s", flight=flight.name))
             write_table(wb.create_sheet(sheet_title(title, taken)), table)
+            for division in flight.division_standings:
+                table = translated_table(
+                    flight_standings_table(doc, flight.name, division.name), language
+                )
+                title = tr(
+                    Message("Standings %(flight)s %(division)s", flight=flight.name,
+                            division=division.name)
+                )
+                write_table(wb.create_sheet(sheet_title(title, taken)), table)
     for flight in doc.flights:
         if flight.is_bracket:
             title = tr(Message("Bracket %(flight)s", flight=flight.name))

@@ -84,3 +84,23 @@ def _refine(
         if i + 1 < len(keys):
             # The last row of this level is ahead of the first row of the next one.
             reasons[ordered[-1][-1]] = f"ahead on {tiebreak.name} {key} to {keys[i + 1]}"
+
+
+def places_within(ranks: Sequence[int]) -> tuple[tuple[int, bool], ...]:
+    """The places of some rows of a standings table among themselves (one division's
+    players in a mixed flight): ``ranks`` are their overall ranks in table order.
+
+    Each gets 1 + the number of those rows placed strictly ahead of it, and is tied when
+    another of them shares its overall rank, so a tie in the whole table stays a tie here
+    (overall 1, =2, =2, 4 taken as =2, =2, 4 gives =1, =1, 3).
+    """
+    count = {rank: 0 for rank in ranks}
+    for rank in ranks:
+        count[rank] += 1
+    places: list[tuple[int, bool]] = []
+    ahead = 0
+    for i, rank in enumerate(ranks):
+        if i and rank != ranks[i - 1]:
+            ahead = i
+        places.append((ahead + 1, count[rank] > 1))
+    return tuple(places)

@@ -56,6 +56,8 @@ class FlightDivision:
     name: str
     division: str
     handicap: int
+    division_standings: bool = False
+    """A mixed flight also ranks each division's players separately."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +99,8 @@ def divisions_page(session: Session, actor: Actor, event_id: int) -> DivisionsPa
             .order_by(col(Player.name)))
     )
     flights = tuple(
-        FlightDivision(flight.id or 0, flight.name, flight.division, flight.division_handicap)
+        FlightDivision(flight.id or 0, flight.name, flight.division, flight.division_handicap,
+                       flight.division_standings)
         for flight in session.exec(select(Flight).where(Flight.event_id == event_id)
                                    .order_by(col(Flight.position), col(Flight.id)))
     )
@@ -242,9 +245,11 @@ def set_entry_divisions(session: Session, *, actor: Actor, event_id: int,
 
 
 def set_flight_division(session: Session, *, actor: Actor, flight_id: int, division: str,
-                        handicap: int) -> None:
+                        handicap: int, division_standings: bool | None = None) -> None:
     """Make a flight one division's (or mixed: empty) and set its handicap rule: the
     lower division's player starts ``handicap`` points up per division of difference.
+    ``division_standings`` (none: as it was) makes a mixed flight also rank each
+    division's players separately under its standings; a one-division flight never does.
 
     Raises:
         NotFoundError, AccessDeniedError: no such flight, or not the actor's event.
@@ -260,11 +265,16 @@ def set_flight_division(session: Session, *, actor: Actor, flight_id: int, divis
         raise StoreUserError(
             f"A handicap is 0 to {MAX_HANDICAP_PER_DIVISION} points per division.",
             field="division_handicap")
-    before = {"division": flight.division, "division_handicap": flight.division_handicap}
-    after = {"division": chosen, "division_handicap": handicap}
+    separately = flight.division_standings if division_standings is None \
+        else bool(division_standings)
+    before = {"division": flight.division, "division_handicap": flight.division_handicap,
+              "division_standings": flight.division_standings}
+    after = {"division": chosen, "division_handicap": handicap,
+             "division_standings": separately and not chosen}
     if before == after:
         return
     flight.division, flight.division_handicap = chosen, handicap
+    flight.division_standings = separately and not chosen
     session.flush()
     record(session, actor=actor, action="flight.division", entity_type="flight",
            entity_id=flight_id, event_id=event.id, before=before, after=after)

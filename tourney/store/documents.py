@@ -215,6 +215,8 @@ class FlightDocument:
     """``False`` for a fresh draw not made yet (its rounds are blank placeholders)."""
     entrant_label: str = "Player"
     """What a standings row is: a ``Player``, or a ``Team`` in a team flight."""
+    division_standings: tuple[DivisionStandings, ...] = ()
+    """A mixed flight that ranks each division separately: each division's table."""
 
     @property
     def is_bracket(self) -> bool:
@@ -225,6 +227,15 @@ class FlightDocument:
     def metric_labels(self) -> tuple[str, ...]:
         """The standings' metric column labels, in order."""
         return tuple(label for label, _ in self.standings[0].metrics) if self.standings else ()
+
+
+@dataclass(frozen=True, slots=True)
+class DivisionStandings:
+    """One division's players of a mixed flight, in the flight's order, with their
+    places among themselves."""
+
+    name: str
+    standings: tuple[StandingRow, ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,6 +20,7 @@ from tourney.store.documents import (
     BOARD_WINS_LABEL,
     FIXTURE_WINS_LABEL,
     WINS_LABEL,
+    DivisionStandings,
     EventDocument,
     FlightDocument,
     GameDocument,
@@ -170,23 +171,10 @@ def event_document(session: Session, ref: str, *, base_url: str | None = None) -
                 )
             )
             previous = keys
-        standings = tuple(
-            StandingRow(
-                player_id=row.player.entry_id,
-                name=row.player.name,
-                rank=row.rank,
-                tied=row.tied,
-                metrics=(
-                    (WINS_LABEL, row.wins),
-                    *(
-                        (column.short_heading, value)
-                        for column, (_, value) in zip(board.columns, row.metrics, strict=True)
-                    ),
-                ),
-                reason=row.reason or None,
-                note=row.status_label if board.is_knockout else _stage_note(row),
-            )
-            for row in board.standings
+        standings = _standing_rows(board, board.standings)
+        divisions = tuple(
+            DivisionStandings(table.name, _standing_rows(board, table.rows))
+            for table in board.division_tables
         )
         if board.flight.boards is not None:
             standings = _team_standings(session, board.flight.id)
@@ -201,6 +189,7 @@ def event_document(session: Session, ref: str, *, base_url: str | None = None) -
                 else "",
                 champion=board.champion.name if board.champion else None,
                 entrant_label="Team" if board.flight.boards is not None else "Player",
+                division_standings=divisions,
             )
         )
     venue = session.get(Venue, event.venue_id) if event.venue_id else None
@@ -241,11 +230,36 @@ def public_event_document(
             f,
             rounds=tuple(r for r in f.rounds if r.number in shown.get(f.name, ())),
             standings=f.standings if shown.get(f.name) else (),
+            division_standings=f.division_standings if shown.get(f.name) else (),
         )
         for f in doc.flights
     )
     players = tuple(replace(p, rating=None, club="") for p in doc.players)
     return replace(doc, flights=flights, players=players)
+
+
+def _standing_rows(
+    board: tournament_views.FlightBoard, rows: tuple[tournament_views.StandingRow, ...]
+) -> tuple[StandingRow, ...]:
+    """Standings rows as the documents print them."""
+    return tuple(
+        StandingRow(
+            player_id=row.player.entry_id,
+            name=row.player.name,
+            rank=row.rank,
+            tied=row.tied,
+            metrics=(
+                (WINS_LABEL, row.wins),
+                *(
+                    (column.short_heading, value)
+                    for column, (_, value) in zip(board.columns, row.metrics, strict=True)
+                ),
+            ),
+            reason=row.reason or None,
+            note=row.status_label if board.is_knockout else _stage_note(row),
+        )
+        for row in rows
+    )
 
 
 def _side(ref: tournament_views.PlayerRef | None, placeholder: str, status: str) -> SideDocument:

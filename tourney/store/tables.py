@@ -339,6 +339,8 @@ class Flight(SQLModel, table=True):
     """The one division whose entries the flight takes; empty: mixed (any division)."""
     division_handicap: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     """Points a lower-division player starts up per division of difference; 0: none."""
+    division_standings: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
+    """A mixed flight also ranks each division's players separately, under its standings."""
     tiebreaks: list[str] = Field(default_factory=list, sa_column=Column(JSON))
     """Names of tiebreaks in order (``buchholz``, ``sonneborn_berger`` ...)."""
     draw_method: str = Field(default=DrawMethod.RANDOM.value, max_length=16)

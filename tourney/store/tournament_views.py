@@ -32,7 +32,7 @@ from tourney.formats.flight_formats import (
 )
 from tourney.formats.rounds import numbered_round_name, the_round
 from tourney.formats.stages import pool_label
-from tourney.formats.standings import compute_standings
+from tourney.formats.standings import compute_standings, places_within
 from tourney.formats.tiebreaks import Tiebreak
 from tourney.i18n import DEFAULT_LANGUAGE
 from tourney.match import (
@@ -333,6 +333,15 @@ class PoolTable:
 
 
 @dataclass(frozen=True)
+class DivisionTable:
+    """One division's players of a mixed flight, in the overall order, with their places
+    among themselves (a tie in the overall table stays a tie)."""
+
+    name: str
+    rows: tuple[StandingRow, ...]
+
+
+@dataclass(frozen=True)
 class CutTieView:
     """Players tied at the cut of one table, of whom the director sends ``places`` on."""
 
@@ -402,6 +411,9 @@ class FlightBoard:
     feed_problem: str = ""
     """Why the flight can never be drawn with the flight it is fed from (a link saved
     before such links were refused), or empty."""
+    division_tables: tuple[DivisionTable, ...] = ()
+    """A mixed flight that ranks each division separately: one table per division that
+    has players here, strongest division first (players without a division in none)."""
 
     @property
     def waits_for_feeder(self) -> bool:
@@ -897,7 +909,44 @@ def _board(
         qualified=qualified,
         stage_finished=stage_finished,
         feed_problem=_feed_problem(session, flight),
+        division_tables=()
+        if stage.pool_tables
+        else _division_tables(session, flight, event, standings),
     )
+
+
+def _division_tables(
+    session: Session, flight: Flight, event: Event, standings: tuple[StandingRow, ...]
+) -> tuple[DivisionTable, ...]:
+    """Each division's rows of a mixed flight's standings, placed among themselves."""
+    if not (flight.division_standings and not flight.division and standings):
+        return ()
+    division_of = dict(
+        session.exec(
+            select(FlightEntry.id, Entry.division)
+            .join(Entry, col(Entry.id) == FlightEntry.entry_id)
+            .where(FlightEntry.flight_id == flight.id)
+        ).all()
+    )
+    tables = []
+    for name in event.divisions or ():
+        rows = [r for r in standings if division_of.get(r.player.flight_entry_id) == name]
+        if not rows:
+            continue
+        places = places_within([r.rank for r in rows])
+        tables.append(
+            DivisionTable(
+                name,
+                tuple(
+                    # The overall table's tiebreak note names the row above it there,
+                    # who may be of another division: it does not carry over.
+                    replace(row, rank=place, display_rank=f"={place}" if tied else str(place),
+                            tied=tied, reason="")
+                    for row, (place, tied) in zip(rows, places, strict=True)
+                ),
+            )
+        )
+    return tuple(tables)
 
 
 def _feed_problem(session: Session, flight: Flight) -> str:

@@ -371,26 +371,31 @@ def _rounds(board: tv.FlightBoard) -> m.FlightRoundsOut:
 
 def _standings(board: tv.FlightBoard) -> m.FlightStandingsOut:
     lives = board.flight.swiss_lives
+
+    def row_out(row: tv.StandingRow) -> m.StandingOut:
+        return m.StandingOut(
+            rank=row.rank,
+            display_rank=row.display_rank,
+            tied=row.tied,
+            player=cast(m.PlayerRefOut, _player(row.player)),
+            wins=row.wins,
+            losses=row.losses,
+            lives_left=None if lives is None else max(lives - (row.losses or 0), 0),
+            tiebreaks=[m.MetricOut(name=k, value=as_points(v)) for k, v in row.metrics],
+            status=row.status,
+            pool=row.pool or None,
+            qualifies=row.qualifies,
+        )
+
     return m.FlightStandingsOut(
         id=board.flight.id,
         name=board.flight.name,
         format=board.flight.format,
         champion=_player(board.champion),
-        standings=[
-            m.StandingOut(
-                rank=row.rank,
-                display_rank=row.display_rank,
-                tied=row.tied,
-                player=cast(m.PlayerRefOut, _player(row.player)),
-                wins=row.wins,
-                losses=row.losses,
-                lives_left=None if lives is None else max(lives - (row.losses or 0), 0),
-                tiebreaks=[m.MetricOut(name=k, value=as_points(v)) for k, v in row.metrics],
-                status=row.status,
-                pool=row.pool or None,
-                qualifies=row.qualifies,
-            )
-            for row in board.standings
+        standings=[row_out(row) for row in board.standings],
+        divisions=[
+            m.DivisionStandingsOut(name=table.name, standings=[row_out(r) for r in table.rows])
+            for table in board.division_tables
         ],
     )
 

@@ -250,6 +250,14 @@ class StandingOut(_Out):
     """Goes through to the knockout taking its field from this flight, as it stands."""
 
 
+class DivisionStandingsOut(_Out):
+    """One division's players of a mixed flight, in the overall order, ranked among
+    themselves (a tie in the flight's table stays a tie)."""
+
+    name: str
+    standings: list[StandingOut]
+
+
 class FlightStandingsOut(_Out):
     """A flight's standings."""
 
@@ -258,6 +266,9 @@ class FlightStandingsOut(_Out):
     format: str
     champion: PlayerRefOut | None
     standings: list[StandingOut]
+    divisions: list[DivisionStandingsOut] = Field(default_factory=list)
+    """A mixed flight that ranks each division separately: each division's table,
+    strongest first; empty otherwise."""
 
 
 class FlightRoundsOut(_Out):

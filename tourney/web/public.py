@@ -129,7 +129,15 @@ def standings(slug: str, flight_id: int) -> ResponseReturnValue:
 
     def build(db: Session, access: pv.EventAccess) -> dict[str, object]:
         board = pv.flight_board(db, access.id, flight_id)
-        return {"board": board, "slug": slug, "rows": page_of(board.standings, part)}
+        rows = page_of(board.standings, part)
+        # A long table comes in parts: each division's table shows the players of this part.
+        shown = {row.player.flight_entry_id for row in rows.rows}
+        divisions = [
+            (table.name, [r for r in table.rows if r.player.flight_entry_id in shown])
+            for table in board.division_tables
+        ]
+        return {"board": board, "slug": slug, "rows": rows,
+                "divisions": [(name, part_rows) for name, part_rows in divisions if part_rows]}
 
     return live_page(
         slug,

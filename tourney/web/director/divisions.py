@@ -84,7 +84,8 @@ def save_flight_division(event_id: int, flight_id: int) -> ResponseReturnValue:
 
     def change(session: Session) -> None:
         divisions.set_flight_division(session, actor=actor(), flight_id=flight_id,
-                                      division=division, handicap=int(raw))
+                                      division=division, handicap=int(raw),
+                                      division_standings="division_standings" in request.form)
 
     return _saved(event_id, change, gettext("Flight's division rule saved."))
 
