@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from tourney.formats import tiebreaks
 from tourney.formats.model import EntrantId, MatchOutcome
-from tourney.formats.standings import compute_standings
+from tourney.formats.standings import compute_standings, places_within
 from tourney.formats.tiebreaks import TIEBREAKS, Tiebreak, build_records, head_to_head
 
 NAMES = "abcdefghij"
@@ -202,3 +202,22 @@ def test_standings_total_order_many(
     seed: int, players: int, rounds: int, chain: list[Tiebreak]
 ) -> None:
     _check_total_order(seed, players, rounds, chain)
+
+
+@pytest.mark.parametrize(
+    ("overall", "places"),
+    [
+        # One division's rows of a table 1, =2, =2, =2, 5, 6 holding the =2s of
+        # another division too: a tie with other divisions' players is no tie here.
+        ([1, 2, 5], [(1, False), (2, False), (3, False)]),
+        # Two of the division share the overall =2 (a third of the tie is elsewhere).
+        ([2, 2, 5, 6], [(1, True), (1, True), (3, False), (4, False)]),
+        # A shared last place stays shared, the places below it counted past it.
+        ([1, 4, 4], [(1, False), (2, True), (2, True)]),
+        ([], []),
+    ],
+)
+def test_places_within_a_division_keep_the_overall_order_and_its_ties(
+    overall: list[int], places: list[tuple[int, bool]]
+) -> None:
+    assert list(places_within(overall)) == places
