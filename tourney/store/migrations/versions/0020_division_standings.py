@@ -1,6 +1,6 @@
 """Division standings: a mixed flight may also rank each division's players separately
 
-Revision ID: 0021
+Revision ID: 0020
 Revises: 0019
 Create Date: 2026-11-25 01:10:00
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0021"
+revision = "0020"
 down_revision = "0019"
 branch_labels = None
 depends_on = None
