@@ -1057,7 +1057,9 @@ def _pairing_mail(
             event=event.name, flight=flight.name, round=round_name,
         )),
         "  " + say(Message("your opponent: %(name)s", name=opponent)),
-        "  " + say(Message("match to %(length)s points", length=match.match_length)),
+        "  " + say(PluralMessage(
+            "match to %(count)s point", "match to %(count)s points", match.match_length
+        )),
     ]
     if match.table_label:
         lines.append("  " + say(Message("table: %(table)s", table=match.table_label)))
