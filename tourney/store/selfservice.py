@@ -27,6 +27,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from itsdangerous import BadSignature, URLSafeSerializer
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from tourney.i18n import DEFAULT_LANGUAGE, LANGUAGE_CODES, translate
@@ -1165,7 +1166,9 @@ def queue_next_match_mails(session: Session, *, links: LinkMaker, limit: int = 5
     published with both players known is not mailed again here; a player put into a
     match by a corrected result is a new pair and is told; two workers at once lock the
     matches they mail (other workers skip them), and the unique key refuses what a lock
-    missed. A match a player has started before the pass (playing) is still mailed.
+    missed (that match is skipped, its mail left to the worker that recorded it). A match
+    its players started before the pass (playing) is still mailed. A pass takes at most
+    ``limit`` matches, oldest first; the next pass takes the rest.
     """
     pending = (
         select(Match)
@@ -1204,7 +1207,13 @@ def queue_next_match_mails(session: Session, *, links: LinkMaker, limit: int = 5
         event = session.get(Event, flight.event_id) if flight else None
         if rnd is None or flight is None or event is None:
             continue
-        for side in _mark_told(session, match, told):
+        try:
+            # A savepoint: a pair another worker recorded meanwhile skips this match.
+            with session.begin_nested():
+                sides = _mark_told(session, match, told)
+        except IntegrityError:
+            continue
+        for side in sides:
             queued += _pairing_mail(
                 session, match, side, (event, flight, rnd), names, links, "next_match"
             )
