@@ -15,6 +15,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+import pytest
 from mailserver import MailServer
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
@@ -24,7 +25,7 @@ from test_store_selfservice import LINKS, Published, grant_of, publish_four
 from tourney.config import load_settings
 from tourney.store import outbox, registration, results, selfservice
 from tourney.store.db import transaction
-from tourney.store.selfservice_tables import OutboxMail, Registration
+from tourney.store.selfservice_tables import MatchMail, OutboxMail, Registration
 from tourney.store.tables import Match
 from tourney.store.types import utcnow
 
@@ -240,3 +241,28 @@ def test_a_german_finalist_is_told_in_german(
         "Monday Cup, Main, Finale:\n  Ihr Gegner: Cat Cole\n  Match auf 3 Punkte\n"
     )
     assert "Ihre Seite (einchecken, Ergebnis melden):" in ann_body
+
+
+def test_a_worker_that_missed_another_workers_record_mails_nobody_twice(
+    engine: Engine, build_event: Callable[..., BuiltEvent], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    event, _ = published_with_mails(engine, build_event, "Monday Cup")
+    win_semifinals(engine, event)
+    final = final_id(engine, event)
+    with transaction(engine) as session:
+        # Another worker has just recorded Ann as told of the final...
+        match = session.get(Match, final)
+        assert match is not None
+        names = selfservice._fe_names(session, [match.entry_a_id, match.entry_b_id])
+        ann = next(fe for fe, name in names.items() if name == "Ann Archer")
+        session.add(MatchMail(match_id=final, flight_entry_id=ann))
+    # ...after this worker read who was told: it would tell Ann again, and skips the final.
+    with monkeypatch.context() as patched:
+        patched.setattr(selfservice, "_told", lambda *_: set())
+        assert worker_pass(engine) == 0
+    assert queued(engine, "next_match") == []
+    # The next pass tells Cat, the one still untold.
+    assert worker_pass(engine) == 1
+    assert queued(engine, "next_match") == [
+        ("cat@example.org", "Monday Cup: Final against Ann Archer"),
+    ]
