@@ -734,8 +734,8 @@ def mail_group() -> None:
     help="Seconds between passes.",
 )
 def mail_work(once: bool, interval: int) -> None:
-    """Queue deadline reminders and send due mails (TOURNEY_SMTP_*), retrying failures
-    with a growing delay; runs until stopped unless --once."""
+    """Queue deadline reminders and next-match mails and send due mails (TOURNEY_SMTP_*),
+    retrying failures with a growing delay; runs until stopped unless --once."""
     import time
 
     from tourney.config import load_settings
@@ -750,10 +750,13 @@ def mail_work(once: bool, interval: int) -> None:
         while True:
             with transaction(engine) as session:
                 reminders = selfservice.queue_deadline_reminders(session, links=links)
+                # Knockout matches whose players became known since the last pass.
+                next_matches = selfservice.queue_next_match_mails(session, links=links)
             report = outbox.deliver_due(engine, settings)
-            if once or reminders or report.sent or report.retried or report.failed:
+            if once or reminders or next_matches or report.sent or report.retried or report.failed:
                 click.echo(
-                    f"reminders queued {reminders}, sent {report.sent}, "
+                    f"reminders queued {reminders}, next-match mails queued {next_matches}, "
+                    f"sent {report.sent}, "
                     f"to retry {report.retried}, failed {report.failed}"
                 )
             if once:

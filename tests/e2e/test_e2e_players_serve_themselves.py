@@ -5,8 +5,8 @@ each player their pairing and private link to a local SMTP server. Ann and Dan o
 their links on phones (375x812), check in through the venue's QR page, Ann reports game by
 game with the match file and Dan confirms; Bob reports a score that Cat disputes, and the
 director decides it from the queue, where both versions stand side by side. The mail
-server received every mail it should: pairings, "confirm your result" and "dispute
-decided".
+server received every mail it should: pairings, "confirm your result", "dispute
+decided" and, once both semifinals are decided, the final's pairing to its two players.
 
 Screenshots go to ``test-artifacts/`` (players-*.png).
 """
@@ -264,14 +264,23 @@ def test_players_check_in_report_confirm_and_dispute_from_their_phones(
         ("bob@example.org", "Phone Cup: dispute decided (Bob Baker v Cat Cole)"),
         ("cat@example.org", "Phone Cup: dispute decided (Bob Baker v Cat Cole)"),
     ]
-    assert len(mail.received) == 4 + 2 + 2
+    # The final got both its players: the worker told Ann and Cat of it.
+    finals = sorted(
+        (m.recipients[0], m.subject) for m in mail.received if "Final against" in m.subject
+    )
+    assert finals == [
+        ("ann@example.org", "Phone Cup: Final against Cat Cole"),
+        ("cat@example.org", "Phone Cup: Final against Ann Archer"),
+    ]
+    # Pairings, results to confirm, dispute decided, the final.
+    assert len(mail.received) == 4 + 2 + 2 + 2
     assert all(
         "The result stands at: Bob Baker 2, Cat Cole 3." in m.body
         for m in mail.received if "dispute decided" in m.subject
     )
     outbox = director.goto(f"{base_url}/director/events/{event_id}/outbox")
     assert outbox is not None and outbox.status == 200
-    assert director.locator("tr.mail-sent").count() == 8
+    assert director.locator("tr.mail-sent").count() == 10
     director.screenshot(path=str(screenshot_path("players-director-outbox")), full_page=True)
 
 

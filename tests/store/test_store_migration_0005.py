@@ -14,7 +14,7 @@ from tourney.cli import cli
 from tourney.store import schema
 from tourney.store.db import make_engine
 
-HEAD = "0020"
+HEAD = "0021"
 TABLES = ("users", "events", "flights", "entries", "rounds", "matches", "games", "audit_entries")
 
 

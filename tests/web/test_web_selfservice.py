@@ -15,7 +15,7 @@ from mailserver import free_port
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
-from tourney.store import draws, selfservice
+from tourney.store import draws, registration, selfservice
 from tourney.store.db import transaction
 from tourney.store.selfservice_tables import OutboxMail
 from tourney.store.tables import Entry, Event, Match, Player
@@ -229,3 +229,31 @@ def test_the_check_in_list_answers_204_while_nothing_changed(
     assert unchanged.status_code == 204
     assert changed.status_code == 200
     assert "1 of 2 checked in" in changed.get_data(as_text=True)
+
+
+def test_a_sign_up_on_the_german_form_is_mailed_in_german(
+    client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    built = build_event([], [], name="Open Cup")
+    with transaction(engine) as session:
+        registration.set_registration(
+            session, actor=built.director.actor, event_id=built.event_id, is_open=True,
+            capacity=None, needs_approval=False, closes_at=None,
+        )
+    slug = slug_of(engine, built)
+    client.get(f"/events/{slug}?lang=de")
+    client.post(f"/events/{slug}/register", data={
+        "name": "Greta Graf", "club": "", "email": "greta@example.org", "rating_id": "",
+    })
+    client.get(f"/events/{slug}?lang=en")
+    client.post(f"/events/{slug}/register", data={
+        "name": "Hal Hill", "club": "", "email": "hal@example.org", "rating_id": "",
+    })
+    with Session(engine) as session:
+        subjects = sorted(
+            (m.recipient, m.subject) for m in session.exec(select(OutboxMail)).all()
+        )
+    assert subjects == [
+        ("greta@example.org", "Open Cup: Bitte bestätigen Sie Ihre Anmeldung"),
+        ("hal@example.org", "Open Cup: confirm your registration"),
+    ]

@@ -17,6 +17,8 @@ from datetime import datetime
 
 from sqlmodel import Session, col, func, select
 
+from tourney.i18n import DEFAULT_LANGUAGE, LANGUAGE_CODES, translate
+from tourney.rules.messages import Message
 from tourney.store import outbox
 from tourney.store.audit import Actor, record
 from tourney.store.errors import ConflictError, NotFoundError, StoreUserError
@@ -157,9 +159,13 @@ def register(
     email: str,
     rating_id: str,
     links: LinkMaker,
+    language: str = DEFAULT_LANGUAGE,
     now: datetime | None = None,
 ) -> int:
     """A sign-up through the event's form; a confirmation link goes to ``email``.
+
+    ``language`` is the one the form was served in: this mail and every later one to the
+    player are written in it.
 
     Raises:
         NotFoundError: no such event or no registration.
@@ -191,6 +197,7 @@ def register(
     row = Registration(
         event_id=page.event_id, name=name[:120], club=club[:120], email=email,
         rating_id=rating_id.strip()[:40],
+        language=language if language in LANGUAGE_CODES else DEFAULT_LANGUAGE,
     )
     session.add(row)
     session.flush()
@@ -205,14 +212,19 @@ def register(
     )
     outbox.enqueue(
         session, event_id=page.event_id, kind="registration_confirm", recipient=email,
-        subject=f"{page.event_name}: confirm your registration",
+        subject=translate(
+            Message("%(event)s: confirm your registration", event=page.event_name), row.language
+        ),
         body="\n".join([
-            f"Hello {row.name},",
+            translate(Message("Hello %(name)s,", name=row.name), row.language),
             "",
-            f"Please confirm your registration for {page.event_name} by opening this link:",
+            translate(Message(
+                "Please confirm your registration for %(event)s by opening this link:",
+                event=page.event_name,
+            ), row.language),
             url,
             "",
-            "If you did not register, ignore this mail.",
+            translate(Message("If you did not register, ignore this mail."), row.language),
         ]),
     )
     return row.id or 0
@@ -232,12 +244,20 @@ def _place(session: Session, row: Registration, links: LinkMaker, actor: Actor) 
         position = _waiting_position(session, row)
         outbox.enqueue(
             session, event_id=row.event_id, kind="registration_waiting", recipient=row.email,
-            subject=f"{event.name}: you are on the waiting list ({position})",
+            subject=translate(Message(
+                "%(event)s: you are on the waiting list (%(position)s)",
+                event=event.name, position=position,
+            ), row.language),
             body="\n".join([
-                f"Hello {row.name},",
+                translate(Message("Hello %(name)s,", name=row.name), row.language),
                 "",
-                f"{event.name} is full; you are number {position} on the waiting list.",
-                "You will get a mail as soon as a place is yours.",
+                translate(Message(
+                    "%(event)s is full; you are number %(position)s on the waiting list.",
+                    event=event.name, position=position,
+                ), row.language),
+                translate(
+                    Message("You will get a mail as soon as a place is yours."), row.language
+                ),
             ]),
         )
         return
@@ -255,12 +275,16 @@ def _place(session: Session, row: Registration, links: LinkMaker, actor: Actor) 
     )
     outbox.enqueue(
         session, event_id=row.event_id, kind="registration_confirmed", recipient=row.email,
-        subject=f"{event.name}: your registration is confirmed",
+        subject=translate(
+            Message("%(event)s: your registration is confirmed", event=event.name), row.language
+        ),
         body="\n".join([
-            f"Hello {row.name},",
+            translate(Message("Hello %(name)s,", name=row.name), row.language),
             "",
-            f"You are registered for {event.name}.",
-            "Your own page (check-in, your matches, reporting results; keep it private):",
+            translate(Message("You are registered for %(event)s.", event=event.name), row.language),
+            translate(Message(
+                "Your own page (check-in, your matches, reporting results; keep it private):"
+            ), row.language),
             link_for_entry(session, links, entry.id or 0),
         ]),
     )

@@ -27,15 +27,24 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from itsdangerous import BadSignature, URLSafeSerializer
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
+from tourney.i18n import DEFAULT_LANGUAGE, LANGUAGE_CODES, translate
 from tourney.match import MatchEntryError, add_game, check_final_score, format_score
 from tourney.rules import Side
+from tourney.rules.messages import Message, PluralMessage
 from tourney.store import outbox, progress, results
 from tourney.store.audit import Actor, record
 from tourney.store.errors import ConflictError, NotFoundError, StoreUserError
 from tourney.store.permissions import require_event
-from tourney.store.selfservice_tables import PlayerLink, ReportStatus, ResultReport
+from tourney.store.selfservice_tables import (
+    MatchMail,
+    PlayerLink,
+    Registration,
+    ReportStatus,
+    ResultReport,
+)
 from tourney.store.tables import (
     Entry,
     EntryStatus,
@@ -320,21 +329,32 @@ def _fe_names(session: Session, fe_ids: Sequence[int | None]) -> dict[int, str]:
 
 
 def _content_words(content: dict[str, Any], names: tuple[str, str]) -> tuple[str, tuple[str, ...]]:
+    """A report's score and games in words (messages: a mail translates them)."""
     score = content.get("score") or [0, 0]
     games = content.get("games") or []
-    text = f"{names[0]} {score[0]}, {names[1]} {score[1]}"
+    text: str = f"{names[0]} {score[0]}, {names[1]} {score[1]}"
     if content.get("kind") == "record":
-        text += f" ({len(games)} games, from {content.get('filename', 'a record')})"
+        text = PluralMessage(
+            "%(score)s (%(count)s game, from %(file)s)",
+            "%(score)s (%(count)s games, from %(file)s)",
+            len(games), score=text, file=content.get("filename", "a record"),
+        )
     elif games:
-        text += f" ({len(games)} games)"
-    lines = []
+        text = PluralMessage(
+            "%(score)s (%(count)s game)", "%(score)s (%(count)s games)", len(games), score=text
+        )
+    lines: list[str] = []
     for number, game in enumerate(games, start=1):
         if game.get("end") == "drawn":
-            lines.append(f"Game {number}: drawn")
+            lines.append(Message("Game %(number)s: drawn", number=number))
             continue
         who = names[0] if game.get("winner") == "a" else names[1]
-        how = "dropped double" if game.get("end") == "dropped" else game.get("level", "single")
-        lines.append(f"Game {number}: {who}, {how}, cube {game.get('cube', 1)}")
+        level = str(game.get("level", "single"))
+        how = Message("dropped double") if game.get("end") == "dropped" else Message(level)
+        lines.append(Message(
+            "Game %(number)s: %(winner)s, %(how)s, cube %(cube)s",
+            number=number, winner=who, how=how, cube=game.get("cube", 1),
+        ))
     return text, tuple(lines)
 
 
@@ -651,22 +671,32 @@ def _mail_opponent_to_confirm(
     other = _player_of_side(session, match, "b" if side == "a" else "a")
     if other is None or not other[1].email:
         return
+    language = mail_language(session, other[0].id or 0)
     names = _fe_names(session, [match.entry_a_id, match.entry_b_id])
     pair = (names.get(match.entry_a_id or 0, "?"), names.get(match.entry_b_id or 0, "?"))
     words, lines = _content_words(report.content, pair)
     body = "\n".join([
-        f"Hello {other[1].name},",
+        translate(Message("Hello %(name)s,", name=other[1].name), language),
         "",
-        f"{grant.name} reported the result of your match at {grant.event_name}:",
-        f"  {words}",
-        *(f"  {line}" for line in lines),
+        translate(Message(
+            "%(name)s reported the result of your match at %(event)s:",
+            name=grant.name, event=grant.event_name,
+        ), language),
+        f"  {translate(words, language)}",
+        *(f"  {translate(line, language)}" for line in lines),
         "",
-        "Please confirm it, or dispute it if it is wrong, from your own link:",
+        translate(Message(
+            "Please confirm it, or dispute it if it is wrong, from your own link:"
+        ), language),
         link_for_entry(session, links, other[0].id or 0),
     ])
+    subject = Message(
+        "%(event)s: confirm your result against %(name)s",
+        event=grant.event_name, name=grant.name,
+    )
     outbox.enqueue(
         session, event_id=grant.event_id, kind="report_to_confirm", recipient=other[1].email,
-        subject=f"{grant.event_name}: confirm your result against {grant.name}", body=body,
+        subject=translate(subject, language), body=body,
     )
 
 
@@ -935,19 +965,26 @@ def _mail_decision(session: Session, report: ResultReport, match: Match, links: 
         found = _player_of_side(session, match, side)
         if found is None or not found[1].email:
             continue
+        language = mail_language(session, found[0].id or 0)
         body = "\n".join([
-            f"Hello {found[1].name},",
+            translate(Message("Hello %(name)s,", name=found[1].name), language),
             "",
-            f"The director decided the disputed result of {pair[0]} v {pair[1]} at {event.name}.",
+            translate(Message(
+                "The director decided the disputed result of %(a)s v %(b)s at %(event)s.",
+                a=pair[0], b=pair[1], event=event.name,
+            ), language),
             report.outcome,
-            f"The result stands at: {result}.",
+            translate(Message("The result stands at: %(result)s.", result=result), language),
             "",
-            "Your page:",
+            translate(Message("Your page:"), language),
             link_for_entry(session, links, found[0].id or 0),
         ])
+        subject = Message(
+            "%(event)s: dispute decided (%(a)s v %(b)s)", event=event.name, a=pair[0], b=pair[1]
+        )
         outbox.enqueue(
             session, event_id=event.id, kind="dispute_decided", recipient=found[1].email,
-            subject=f"{event.name}: dispute decided ({pair[0]} v {pair[1]})", body=body,
+            subject=translate(subject, language), body=body,
         )
 
 
@@ -978,6 +1015,78 @@ def set_round_deadline(
     )
 
 
+def mail_language(session: Session, entry_id: int) -> str:
+    """The language a player's mails are written in: the one their registration form was
+    served in; English for an entry a director added (events have no language of their
+    own)."""
+    language = session.exec(
+        select(Registration.language).where(Registration.entry_id == entry_id)
+    ).first()
+    return language if language in LANGUAGE_CODES else DEFAULT_LANGUAGE
+
+
+def _round_name(rnd: Round) -> Message:
+    # A stored round name is a registry name ("Final", "Semifinal") the catalogue knows,
+    # or the director's own words, which stay as they are.
+    return Message(rnd.name) if rnd.name else Message("Round %(number)s", number=rnd.number)
+
+
+def _pairing_mail(
+    session: Session, match: Match, side: str, context: tuple[Event, Flight, Round],
+    names: dict[int, str], links: LinkMaker, kind: str,
+) -> bool:
+    """Queue the mail telling the player of ``side`` their match (its pairing, a reminder
+    or, for ``next_match``, a knockout match that just got both players); false when the
+    player has no address."""
+    event, flight, rnd = context
+    found = _player_of_side(session, match, side)
+    if found is None or not found[1].email:
+        return False
+    language = mail_language(session, found[0].id or 0)
+
+    def say(message: Message) -> str:
+        return translate(message, language)
+
+    opponent = names.get((match.entry_b_id if side == "a" else match.entry_a_id) or 0, "?")
+    round_name = _round_name(rnd)
+    lines = [say(Message("Hello %(name)s,", name=found[1].name)), ""]
+    if kind == "next_match":
+        lines += [say(Message("Your next match is ready.")), ""]
+    lines += [
+        say(Message(
+            "%(event)s, %(flight)s, %(round)s:",
+            event=event.name, flight=flight.name, round=round_name,
+        )),
+        "  " + say(Message("your opponent: %(name)s", name=opponent)),
+        "  " + say(PluralMessage(
+            "match to %(count)s point", "match to %(count)s points", match.match_length
+        )),
+    ]
+    if match.table_label:
+        lines.append("  " + say(Message("table: %(table)s", table=match.table_label)))
+    deadline = None if rnd.deadline_at is None else f"{rnd.deadline_at:%Y-%m-%d %H:%M}"
+    if deadline is not None:
+        lines.append("  " + say(Message("deadline: %(deadline)s UTC", deadline=deadline)))
+    lines += ["", say(Message("Your page (check in, report the result):")),
+              link_for_entry(session, links, found[0].id or 0)]
+    subject = (
+        Message(
+            "%(event)s: reminder, %(round)s ends %(deadline)s UTC",
+            event=event.name, round=round_name, deadline=deadline,
+        )
+        if kind == "deadline_reminder"
+        else Message(
+            "%(event)s: %(round)s against %(opponent)s",
+            event=event.name, round=round_name, opponent=opponent,
+        )
+    )
+    outbox.enqueue(
+        session, event_id=event.id, kind=kind, recipient=found[1].email,
+        subject=say(subject), body="\n".join(lines),
+    )
+    return True
+
+
 def _round_mails(
     session: Session, rnd: Round, links: LinkMaker, *, kind: str, only_open: bool
 ) -> int:
@@ -997,36 +1106,35 @@ def _round_mails(
     for match in matches:
         if only_open and match.status not in progress.OPEN:
             continue
-        for side, other_fe in (("a", match.entry_b_id), ("b", match.entry_a_id)):
-            found = _player_of_side(session, match, side)
-            if found is None or not found[1].email:
-                continue
-            round_name = rnd.name or f"Round {rnd.number}"
-            lines = [
-                f"Hello {found[1].name},",
-                "",
-                f"{event.name}, {flight.name}, {round_name}:",
-                f"  your opponent: {names.get(other_fe or 0, '?')}",
-                f"  match to {match.match_length} points",
-            ]
-            if match.table_label:
-                lines.append(f"  table: {match.table_label}")
-            if rnd.deadline_at is not None:
-                lines.append(f"  deadline: {rnd.deadline_at:%Y-%m-%d %H:%M} UTC")
-            lines += ["", "Your page (check in, report the result):",
-                      link_for_entry(session, links, found[0].id or 0)]
-            subject = (
-                f"{event.name}: {round_name} against {names.get(other_fe or 0, '?')}"
-                if kind == "round_published"
-                else f"{event.name}: reminder, {round_name} ends "
-                f"{rnd.deadline_at:%Y-%m-%d %H:%M} UTC"
-            )
-            outbox.enqueue(
-                session, event_id=event.id, kind=kind, recipient=found[1].email,
-                subject=subject, body="\n".join(lines),
-            )
-            queued += 1
+        if kind == "round_published":
+            _mark_told(session, match, _told(session, [match.id or 0]))
+        for side in ("a", "b"):
+            queued += _pairing_mail(session, match, side, (event, flight, rnd), names, links, kind)
     return queued
+
+
+def _told(session: Session, match_ids: Sequence[int]) -> set[tuple[int, int]]:
+    """Which (match, flight entry) pairs have been told of their match already."""
+    if not match_ids:
+        return set()
+    return {
+        (m, fe) for m, fe in session.exec(
+            select(MatchMail.match_id, MatchMail.flight_entry_id).where(
+                col(MatchMail.match_id).in_(match_ids)
+            )
+        )
+    }
+
+
+def _mark_told(session: Session, match: Match, told: set[tuple[int, int]]) -> list[str]:
+    """Record both players of ``match`` as told of it; returns the sides not told before."""
+    new = []
+    for side, fe_id in (("a", match.entry_a_id), ("b", match.entry_b_id)):
+        if fe_id is not None and (match.id or 0, fe_id) not in told:
+            session.add(MatchMail(match_id=match.id or 0, flight_entry_id=fe_id))
+            new.append(side)
+    session.flush()
+    return new
 
 
 def mail_published_rounds(
@@ -1043,6 +1151,73 @@ def mail_published_rounds(
     ).all()
     return sum(_round_mails(session, r, links, kind="round_published", only_open=False)
                for r in rounds)
+
+
+def queue_next_match_mails(session: Session, *, links: LinkMaker, limit: int = 500) -> int:
+    """Queue a "your next match is ready" mail to each player of a match of a published
+    round who has not been told of it yet; returns how many mails.
+
+    This runs in the mail worker's pass (``tourney mail work``), not where results are
+    entered: a match becomes ready through a director's entry, a confirmed report, a
+    walkover, a withdrawal, a bulk entry or a correction, and a scan of what is ready
+    catches every one of them, whichever way it came. Each (match, player) told is
+    recorded in ``match_mails`` in the transaction that queues its mail, and a unique key
+    on the pair stops a second: publication records the players it mails, so a round
+    published with both players known is not mailed again here; a player put into a
+    match by a corrected result is a new pair and is told; two workers at once lock the
+    matches they mail (other workers skip them), and the unique key refuses what a lock
+    missed (that match is skipped, its mail left to the worker that recorded it). A match
+    its players started before the pass (playing) is still mailed. A pass takes at most
+    ``limit`` matches, oldest first; the next pass takes the rest.
+    """
+    pending = (
+        select(Match)
+        .join(Round, col(Round.id) == Match.round_id)
+        .where(
+            col(Round.published_at).is_not(None),
+            col(Match.status).in_(progress.OPEN),
+            col(Match.entry_a_id).is_not(None),
+            col(Match.entry_b_id).is_not(None),
+            ~(
+                select(MatchMail.id)
+                .where(
+                    MatchMail.match_id == Match.id,
+                    MatchMail.flight_entry_id == Match.entry_a_id,
+                )
+                .exists()
+                & select(MatchMail.id)
+                .where(
+                    MatchMail.match_id == Match.id,
+                    MatchMail.flight_entry_id == Match.entry_b_id,
+                )
+                .exists()
+            ),
+        )
+        .order_by(col(Match.id))
+        .limit(limit)
+        .with_for_update(skip_locked=True, of=Match)
+    )
+    matches = session.exec(pending).all()
+    told = _told(session, [m.id or 0 for m in matches])
+    names = _fe_names(session, [fe for m in matches for fe in (m.entry_a_id, m.entry_b_id)])
+    queued = 0
+    for match in matches:
+        rnd = session.get(Round, match.round_id)
+        flight = session.get(Flight, match.flight_id)
+        event = session.get(Event, flight.event_id) if flight else None
+        if rnd is None or flight is None or event is None:
+            continue
+        try:
+            # A savepoint: a pair another worker recorded meanwhile skips this match.
+            with session.begin_nested():
+                sides = _mark_told(session, match, told)
+        except IntegrityError:
+            continue
+        for side in sides:
+            queued += _pairing_mail(
+                session, match, side, (event, flight, rnd), names, links, "next_match"
+            )
+    return queued
 
 
 def queue_deadline_reminders(

@@ -15,7 +15,8 @@ Terminology:
     outbox        mails to send, written in the transaction of what they tell, sent by the
                   queue worker (``tourney mail work``) with retries; never in a request.
 
-The tables are created by migration ``0016``.
+The tables are created by migration ``0016``; ``match_mails`` and registrations'
+language by ``0021``.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import JSON, Column, Text
+from sqlalchemy import JSON, Column, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 from tourney.store.types import UTCDateTime, utcnow
@@ -145,6 +146,9 @@ class Registration(SQLModel, table=True):
     created_at: datetime = _created()
     confirmed_at: datetime | None = Field(default=None, sa_type=UTCDateTime, index=True)
     """Registration order for the waiting list is confirmation order."""
+    language: str = Field(default="", max_length=8, sa_column_kwargs={"server_default": ""})
+    """The language the form was served in; the player's mails are written in it (none:
+    English)."""
 
 
 class OutboxMail(SQLModel, table=True):
@@ -168,3 +172,18 @@ class OutboxMail(SQLModel, table=True):
     last_error: str = Field(default="", max_length=500)
     created_at: datetime = _created()
     sent_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+
+
+class MatchMail(SQLModel, table=True):
+    """A player has been told of a match (its pairing mail is queued): at most once per
+    match and player, which the unique key holds even for two workers at once."""
+
+    __tablename__ = "match_mails"
+    __table_args__ = (
+        UniqueConstraint("match_id", "flight_entry_id", name="uq_match_mails_match_entry"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    match_id: int = Field(foreign_key="matches.id", ondelete="CASCADE")
+    flight_entry_id: int = Field(foreign_key="flight_entries.id", ondelete="CASCADE")
+    created_at: datetime = _created()

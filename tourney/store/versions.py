@@ -36,6 +36,7 @@ from sqlmodel import SQLModel, col
 
 from tourney.store.access import EventShare
 from tourney.store.selfservice_tables import (
+    MatchMail,
     OutboxMail,
     PlayerLink,
     Registration,
@@ -106,7 +107,9 @@ def _flight_event(
     return _event_of_flight(session, row.flight_id)
 
 
-def _match_event(session: Session, row: Game | UploadedRecord | AnalysisJob) -> EventIds:
+def _match_event(
+    session: Session, row: Game | UploadedRecord | AnalysisJob | MatchMail
+) -> EventIds:
     match = session.get(Match, row.match_id) if row.match_id is not None else None
     return _event_of_flight(session, match.flight_id) if match is not None else ()
 
@@ -160,6 +163,7 @@ EVENTS_OF: Mapping[type[SQLModel], Callable[[Session, Any], EventIds]] = {
     ResultReport: _own_event,
     PlayerLink: _own_event,
     OutboxMail: _own_event,
+    MatchMail: _match_event,
     Registration: _own_event,
     RegistrationSettings: _own_event,
     VenueScreen: _own_event,

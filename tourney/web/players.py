@@ -44,6 +44,7 @@ from tourney.store.tables import Entry, Event, Flight, Round
 from tourney.store.teams import entry_display_names
 from tourney.web.auth import ALL_ROLES, DIRECTORS, public, requires
 from tourney.web.deps import actor, public_root, public_url_for, reading, writing
+from tourney.web.i18n import current_language
 
 bp = Blueprint("players", __name__)
 
@@ -433,6 +434,7 @@ def register(slug: str) -> ResponseReturnValue:
                     session, slug=slug, name=request.form.get("name", ""),
                     club=request.form.get("club", ""), email=request.form.get("email", ""),
                     rating_id=request.form.get("rating_id", ""), links=links(),
+                    language=current_language(),
                 )
             sent_to = request.form.get("email", "").strip()
         except StoreUserError as refused:
