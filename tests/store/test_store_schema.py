@@ -45,6 +45,7 @@ TABLES = {
     "uploaded_records",
     "analysis_jobs",
     "venue_screens",
+    "match_mails",
     "users",
     "venues",
 }
