@@ -19,12 +19,13 @@ from sqlmodel import Session, col, select
 
 from tourney.formats.errors import FormatUserError
 from tourney.formats.flight_formats import FLIGHT_FORMATS, flight_format
-from tourney.formats.rounds import named_round
+from tourney.formats.rounds import named_round, parse_round_name
 from tourney.formats.stages import PoolSeeding, find_cut_ties, find_pool_seeding
 from tourney.formats.tiebreaks import Tiebreak
 from tourney.formats.tiebreaks import tiebreak_chain as parse_tiebreak_chain
 from tourney.match import DrawScoring
 from tourney.rules.match_forms import SINGLE, match_form_named
+from tourney.rules.messages import ListMessage, Message
 from tourney.rules.variants import (
     DEFAULT_OPTIONS,
     DEFAULT_VARIANT,
@@ -455,7 +456,12 @@ def lengths_text(
     '7-point matches (final: 11)'
     """
     if not drawn:
-        return f"{match_length}-point matches" + (f" ({settings_text})" if settings_text else "")
+        if settings_text:
+            return Message(
+                "%(length)s-point matches (%(settings)s)",
+                length=match_length, settings=settings_text,
+            )
+        return Message("%(length)s-point matches", length=match_length)
     per_round: dict[str, set[int]] = {}
     for name, length in drawn:
         per_round.setdefault(name, set()).add(length)
@@ -466,11 +472,21 @@ def lengths_text(
     # The length most rounds play; on a tie, the first round's.
     usual = max(counts, key=lambda length: (counts[length], -_first(drawn, length)))
     others = [
-        f"{name} to {' or '.join(str(n) for n in sorted(lengths - {usual}))}"
+        Message(
+            "%(round)s to %(lengths)s",
+            round=parse_round_name(name),
+            lengths=" or ".join(str(n) for n in sorted(lengths - {usual})),
+        )
         for name, lengths in per_round.items()
         if lengths != {usual}
     ]
-    return "; ".join([f"{usual}-point matches", *others])
+    usual_text = Message("%(length)s-point matches", length=usual)
+    if not others:
+        return usual_text
+    # "5-point matches; Final to 7": each part is translated on its own.
+    return Message(
+        "%(usual)s; %(others)s", usual=usual_text, others=ListMessage(tuple(others))
+    )
 
 
 def _first(drawn: Sequence[tuple[str, int]], length: int) -> int:
@@ -558,12 +574,12 @@ def _variant_rules(event: Event, variant: GameVariant, options: VariantOptions) 
     if not variant.uses_cube(options):
         # Without the cube (long nardy unless the event turns it on) the Crawford flag
         # has nothing to act on.
-        lines.append("No doubling cube")
+        lines.append(Message("No doubling cube"))
     else:
         if variant.offers("cube"):
-            lines.append("Doubling cube")
+            lines.append(Message("Doubling cube"))
         crawford = event.crawford and variant.uses_crawford(options)
-        lines.append("Crawford rule" if crawford else "No Crawford rule")
+        lines.append(Message("Crawford rule") if crawford else Message("No Crawford rule"))
     lines.extend(option_rules(event.variant, options))
     return lines
 
@@ -580,38 +596,38 @@ def rules_summary(event: Event) -> tuple[str, ...]:
         # used at all.
         lines.append(form.title)
         if not form.uses_cube:
-            lines.append("No doubling cube")
+            lines.append(Message("No doubling cube"))
     elif form.counts_games:
         # A match of games: the cube and gammons are off whatever the variant says.
         if variant is not DEFAULT_VARIANT:
             lines.append(variant.title)
-        lines.append("Each game counts 1: no doubling cube, no gammons")
+        lines.append(Message("Each game counts 1: no doubling cube, no gammons"))
         lines.extend(option_rules(event.variant, options))
     else:
         lines.extend(_variant_rules(event, variant, options))
     # House rules: the event's divisions and what a drawn game scores.
     if event.divisions:
-        lines.append("Divisions: " + ", ".join(event.divisions))
+        lines.append(Message("Divisions: %(divisions)s", divisions=", ".join(event.divisions)))
     draw_scoring = DrawScoring(event.draw_scoring)
     if variant.can_draw(options) and draw_scoring is not DrawScoring.NOTHING:
         # 0-0 is what a draw has always scored: only another choice is worth a line.
-        lines.append(f"A drawn game scores {draw_scoring.label}")
+        lines.append(Message("A drawn game scores %(score)s", score=draw_scoring.label))
     if event.holland:
-        lines.append("Holland rule")
+        lines.append(Message("Holland rule"))
     if event.cube_limit_exponent is not None:
-        lines.append(f"Cube limit {2**event.cube_limit_exponent}")
+        lines.append(Message("Cube limit %(limit)s", limit=2**event.cube_limit_exponent))
     if event.money_play:
-        lines.append("Money play")
+        lines.append(Message("Money play"))
     if event.jacoby:
-        lines.append("Jacoby rule (house rule)")
+        lines.append(Message("Jacoby rule (house rule)"))
     if event.beavers:
-        lines.append("Beavers")
+        lines.append(Message("Beavers"))
     if event.automatic_doubles:
-        lines.append("Automatic doubles")
+        lines.append(Message("Automatic doubles"))
     if event.condoned_plays:
-        lines.append("Condoned plays stand in records")
+        lines.append(Message("Condoned plays stand in records"))
     if event.unrated:
-        lines.append("Unrated (friendly)")
+        lines.append(Message("Unrated (friendly)"))
     return tuple(lines)
 
 
