@@ -26,6 +26,7 @@ from reportlab.lib.pagesizes import A3, A4, letter
 
 from tourney.exports import CSV, JSON, PDF, XLSX, Rendered
 from tourney.i18n import DEFAULT_LANGUAGE
+from tourney.rules.messages import N_
 
 if TYPE_CHECKING:
     from tourney.store.documents import EventDocument
@@ -284,13 +285,13 @@ def _printed(
 
 
 EXPORTS: tuple[Export, ...] = (
-    _printed("drawsheets", "Drawsheets", Audience.PUBLIC, _drawsheets),
-    _printed("pairings", "Pairing lists", Audience.PUBLIC, _pairings, by_round=True),
-    _printed("scoresheets", "Score sheets", Audience.STAFF, _scoresheets, by_round=True),
-    _printed("standings", "Standings", Audience.PUBLIC, _standings),
+    _printed("drawsheets", N_("Drawsheets"), Audience.PUBLIC, _drawsheets),
+    _printed("pairings", N_("Pairing lists"), Audience.PUBLIC, _pairings, by_round=True),
+    _printed("scoresheets", N_("Score sheets"), Audience.STAFF, _scoresheets, by_round=True),
+    _printed("standings", N_("Standings"), Audience.PUBLIC, _standings),
     Export(
         identifier="xlsx",
-        verbose_name="Workbook",
+        verbose_name=N_("Workbook"),
         extension="xlsx",
         content_type=XLSX,
         audience=Audience.PUBLIC,
@@ -299,7 +300,7 @@ EXPORTS: tuple[Export, ...] = (
     ),
     Export(
         identifier="csv",
-        verbose_name="Tables",
+        verbose_name=N_("Tables"),
         extension="csv",
         content_type=CSV,
         audience=Audience.STAFF,
@@ -309,7 +310,7 @@ EXPORTS: tuple[Export, ...] = (
     ),
     Export(
         identifier="json",
-        verbose_name="Event file",
+        verbose_name=N_("Event file"),
         extension="json",
         content_type=JSON,
         audience=Audience.MANAGERS,
