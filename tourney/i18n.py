@@ -97,7 +97,7 @@ def translate(text: str, language: str) -> str:
     if not isinstance(text, Message):
         return catalogue.gettext(text) if text else str(text)
     if isinstance(text, ListMessage):
-        return ", ".join(translate(item, language) for item in text.items)
+        return text.separator.join(translate(item, language) for item in text.items)
     if isinstance(text, PluralMessage):
         pattern = catalogue.ngettext(text.msgid, text.plural, text.number)
     else:

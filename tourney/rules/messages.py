@@ -125,10 +125,12 @@ class ListMessage(Message):
 
     __slots__ = ("items",)
     items: tuple[str, ...]
+    separator = ", "
+    """What stands between the items, in every language."""
 
     def __new__(cls, items: tuple[str, ...], /) -> ListMessage:
-        self = str.__new__(cls, ", ".join(items))
-        self.msgid = ", ".join(items)
+        self = str.__new__(cls, cls.separator.join(items))
+        self.msgid = cls.separator.join(items)
         self.params = {}
         self.items = tuple(items)
         return self
@@ -138,6 +140,21 @@ class ListMessage(Message):
 
     def __getnewargs_ex__(self) -> tuple[tuple[Any, ...], dict[str, Any]]:
         return (self.items,), {}
+
+
+class DottedListMessage(ListMessage):
+    """A list of phrases written with middle dots, ``Long nardy · no cube``; each item is
+    translated on its own.
+
+    >>> str(DottedListMessage(("Long nardy", "no cube")))
+    'Long nardy · no cube'
+    """
+
+    __slots__ = ()
+    separator = " · "
+
+    def __repr__(self) -> str:
+        return f"DottedListMessage({self.items!r})"
 
 
 def N_(text: str) -> str:

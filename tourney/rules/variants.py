@@ -199,15 +199,15 @@ MAXIMISE_ACROSS_STAGES = flag_option(
     "On: a turn of several stages must use the most values over all of them, so an early "
     "stage is played so that later ones can be completed. Off: each stage is played as "
     "fully as it can be on its own.",
-    on_phrase="most values over the turn",
-    on_rule="A turn uses the most values over all its stages")
+    on_phrase=N_("most values over the turn"),
+    on_rule=N_("A turn uses the most values over all its stages"))
 """The option of VARIANTS.md D-STAGE, for the variants whose turns have stages."""
 
 FREE_ENTRY = flag_option(
     "free_entry", N_("Enter or move as the player likes"),
     "On: once a checker is in, each value may enter another or move one on the board. "
     "Off: every checker enters before any moves.",
-    on_phrase="free entry", on_rule="Checkers enter or move as the player likes")
+    on_phrase=N_("free entry"), on_rule=N_("Checkers enter or move as the player likes"))
 """The entry discipline's option (VARIANTS.md 3 and 8: ``FREE_ENTRY``)."""
 
 FREE_ENTRY_CHANGE = RuleChange(
@@ -222,20 +222,20 @@ HOUSE_RULE_OPTIONS = (
         "five_checker_limit", "At most five checkers on a point",
         "The British house rule: no point may hold more than five of a side's checkers, "
         "and a checker may not land, even on its way, where five of its side stand.",
-        on_phrase="five-checker limit", on_rule="At most five checkers on a point"),
+        on_phrase=N_("five-checker limit"), on_rule=N_("At most five checkers on a point")),
     flag_option(
         "no_hit_and_run_at_home", "No hit-and-run in the home board",
         "The Middle Eastern house rule: a checker that hits a blot on one of its own "
         "home-board points (1-6) stops there for the rest of the turn; other checkers "
         "move freely.",
-        on_phrase="no hit-and-run at home",
-        on_rule="No hit-and-run: a checker that hits in its home board stops there"),
+        on_phrase=N_("no hit-and-run at home"),
+        on_rule=N_("No hit-and-run: a checker that hits in its home board stops there")),
     flag_option(
         "opening_higher_total", "Opening by the higher total of two dice",
         "Each player rolls both dice; ties roll again; the higher total starts by playing "
         "its own two dice, so a game may open with a doublet.",
-        on_phrase="opening by the higher total",
-        on_rule="Each player rolls two dice to open; the higher total plays them"),
+        on_phrase=N_("opening by the higher total"),
+        on_rule=N_("Each player rolls two dice to open; the higher total plays them")),
 )
 """Local restrictions an event may play in backgammon (VARIANTS.md 1, S003's "only
 allowing a maximum of five checkers on any point" and "disallowing hit-and-run in the
@@ -644,9 +644,9 @@ HYPERGAMMON = Variant(
         flag_option(
             "gammons", N_("Gammons and backgammons count"),
             "Off: every game scores single, as hypergammon is usually played.",
-            on_phrase="gammons count", off_phrase="no gammons",
-            on_rule="Gammons and backgammons count",
-            off_rule="No gammons: every game scores single",
+            on_phrase=N_("gammons count"), off_phrase=N_("no gammons"),
+            on_rule=N_("Gammons and backgammons count"),
+            off_rule=N_("No gammons: every game scores single"),
         ),
     ),
     aliases=("hyper", "hypergammon3"),
@@ -675,29 +675,29 @@ LONG_NARDY = Variant(
     options=(
         flag_option("cube", N_("Doubling cube"),
                     "Off: every game is played at 1, as the usual rules say.",
-                    on_phrase="cube on", off_phrase="no cube"),
+                    on_phrase=N_("cube on"), off_phrase=N_("no cube")),
         flag_option(
             "crawford", N_("Crawford rule"),
             "Only with the doubling cube: no doubling in the first game after a player "
             "reaches N−1.",
-            on_phrase="Crawford", requires="cube",
+            on_phrase=N_("Crawford"), requires="cube",
             conflict="The Crawford rule is about doubling: turn the doubling cube on too, "
             "or leave the Crawford rule off.",
         ),
         flag_option("koks", N_("A koks scores 3"), "Off: a koks counts as a mars, 2 points.",
-                    on_phrase="koks scores 3", on_rule="Koks scores 3",
-                    off_rule="Koks scores 2, as a mars"),
+                    on_phrase=N_("koks scores 3"), on_rule=N_("Koks scores 3"),
+                    off_rule=N_("Koks scores 2, as a mars")),
         flag_option("last_roll_draw", N_("Last-roll draw"),
                     "The second player gets a last roll; bearing everything off with it "
                     "draws the game.",
-                    on_phrase="last-roll draw", on_rule="Last-roll draw"),
+                    on_phrase=N_("last-roll draw"), on_rule=N_("Last-roll draw")),
         flag_option("strict_block", N_("Strict six-block rule"),
                     "A block of six points only once an opposing checker has reached its "
                     "home.",
-                    on_phrase="strict six-block", on_rule="Strict six-block rule"),
+                    on_phrase=N_("strict six-block"), on_rule=N_("Strict six-block rule")),
         OptionSpec("next_game_starter", N_("Who opens the next game"), (
             OptionChoice(NextGameStarter.WINNER, "The winner of the previous game",
-                         rule="Winner opens the next game"),
+                         rule=N_("Winner opens the next game")),
             OptionChoice(NextGameStarter.ROLL, "Both players roll one die",
                          "players roll to open each game", "Players roll to open each game"),
             OptionChoice(NextGameStarter.ALTERNATE, "The players take turns",
@@ -772,7 +772,7 @@ TAPA = Variant(
             "tapa_no_mother_rule", N_("No mother rule"),
             "On: pinning a last checker at home decides nothing; a game ends only when a "
             "side has borne off every checker. Off: the mother rule as in Plakoto.",
-            on_phrase="no mother rule", on_rule="No mother rule"),
+            on_phrase=N_("no mother rule"), on_rule=N_("No mother rule")),
     ),
     rule_changes=(
         RuleChange("tapa_no_mother_rule", lambda rules: replace(rules, ending=Ending.ALL_OFF)),
@@ -800,20 +800,20 @@ GUL_BARA = Variant(
             "transfer_doubles_only", N_("Only doublets pass to the opponent"),
             "On: values of a doublet that cannot be played go to the opponent; those of "
             "any other roll are lost. Off: every roll's unplayable values go over.",
-            on_phrase="only doublets pass over",
-            on_rule="Only a doublet's unplayable values go to the opponent"),
+            on_phrase=N_("only doublets pass over"),
+            on_rule=N_("Only a doublet's unplayable values go to the opponent")),
         flag_option(
             "transfer_requires_partial_play", N_("Values pass over only after a move"),
             "On: a roller who can move no checker at all loses the roll; the opponent gets "
             "nothing. Off: the opponent plays whatever the roller could not.",
-            on_phrase="pass over only after a move",
-            on_rule="Unplayable values pass over only if the roller moved"),
+            on_phrase=N_("pass over only after a move"),
+            on_rule=N_("Unplayable values pass over only if the roller moved")),
         flag_option(
             "gulbar_seed_reroll", N_("A doublet rolls again instead of climbing"),
             "On: a doublet is four moves, and played in full it earns a fresh roll. Off: "
             "from the fourth turn a doublet climbs to 6-6.",
-            on_phrase="doublets roll again",
-            on_rule="A doublet played in full rolls again (no climb to 6-6)"),
+            on_phrase=N_("doublets roll again"),
+            on_rule=N_("A doublet played in full rolls again (no climb to 6-6)")),
         MAXIMISE_ACROSS_STAGES,
     ),
     rule_changes=(
@@ -849,8 +849,8 @@ FEVGA = Variant(
             "fevga_release_at_own_half", N_("Others move once the first leaves its half"),
             "On: the other checkers may leave the 24 point once the first stands on the 12 "
             "point or lower. Off: only once it has passed the opponent's start (the 11).",
-            on_phrase="release at own half",
-            on_rule="The others move once the first checker leaves its own half"),
+            on_phrase=N_("release at own half"),
+            on_rule=N_("The others move once the first checker leaves its own half")),
     ),
     rule_changes=(
         RuleChange("fevga_release_at_own_half", lambda rules: replace(
@@ -879,13 +879,13 @@ RUSSIAN = Variant(
             "russian_complement_always", N_("Complements while entering"),
             "On: a doublet plays its opposite and rolls again even while checkers wait to "
             "enter. Off: only four of the doublet until every checker is in.",
-            on_phrase="complements while entering",
-            on_rule="A doublet plays its opposite even while checkers wait to enter"),
+            on_phrase=N_("complements while entering"),
+            on_rule=N_("A doublet plays its opposite even while checkers wait to enter")),
         flag_option(
             "russian_no_contact", N_("No hitting"),
             "On: a single checker holds a point and nothing is hit. Off: hitting as in "
             "backgammon.",
-            on_phrase="no hitting", on_rule="No hitting: one checker holds a point"),
+            on_phrase=N_("no hitting"), on_rule=N_("No hitting: one checker holds a point")),
         FREE_ENTRY,
         MAXIMISE_ACROSS_STAGES,
     ),
@@ -922,13 +922,14 @@ ACEY_DEUCEY = Variant(
             "ad_reroll_on_doubles", N_("Roll again after a doublet"),
             "On: every doublet played in full earns another roll, as after the 1-2. Off: "
             "only the 1-2 does.",
-            on_phrase="doublets roll again", on_rule="A doublet played in full rolls again"),
+            on_phrase=N_("doublets roll again"),
+            on_rule=N_("A doublet played in full rolls again")),
         flag_option(
             "acey_encyclopedia", N_("All enter first; hit only from home"),
             "On: all fifteen enter before any moves on, and a side hits only once it has a "
             "checker home. Off: entering and moving mix, and anyone may hit.",
-            on_phrase="encyclopedia rules",
-            on_rule="All checkers enter first, and a side hits only with a checker home"),
+            on_phrase=N_("encyclopedia rules"),
+            on_rule=N_("All checkers enter first, and a side hits only with a checker home")),
     ),
     rule_changes=(
         RuleChange("ad_reroll_on_doubles",
@@ -956,8 +957,8 @@ ACEY_DEUCEY_EUROPEAN = replace(
             "eu_ad_encyclopedia", N_("The named number with its opposite"),
             "On: after a 1-2 the named number is played twice, then its opposite twice. "
             "Off: the named number four times.",
-            on_phrase="named number with its opposite",
-            on_rule="After a 1-2: two of the named number, then two of its opposite"),
+            on_phrase=N_("named number with its opposite"),
+            on_rule=N_("After a 1-2: two of the named number, then two of its opposite")),
         MAXIMISE_ACROSS_STAGES,
     ),
     rule_changes=(
@@ -987,7 +988,7 @@ ASODIO = Variant(
             "asodio_strict_entry", N_("Enter only on a doublet or 1-2"),
             "On: every checker enters on a doublet or a 1-2 only. Off: any roll enters "
             "once a checker stands on the side's 19-24 points.",
-            on_phrase="strict entry", on_rule="Checkers enter only on a doublet or a 1-2"),
+            on_phrase=N_("strict entry"), on_rule=N_("Checkers enter only on a doublet or a 1-2")),
     ),
     rule_changes=(
         RuleChange("asodio_strict_entry", lambda rules: replace(
@@ -1043,8 +1044,8 @@ ICELANDIC = Variant(
             "On: a checker bumped past its own goes on to the first empty point, past "
             "opposing checkers too, and captures nothing. Off: it stops on the first point "
             "without an own checker and captures an opposing checker there.",
-            on_phrase="bumped to an empty point",
-            on_rule="A bumped checker goes on to the first empty point"),
+            on_phrase=N_("bumped to an empty point"),
+            on_rule=N_("A bumped checker goes on to the first empty point")),
     ),
     rule_changes=(
         RuleChange("bump_to_empty", lambda rules: replace(rules, bump_to_empty=True)),
@@ -1094,8 +1095,8 @@ GIOUL = Variant(
             "gioul_first_three_plain", N_("Plain doublets for three turns"),
             "On: a side's doublets cascade only from its fourth turn, as in Gul bara. "
             "Off: from the first.",
-            on_phrase="cascades from the fourth turn",
-            on_rule="Doublets cascade from a side's fourth turn"),
+            on_phrase=N_("cascades from the fourth turn"),
+            on_rule=N_("Doublets cascade from a side's fourth turn")),
         MAXIMISE_ACROSS_STAGES,
     ),
     rule_changes=(
@@ -1162,14 +1163,14 @@ DUTCH = Variant(
     ),
     options=(
         flag_option("cube", N_("Doubling cube"), "Off: every game is played at 1.",
-                    on_phrase="cube on", off_phrase="no cube"),
+                    on_phrase=N_("cube on"), off_phrase=N_("no cube")),
         FREE_ENTRY,
         flag_option(
             "hit_enable_historical", N_("Hitting stays allowed once a checker was home"),
             "On: once a side has had a checker in its home board it may hit for the rest "
             "of the game. Off: only while a checker is home or borne off.",
-            on_phrase="hitting once home", on_rule="Once a checker was home, hitting stays "
-            "allowed"),
+            on_phrase=N_("hitting once home"),
+            on_rule=N_("Once a checker was home, hitting stays allowed")),
     ),
     rule_changes=(
         FREE_ENTRY_CHANGE,
@@ -1194,7 +1195,7 @@ SNAKE = Variant(
     ),
     options=(
         flag_option("cube", N_("Doubling cube"), "Off: every game is played at 1.",
-                    on_phrase="cube on", off_phrase="no cube"),
+                    on_phrase=N_("cube on"), off_phrase=N_("no cube")),
     ),
     aliases=("schlange",),
 )
@@ -1231,8 +1232,8 @@ AMERICAN = Variant(
             "american_enter_all_first", N_("White enters every checker first"),
             "On: White enters all nine checkers of its pool before moving one on the "
             "board. Off: entering and moving mix.",
-            on_phrase="White enters all first",
-            on_rule="White enters every checker before moving one"),
+            on_phrase=N_("White enters all first"),
+            on_rule=N_("White enters every checker before moving one")),
     ),
     rule_changes=(
         RuleChange("american_enter_all_first",

@@ -474,7 +474,7 @@ def lengths_text(
     others = [
         Message(
             "%(round)s to %(lengths)s",
-            round=parse_round_name(name),
+            round=_round_message(name),
             lengths=" or ".join(str(n) for n in sorted(lengths - {usual})),
         )
         for name, lengths in per_round.items()
@@ -487,6 +487,12 @@ def lengths_text(
     return Message(
         "%(usual)s; %(others)s", usual=usual_text, others=ListMessage(tuple(others))
     )
+
+
+def _round_message(name: str) -> Message:
+    """A stored round name as a message whose words the page translates ("Final")."""
+    parsed = parse_round_name(name)
+    return parsed if isinstance(parsed, Message) else Message(parsed)
 
 
 def _first(drawn: Sequence[tuple[str, int]], length: int) -> int:

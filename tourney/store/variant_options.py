@@ -29,7 +29,7 @@ from typing import Any
 
 from tourney.i18n import DEFAULT_LANGUAGE, translate
 from tourney.rules import NotationError
-from tourney.rules.messages import N_, Message
+from tourney.rules.messages import N_, DottedListMessage, Message
 from tourney.rules.variants import (
     DEFAULT_OPTIONS,
     GameVariant,
@@ -239,13 +239,13 @@ def option_phrases(variant: str, options: VariantOptions) -> tuple[str, ...]:
 def variant_summary(variant: str, options: VariantOptions) -> str:
     """The variant and its options in one line, as sheets and pages show it.
 
-    >>> variant_summary("long-nardy", VariantOptions(cube=True, crawford=True, koks=True,
-    ...                                               last_roll_draw=True))
+    >>> str(variant_summary("long-nardy", VariantOptions(cube=True, crawford=True, koks=True,
+    ...                                                   last_roll_draw=True)))
     'Long nardy · cube on, Crawford · koks scores 3 · last-roll draw'
-    >>> variant_summary("standard", DEFAULT_OPTIONS)
+    >>> str(variant_summary("standard", DEFAULT_OPTIONS))
     'Backgammon'
     """
-    return " · ".join((_variant(variant).title, *option_phrases(variant, options)))
+    return DottedListMessage((_variant(variant).title, *option_phrases(variant, options)))
 
 
 def option_rules(variant: str, options: VariantOptions) -> tuple[str, ...]:
