@@ -732,11 +732,22 @@ def test_every_route_answers_as_a_user_expects(
             name: selfservice.link_for_entry(session, maker, built.entries[name]).rsplit("/", 1)[1]
             for name in ("Ann", "Fay")
         }
-        ann_side = session.exec(
-            select(FlightEntry.id).where(FlightEntry.entry_id == built.entries["Ann"])
-        ).first()
+        # Ann's match against Fay, found the same way on every database (no row order is
+        # promised without ORDER BY).
+        sides = {
+            name: list(session.exec(
+                select(FlightEntry.id).where(FlightEntry.entry_id == built.entries[name])
+            ))
+            for name in ("Ann", "Fay")
+        }
+        side_a, side_b = col(Match.entry_a_id), col(Match.entry_b_id)
         ann_match = session.exec(
-            select(Match).where((Match.entry_a_id == ann_side) | (Match.entry_b_id == ann_side))
+            select(Match)
+            .where(
+                (side_a.in_(sides["Ann"]) & side_b.in_(sides["Fay"]))
+                | (side_a.in_(sides["Fay"]) & side_b.in_(sides["Ann"]))
+            )
+            .order_by(col(Match.id))
         ).first()
         assert ann_match is not None
         round_id, ann_match_id = ann_match.round_id, ann_match.id
