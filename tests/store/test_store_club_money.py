@@ -26,13 +26,13 @@ from typing import TYPE_CHECKING
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from knockout_play import play_ready
 from sqlalchemy import event as sqlalchemy_event
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from tourney.store import club_money as cm
 from tourney.store import draws, results, roster, seasons
-from tourney.store.audit import Actor
 from tourney.store.audit_views import audit_page
 from tourney.store.db import transaction
 from tourney.store.errors import StoreUserError
@@ -43,32 +43,6 @@ if TYPE_CHECKING:
     from conftest import BuiltEvent
 
 POOL_MEMBERS = ["P02", "P05", *(f"P{n}" for n in range(17, 26))]
-
-
-def _play_out(engine: Engine, actor: Actor, flight_id: int) -> None:
-    """Play every ready match, the better seed (lower number) winning, until none is left."""
-    while True:
-        with Session(engine) as session:
-            board = flight_board(session, actor, flight_id)
-        ready = [
-            m
-            for rnd in board.rounds
-            for m in rnd.matches
-            if m.status == "ready" and m.a is not None and m.b is not None
-        ]
-        if not ready:
-            return
-        for match in ready:
-            assert match.a is not None and match.b is not None
-            a_wins = match.a.name < match.b.name
-            with transaction(engine) as session:
-                results.record_final_score(
-                    session,
-                    actor=actor,
-                    match_id=match.id,
-                    score_a=5 if a_wins else 0,
-                    score_b=0 if a_wins else 5,
-                )
 
 
 def _payouts(engine: Engine, event_id: int) -> cm.PayoutSheet:
@@ -150,7 +124,7 @@ def test_payouts_37_entries_at_20_with_retention_ties_and_a_side_pool(
     with transaction(engine) as session:
         draws.make_draw(session, actor=actor, flight_id=club_event.flights["Main"], method="seeded")
         draws.publish_draw(session, actor=actor, flight_id=club_event.flights["Main"])
-    _play_out(engine, actor, club_event.flights["Main"])
+    play_ready(engine, actor, club_event.flights["Main"])
 
     sheet = _payouts(engine, club_event.event_id)
 
@@ -177,7 +151,7 @@ def test_buy_back_goes_to_the_last_chance_and_keeps_the_side_pool(
     with transaction(engine) as session:
         draws.make_draw(session, actor=actor, flight_id=club_event.flights["Main"], method="seeded")
         draws.publish_draw(session, actor=actor, flight_id=club_event.flights["Main"])
-    _play_out(engine, actor, club_event.flights["Main"])
+    play_ready(engine, actor, club_event.flights["Main"])
 
     with transaction(engine) as session:
         cm.take_fee(
@@ -343,7 +317,7 @@ def test_points_per_place_feed_a_season(
         )
         draws.make_draw(session, actor=actor, flight_id=built.flights["Main"], method="seeded")
         draws.publish_draw(session, actor=actor, flight_id=built.flights["Main"])
-    _play_out(engine, actor, built.flights["Main"])
+    play_ready(engine, actor, built.flights["Main"])
     with transaction(engine) as session:
         season_id = (
             seasons.create_season(

@@ -15,11 +15,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pytest
+from knockout_play import play_ready
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from tourney.store import club_money as cm
-from tourney.store import draws, results, roster
+from tourney.store import draws, roster
 from tourney.store.audit import Actor
 from tourney.store.db import transaction
 from tourney.store.errors import StoreUserError
@@ -30,32 +31,6 @@ if TYPE_CHECKING:
     from conftest import BuiltEvent
 
 NAMES = [f"A{n}" for n in range(1, 8)]
-
-
-def _play_ready(engine: Engine, actor: Actor, flight_id: int, rounds: int = 99) -> None:
-    """Play the ready matches of the flight's first ``rounds`` rounds, better seed winning."""
-    while True:
-        with Session(engine) as session:
-            board = flight_board(session, actor, flight_id)
-        ready = [
-            m
-            for rnd in board.rounds[:rounds]
-            for m in rnd.matches
-            if m.status == "ready" and m.a is not None and m.b is not None
-        ]
-        if not ready:
-            return
-        for match in ready:
-            assert match.a is not None and match.b is not None
-            a_wins = match.a.name < match.b.name
-            with transaction(engine) as session:
-                results.record_final_score(
-                    session,
-                    actor=actor,
-                    match_id=match.id,
-                    score_a=5 if a_wins else 0,
-                    score_b=0 if a_wins else 5,
-                )
 
 
 def _consolation_players(engine: Engine, actor: Actor, flight_id: int) -> list[str]:
@@ -130,7 +105,7 @@ def test_a_semifinal_loser_buys_back_into_the_empty_consolation_place(
 ) -> None:
     actor = seven.director.actor
     _draw(engine, seven)
-    _play_ready(engine, actor, seven.flights["Main"], rounds=2)  # round 1 and semifinals
+    play_ready(engine, actor, seven.flights["Main"], rounds=2)  # round 1 and semifinals
     with Session(engine) as session:
         before = cm.payout_sheet(session, seven.event_id).flights[1].funds[0]
 
@@ -142,7 +117,7 @@ def test_a_semifinal_loser_buys_back_into_the_empty_consolation_place(
         "A6",
         "A7",
     ]
-    _play_ready(engine, actor, seven.flights["Consolation"])
+    play_ready(engine, actor, seven.flights["Consolation"])
     with Session(engine) as session:
         after = cm.payout_sheet(session, seven.event_id).flights[1].funds[0]
         audit = session.exec(
@@ -167,7 +142,7 @@ def test_a_buy_back_that_cannot_be_placed_records_no_fee(
     engine: Engine, seven: BuiltEvent, name: str, message: str
 ) -> None:
     _draw(engine, seven)
-    _play_ready(engine, seven.director.actor, seven.flights["Main"], rounds=1)
+    play_ready(engine, seven.director.actor, seven.flights["Main"], rounds=1)
 
     with pytest.raises(StoreUserError) as raised:
         _buy_back(engine, seven, name)
@@ -178,7 +153,7 @@ def test_a_buy_back_that_cannot_be_placed_records_no_fee(
 
 def test_a_second_buy_back_finds_the_consolation_full(engine: Engine, seven: BuiltEvent) -> None:
     _draw(engine, seven)
-    _play_ready(engine, seven.director.actor, seven.flights["Main"], rounds=2)
+    play_ready(engine, seven.director.actor, seven.flights["Main"], rounds=2)
     _buy_back(engine, seven, "A4")
 
     with pytest.raises(StoreUserError) as raised:
