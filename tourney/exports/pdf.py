@@ -234,8 +234,8 @@ def _sections(flight: FlightDocument, per_page: int) -> list[_DrawPage]:
     return pages
 
 
-class _DrawsheetPainter:
-    """Draws drawsheet pages on a canvas."""
+class _Painter:
+    """Text in the document's language on a canvas, measured from the page's top edge."""
 
     def __init__(
         self,
@@ -265,15 +265,19 @@ class _DrawsheetPainter:
         color: Any = INK,
         align: str = "left",
     ) -> None:
-        c = self.c
-        c.setFillColor(color)
-        c.setFont(self.f.bold if bold else self.f.regular, size)
-        if align == "right":
-            c.drawRightString(x, self.h - y, s)
-        elif align == "center":
-            c.drawCentredString(x, self.h - y, s)
-        else:
-            c.drawString(x, self.h - y, s)
+        """Write ``s`` with its baseline ``y`` below the top, aligned on ``x``."""
+        self.c.setFillColor(color)
+        self.c.setFont(self.f.bold if bold else self.f.regular, size)
+        draw: Callable[[float, float, str], Any] = {
+            "left": self.c.drawString,
+            "right": self.c.drawRightString,
+            "center": self.c.drawCentredString,
+        }[align]
+        draw(x, self.h - y, s)
+
+
+class _DrawsheetPainter(_Painter):
+    """Draws drawsheet pages on a canvas."""
 
     def line(
         self, x1: float, y1: float, x2: float, y2: float, *, color: Any = INK, width: float = 0.7
@@ -932,7 +936,7 @@ HALF_PAGE_ROWS = 17
 def _house_rules_note(variant: str, options: VariantOptions) -> str:
     """The event's options for its variant as one line of a score sheet; empty: none."""
     phrases = variant_named(variant).option_phrases(options)
-    return ("House rules: " + ", ".join(phrases) + ".") if phrases else ""
+    return Message("House rules: %(rules)s.", rules=ListMessage(phrases)) if phrases else ""
 
 
 def _rows_needed(m: MatchDocument) -> int:
@@ -941,43 +945,8 @@ def _rows_needed(m: MatchDocument) -> int:
     return max(min(2 * m.length - 1, 45), len(m.games), 1)
 
 
-class _SheetPainter:
-    def __init__(
-        self,
-        c: Canvas,
-        doc: EventDocument,
-        pagesize: tuple[float, float],
-        language: str = DEFAULT_LANGUAGE,
-    ) -> None:
-        self.c = c
-        self.doc = doc
-        self.w, self.h = pagesize
-        self.f = fonts()
-        self.language = language
-
-    def tr(self, text: str) -> str:
-        """``text`` (a message or a registry name) in the sheet's language."""
-        return translate(text, self.language)
-
-    def text(
-        self,
-        x: float,
-        y: float,
-        s: str,
-        size: float,
-        *,
-        bold: bool = False,
-        color: Any = INK,
-        align: str = "left",
-    ) -> None:
-        self.c.setFillColor(color)
-        self.c.setFont(self.f.bold if bold else self.f.regular, size)
-        draw: Callable[[float, float, str], Any] = {
-            "left": self.c.drawString,
-            "right": self.c.drawRightString,
-            "center": self.c.drawCentredString,
-        }[align]
-        draw(x, self.h - y, s)
+class _SheetPainter(_Painter):
+    """Draws score sheets on a canvas."""
 
     def line(
         self, x1: float, y1: float, x2: float, y2: float, width: float = 0.6, color: Any = INK
@@ -1052,7 +1021,7 @@ class _SheetPainter:
         if house and self.doc.variant == DEFAULT_VARIANT.name:
             # Backgammon's house rules (other variants name their options in the heading).
             y += 10
-            self.text(x0, y, fit_text(house, self.f.regular, 8, w)[0], 8, color=GREY)
+            self.text(x0, y, fit_text(self.tr(house), self.f.regular, 8, w)[0], 8, color=GREY)
         y += 6
         # The games grid.
         # A match of several variants names each game's variant beside its number (the

@@ -34,6 +34,7 @@ from tourney.store.paging import Page, page_of
 from tourney.store.tournament_views import MatchDetail, MatchSummary
 from tourney.web.auth import public
 from tourney.web.deps import public_url_for, reading, state
+from tourney.web.i18n import current_language
 from tourney.web.live import ShareKeyAccepted, live_page, open_event, profile_cache, viewer
 
 bp = Blueprint("public", __name__)
@@ -432,7 +433,9 @@ def club_player_chart(club_slug: str, player_id: int) -> ResponseReturnValue:
     profile = _profile(club_slug, player_id)
     if profile.history is None:
         raise NotFoundError(gettext("No rated match at the club yet."))
-    chart = rating_chart_svg(profile.chart_points, start=profile.chart_start)
+    chart = rating_chart_svg(
+        profile.chart_points, start=profile.chart_start, language=current_language()
+    )
     response = Response(chart, content_type="image/svg+xml")
     response.headers["Cache-Control"] = "private, no-cache"
     return response

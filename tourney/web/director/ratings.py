@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from flask import Response, abort, render_template, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext
@@ -10,8 +12,10 @@ from sqlmodel import Session
 from tourney.exports.charts import rating_chart_svg
 from tourney.exports.csv import render_table_csv
 from tourney.exports.player_history import render_player_history_pdf
-from tourney.exports.tables import DataTable
+from tourney.exports.tables import DataTable, translated_table
 from tourney.exports.xlsx import render_table_xlsx
+from tourney.i18n import translate
+from tourney.rules.messages import N_, Message
 from tourney.store import seasons
 from tourney.store.club_settings import rating_options, set_rating_options
 from tourney.store.events import slugify
@@ -23,6 +27,7 @@ from tourney.web.deps import actor, reading
 from tourney.web.director.base import bp
 from tourney.web.downloads import send_rendered
 from tourney.web.forms import RatingOptionsForm, SeasonForm, options
+from tourney.web.i18n import current_language
 from tourney.web.submit import Done, submit_form
 
 
@@ -97,10 +102,19 @@ def _list_table(ratings: RatingList) -> DataTable:
     """The list as a table: numbers as numbers, ratings to two decimals; with a
     provisional threshold, a last column marks the provisional players."""
     marked = ratings.provisional_below > 0
-    heading = (f"Provisional (below {ratings.provisional_below} experience)",) if marked else ()
-    return DataTable(
-        "Ratings",
-        ("Rank", "Player", "Rating", "Change", "Experience", "Matches", *heading),
+    heading = (
+        (Message(
+            "Provisional (below %(experience)s experience)",
+            experience=ratings.provisional_below,
+        ),)
+        if marked
+        else ()
+    )
+    provisional = translate(N_("provisional"), current_language())
+    return _in_page_language(DataTable(
+        N_("Ratings"),
+        (N_("Rank"), N_("Player"), N_("Rating"), N_("Change"), N_("Experience"), N_("Matches"),
+         *heading),
         tuple(
             (
                 row.rank,
@@ -109,11 +123,11 @@ def _list_table(ratings: RatingList) -> DataTable:
                 None if row.change is None else round(row.change, 2),
                 row.experience,
                 row.matches,
-                *(("provisional" if row.provisional else "",) if marked else ()),
+                *((provisional if row.provisional else "",) if marked else ()),
             )
             for row in ratings.rows
         ),
-    )
+    ))
 
 
 @bp.route("/clubs/<int:club_id>/seasons", methods=["GET", "POST"])
@@ -181,11 +195,18 @@ def season_file(season_id: int, extension: str) -> ResponseReturnValue:
 
 def _season_table(view: SeasonView) -> DataTable:
     """The season as a table: place, player, total, then each event's points."""
-    return DataTable(
-        "Season",
-        ("Place", "Player", "Total", *view.event_names),
+    return _in_page_language(DataTable(
+        N_("Season"),
+        (N_("Place"), N_("Player"), N_("Total"), *view.event_names),
         tuple((line.display_rank, line.name, line.total, *line.points) for line in view.lines),
-    )
+    ))
+
+
+def _in_page_language(table: DataTable) -> DataTable:
+    """``table`` with its sheet name and column headings in the page's language (event
+    names among the headings are data and stay as they are)."""
+    language = current_language()
+    return replace(translated_table(table, language), name=translate(table.name, language))
 
 
 @bp.get("/clubs/<int:club_id>/players/<int:player_id>/rating.svg")
@@ -195,7 +216,9 @@ def club_player_chart(club_id: int, player_id: int) -> ResponseReturnValue:
     with reading() as session:
         history = player_history(session, club_id, player_id)
     chart = rating_chart_svg(
-        [line.rating_after for line in reversed(history.lines)], start=history.start
+        [line.rating_after for line in reversed(history.lines)],
+        start=history.start,
+        language=current_language(),
     )
     response = Response(chart, content_type="image/svg+xml")
     response.headers["Cache-Control"] = "private, no-cache"
@@ -208,7 +231,9 @@ def club_player_pdf(club_id: int, player_id: int) -> ResponseReturnValue:
     """The player's rating history at the club, printed: the chart and every match."""
     with reading() as session:
         history = player_history(session, club_id, player_id)
-    return send_rendered(render_player_history_pdf(history, stem=history_stem(history)))
+    return send_rendered(render_player_history_pdf(
+        history, stem=history_stem(history), language=current_language()
+    ))
 
 
 def history_stem(history: PlayerHistory) -> str:

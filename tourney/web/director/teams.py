@@ -19,6 +19,7 @@ from tourney.web.auth import ALL_ROLES, DIRECTORS, requires
 from tourney.web.deps import actor, reading
 from tourney.web.director.base import bp, load_event
 from tourney.web.forms import LineupForm, TeamDrawForm, TeamForm, options
+from tourney.web.i18n import current_language
 from tourney.web.submit import Done, submit_form
 
 
@@ -128,7 +129,9 @@ def fixture(fixture_id: int) -> ResponseReturnValue:
 
 
 def _sheets_response(sheets: Sequence[FixtureSheet], stem: str) -> Response:
-    rendered = render_team_scoresheets_pdf(sheets, stem=stem, paper=_paper())
+    rendered = render_team_scoresheets_pdf(
+        sheets, stem=stem, paper=_paper(), language=current_language()
+    )
     return Response(
         rendered.content,
         content_type=rendered.content_type,
