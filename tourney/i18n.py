@@ -21,7 +21,13 @@ from functools import lru_cache
 from gettext import NullTranslations
 from pathlib import Path
 
-from tourney.rules.messages import ListMessage, Message, PluralMessage, message_of
+from tourney.rules.messages import (
+    Capitalized,
+    ListMessage,
+    Message,
+    PluralMessage,
+    message_of,
+)
 
 TRANSLATIONS = Path(__file__).resolve().parent / "translations"
 """The catalogues of both domains: ``<code>/LC_MESSAGES/{messages,core}.po``."""
@@ -98,6 +104,9 @@ def translate(text: str, language: str) -> str:
         return catalogue.gettext(text) if text else str(text)
     if isinstance(text, ListMessage):
         return text.separator.join(translate(item, language) for item in text.items)
+    if isinstance(text, Capitalized):
+        inner = translate(text.inner, language)
+        return inner[:1].upper() + inner[1:]
     if isinstance(text, PluralMessage):
         pattern = catalogue.ngettext(text.msgid, text.plural, text.number)
     else:

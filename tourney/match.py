@@ -265,7 +265,7 @@ class MatchRules:
         """The variant's word for a result level (long nardy: oin, mars, koks).
 
         >>> from tourney.rules.variants import LONG_NARDY
-        >>> MatchRules(5, variant=LONG_NARDY).level_name(Level.GAMMON)
+        >>> str(MatchRules(5, variant=LONG_NARDY).level_name(Level.GAMMON))
         'mars'
         """
         return self.variant.level_names[level]

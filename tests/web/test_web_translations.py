@@ -5,8 +5,9 @@ The catalogues are the ``messages`` domain under ``tourney/translations``: one
 ``messages.pot`` extracted from the templates and ``tourney/web``, and a ``messages.po``
 per language. A page is checked in a pseudo language whose every translation is its English
 wrapped in ``⟦ ⟧``: what a page shows outside those marks must be data (names, numbers,
-dates, scores), or words another catalogue owns (the rules', formats' and store's words:
-round, status and format names, the rules summary), which the pages show as given.
+dates, scores). The core catalogue (the rules', formats' and store's words: round, status
+and format names, store messages) is made pseudo too, so a core word that a page shows
+without translating it is found as well.
 """
 
 from __future__ import annotations
@@ -23,29 +24,18 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from babel.support import Translations
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy.engine import Engine
 from sqlmodel import col, select
 
-from tourney.formats.money import STAKE_MODES, stake_mode_choices
-from tourney.formats.prizes import CURRENCIES
-from tourney.formats.rounds import NAMED_ROUNDS
-from tourney.formats.stages import CutTies, PoolSeeding
-from tourney.formats.teams import BoardOrder
-from tourney.formats.tiebreaks import TIEBREAKS
-from tourney.rules.dice_names import registered_dice_names
-from tourney.rules.match_forms import registered_match_forms
-from tourney.rules.variants import registered_variants
+from tourney import i18n
+from tourney.formats.money import stake_mode_choices
 from tourney.store import draws, events
-from tourney.store.audit_views import AUDIT_KINDS
-from tourney.store.club_money import REFUND_POLICIES
 from tourney.store.db import read_session, transaction
-from tourney.store.queries import FORMAT_LABELS, UserView
-from tourney.store.seasons import SCORINGS
+from tourney.store.queries import UserView
 from tourney.store.tables import Club, Match, MoneySession, Player
-from tourney.store.tournament_views import END_LABELS, KIND_LABELS, MATCH_STATUS_LABELS
-from tourney.web.downloads import download_papers, downloads_offered
 from tourney.web.i18n import EXTRA_LANGUAGES_SETTING, LANGUAGES, TRANSLATIONS
 
 if TYPE_CHECKING:
@@ -139,11 +129,12 @@ SKIPPED_CLASSES = {"audit", "changes"}
 """The audit log's lines: the store's sentences about each change, and stored values."""
 
 
-def _pseudo_catalogue(directory: Path) -> None:
-    """Every message of ``messages.pot`` translated as its English inside ``⟦ ⟧``,
-    compiled for the pseudo language under ``directory``."""
-    template = _catalogue(TRANSLATIONS / "messages.pot")
-    pseudo = Catalog(locale=PSEUDO, domain="messages")
+def _pseudo_catalogue(directory: Path, domain: str = "messages") -> None:
+    """Every message of the domain's template (``messages.pot`` or ``core.pot``)
+    translated as its English inside ``⟦ ⟧``, compiled for the pseudo language under
+    ``directory``."""
+    template = _catalogue(TRANSLATIONS / f"{domain}.pot")
+    pseudo = Catalog(locale=PSEUDO, domain=domain)
     for message in template:
         if not message.id:
             continue
@@ -155,8 +146,8 @@ def _pseudo_catalogue(directory: Path) -> None:
                 message.id, tuple(f"{OPEN}{form}{CLOSE}" for form in forms), flags=message.flags
             )
     target = directory / PSEUDO / "LC_MESSAGES"
-    target.mkdir(parents=True)
-    with (target / "messages.mo").open("wb") as compiled:
+    target.mkdir(parents=True, exist_ok=True)
+    with (target / f"{domain}.mo").open("wb") as compiled:
         write_mo(compiled, pseudo)
 
 
@@ -217,95 +208,19 @@ def _unmarked(text: str) -> str:
         text = stripped
 
 
-def _words_of(items: Iterable[object]) -> list[str]:
-    """The names, labels and descriptions a registry's members carry."""
-    words: list[str] = []
-    for item in items:
-        for attribute in (
-            "title",
-            "label",
-            "description",
-            "summary",
-            "name",
-            "phrase",
-            "rule",
-            "conflict",
-            "short_name",
-            "explanation",
-            "heading",
-        ):
-            value = getattr(item, attribute, None)
-            if isinstance(value, str):
-                words.append(value)
-    return words
-
-
-def _other_catalogues_words() -> list[str]:
-    """Words the pages show from the rules, formats, store and exports, which their own
-    catalogue translates: round, status, format, variant, option, tiebreak and document
-    names."""
-    words: list[str] = []
-    for variant in registered_variants():
-        words += _words_of([variant, *variant.options])
-        for spec in variant.options:
-            words += _words_of(spec.choices)
-    words += _words_of(registered_match_forms())
-    words += _words_of(registered_dice_names())
-    words += _words_of([*BoardOrder, *CutTies, *PoolSeeding, *STAKE_MODES.all()])
-    words += SCORINGS.values()
-    words += REFUND_POLICIES.values()
-    words += (kind.label for kind in AUDIT_KINDS)
-    words += (currency.code for currency in CURRENCIES)
-    words += MATCH_STATUS_LABELS.values()
-    words += END_LABELS.values()
-    words += KIND_LABELS.values()
-    words += FORMAT_LABELS.values()
-    words += (r.title for r in NAMED_ROUNDS)
-    for tiebreak in TIEBREAKS:
-        words += (tiebreak.title, tiebreak.name, tiebreak.short_name)
-        words += (getattr(tiebreak, "explanation", ""), getattr(tiebreak, "heading", ""))
-    for export in downloads_offered(staff=True, manager=True):
-        words += (export.verbose_name, export.verbose_name.lower(), export.download_name)
-    for paper in download_papers():
-        words += (paper.name, paper.short_name)
-    return [word for word in words if word]
-
-
-OTHER_CATALOGUES_PATTERNS = [
-    # what the formats and the store compose: round and pool names, match lengths, the
-    # rules summary, the sides still to be decided, standings statuses, the stake, and
-    # what withdrawing a player would do
-    r"Round \d+",
-    r"Pool [A-Z]+",
-    r"\d+-point matches",
-    r"\d+ pools, [\w-]+",
-    r"Crawford rule",
-    r"(?:Winner|Loser) of [^,]*? match \d+",
-    r"Eliminated in the \w+",
-    r"Active",
-    r"Per \w+, [A-Z]{3} [\d.]+ a unit",
-    r"no cube options",
-    r"The last round of the flight the player played in\.",
-    r"Round reached",
-    r"[^:]+: [^.]+ goes through against [^.]+ by walkover\.",
-    r"[^:]+: any later match [^.]+ would have reached goes to the opponent by walkover\.",
-    r"[^:]+: [^.]+ is left out of later rounds' pairings\.",
-]
-
-
 def _leftovers(page: str, data: Iterable[str]) -> list[str]:
-    """The texts of ``page`` that are neither marked as translated nor data."""
+    """The texts of ``page`` that are neither marked as translated nor data: every word
+    of the pages' own catalogue and of the core's is marked in the pseudo language, so
+    what is left is English that no reader's language would change."""
     parser = _Texts()
     parser.feed(page)
-    known = sorted({*data, *_other_catalogues_words()}, key=len, reverse=True)
+    known = sorted(set(data), key=len, reverse=True)
     # A translation may hold markup (a link in a sentence): its marks close in a later
     # text node, so the page's texts are read as one, a node a line.
     lines = _unmarked("\n".join(text.replace("\n", " ") for text in parser.texts))
     found = []
     for line in lines.split("\n"):
         rest = line
-        for pattern in OTHER_CATALOGUES_PATTERNS:
-            rest = re.sub(pattern, " ", rest)
         for word in known:
             rest = rest.replace(word, " ")
         rest = DATA.sub(" ", rest)
@@ -315,9 +230,21 @@ def _leftovers(page: str, data: Iterable[str]) -> list[str]:
 
 
 @pytest.fixture
-def pseudo_app(app: Flask, tmp_path: Path) -> Flask:
-    """The app, also serving the pseudo language from a catalogue made for the test."""
+def pseudo_app(app: Flask, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Flask:
+    """The app, also serving the pseudo language from catalogues made for the test: the
+    pages' own words and the core's (round, status and format names, store messages), so
+    that a core word a page shows without translating it stands out as English."""
     _pseudo_catalogue(tmp_path / "pseudo")
+    _pseudo_catalogue(tmp_path / "pseudo", "core")
+    with (tmp_path / "pseudo" / PSEUDO / "LC_MESSAGES" / "core.mo").open("rb") as compiled:
+        pseudo_core = Translations(compiled, domain="core")
+    served_core = i18n.core_catalogue
+    monkeypatch.setattr(i18n, "LANGUAGE_CODES", (*i18n.LANGUAGE_CODES, PSEUDO))
+    monkeypatch.setattr(
+        i18n,
+        "core_catalogue",
+        lambda code: pseudo_core if code == PSEUDO else served_core(code),
+    )
     app.config[EXTRA_LANGUAGES_SETTING] = (PSEUDO,)
     app.extensions["babel"].translation_directories.append(str(tmp_path / "pseudo"))
     return app

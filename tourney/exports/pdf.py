@@ -310,7 +310,7 @@ class _DrawsheetPainter(_Painter):
         self.text(MARGIN, MARGIN + 28, title, 11, bold=True)
         notes = []
         if flight.fed_from:
-            notes.append(flight.fed_from + ".")
+            notes.append(self.tr(flight.fed_from) + ".")
         if page.section >= 0 and page.label:
             finals = section_pages.get(-1)
             if finals:
@@ -429,7 +429,7 @@ class _DrawsheetPainter(_Painter):
         score_w = _width("88", self.f.bold, size) + 4
         for which, side, y in (("a", m.a, ya), ("b", m.b, yb)):
             won = m.winner == which and m.status in ("finished", "walkover")
-            text, color, bold = _side_text(side)
+            text, color, bold = _side_text(side, self.tr)
             if not text:
                 continue
             small = color is GREY
@@ -453,14 +453,15 @@ def _length_text(rnd: RoundDocument) -> str:
     return PluralMessage("%(count)s point", "%(count)s points", rnd.length)
 
 
-def _side_text(side: SideDocument) -> tuple[str, Any, bool]:
+def _side_text(side: SideDocument, tr: Callable[[str], str]) -> tuple[str, Any, bool]:
     """What is written on a slot line: the name (with seed), where the side comes from
-    while that is open ("Winner of R2 M1", on whichever page that match is), or "bye"."""
+    while that is open ("Winner of R2 M1", on whichever page that match is), or "bye";
+    ``tr`` puts the last two into the sheet's language."""
     if side.name is not None:
         prefix = f"[{side.mark}] " if side.mark else ""
         return prefix + side.name, INK, False
     if side.note:
-        return side.note, GREY, False
+        return tr(side.note), GREY, False
     return "", INK, False
 
 

@@ -25,6 +25,7 @@ from enum import StrEnum
 from tourney.formats.errors import FormatUserError
 from tourney.rules.errors import NotationError
 from tourney.rules.game import Level
+from tourney.rules.messages import N_
 from tourney.rules.registry import Registry
 
 CHECKERS = 15
@@ -51,22 +52,22 @@ STAKE_MODES = Registry[StakeMode]("stake mode", key=lambda item: item.key)
 PER_POINT = STAKE_MODES.register(
     StakeMode(
         "per-point",
-        "Per point",
-        "One stake per point: a gammon pays 2, a backgammon 3, times the cube.",
+        N_("Per point"),
+        N_("One stake per point: a gammon pays 2, a backgammon 3, times the cube."),
     )
 )
 PER_GAME = STAKE_MODES.register(
     StakeMode(
         "per-game",
-        "Per game",
-        "One stake for every game won, whatever the cube, gammon or backgammon.",
+        N_("Per game"),
+        N_("One stake for every game won, whatever the cube, gammon or backgammon."),
     )
 )
 PER_CHECKER = STAKE_MODES.register(
     StakeMode(
         "per-checker",
-        "Per checker (Tiflis)",
-        "One stake for each checker the loser has not borne off.",
+        N_("Per checker (Tiflis)"),
+        N_("One stake for each checker the loser has not borne off."),
     )
 )
 

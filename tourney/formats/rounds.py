@@ -130,10 +130,12 @@ def parse_round_name(text: str) -> str:
     >>> parse_round_name("Round 3")
     Message('Round %(number)s', number=3)
     >>> parse_round_name("Semifinal"), parse_round_name("Finals day")
-    ('Semifinal', 'Finals day')
+    (Message('Semifinal'), 'Finals day')
     """
-    if isinstance(text, Message) or text in _TITLES:
+    if isinstance(text, Message):
         return text
+    if text in _TITLES:
+        return N_(text)
     if text == f"{FINAL.title} (reset)":
         return Message("Final (reset)")
     for pattern, msgid in _NUMBERED_PATTERNS:

@@ -27,7 +27,7 @@ from enum import Enum
 from tourney.formats import knockout as ko
 from tourney.formats.errors import FormatUserError
 from tourney.formats.model import EntrantId, Standing
-from tourney.rules.messages import Message
+from tourney.rules.messages import N_, Message
 
 
 class CutTies(Enum):
@@ -45,8 +45,8 @@ class CutTies(Enum):
 
 
 _CUT_LABELS = {
-    CutTies.TIEBREAKS: "By the stage's tiebreaks",
-    CutTies.DIRECTOR: "The director decides (a playoff)",
+    CutTies.TIEBREAKS: N_("By the stage's tiebreaks"),
+    CutTies.DIRECTOR: N_("The director decides (a playoff)"),
 }
 
 
@@ -75,8 +75,8 @@ class PoolSeeding(Enum):
 
 
 _SEEDING_LABELS = {
-    PoolSeeding.SNAKE: ("Snake-seeded by entry seed", "snake-seeded"),
-    PoolSeeding.RANDOM: ("At random (from the draw seed)", "at random"),
+    PoolSeeding.SNAKE: (N_("Snake-seeded by entry seed"), N_("snake-seeded")),
+    PoolSeeding.RANDOM: (N_("At random (from the draw seed)"), N_("at random")),
 }
 
 
@@ -107,6 +107,15 @@ def find_cut_ties(key: str) -> CutTies:
             "Unknown way of resolving ties at the cut: %(key)s.",
             key=repr(key),
         )) from None
+
+
+def pool_name(index: int) -> str:
+    """The pool at ``index`` as pages and messages name it, in the reader's language.
+
+    >>> pool_name(1)
+    Message('Pool %(letter)s', letter='B')
+    """
+    return Message("Pool %(letter)s", letter=pool_label(index))
 
 
 def pool_label(index: int) -> str:
@@ -213,7 +222,7 @@ class TieAtCut:
     @property
     def where(self) -> str:
         """``Pool B`` or ``the Swiss`` (for messages)."""
-        return "the Swiss" if self.pool is None else f"Pool {pool_label(self.pool)}"
+        return N_("the Swiss") if self.pool is None else pool_name(self.pool)
 
 
 @dataclass(frozen=True)
@@ -245,7 +254,7 @@ def cut_table(
         FormatUserError: the table has fewer rows than places.
     """
     if len(table) < per_pool:
-        where = "The Swiss" if pool is None else f"Pool {pool_label(pool)}"
+        where = N_("The Swiss") if pool is None else pool_name(pool)
         raise FormatUserError(
             Message(
                 "%(where)s has %(players)s; %(per_pool)s cannot qualify from it.",

@@ -30,6 +30,7 @@ from tourney.formats.errors import FormatUserError
 from tourney.formats.model import EntrantId, MatchOutcome, Standing
 from tourney.formats.standings import compute_standings
 from tourney.formats.tiebreaks import Record, Tiebreak
+from tourney.rules.messages import N_
 
 MIN_TEAM_SIZE: Final = 2
 MAX_TEAM_SIZE: Final = 7
@@ -54,8 +55,8 @@ class BoardOrder(StrEnum):
 
 
 _ORDER_LABELS: Final = {
-    BoardOrder.FIXED: "Fixed board order",
-    BoardOrder.PER_FIXTURE: "Line-up named for each fixture",
+    BoardOrder.FIXED: N_("Fixed board order"),
+    BoardOrder.PER_FIXTURE: N_("Line-up named for each fixture"),
 }
 
 

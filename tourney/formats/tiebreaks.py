@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from tourney.formats.errors import FormatInvariantError, FormatUserError
 from tourney.formats.model import EntrantId, MatchOutcome
-from tourney.rules.messages import N_
+from tourney.rules.messages import N_, Capitalized
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,7 +190,7 @@ class Tiebreak:
     @property
     def title(self) -> str:
         """The name as a heading or a choice shows it: ``Median Buchholz``."""
-        return self.name[:1].upper() + self.name[1:]
+        return Capitalized(self.name)
 
     def __repr__(self) -> str:
         return f"tiebreak_named({self.key!r})"

@@ -88,9 +88,9 @@ SINGLE = MatchForm(
 )
 GAMES = MatchForm(
     name="games",
-    title="First to N games",
-    description="Every game in the event's variant, each game counting 1 (no cube, no "
-    "gammons); the first to win the match length in games wins",
+    title=N_("First to N games"),
+    description=N_("Every game in the event's variant, each game counting 1 (no cube, no "
+    "gammons); the first to win the match length in games wins"),
     uses_cube=False,
     counts_games=True,
 )

@@ -157,13 +157,44 @@ class DottedListMessage(ListMessage):
         return f"DottedListMessage({self.items!r})"
 
 
-def N_(text: str) -> str:
-    """Mark ``text`` (a registry name) for the ``core`` catalogue; returns it unchanged.
+class Capitalized(Message):
+    """A message or name written with a capital first letter, as a heading or a choice
+    starts (``Median Buchholz`` from ``median Buchholz``); translated first, then
+    capitalized, in every language.
 
-    >>> N_("Long nardy")
-    'Long nardy'
+    >>> Capitalized(N_("median Buchholz"))
+    Capitalized(Message('median Buchholz'))
+    >>> str(Capitalized(N_("median Buchholz")))
+    'Median Buchholz'
     """
-    return text
+
+    __slots__ = ("inner",)
+    inner: str
+    """The message as written inside a sentence."""
+
+    def __new__(cls, inner: str, /) -> Capitalized:
+        self = str.__new__(cls, inner[:1].upper() + inner[1:])
+        self.msgid = inner[:1].upper() + inner[1:]
+        self.params = {}
+        self.inner = inner
+        return self
+
+    def __repr__(self) -> str:
+        return f"Capitalized({self.inner!r})"
+
+    def __getnewargs_ex__(self) -> tuple[tuple[Any, ...], dict[str, Any]]:
+        return (self.inner,), {}
+
+
+def N_(text: str) -> str:
+    """Mark ``text`` (a registry name) for the ``core`` catalogue: it comes back as a
+    :class:`Message` without values, equal to ``text``, which a page, sheet or mail shows
+    in its reader's language wherever it goes (alone, or as a value of another message).
+
+    >>> N_("Long nardy"), N_("Long nardy") == "Long nardy"
+    (Message('Long nardy'), True)
+    """
+    return text if isinstance(text, Message) else Message(text)
 
 
 def message_of(error: BaseException) -> str:

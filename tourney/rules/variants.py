@@ -13,7 +13,7 @@ Adding a variant is adding one definition and registering it.
 
 >>> variant_named("hypergammon").level_points(Level.GAMMON)
 1
->>> variant_named("long-nardy").level_names[Level.GAMMON]
+>>> str(variant_named("long-nardy").level_names[Level.GAMMON])
 'mars'
 """
 
@@ -30,7 +30,7 @@ from tourney.rules.dice import Roll
 from tourney.rules.errors import NotationError
 from tourney.rules.game import Level
 from tourney.rules.layout import BoardLayout
-from tourney.rules.messages import N_
+from tourney.rules.messages import N_, ListMessage
 from tourney.rules.movement import (
     BackgammonMovement,
     BearOff,
@@ -196,17 +196,17 @@ class RuleChange:
 
 MAXIMISE_ACROSS_STAGES = flag_option(
     "maximise_across_stages", N_("Most values over the whole turn"),
-    "On: a turn of several stages must use the most values over all of them, so an early "
+    N_("On: a turn of several stages must use the most values over all of them, so an early "
     "stage is played so that later ones can be completed. Off: each stage is played as "
-    "fully as it can be on its own.",
+    "fully as it can be on its own."),
     on_phrase=N_("most values over the turn"),
     on_rule=N_("A turn uses the most values over all its stages"))
 """The option of VARIANTS.md D-STAGE, for the variants whose turns have stages."""
 
 FREE_ENTRY = flag_option(
     "free_entry", N_("Enter or move as the player likes"),
-    "On: once a checker is in, each value may enter another or move one on the board. "
-    "Off: every checker enters before any moves.",
+    N_("On: once a checker is in, each value may enter another or move one on the board. "
+    "Off: every checker enters before any moves."),
     on_phrase=N_("free entry"), on_rule=N_("Checkers enter or move as the player likes"))
 """The entry discipline's option (VARIANTS.md 3 and 8: ``FREE_ENTRY``)."""
 
@@ -220,20 +220,20 @@ MAXIMISE_ACROSS_STAGES_CHANGE = RuleChange(
 HOUSE_RULE_OPTIONS = (
     flag_option(
         "five_checker_limit", "At most five checkers on a point",
-        "The British house rule: no point may hold more than five of a side's checkers, "
-        "and a checker may not land, even on its way, where five of its side stand.",
+        N_("The British house rule: no point may hold more than five of a side's checkers, "
+        "and a checker may not land, even on its way, where five of its side stand."),
         on_phrase=N_("five-checker limit"), on_rule=N_("At most five checkers on a point")),
     flag_option(
-        "no_hit_and_run_at_home", "No hit-and-run in the home board",
-        "The Middle Eastern house rule: a checker that hits a blot on one of its own "
+        "no_hit_and_run_at_home", N_("No hit-and-run in the home board"),
+        N_("The Middle Eastern house rule: a checker that hits a blot on one of its own "
         "home-board points (1-6) stops there for the rest of the turn; other checkers "
-        "move freely.",
+        "move freely."),
         on_phrase=N_("no hit-and-run at home"),
         on_rule=N_("No hit-and-run: a checker that hits in its home board stops there")),
     flag_option(
-        "opening_higher_total", "Opening by the higher total of two dice",
-        "Each player rolls both dice; ties roll again; the higher total starts by playing "
-        "its own two dice, so a game may open with a doublet.",
+        "opening_higher_total", N_("Opening by the higher total of two dice"),
+        N_("Each player rolls both dice; ties roll again; the higher total starts by playing "
+        "its own two dice, so a game may open with a doublet."),
         on_phrase=N_("opening by the higher total"),
         on_rule=N_("Each player rolls two dice to open; the higher total plays them")),
 )
@@ -467,8 +467,9 @@ class Variant:
         """The options as short phrases after the title; an option that requires another
         is worded after it ("cube on, Crawford").
 
-        >>> LONG_NARDY.option_phrases(VariantOptions(cube=True, crawford=True, koks=True))
-        ('cube on, Crawford', 'koks scores 3')
+        >>> phrases = LONG_NARDY.option_phrases(VariantOptions(cube=True, crawford=True, koks=True))
+        >>> [str(phrase) for phrase in phrases]
+        ['cube on, Crawford', 'koks scores 3']
         """
         phrases: list[str] = []
         placed: dict[str, int] = {}
@@ -477,7 +478,9 @@ class Variant:
             if not phrase:
                 continue
             if spec.requires in placed:
-                phrases[placed[spec.requires]] += f", {phrase}"
+                # Each phrase keeps its own translation: "cube on, Crawford".
+                at = placed[spec.requires]
+                phrases[at] = ListMessage((phrases[at], phrase))
             else:
                 placed[spec.key] = len(phrases)
                 phrases.append(phrase)
@@ -486,8 +489,8 @@ class Variant:
     def option_rules(self, options: VariantOptions) -> tuple[str, ...]:
         """The options as rule tags for an event page.
 
-        >>> HYPERGAMMON.option_rules(DEFAULT_OPTIONS)
-        ('No gammons: every game scores single',)
+        >>> [str(rule) for rule in HYPERGAMMON.option_rules(DEFAULT_OPTIONS)]
+        ['No gammons: every game scores single']
         """
         words = (spec.choice(self._in_force(spec, options)).rule for spec in self.options)
         return tuple(word for word in words if word)
@@ -643,7 +646,7 @@ HYPERGAMMON = Variant(
     options=(
         flag_option(
             "gammons", N_("Gammons and backgammons count"),
-            "Off: every game scores single, as hypergammon is usually played.",
+            N_("Off: every game scores single, as hypergammon is usually played."),
             on_phrase=N_("gammons count"), off_phrase=N_("no gammons"),
             on_rule=N_("Gammons and backgammons count"),
             off_rule=N_("No gammons: every game scores single"),
@@ -674,34 +677,35 @@ LONG_NARDY = Variant(
                             next_game_starter=NextGameStarter.WINNER),
     options=(
         flag_option("cube", N_("Doubling cube"),
-                    "Off: every game is played at 1, as the usual rules say.",
+                    N_("Off: every game is played at 1, as the usual rules say."),
                     on_phrase=N_("cube on"), off_phrase=N_("no cube")),
         flag_option(
             "crawford", N_("Crawford rule"),
-            "Only with the doubling cube: no doubling in the first game after a player "
-            "reaches N−1.",
+            N_("Only with the doubling cube: no doubling in the first game after a player "
+            "reaches N−1."),
             on_phrase=N_("Crawford"), requires="cube",
-            conflict="The Crawford rule is about doubling: turn the doubling cube on too, "
-            "or leave the Crawford rule off.",
+            conflict=N_("The Crawford rule is about doubling: turn the doubling cube on too, "
+            "or leave the Crawford rule off."),
         ),
-        flag_option("koks", N_("A koks scores 3"), "Off: a koks counts as a mars, 2 points.",
+        flag_option("koks", N_("A koks scores 3"), N_("Off: a koks counts as a mars, 2 points."),
                     on_phrase=N_("koks scores 3"), on_rule=N_("Koks scores 3"),
                     off_rule=N_("Koks scores 2, as a mars")),
         flag_option("last_roll_draw", N_("Last-roll draw"),
-                    "The second player gets a last roll; bearing everything off with it "
-                    "draws the game.",
+                    N_("The second player gets a last roll; bearing everything off with it "
+                    "draws the game."),
                     on_phrase=N_("last-roll draw"), on_rule=N_("Last-roll draw")),
         flag_option("strict_block", N_("Strict six-block rule"),
-                    "A block of six points only once an opposing checker has reached its "
-                    "home.",
+                    N_("A block of six points only once an opposing checker has reached its "
+                    "home."),
                     on_phrase=N_("strict six-block"), on_rule=N_("Strict six-block rule")),
         OptionSpec("next_game_starter", N_("Who opens the next game"), (
-            OptionChoice(NextGameStarter.WINNER, "The winner of the previous game",
+            OptionChoice(NextGameStarter.WINNER, N_("The winner of the previous game"),
                          rule=N_("Winner opens the next game")),
-            OptionChoice(NextGameStarter.ROLL, "Both players roll one die",
-                         "players roll to open each game", "Players roll to open each game"),
-            OptionChoice(NextGameStarter.ALTERNATE, "The players take turns",
-                         "players take turns to open", "Players take turns to open"),
+            OptionChoice(NextGameStarter.ROLL, N_("Both players roll one die"),
+                         N_("players roll to open each game"),
+                         N_("Players roll to open each game")),
+            OptionChoice(NextGameStarter.ALTERNATE, N_("The players take turns"),
+                         N_("players take turns to open"), N_("Players take turns to open")),
         )),
     ),
     opening=Opening.HIGHER_DIE_ROLLS_AGAIN,
@@ -770,8 +774,8 @@ TAPA = Variant(
     options=(
         flag_option(
             "tapa_no_mother_rule", N_("No mother rule"),
-            "On: pinning a last checker at home decides nothing; a game ends only when a "
-            "side has borne off every checker. Off: the mother rule as in Plakoto.",
+            N_("On: pinning a last checker at home decides nothing; a game ends only when a "
+            "side has borne off every checker. Off: the mother rule as in Plakoto."),
             on_phrase=N_("no mother rule"), on_rule=N_("No mother rule")),
     ),
     rule_changes=(
@@ -798,20 +802,20 @@ GUL_BARA = Variant(
     options=(
         flag_option(
             "transfer_doubles_only", N_("Only doublets pass to the opponent"),
-            "On: values of a doublet that cannot be played go to the opponent; those of "
-            "any other roll are lost. Off: every roll's unplayable values go over.",
+            N_("On: values of a doublet that cannot be played go to the opponent; those of "
+            "any other roll are lost. Off: every roll's unplayable values go over."),
             on_phrase=N_("only doublets pass over"),
             on_rule=N_("Only a doublet's unplayable values go to the opponent")),
         flag_option(
             "transfer_requires_partial_play", N_("Values pass over only after a move"),
-            "On: a roller who can move no checker at all loses the roll; the opponent gets "
-            "nothing. Off: the opponent plays whatever the roller could not.",
+            N_("On: a roller who can move no checker at all loses the roll; the opponent gets "
+            "nothing. Off: the opponent plays whatever the roller could not."),
             on_phrase=N_("pass over only after a move"),
             on_rule=N_("Unplayable values pass over only if the roller moved")),
         flag_option(
             "gulbar_seed_reroll", N_("A doublet rolls again instead of climbing"),
-            "On: a doublet is four moves, and played in full it earns a fresh roll. Off: "
-            "from the fourth turn a doublet climbs to 6-6.",
+            N_("On: a doublet is four moves, and played in full it earns a fresh roll. Off: "
+            "from the fourth turn a doublet climbs to 6-6."),
             on_phrase=N_("doublets roll again"),
             on_rule=N_("A doublet played in full rolls again (no climb to 6-6)")),
         MAXIMISE_ACROSS_STAGES,
@@ -847,8 +851,8 @@ FEVGA = Variant(
     options=(
         flag_option(
             "fevga_release_at_own_half", N_("Others move once the first leaves its half"),
-            "On: the other checkers may leave the 24 point once the first stands on the 12 "
-            "point or lower. Off: only once it has passed the opponent's start (the 11).",
+            N_("On: the other checkers may leave the 24 point once the first stands on the 12 "
+            "point or lower. Off: only once it has passed the opponent's start (the 11)."),
             on_phrase=N_("release at own half"),
             on_rule=N_("The others move once the first checker leaves its own half")),
     ),
@@ -877,14 +881,14 @@ RUSSIAN = Variant(
     options=(
         flag_option(
             "russian_complement_always", N_("Complements while entering"),
-            "On: a doublet plays its opposite and rolls again even while checkers wait to "
-            "enter. Off: only four of the doublet until every checker is in.",
+            N_("On: a doublet plays its opposite and rolls again even while checkers wait to "
+            "enter. Off: only four of the doublet until every checker is in."),
             on_phrase=N_("complements while entering"),
             on_rule=N_("A doublet plays its opposite even while checkers wait to enter")),
         flag_option(
             "russian_no_contact", N_("No hitting"),
-            "On: a single checker holds a point and nothing is hit. Off: hitting as in "
-            "backgammon.",
+            N_("On: a single checker holds a point and nothing is hit. Off: hitting as in "
+            "backgammon."),
             on_phrase=N_("no hitting"), on_rule=N_("No hitting: one checker holds a point")),
         FREE_ENTRY,
         MAXIMISE_ACROSS_STAGES,
@@ -920,14 +924,14 @@ ACEY_DEUCEY = Variant(
     options=(
         flag_option(
             "ad_reroll_on_doubles", N_("Roll again after a doublet"),
-            "On: every doublet played in full earns another roll, as after the 1-2. Off: "
-            "only the 1-2 does.",
+            N_("On: every doublet played in full earns another roll, as after the 1-2. Off: "
+            "only the 1-2 does."),
             on_phrase=N_("doublets roll again"),
             on_rule=N_("A doublet played in full rolls again")),
         flag_option(
             "acey_encyclopedia", N_("All enter first; hit only from home"),
-            "On: all fifteen enter before any moves on, and a side hits only once it has a "
-            "checker home. Off: entering and moving mix, and anyone may hit.",
+            N_("On: all fifteen enter before any moves on, and a side hits only once it has a "
+            "checker home. Off: entering and moving mix, and anyone may hit."),
             on_phrase=N_("encyclopedia rules"),
             on_rule=N_("All checkers enter first, and a side hits only with a checker home")),
     ),
@@ -955,8 +959,8 @@ ACEY_DEUCEY_EUROPEAN = replace(
     options=(
         flag_option(
             "eu_ad_encyclopedia", N_("The named number with its opposite"),
-            "On: after a 1-2 the named number is played twice, then its opposite twice. "
-            "Off: the named number four times.",
+            N_("On: after a 1-2 the named number is played twice, then its opposite twice. "
+            "Off: the named number four times."),
             on_phrase=N_("named number with its opposite"),
             on_rule=N_("After a 1-2: two of the named number, then two of its opposite")),
         MAXIMISE_ACROSS_STAGES,
@@ -986,8 +990,8 @@ ASODIO = Variant(
     options=(
         flag_option(
             "asodio_strict_entry", N_("Enter only on a doublet or 1-2"),
-            "On: every checker enters on a doublet or a 1-2 only. Off: any roll enters "
-            "once a checker stands on the side's 19-24 points.",
+            N_("On: every checker enters on a doublet or a 1-2 only. Off: any roll enters "
+            "once a checker stands on the side's 19-24 points."),
             on_phrase=N_("strict entry"), on_rule=N_("Checkers enter only on a doublet or a 1-2")),
     ),
     rule_changes=(
@@ -1041,9 +1045,9 @@ ICELANDIC = Variant(
     options=(
         flag_option(
             "bump_to_empty", N_("A bumped checker goes on to an empty point"),
-            "On: a checker bumped past its own goes on to the first empty point, past "
+            N_("On: a checker bumped past its own goes on to the first empty point, past "
             "opposing checkers too, and captures nothing. Off: it stops on the first point "
-            "without an own checker and captures an opposing checker there.",
+            "without an own checker and captures an opposing checker there."),
             on_phrase=N_("bumped to an empty point"),
             on_rule=N_("A bumped checker goes on to the first empty point")),
     ),
@@ -1093,8 +1097,8 @@ GIOUL = Variant(
     options=(
         flag_option(
             "gioul_first_three_plain", N_("Plain doublets for three turns"),
-            "On: a side's doublets cascade only from its fourth turn, as in Gul bara. "
-            "Off: from the first.",
+            N_("On: a side's doublets cascade only from its fourth turn, as in Gul bara. "
+            "Off: from the first."),
             on_phrase=N_("cascades from the fourth turn"),
             on_rule=N_("Doublets cascade from a side's fourth turn")),
         MAXIMISE_ACROSS_STAGES,
@@ -1162,13 +1166,13 @@ DUTCH = Variant(
         remembers_home=True,
     ),
     options=(
-        flag_option("cube", N_("Doubling cube"), "Off: every game is played at 1.",
+        flag_option("cube", N_("Doubling cube"), N_("Off: every game is played at 1."),
                     on_phrase=N_("cube on"), off_phrase=N_("no cube")),
         FREE_ENTRY,
         flag_option(
             "hit_enable_historical", N_("Hitting stays allowed once a checker was home"),
-            "On: once a side has had a checker in its home board it may hit for the rest "
-            "of the game. Off: only while a checker is home or borne off.",
+            N_("On: once a side has had a checker in its home board it may hit for the rest "
+            "of the game. Off: only while a checker is home or borne off."),
             on_phrase=N_("hitting once home"),
             on_rule=N_("Once a checker was home, hitting stays allowed")),
     ),
@@ -1194,7 +1198,7 @@ SNAKE = Variant(
         opponent_start=((24, 2), (13, 5), (8, 3), (6, 5)), opponent_pool=0,
     ),
     options=(
-        flag_option("cube", N_("Doubling cube"), "Off: every game is played at 1.",
+        flag_option("cube", N_("Doubling cube"), N_("Off: every game is played at 1."),
                     on_phrase=N_("cube on"), off_phrase=N_("no cube")),
     ),
     aliases=("schlange",),
@@ -1230,8 +1234,8 @@ AMERICAN = Variant(
     options=(
         flag_option(
             "american_enter_all_first", N_("White enters every checker first"),
-            "On: White enters all nine checkers of its pool before moving one on the "
-            "board. Off: entering and moving mix.",
+            N_("On: White enters all nine checkers of its pool before moving one on the "
+            "board. Off: entering and moving mix."),
             on_phrase=N_("White enters all first"),
             on_rule=N_("White enters every checker before moving one")),
     ),

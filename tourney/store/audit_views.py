@@ -21,6 +21,7 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
+from tourney.rules.messages import N_
 from tourney.store.tables import (
     AuditEntry,
     Entry,
@@ -51,11 +52,11 @@ class AuditKind:
 
 
 AUDIT_KINDS = (
-    AuditKind("results", "Results", ("match",)),
-    AuditKind("draws", "Draws and pairings", ("flight", "round")),
-    AuditKind("players", "Players and entries", ("entry", "player")),
-    AuditKind("event", "Event settings and sharing", ("event",)),
-    AuditKind("money", "Fees and prizes", ("money",)),
+    AuditKind("results", N_("Results"), ("match",)),
+    AuditKind("draws", N_("Draws and pairings"), ("flight", "round")),
+    AuditKind("players", N_("Players and entries"), ("entry", "player")),
+    AuditKind("event", N_("Event settings and sharing"), ("event",)),
+    AuditKind("money", N_("Fees and prizes"), ("money",)),
 )
 """The kinds a director filters the log by, in the order the filter lists them."""
 

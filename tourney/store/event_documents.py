@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from sqlmodel import Session, col, select
 
+from tourney.rules.messages import N_, Message
 from tourney.rules.variants import variant_named
 from tourney.store import queries, teams, tournament_views
 from tourney.store.documents import (
@@ -184,11 +185,13 @@ def event_document(session: Session, ref: str, *, base_url: str | None = None) -
                 format="knockout" if board.is_knockout else board.flight.format,
                 rounds=tuple(rounds),
                 standings=standings,
-                fed_from=f"Entered by the losers of {board.flight.feeds_from_name}"
+                fed_from=Message(
+                    "Entered by the losers of %(flight)s", flight=board.flight.feeds_from_name
+                )
                 if board.flight.feeds_from_name
                 else "",
                 champion=board.champion.name if board.champion else None,
-                entrant_label="Team" if board.flight.boards is not None else "Player",
+                entrant_label=N_("Team") if board.flight.boards is not None else N_("Player"),
                 division_standings=divisions,
             )
         )
@@ -267,9 +270,9 @@ def _side(ref: tournament_views.PlayerRef | None, placeholder: str, status: str)
         return SideDocument(ref.name, ref.entry_id, ref.seed, origin=ref.origin)
     if status == "pending":
         # A slot with no source to name is an empty one: its opponent will have a bye.
-        return SideDocument(note=placeholder or "bye")
+        return SideDocument(note=placeholder or N_("bye"))
     # A settled match names nobody who never came: a bye, or nothing in a void match.
-    return SideDocument(note="bye" if status == "bye" else "")
+    return SideDocument(note=N_("bye") if status == "bye" else "")
 
 
 def _stage_note(row: tournament_views.StandingRow) -> str:

@@ -25,7 +25,7 @@ from tourney.formats.tiebreaks import Tiebreak
 from tourney.formats.tiebreaks import tiebreak_chain as parse_tiebreak_chain
 from tourney.match import DrawScoring
 from tourney.rules.match_forms import SINGLE, match_form_named
-from tourney.rules.messages import ListMessage, Message
+from tourney.rules.messages import ListMessage, Message, PluralMessage
 from tourney.rules.variants import (
     DEFAULT_OPTIONS,
     DEFAULT_VARIANT,
@@ -170,11 +170,17 @@ class FlightView:
         if self.qualifies_from_id is None:
             return ""
         if self.qualifies_from_pools > 1:
-            return (
-                f"Qualifiers: top {self.qualifiers} of each of {self.qualifies_from_pools} "
-                f"pools of {self.qualifies_from_name}"
+            return Message(
+                "Qualifiers: top %(qualifiers)s of each of %(pools)s pools of %(stage)s",
+                qualifiers=self.qualifiers,
+                pools=self.qualifies_from_pools,
+                stage=self.qualifies_from_name,
             )
-        return f"Qualifiers: top {self.qualifiers} of {self.qualifies_from_name}"
+        return Message(
+            "Qualifiers: top %(qualifiers)s of %(stage)s",
+            qualifiers=self.qualifiers,
+            stage=self.qualifies_from_name,
+        )
 
     @property
     def pools_text(self) -> str:
@@ -182,7 +188,9 @@ class FlightView:
         if self.pools is None:
             return ""
         how = find_pool_seeding(self.pool_seeding).summary
-        return f"{self.pools} pool{'s' if self.pools != 1 else ''}, {how}"
+        return PluralMessage(
+            "%(count)s pool, %(how)s", "%(count)s pools, %(how)s", self.pools, how=how
+        )
 
     @property
     def is_setup(self) -> bool:
@@ -450,7 +458,7 @@ def lengths_text(
     over matches to 5; the length most rounds play is named first, then each round that
     differs. Before the draw the settings are shown as the director typed them.
 
-    >>> lengths_text(5, "", [("Semifinal", 5), ("Final", 7)])
+    >>> str(lengths_text(5, "", [("Semifinal", 5), ("Final", 7)]))
     '5-point matches; Final to 7'
     >>> lengths_text(7, "final: 11")
     '7-point matches (final: 11)'

@@ -21,7 +21,7 @@ from sqlmodel import Session, col, select
 
 from tourney.formats.errors import FormatUserError
 from tourney.formats.seasons import place_points, season_table
-from tourney.rules.messages import message_of
+from tourney.rules.messages import N_, message_of
 from tourney.store import tournament_views as tv
 from tourney.store.audit import Actor, record
 from tourney.store.club_money import event_points
@@ -42,9 +42,9 @@ from tourney.store.tables import (
 )
 
 SCORINGS = {
-    "place": "Points by place",
-    "wins": "A point per match won",
-    "points": "Each event's points per place (its flight's points table, ABT style)",
+    "place": N_("Points by place"),
+    "wins": N_("A point per match won"),
+    "points": N_("Each event's points per place (its flight's points table, ABT style)"),
 }
 """Each way a season scores an event, with how pages name it."""
 MAX_TABLE = 64

@@ -30,8 +30,8 @@ from tourney.formats.flight_formats import (
     feed_refusal,
     flight_format,
 )
-from tourney.formats.rounds import numbered_round_name, the_round
-from tourney.formats.stages import pool_label
+from tourney.formats.rounds import numbered_round_name, parse_round_name, the_round
+from tourney.formats.stages import pool_name
 from tourney.formats.standings import compute_standings, places_within
 from tourney.formats.tiebreaks import Tiebreak
 from tourney.i18n import DEFAULT_LANGUAGE
@@ -45,7 +45,7 @@ from tourney.match import (
     format_score,
 )
 from tourney.rules import Level
-from tourney.rules.messages import message_from_parts
+from tourney.rules.messages import N_, Message, message_from_parts
 from tourney.rules.variants import DEFAULT_OPTIONS, DEFAULT_VARIANT, STANDARD
 from tourney.store import progress, stages
 from tourney.store.audit import Actor
@@ -73,21 +73,26 @@ from tourney.store.tables import (
 from tourney.store.variant_options import end_choices, result_choices, variant_summary
 
 MATCH_STATUS_LABELS = {
-    "pending": "Waiting for opponent",
-    "ready": "Ready to play",
-    "playing": "In play",
-    "finished": "Finished",
-    "walkover": "Walkover",
-    "bye": "Bye",
-    "void": "Not played",
+    "pending": N_("Waiting for opponent"),
+    "ready": N_("Ready to play"),
+    "playing": N_("In play"),
+    "finished": N_("Finished"),
+    "walkover": N_("Walkover"),
+    "bye": N_("Bye"),
+    "void": N_("Not played"),
 }
 END_LABELS = {
-    "played": "Played out",
-    "dropped": "Double dropped",
-    "resigned": "Resigned",
-    "drawn": "Drawn (last roll)",
+    "played": N_("Played out"),
+    "dropped": N_("Double dropped"),
+    "resigned": N_("Resigned"),
+    "drawn": N_("Drawn (last roll)"),
 }
-KIND_LABELS = {"normal": "", "crawford": "Crawford game", "post-crawford": "Post-Crawford"}
+ENTRY_STATUS_LABELS = {
+    "active": N_("Active"),
+    "withdrawn": N_("Withdrawn"),
+    "eliminated": N_("Eliminated"),
+}
+KIND_LABELS = {"normal": "", "crawford": N_("Crawford game"), "post-crawford": N_("Post-Crawford")}
 CUBE_VALUES = tuple(2**exponent for exponent in range(13))
 """The cube values a game can be corrected to (1 to 4096, as the game form offers)."""
 END_CHOICES = end_choices(DEFAULT_VARIANT.name, DEFAULT_OPTIONS)
@@ -278,7 +283,9 @@ class StandingsColumn:
 
 
 ROUND_REACHED = StandingsColumn(
-    "Round reached", "Round reached", "The last round of the flight the player played in."
+    N_("Round reached"),
+    N_("Round reached"),
+    N_("The last round of the flight the player played in."),
 )
 """A knockout's metric column."""
 
@@ -622,7 +629,7 @@ def _players(
             seed=seed,
             withdrawn=withdrawn in (entry_status, fe_status),
             origin=origin or "",
-            pool="" if pool is None else f"Pool {pool_label(pool)}",
+            pool="" if pool is None else pool_name(pool),
         )
         for (
             fe_id,
@@ -665,16 +672,21 @@ def _plan_labels(
         return own or db_names.get(flight_of.get(bracket_flight, 0), bracket_flight)
 
     def describe(source: ko.Source, here: str) -> str:
-        if isinstance(source, ko.WinnerOf | ko.LoserOf):
-            origin = by_id[source.match]
-            where = f"{names[(origin.flight, origin.round)]} match {origin.index}"
-            if origin.flight != here or fmt.has_losers_bracket:
-                where = f"{flight_label(origin.flight)} {where}"
-            what = "Winner" if isinstance(source, ko.WinnerOf) else "Loser"
-            if isinstance(source, ko.LoserOf) and source.first_match:
-                what = "Loser (if their first match)"
-            return f"{what} of {where}"
-        return ""
+        if not isinstance(source, ko.WinnerOf | ko.LoserOf):
+            return ""
+        origin = by_id[source.match]
+        round_name = parse_round_name(names[(origin.flight, origin.round)])
+        where: str = Message("%(round)s match %(match)s", round=round_name, match=origin.index)
+        if origin.flight != here or fmt.has_losers_bracket:
+            where = Message(
+                "%(flight)s %(round)s match %(match)s",
+                flight=flight_label(origin.flight), round=round_name, match=origin.index,
+            )
+        if isinstance(source, ko.WinnerOf):
+            return Message("Winner of %(match)s", match=where)
+        if source.first_match:
+            return Message("Loser (if their first match) of %(match)s", match=where)
+        return Message("Loser of %(match)s", match=where)
 
     placeholders = {
         str(m.id): (describe(m.a, m.flight), describe(m.b, m.flight))
@@ -682,7 +694,11 @@ def _plan_labels(
         if only is None or str(m.id) in only
     }
     loser_to = {
-        str(mid): flight_label(target) + (" (if their first match)" if cond else "")
+        str(mid): (
+            Message("%(flight)s (if their first match)", flight=flight_label(target))
+            if cond
+            else flight_label(target)
+        )
         for mid, (target, cond) in ko.loser_destinations(plan.bracket({})).items()
         if only is None or str(mid) in only
     }
@@ -695,8 +711,10 @@ def _round_name(rnd: Round) -> str:
 
 
 def round_display_name(name: str, number: int) -> str:
-    """A round's name as pages show it: its stored name, else its number in words."""
-    return name or numbered_round_name(number)
+    """A round's name as pages show it: its stored name, else its number in words; a
+    name the rounds' registry made ("Semifinal", "Round 2") as a message that is shown
+    in the reader's language, a name given by hand as it is."""
+    return parse_round_name(name) if name else numbered_round_name(number)
 
 
 def match_summaries(
@@ -1015,7 +1033,7 @@ def _stage_standings(
         }
         pool_tables.append(
             PoolTable(
-                f"Pool {pool_label(table.pool or 0)}",
+                pool_name(table.pool or 0),
                 tuple(
                     replace(
                         by_entrant[int(row.entrant)],
@@ -1023,7 +1041,7 @@ def _stage_standings(
                         display_rank=row.display_rank,
                         tied=row.tied,
                         reason=notes.get(row.entrant, ""),
-                        pool=f"Pool {pool_label(table.pool or 0)}",
+                        pool=pool_name(table.pool or 0),
                     )
                     for row in table.rows
                 ),
@@ -1282,10 +1300,13 @@ def _knockout_status_label(
     The winner of the main draw is its champion; a fed flight (a consolation) has a winner.
     """
     if is_champion:
-        return "Winner" if is_fed else "Champion"
+        return N_("Winner") if is_fed else N_("Champion")
     if status == EntryStatus.ELIMINATED.value and round_name:
-        return f"Eliminated in {the_round(round_name)}"
-    return status.capitalize()
+        if the_round(round_name) != round_name:
+            # A named round takes the article: "Eliminated in the Semifinal".
+            return Message("Eliminated in the %(round)s", round=parse_round_name(round_name))
+        return Message("Eliminated in %(round)s", round=parse_round_name(round_name))
+    return ENTRY_STATUS_LABELS.get(status, status)
 
 
 def match_detail(

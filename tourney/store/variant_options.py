@@ -227,10 +227,11 @@ def event_options(event: Event) -> VariantOptions:
 def option_phrases(variant: str, options: VariantOptions) -> tuple[str, ...]:
     """The options as short phrases after the variant's name (none for standard).
 
-    >>> option_phrases("long-nardy", VariantOptions(cube=True, crawford=True, koks=True))
-    ('cube on, Crawford', 'koks scores 3')
-    >>> option_phrases("hypergammon", DEFAULT_OPTIONS)
-    ('no gammons',)
+    >>> phrases = option_phrases("long-nardy", VariantOptions(cube=True, crawford=True, koks=True))
+    >>> [str(phrase) for phrase in phrases]
+    ['cube on, Crawford', 'koks scores 3']
+    >>> [str(phrase) for phrase in option_phrases("hypergammon", DEFAULT_OPTIONS)]
+    ['no gammons']
     """
     chosen = _variant(variant)
     return chosen.option_phrases(options_for(chosen.name, options))

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from sqlmodel import Session, col, select
 
 from tourney.formats.flight_formats import flight_format
-from tourney.rules.messages import Message
+from tourney.formats.rounds import parse_round_name
+from tourney.rules.messages import N_, Message
 from tourney.store import club_money, progress, results
 from tourney.store.audit import Actor
 from tourney.store.errors import NotFoundError, StoreUserError
@@ -71,13 +72,19 @@ def withdrawal_preview(session: Session, actor: Actor, entry_id: int) -> Withdra
     walkovers = []
     for match in open_matches:
         opponent_id = match.entry_b_id if match.entry_a_id in fe_ids else match.entry_a_id
-        opponent = progress.entrant_name(session, opponent_id) or "the opponent"
-        playing = match.status == MatchStatus.PLAYING.value
-        under_way = " (the match under way ends)" if playing else ""
-        walkovers.append(
-            f"{_where(session, match)}: {opponent} goes through against "
-            f"{player.name} by walkover{under_way}."
-        )
+        opponent = progress.entrant_name(session, opponent_id) or N_("the opponent")
+        where = _where(session, match)
+        if match.status == MatchStatus.PLAYING.value:
+            walkovers.append(Message(
+                "%(where)s: %(opponent)s goes through against %(player)s by walkover "
+                "(the match under way ends).",
+                where=where, opponent=opponent, player=player.name,
+            ))
+        else:
+            walkovers.append(Message(
+                "%(where)s: %(opponent)s goes through against %(player)s by walkover.",
+                where=where, opponent=opponent, player=player.name,
+            ))
     later = []
     flights = session.exec(
         select(Flight)
@@ -88,14 +95,20 @@ def withdrawal_preview(session: Session, actor: Actor, entry_id: int) -> Withdra
     for flight in flights:
         fmt = flight_format(flight.format)
         if fmt.is_knockout:
-            later.append(
-                f"{flight.name}: any later match {player.name} would have reached goes to "
-                "the opponent by walkover."
-            )
+            later.append(Message(
+                "%(flight)s: any later match %(player)s would have reached goes to the "
+                "opponent by walkover.",
+                flight=flight.name, player=player.name,
+            ))
         elif fmt.pairs_round_by_round:
-            later.append(f"{flight.name}: {player.name} is left out of later rounds' pairings.")
+            later.append(Message(
+                "%(flight)s: %(player)s is left out of later rounds' pairings.",
+                flight=flight.name, player=player.name,
+            ))
     if entry.status == EntryStatus.ACTIVE.value and not walkovers and not later:
-        later.append(f"{player.name} is left out of every draw made from now on.")
+        later.append(Message(
+            "%(player)s is left out of every draw made from now on.", player=player.name
+        ))
     return WithdrawalPreview(
         entry_id,
         entry.event_id,
@@ -239,4 +252,8 @@ def _where(session: Session, match: Match) -> str:
     """Where a match is, as a director finds it: flight and round ("Main Semifinal")."""
     flight = session.get(Flight, match.flight_id)
     rnd = session.get(Round, match.round_id)
-    return f"{flight.name if flight else ''} {rnd.name if rnd else ''}".strip()
+    return Message(
+        "%(flight)s %(round)s",
+        flight=flight.name if flight else "",
+        round=parse_round_name(rnd.name) if rnd else "",
+    )

@@ -58,7 +58,7 @@ from tourney.formats.tiebreaks import TIEBREAKS
 from tourney.i18n import translate
 from tourney.rules.dice_names import registered_dice_names
 from tourney.rules.match_forms import SINGLE, registered_match_forms
-from tourney.rules.messages import message_of
+from tourney.rules.messages import Message, message_of
 from tourney.rules.variant_protocol import OptionValue
 from tourney.rules.variants import (
     DEFAULT_OPTIONS,
@@ -162,8 +162,15 @@ def apply_error(form: FlaskForm, error: StoreUserError) -> None:
 
 
 def options(pairs: Iterable[tuple[object, str]]) -> list[SelectChoice]:
-    """Select-box options from (value, label) pairs; none as a value becomes empty."""
-    return [SelectChoice("" if v is None else str(v), label) for v, label in pairs]
+    """Select-box options from (value, label) pairs; none as a value becomes empty. A
+    label that is a core word (a variant, a format, an option's choice) is shown in the
+    served language; data (a player's name) is not in the catalogue and stays as it is."""
+    return [
+        SelectChoice(
+            "" if v is None else str(v), lazy_core(label) if isinstance(label, str) else label
+        )
+        for v, label in pairs
+    ]
 
 
 def optional_int(value: Any) -> int | None:
@@ -273,7 +280,14 @@ class EventForm(Form):
     match_form = SelectField(
         lazy_gettext("Matches"),
         choices=options(
-            (f.name, f.title if f.is_single else f"{f.title}: {f.description}")
+            (
+                f.name,
+                f.title
+                if f.is_single
+                else Message(
+                    "%(title)s: %(description)s", title=f.title, description=f.description
+                ),
+            )
             for f in registered_match_forms()
         ),
         default=SINGLE.name,
@@ -345,12 +359,14 @@ def _add_option_fields(form: type[EventForm]) -> None:
             field: BooleanField | SelectField
             if spec.is_flag:
                 field = BooleanField(
-                    spec.label, description=spec.description, default=bool(default)
+                    lazy_core(spec.label),
+                    description=lazy_core(spec.description),
+                    default=bool(default),
                 )
             else:
                 field = SelectField(
-                    spec.label,
-                    description=spec.description,
+                    lazy_core(spec.label),
+                    description=lazy_core(spec.description),
                     default=_choice_key(default),
                     choices=options((_choice_key(c.value), c.label) for c in spec.choices),
                 )

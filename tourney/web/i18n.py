@@ -8,11 +8,14 @@ menu; the templates and tests take it from here.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, cast
 
 from flask import Flask, Response, current_app, has_request_context, request
 from flask_babel import Babel, get_locale, gettext
 from flask_babel.speaklater import LazyString
+from jinja2 import pass_context
+from jinja2.runtime import Context
 from markupsafe import escape
 
 from tourney.i18n import (
@@ -23,6 +26,7 @@ from tourney.i18n import (
     Language,
     translate,
 )
+from tourney.rules.messages import Message
 
 __all__ = [
     "DEFAULT_LANGUAGE",
@@ -115,9 +119,41 @@ def _template_globals() -> dict[str, object]:
     return {"languages": LANGUAGES, "current_language": current_language()}
 
 
+def _in_served_language(value: object) -> object:
+    """A core message or registry name (``Message``) in the served language; anything
+    else (a player's name, a number) as it is."""
+    return translate(value, current_language()) if isinstance(value, Message) else value
+
+
+def _translate_core_values(app: Flask) -> None:
+    """Make a page show the core's words in its language wherever they stand: a printed
+    ``{{ value }}`` and the values put into a sentence (``_('Loser to %(flight)s',
+    flight=...)``), so a status, round or variant name needs no filter of its own."""
+    env = app.jinja_env
+    marked_gettext = cast(Callable[..., str], env.globals["gettext"])
+    marked_ngettext = cast(Callable[..., str], env.globals["ngettext"])
+
+    @pass_context
+    def gettext_with_values(context: Context, string: str, **variables: Any) -> str:
+        values = {name: _in_served_language(v) for name, v in variables.items()}
+        return marked_gettext(context, string, **values)
+
+    @pass_context
+    def ngettext_with_values(
+        context: Context, singular: str, plural: str, number: int, **variables: Any
+    ) -> str:
+        values = {name: _in_served_language(v) for name, v in variables.items()}
+        return marked_ngettext(context, singular, plural, number, **values)
+
+    env.globals.update(gettext=gettext_with_values, _=gettext_with_values)
+    env.globals.update(ngettext=ngettext_with_values)
+    env.finalize = _in_served_language
+
+
 def init_app(app: Flask) -> None:
     """Attach Flask-Babel with our language selection, and the menu's template values."""
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
     Babel(app, locale_selector=select_language)
+    _translate_core_values(app)
     app.after_request(_remember_choice)
     app.context_processor(_template_globals)
