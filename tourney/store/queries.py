@@ -460,7 +460,7 @@ def lengths_text(
 
     >>> str(lengths_text(5, "", [("Semifinal", 5), ("Final", 7)]))
     '5-point matches; Final to 7'
-    >>> lengths_text(7, "final: 11")
+    >>> str(lengths_text(7, "final: 11"))
     '7-point matches (final: 11)'
     """
     if not drawn:
