@@ -25,6 +25,7 @@ from datetime import datetime, timedelta
 
 from sqlmodel import Field, Session, SQLModel, col, select
 
+from tourney.rules.messages import Message
 from tourney.store.audit import Actor, record
 from tourney.store.errors import NotFoundError, StoreUserError
 from tourney.store.permissions import require_event
@@ -255,23 +256,29 @@ def create_api_token(
     """
     name = " ".join(name.split())
     if not name:
-        raise StoreUserError("Name the token (what will use it).", field="name")
+        raise StoreUserError(Message("Name the token (what will use it)."), field="name")
     if scope not in TOKEN_SCOPES:
-        raise StoreUserError(f"Choose a scope: {', '.join(TOKEN_SCOPES)}.", field="scope")
+        raise StoreUserError(
+            Message("Choose a scope: %(scopes)s.", scopes=", ".join(TOKEN_SCOPES)), field="scope"
+        )
     if valid_days is not None and not 1 <= valid_days <= MAX_TOKEN_DAYS:
         raise StoreUserError(
-            f"A token is valid for 1 to {MAX_TOKEN_DAYS} days, or until revoked.",
+            Message(
+                "A token is valid for 1 to %(most)s days, or until revoked.", most=MAX_TOKEN_DAYS
+            ),
             field="valid_days",
         )
     if actor.user_id is None:
-        raise StoreUserError("Only an account can own an API token.")
+        raise StoreUserError(Message("Only an account can own an API token."))
     live = session.exec(
         select(ApiToken).where(
             ApiToken.user_id == actor.user_id, col(ApiToken.revoked_at).is_(None)
         )
     ).all()
     if len(live) >= MAX_TOKENS_PER_USER:
-        raise StoreUserError(f"At most {MAX_TOKENS_PER_USER} tokens; revoke one first.")
+        raise StoreUserError(
+            Message("At most %(most)s tokens; revoke one first.", most=MAX_TOKENS_PER_USER)
+        )
     secret = TOKEN_PREFIX + secrets.token_urlsafe(32)
     expires_at = None if valid_days is None else utcnow() + timedelta(days=valid_days)
     row = ApiToken(
@@ -308,7 +315,7 @@ def revoke_api_token(session: Session, *, actor: Actor, token_id: int) -> ApiTok
     """
     row = session.get(ApiToken, token_id)
     if row is None or row.user_id != actor.user_id:
-        raise NotFoundError("No such token.")
+        raise NotFoundError(Message("No such token."))
     if row.revoked_at is None:
         row.revoked_at = utcnow()
         record(

@@ -14,6 +14,7 @@ from argon2 import PasswordHasher
 from sqlalchemy import func
 from sqlmodel import Session, col, delete, select
 
+from tourney.rules.messages import Message, PluralMessage
 from tourney.store import queries
 from tourney.store.audit import Actor, record, snapshot
 from tourney.store.errors import AccessDeniedError, NotFoundError, StoreUserError
@@ -51,21 +52,26 @@ class LoginResult:
 def _check_password_length(password: str) -> None:
     if len(password) < MIN_PASSWORD_LENGTH:
         raise StoreUserError(
-            f"Use a password of at least {MIN_PASSWORD_LENGTH} characters.", field="password"
+            Message(
+                "Use a password of at least %(least)s characters.", least=MIN_PASSWORD_LENGTH
+            ),
+            field="password",
         )
 
 
 def _check_new_user(session: Session, *, email: str, name: str, password: str, role: str) -> str:
     address = email.strip().lower()
     if not EMAIL_ADDRESS.match(address):
-        raise StoreUserError("Enter a valid e-mail address.", field="email")
+        raise StoreUserError(Message("Enter a valid e-mail address."), field="email")
     if not clean_text(name):
-        raise StoreUserError("Enter a name.", field="name")
+        raise StoreUserError(Message("Enter a name."), field="name")
     _check_password_length(password)
     if role not in {r.value for r in Role}:
-        raise StoreUserError(f"Unknown role {role!r}.", field="role")
+        raise StoreUserError(Message("Unknown role %(role)s.", role=repr(role)), field="role")
     if session.exec(select(User.id).where(User.email == address)).first() is not None:
-        raise StoreUserError("An account with this e-mail address exists.", field="email")
+        raise StoreUserError(
+            Message("An account with this e-mail address exists."), field="email"
+        )
     return address
 
 
@@ -128,7 +134,7 @@ def create_first_admin(
         StoreUserError: a bad address or a short password.
     """
     if queries.count_users(session) > 0:
-        raise AccessDeniedError("The first account exists already; log in.")
+        raise AccessDeniedError(Message("The first account exists already; log in."))
     actor = Actor(user_id=None, label=email.strip().lower(), role=Role.ADMIN.value)
     return _add_user(
         session,
@@ -180,14 +186,18 @@ def authenticate(
         return LoginResult(
             user=None,
             throttled=True,
-            message=f"Too many failed logins. Wait {minutes} minutes and try again.",
+            message=PluralMessage(
+                "Too many failed logins. Wait %(count)s minute and try again.",
+                "Too many failed logins. Wait %(count)s minutes and try again.",
+                minutes,
+            ),
         )
     user = session.exec(select(User).where(User.email == address)).first()
     ok = verify_password(hasher, user.password_hash if user else dummy_hash(hasher), password)
     ok = ok and user is not None and user.is_active
     session.add(LoginAttempt(email=address, remote_addr=remote, succeeded=ok, at=now))
     if not ok or user is None:
-        return LoginResult(user=None, message="Wrong e-mail address or password.")
+        return LoginResult(user=None, message=Message("Wrong e-mail address or password."))
     user.last_login_at = now
     if hasher.check_needs_rehash(user.password_hash):
         user.password_hash = hasher.hash(password)
@@ -224,7 +234,7 @@ def _one_attempt_at_a_time(session: Session, remote: str) -> None:
 def _own_account(session: Session, actor: Actor) -> User:
     user = session.get(User, actor.user_id) if actor.user_id is not None else None
     if user is None or not user.is_active:
-        raise AccessDeniedError("Log in with an active account first.")
+        raise AccessDeniedError(Message("Log in with an active account first."))
     return user
 
 
@@ -259,10 +269,14 @@ def change_password(
     """
     user = _own_account(session, actor)
     if not verify_password(hasher, user.password_hash, current_password):
-        raise StoreUserError("Your current password is wrong.", field="current_password")
+        raise StoreUserError(
+            Message("Your current password is wrong."), field="current_password"
+        )
     _check_password_length(new_password)
     if new_password == current_password:
-        raise StoreUserError("Choose a password other than the current one.", field="password")
+        raise StoreUserError(
+            Message("Choose a password other than the current one."), field="password"
+        )
     user.password_hash = hasher.hash(new_password)
     user.session_version += 1
     record(
@@ -283,9 +297,9 @@ def deactivate_user(session: Session, *, actor: Actor, user_id: int) -> UserView
     require_role(actor, Role.ADMIN)
     user = session.get(User, user_id)
     if user is None:
-        raise NotFoundError("No such account.")
+        raise NotFoundError(Message("No such account."))
     if user.id == actor.user_id:
-        raise StoreUserError("You cannot deactivate your own account.")
+        raise StoreUserError(Message("You cannot deactivate your own account."))
     before = snapshot(user, exclude={"password_hash"})
     user.is_active = False
     user.session_version += 1

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from sqlmodel import Session, col, select
 
+from tourney.rules.messages import Message
 from tourney.store import queries
 from tourney.store.audit import Actor, record, snapshot
 from tourney.store.errors import NotFoundError, StoreUserError
@@ -104,16 +105,16 @@ def enter_players(
     """
     event = require_event(session, actor, event_id, manage=True)
     if event.status == EventStatus.FINISHED:
-        raise StoreUserError("The event is finished.")
+        raise StoreUserError(Message("The event is finished."))
     wanted = list(dict.fromkeys(player_ids))
     if not wanted:
-        raise StoreUserError("Choose at least one player to enter.", field="player_ids")
+        raise StoreUserError(Message("Choose at least one player to enter."), field="player_ids")
     names: dict[int, str] = {}
     for chunk in _chunks(wanted):
         rows = session.exec(select(Player.id, Player.name).where(col(Player.id).in_(chunk)))
         names.update((player_id or 0, name) for player_id, name in rows)
     if len(names) != len(wanted):
-        raise NotFoundError("No such player.")
+        raise NotFoundError(Message("No such player."))
     before = _entered_player_ids(session, event_id)
     new = [player_id for player_id in wanted if player_id not in before]
     session.add_all(Entry(event_id=event_id, player_id=player_id) for player_id in new)
@@ -151,11 +152,11 @@ def set_seed(session: Session, *, actor: Actor, entry_id: int, seed: int | None)
     """
     entry = session.get(Entry, entry_id)
     if entry is None:
-        raise NotFoundError("No such entry.")
+        raise NotFoundError(Message("No such entry."))
     event = require_event(session, actor, entry.event_id, manage=True)
     _check_seeds_open(session, event)
     if seed is not None and seed < 1:
-        raise StoreUserError("Seeds are numbered from 1.", field="seed")
+        raise StoreUserError(Message("Seeds are numbered from 1."), field="seed")
     if seed is not None:
         holder = session.exec(
             select(Player.name)
@@ -164,11 +165,20 @@ def set_seed(session: Session, *, actor: Actor, entry_id: int, seed: int | None)
         ).first()
         if holder is not None:
             seeded = session.get(Player, entry.player_id)
-            raise StoreUserError(
-                f"{seeded.name if seeded else 'This player'} was not given seed {seed}: "
-                f"seed {seed} is {holder}’s. Change or clear that seed first.",
-                field="seed",
+            refused = (
+                Message(
+                    "%(name)s was not given seed %(seed)s: seed %(seed)s is %(holder)s’s. "
+                    "Change or clear that seed first.",
+                    name=seeded.name, seed=seed, holder=holder,
+                )
+                if seeded is not None
+                else Message(
+                    "This player was not given seed %(seed)s: seed %(seed)s is %(holder)s’s. "
+                    "Change or clear that seed first.",
+                    seed=seed, holder=holder,
+                )
             )
+            raise StoreUserError(refused, field="seed")
     before = snapshot(entry)
     entry.seed = seed
     session.flush()
@@ -188,7 +198,7 @@ def set_seed(session: Session, *, actor: Actor, entry_id: int, seed: int | None)
 def _check_seeds_open(session: Session, event: Event) -> None:
     """Refuse to change seeds of a finished event, or once one of its flights is drawn."""
     if event.status == EventStatus.FINISHED:
-        raise StoreUserError("The event is finished.", field="seed")
+        raise StoreUserError(Message("The event is finished."), field="seed")
     drawn = session.exec(
         select(Flight.name)
         .where(Flight.event_id == event.id, Flight.status != FlightStatus.SETUP.value)
@@ -196,8 +206,11 @@ def _check_seeds_open(session: Session, event: Event) -> None:
     ).first()
     if drawn is not None:
         raise StoreUserError(
-            f"Seeds are fixed once a flight is drawn, and “{drawn}” is drawn: "
-            "undo its draw to change seeds.",
+            Message(
+                "Seeds are fixed once a flight is drawn, and “%(flight)s” is drawn: "
+                "undo its draw to change seeds.",
+                flight=drawn,
+            ),
             field="seed",
         )
 
@@ -214,13 +227,13 @@ def seed_by_rating(session: Session, *, actor: Actor, event_id: int, seeds: int)
     """
     event = require_event(session, actor, event_id, manage=True)
     if event.club_id is None:
-        raise StoreUserError(
+        raise StoreUserError(Message(
             "The event belongs to no club, so there is no rating list to seed by: choose "
             "its club on the event's form."
-        )
+        ))
     _check_seeds_open(session, event)
     if seeds < 1:
-        raise StoreUserError("Seed at least one player.", field="seeds")
+        raise StoreUserError(Message("Seed at least one player."), field="seeds")
     rank = {row.player_id: row.rank for row in club_rating_list(session, event.club_id).rows}
     entries = list(session.exec(select(Entry).where(Entry.event_id == event_id)))
     playing = [e for e in entries if e.status != EntryStatus.WITHDRAWN.value]
@@ -254,7 +267,7 @@ def entry_view(session: Session, entry_id: int) -> EntryView:
     """
     found = queries.entry_views(session, Entry.id == entry_id)
     if not found:
-        raise NotFoundError("No such entry.")
+        raise NotFoundError(Message("No such entry."))
     return found[0]
 
 
@@ -311,9 +324,12 @@ def match_pasted_names(session: Session, event_id: int, text: str) -> tuple[Past
     lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), start=1)]
     lines = [(n, line) for n, line in lines if line]
     if not lines:
-        raise StoreUserError("Paste at least one name.", field="names")
+        raise StoreUserError(Message("Paste at least one name."), field="names")
     if len(lines) > MAX_PASTED_LINES:
-        raise StoreUserError(f"Paste at most {MAX_PASTED_LINES} names at a time.", field="names")
+        raise StoreUserError(
+            Message("Paste at most %(most)s names at a time.", most=MAX_PASTED_LINES),
+            field="names",
+        )
     by_key: dict[tuple[str, ...], list[PlayerView]] = {}
     for player in queries.list_players(session):
         by_key.setdefault(person_key(player.name), []).append(player)

@@ -32,7 +32,7 @@ from sqlmodel import Session, col, select
 
 from tourney.formats import prizes
 from tourney.formats.errors import FormatUserError
-from tourney.rules.messages import N_, message_of
+from tourney.rules.messages import N_, Message, message_of
 from tourney.store import draws
 from tourney.store import tournament_views as tv
 from tourney.store.audit import Actor, record, snapshot
@@ -96,7 +96,7 @@ class MoneyFields:
 def _flight(session: Session, actor: Actor, flight_id: int, *, manage: bool) -> Flight:
     flight = session.get(Flight, flight_id)
     if flight is None:
-        raise NotFoundError("No such flight.")
+        raise NotFoundError(Message("No such flight."))
     require_event(session, actor, flight.event_id, manage=manage)
     return flight
 
@@ -122,19 +122,22 @@ def set_flight_money(
     for name in ("entry_fee", "buyback_fee", "sponsor"):
         value = getattr(fields, name)
         if not 0 <= value <= prizes.MAX_AMOUNT:
-            raise StoreUserError("Amounts cannot be negative or too large.", field=name)
+            raise StoreUserError(Message("Amounts cannot be negative or too large."), field=name)
     if fields.refund_policy not in REFUND_POLICIES:
         raise StoreUserError(
-            f"Choose a refund policy: {', '.join(REFUND_POLICIES)}.", field="refund_policy"
+            Message("Choose a refund policy: %(policies)s.", policies=", ".join(REFUND_POLICIES)),
+            field="refund_policy",
         )
     if not 0 <= fields.retention_percent <= 100:
         raise StoreUserError(
-            "House retention is a percentage from 0 to 100.", field="retention_percent"
+            Message("House retention is a percentage from 0 to 100."), field="retention_percent"
         )
     if flight.feeds_from_id is not None and fields.entry_fee:
         raise StoreUserError(
-            "Players enter a consolation or last chance from another flight: give it a "
-            "buy-back fee instead of an entry fee.",
+            Message(
+                "Players enter a consolation or last chance from another flight: give it a "
+                "buy-back fee instead of an entry fee."
+            ),
             field="entry_fee",
         )
     try:
@@ -143,33 +146,51 @@ def set_flight_money(
         raise _user_error(error, "payout_table") from None
     pools: list[dict[str, Any]] = []
     if len(fields.side_pools) > MAX_POOLS:
-        raise StoreUserError(f"A flight has at most {MAX_POOLS} side pools.", field="side_pools")
+        raise StoreUserError(
+            Message("A flight has at most %(most)s side pools.", most=MAX_POOLS),
+            field="side_pools",
+        )
     for pool in fields.side_pools:
         name = pool.name.strip()
         if not name or len(name) > 60:
             raise StoreUserError(
-                "Every side pool needs a name of 1 to 60 characters.", field="side_pools"
+                Message("Every side pool needs a name of 1 to 60 characters."),
+                field="side_pools",
             )
         if any(p["name"].casefold() == name.casefold() for p in pools):
-            raise StoreUserError(f"There are two side pools called {name!r}.", field="side_pools")
+            raise StoreUserError(
+                Message("There are two side pools called %(pool)s.", pool=repr(name)),
+                field="side_pools",
+            )
         if not 0 < pool.fee <= prizes.MAX_AMOUNT:
-            raise StoreUserError(f"Side pool {name!r} needs a fee above 0.", field="side_pools")
+            raise StoreUserError(
+                Message("Side pool %(pool)s needs a fee above 0.", pool=repr(name)),
+                field="side_pools",
+            )
         try:
             pool_table = prizes.parse_payout_table(pool.payout_table)
         except FormatUserError as error:
-            raise StoreUserError(f"Side pool {name!r}: {error}", field="side_pools") from None
+            raise StoreUserError(
+                Message(
+                    "Side pool %(pool)s: %(problem)s", pool=repr(name), problem=message_of(error)
+                ),
+                field="side_pools",
+            ) from None
         pools.append({"name": name, "fee": pool.fee, "payout_table": pool_table.to_json()})
     points_table: list[int] = []
     if fields.points_factor is not None:
         if not 0 < fields.points_factor <= MAX_FACTOR:
             raise StoreUserError(
-                f"The points factor is a percentage from 1 to {MAX_FACTOR}.",
+                Message("The points factor is a percentage from 1 to %(most)s.", most=MAX_FACTOR),
                 field="points_factor",
             )
         try:
             points_table = list(prizes.parse_payout_table(fields.points_table).rows[0].percents)
         except FormatUserError as error:
-            raise StoreUserError(f"Points table: {error}", field="points_table") from None
+            raise StoreUserError(
+                Message("Points table: %(problem)s", problem=message_of(error)),
+                field="points_table",
+            ) from None
     bought = set(
         session.exec(
             select(MoneyItem.pool).where(MoneyItem.flight_id == flight_id, MoneyItem.kind == "pool")
@@ -177,8 +198,11 @@ def set_flight_money(
     )
     if gone := sorted(bought - {p["name"] for p in pools}):
         raise StoreUserError(
-            f"Players have bought into side pool {gone[0]!r}: it stays (its fee and "
-            "payout table may change).",
+            Message(
+                "Players have bought into side pool %(pool)s: it stays (its fee and "
+                "payout table may change).",
+                pool=repr(gone[0]),
+            ),
             field="side_pools",
         )
     row = session.exec(select(FlightMoney).where(FlightMoney.flight_id == flight_id)).first()
@@ -242,38 +266,53 @@ def _fields_of(row: FlightMoney) -> MoneyFields:
 def _entry(session: Session, entry_id: int, event_id: int) -> Entry:
     entry = session.get(Entry, entry_id)
     if entry is None or entry.event_id != event_id:
-        raise NotFoundError("No such entry in this event.")
+        raise NotFoundError(Message("No such entry in this event."))
     return entry
 
 
 def _settings(session: Session, flight: Flight) -> FlightMoney:
     row = session.exec(select(FlightMoney).where(FlightMoney.flight_id == flight.id)).first()
     if row is None:
-        raise StoreUserError(f"{flight.name} has no fees set.")
+        raise StoreUserError(Message("%(flight)s has no fees set.", flight=flight.name))
     return row
 
 
 def _fee(settings: FlightMoney, flight: Flight, kind: str, pool: str) -> int:
     if kind == "entry":
         if flight.feeds_from_id is not None or not settings.entry_fee:
-            raise StoreUserError(f"{flight.name} has no entry fee.")
+            raise StoreUserError(Message("%(flight)s has no entry fee.", flight=flight.name))
         return settings.entry_fee
     if kind == "buyback":
         if not settings.buyback_fee:
-            raise StoreUserError(f"{flight.name} takes no buy-backs.")
+            raise StoreUserError(Message("%(flight)s takes no buy-backs.", flight=flight.name))
         return settings.buyback_fee
     if kind == "pool":
         for p in settings.side_pools:
             if p["name"] == pool:
                 return int(p["fee"])
-        raise StoreUserError(f"{flight.name} has no side pool called {pool!r}.")
-    raise StoreUserError(f"Unknown kind of fee {kind!r}.")
+        raise StoreUserError(Message(
+            "%(flight)s has no side pool called %(pool)s.", flight=flight.name, pool=repr(pool)
+        ))
+    raise StoreUserError(Message("Unknown kind of fee %(kind)s.", kind=repr(kind)))
 
 
 def _method(method: str) -> str:
     if method not in METHODS:
-        raise StoreUserError(f"Say how it was paid: {', '.join(METHODS)}.", field="method")
+        raise StoreUserError(
+            Message("Say how it was paid: %(methods)s.", methods=", ".join(METHODS)),
+            field="method",
+        )
     return method
+
+
+def _already_taken(kind: str, flight: str) -> Message:
+    """The refusal of a fee taken twice, one sentence a kind (``kind`` is one of
+    ``KINDS``): each language words "the entry fee" and "the side pool" its own way."""
+    if kind == "entry":
+        return Message("Entry fee of %(flight)s is already taken.", flight=flight)
+    if kind == "pool":
+        return Message("Side pool of %(flight)s is already taken.", flight=flight)
+    return Message("Buy-back of %(flight)s is already taken.", flight=flight)
 
 
 def take_fee(
@@ -302,14 +341,14 @@ def take_fee(
     """
     flight = _flight(session, actor, flight_id, manage=True)
     if event_id is not None and flight.event_id != event_id:
-        raise NotFoundError("No such flight in this event.")
+        raise NotFoundError(Message("No such flight in this event."))
     entry = _entry(session, entry_id, flight.event_id)
     settings = _settings(session, flight)
     amount = _fee(settings, flight, kind, pool if kind == "pool" else "")
     if method is not None:
         _method(method)
     if entry.status == EntryStatus.WITHDRAWN.value:
-        raise StoreUserError("The player has withdrawn: nothing more is due.")
+        raise StoreUserError(Message("The player has withdrawn: nothing more is due."))
     row = session.exec(
         select(MoneyItem).where(
             MoneyItem.flight_id == flight_id,
@@ -335,9 +374,9 @@ def take_fee(
             amount=amount,
         )
     elif row.cancelled or row.refunded:
-        raise StoreUserError("That fee was refunded; it cannot be taken again.")
+        raise StoreUserError(Message("That fee was refunded; it cannot be taken again."))
     elif method is None or row.paid >= row.amount:
-        raise StoreUserError(f"{KINDS[kind]} of {flight.name} is already taken.")
+        raise StoreUserError(_already_taken(kind, flight.name))
     if method is not None:
         row.paid, row.paid_at, row.method = row.amount, utcnow(), method
     session.add(row)
@@ -367,12 +406,16 @@ def undo_payment(
     """
     item = session.get(MoneyItem, item_id)
     if item is None or (event_id is not None and item.event_id != event_id):
-        raise NotFoundError("No such fee in this event.")
+        raise NotFoundError(Message("No such fee in this event."))
     require_event(session, actor, item.event_id, manage=True)
     if item.refunded or item.cancelled:
-        raise StoreUserError("That fee was refunded: its payment cannot be taken back.")
+        raise StoreUserError(
+            Message("That fee was refunded: its payment cannot be taken back.")
+        )
     if not item.paid:
-        raise StoreUserError("Nothing is paid on that fee: there is no payment to take back.")
+        raise StoreUserError(
+            Message("Nothing is paid on that fee: there is no payment to take back.")
+        )
     before = snapshot(item)
     item.reversed += item.paid
     item.reversed_at = utcnow()
@@ -411,16 +454,18 @@ def refund_entry(
     """
     entry = session.get(Entry, entry_id)
     if entry is None or (event_id is not None and entry.event_id != event_id):
-        raise NotFoundError("No such entry.")
+        raise NotFoundError(Message("No such entry."))
     require_event(session, actor, entry.event_id, manage=True)
     _method(method)
     if entry.status != EntryStatus.WITHDRAWN.value:
-        raise StoreUserError("Only a player who has withdrawn is refunded.")
+        raise StoreUserError(Message("Only a player who has withdrawn is refunded."))
     changed = _refund_undrawn(
         session, actor, entry, method=method, automatic=False, include_drawn=include_drawn
     )
     if not changed:
-        raise StoreUserError("Nothing to refund: every fee is in a flight already drawn.")
+        raise StoreUserError(
+            Message("Nothing to refund: every fee is in a flight already drawn.")
+        )
     return changed
 
 
@@ -874,7 +919,7 @@ def payout_sheet(session: Session, event_id: int) -> PayoutSheet:
     """
     event = session.get(Event, event_id)
     if event is None:
-        raise NotFoundError("No such event.")
+        raise NotFoundError(Message("No such event."))
     flights, settings = _money_rows(session, event_id)
     items = list(session.exec(select(MoneyItem).where(MoneyItem.event_id == event_id)))
     withdrawn = set(
@@ -1203,6 +1248,13 @@ def event_flights(session: Session, actor: Actor, event_id: int) -> Sequence[Fli
     ).all()
 
 
+def _amount_problem(key: str) -> Message:
+    """A stored amount out of range; ``key`` is the file's column name, kept as it is."""
+    return Message(
+        "%(key)s must be an amount from 0 to %(most)s", key=key, most=prizes.MAX_AMOUNT
+    )
+
+
 def stored_settings_problem(row: Mapping[str, Any]) -> str | None:
     """What is wrong with a flight's money settings as stored (an event file's
     ``flight_money`` row), or none: pages read them without checking again."""
@@ -1211,39 +1263,39 @@ def stored_settings_problem(row: Mapping[str, Any]) -> str | None:
         prizes.PayoutTable.from_json(row.get("payout_table"))
         pools = row.get("side_pools") or []
         if not isinstance(pools, list) or len(pools) > MAX_POOLS:
-            return f"side pools must be a list of at most {MAX_POOLS}"
+            return Message("side pools must be a list of at most %(most)s", most=MAX_POOLS)
         for pool in pools:
             if not isinstance(pool, dict) or not isinstance(pool.get("name"), str):
-                return "a side pool needs a name"
+                return Message("a side pool needs a name")
             fee = pool.get("fee")
             if not isinstance(fee, int) or not 0 < fee <= prizes.MAX_AMOUNT:
-                return f"side pool {pool['name']!r} needs a fee above 0"
+                return Message("side pool %(pool)s needs a fee above 0", pool=repr(pool["name"]))
             prizes.PayoutTable.from_json(pool.get("payout_table"))
         for key in ("entry_fee", "buyback_fee", "sponsor"):
             value = row.get(key)
             if not isinstance(value, int) or not 0 <= value <= prizes.MAX_AMOUNT:
-                return f"{key} must be an amount from 0 to {prizes.MAX_AMOUNT}"
+                return _amount_problem(key)
         retention = row.get("retention_percent")
         if not isinstance(retention, int) or not 0 <= retention <= 100:
-            return "retention_percent must be from 0 to 100"
+            return Message("retention_percent must be from 0 to 100")
         points = row.get("points_table") or []
         if not isinstance(points, list) or not all(isinstance(p, int) and p >= 0 for p in points):
-            return "points_table must be a list of whole percentages"
+            return Message("points_table must be a list of whole percentages")
     except FormatUserError as error:
-        return str(error)
+        return message_of(error)
     return None
 
 
 def stored_item_problem(row: Mapping[str, Any]) -> str | None:
     """What is wrong with a ledger row as stored (an event file's ``money_items`` row)."""
     if row.get("kind") not in KINDS:
-        return f"unknown kind of fee {row.get('kind')!r}"
+        return Message("unknown kind of fee %(kind)s", kind=repr(row.get("kind")))
     for key in ("amount", "paid", "refunded"):
         value = row.get(key)
         if not isinstance(value, int) or not 0 <= value <= prizes.MAX_AMOUNT:
-            return f"{key} must be an amount from 0 to {prizes.MAX_AMOUNT}"
+            return _amount_problem(key)
     if row["refunded"] > row["paid"] or row["paid"] > row["amount"]:
-        return "a fee cannot be refunded more than was paid, nor paid more than it is"
+        return Message("a fee cannot be refunded more than was paid, nor paid more than it is")
     return None
 
 

@@ -25,7 +25,7 @@ from sqlmodel import Session, col, delete, select
 from tourney.formats import chouette, money
 from tourney.formats.errors import FormatUserError
 from tourney.rules.game import Level
-from tourney.rules.messages import message_of
+from tourney.rules.messages import Message, PluralMessage, message_of
 from tourney.store.audit import Actor, record
 from tourney.store.documents import SettlementDocument, SheetTable
 from tourney.store.errors import ConflictError, NotFoundError, StoreUserError
@@ -101,15 +101,17 @@ def start_session(
     event = require_event(session, actor, event_id, manage=True)
     name = fields.name.strip()
     if not name:
-        raise StoreUserError("Give the session a name.")
+        raise StoreUserError(Message("Give the session a name."))
     players = fields.player_ids
     if len(set(players)) != len(players):
-        raise StoreUserError("A player can sit only once in a session.")
+        raise StoreUserError(Message("A player can sit only once in a session."))
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise StoreUserError(
-            f"A money session has {MIN_PLAYERS} players, a chouette 3 to {MAX_PLAYERS}; "
-            f"{len(players)} were chosen."
-        )
+        raise StoreUserError(PluralMessage(
+            "A money session has %(two)s players, a chouette 3 to %(most)s; %(count)s was chosen.",
+            "A money session has %(two)s players, a chouette 3 to %(most)s; "
+            "%(count)s were chosen.",
+            len(players), two=MIN_PLAYERS, most=MAX_PLAYERS,
+        ))
     entered = set(
         session.exec(
             select(Entry.player_id).where(
@@ -118,7 +120,11 @@ def start_session(
         )
     )
     if missing := [p for p in players if p not in entered]:
-        raise StoreUserError(f"{len(missing)} of the players chosen are not entered in the event.")
+        raise StoreUserError(PluralMessage(
+            "%(count)s of the players chosen is not entered in the event.",
+            "%(count)s of the players chosen are not entered in the event.",
+            len(missing),
+        ))
     try:
         money.stake_mode(fields.stake_mode)
         if len(players) > 2:
@@ -126,14 +132,16 @@ def start_session(
     except FormatUserError as error:
         raise _user_error(error) from None
     if fields.stake_minor < 1:
-        raise StoreUserError("The stake must be worth at least one cent.")
+        raise StoreUserError(Message("The stake must be worth at least one cent."))
     currency = fields.currency.strip().upper()
     if len(currency) != 3 or not currency.isalpha():
-        raise StoreUserError("The currency is a three-letter code: EUR, GBP, USD.")
+        raise StoreUserError(Message("The currency is a three-letter code: EUR, GBP, USD."))
     if fields.end_difference is not None and fields.end_difference < 1:
-        raise StoreUserError("A session to a difference needs a difference of at least 1.")
+        raise StoreUserError(
+            Message("A session to a difference needs a difference of at least 1.")
+        )
     if fields.ends_at is not None and fields.ends_at <= utcnow():
-        raise StoreUserError("A session's time limit must lie ahead.")
+        raise StoreUserError(Message("A session's time limit must lie ahead."))
     row = MoneySession(
         event_id=event.id or 0,
         name=name,
@@ -169,7 +177,7 @@ def start_session(
 def _load(session: Session, actor: Actor, session_id: int, *, manage: bool) -> MoneySession:
     row = session.get(MoneySession, session_id)
     if row is None:
-        raise NotFoundError("No such money session.")
+        raise NotFoundError(Message("No such money session."))
     require_event(session, actor, row.event_id, manage=manage)
     return row
 
@@ -249,17 +257,22 @@ def record_game(
     """
     row = _load(session, actor, session_id, manage=True)
     if row.ended_at is not None:
-        raise StoreUserError("This session has ended: no more games can be entered.")
+        raise StoreUserError(Message("This session has ended: no more games can be entered."))
     if _time_is_up(row):
-        raise StoreUserError(f"{_ended_text(row)}: no more games can be entered.")
+        assert row.ends_at is not None
+        raise StoreUserError(Message(
+            "Time was up at %(time)s UTC: no more games can be entered.",
+            time=f"{row.ends_at:%Y-%m-%d %H:%M}",
+        ))
     seats = _seats(session, session_id)
     stored = _games(session, session_id)
     played = len(_by_number(stored))
     if played != games_before:
-        raise ConflictError(
-            f"Game {played} was entered meanwhile; look at the session again before "
-            "entering the next one."
-        )
+        raise ConflictError(Message(
+            "Game %(game)s was entered meanwhile; look at the session again before "
+            "entering the next one.",
+            game=played,
+        ))
     mode = money.stake_mode(row.stake_mode)
     options = _options(row)
     number = played + 1
@@ -330,15 +343,17 @@ def _pending(session: Session) -> list[MoneyGame]:
 def _one_result(results: Sequence[ResultFields], member: int) -> list[ResultFields]:
     found = [r for r in results if r.member_id == member]
     if len(found) != 1:
-        raise StoreUserError("Enter the game's result once, against the right player.")
+        raise StoreUserError(Message("Enter the game's result once, against the right player."))
     return found
 
 
 def _result_game(result: ResultFields) -> money.MoneyGame:
     if result.end not in END_WORDS:
-        raise StoreUserError(f"A game ends played out, by a drop or resigned, not {result.end!r}.")
+        raise StoreUserError(Message(
+            "A game ends played out, by a drop or resigned, not %(end)s.", end=repr(result.end)
+        ))
     if result.level not in LEVEL_WORDS:
-        raise StoreUserError("A game is won single, gammon or backgammon.")
+        raise StoreUserError(Message("A game is won single, gammon or backgammon."))
     return _formats_game(result)
 
 
@@ -370,7 +385,7 @@ def take_back_game(session: Session, *, actor: Actor, session_id: int) -> int:
     row = _load(session, actor, session_id, manage=True)
     stored = _games(session, session_id)
     if not stored:
-        raise StoreUserError("No game has been entered yet.")
+        raise StoreUserError(Message("No game has been entered yet."))
     last = stored[-1].number
     removed = [r for r in stored if r.number == last]
     session.execute(
@@ -408,7 +423,7 @@ def end_session(session: Session, *, actor: Actor, session_id: int, how: str) ->
     """
     row = _load(session, actor, session_id, manage=True)
     if row.ended_at is not None:
-        raise StoreUserError("This session has ended already.")
+        raise StoreUserError(Message("This session has ended already."))
     row.ended_at = utcnow()
     row.ended_how = how.strip()[:120] or "by agreement"
     record(
@@ -589,7 +604,7 @@ def public_session_view(session: Session, event_id: int, session_id: int) -> Ses
     row = session.get(MoneySession, session_id)
     event = session.get(Event, event_id)
     if row is None or event is None or row.event_id != event_id:
-        raise NotFoundError("No such money session.")
+        raise NotFoundError(Message("No such money session."))
     return _view(session, row, event, can_manage=False)
 
 

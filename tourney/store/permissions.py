@@ -19,6 +19,7 @@ from __future__ import annotations
 from sqlalchemy import ColumnElement, false, true
 from sqlmodel import Session, col, or_, select
 
+from tourney.rules.messages import Message
 from tourney.store.audit import Actor
 from tourney.store.errors import AccessDeniedError, NotFoundError
 from tourney.store.roles import EVENT_ROLES, account_role, event_role
@@ -32,7 +33,7 @@ def require_role(actor: Actor, *roles: Role) -> None:
         AccessDeniedError: the account may not do this.
     """
     if actor.role not in {r.value for r in roles}:
-        raise AccessDeniedError("Your account may not do this.")
+        raise AccessDeniedError(Message("Your account may not do this."))
 
 
 def staff_role(session: Session, actor: Actor, event: Event) -> str | None:
@@ -75,11 +76,11 @@ def require_event(session: Session, actor: Actor, event_id: int, *, manage: bool
     """
     event = session.get(Event, event_id)
     if event is None:
-        raise NotFoundError("No such event.")
+        raise NotFoundError(Message("No such event."))
     part = staff_role(session, actor, event)
     rights = None if part is None else event_role(part)
     if rights is None or not (rights.can_manage_event if manage else rights.can_enter_results):
-        raise AccessDeniedError("You are not a director of this event.")
+        raise AccessDeniedError(Message("You are not a director of this event."))
     return event
 
 
@@ -137,12 +138,12 @@ def require_player(session: Session, actor: Actor, player_id: int) -> Player:
     """
     player = session.get(Player, player_id)
     if player is None:
-        raise NotFoundError("No such player.")
+        raise NotFoundError(Message("No such player."))
     if not can_edit_player(session, actor, player_id):
-        raise AccessDeniedError(
+        raise AccessDeniedError(Message(
             "Another director added this player: only they, an admin or a director of an "
             "event the player is entered in may change them."
-        )
+        ))
     return player
 
 

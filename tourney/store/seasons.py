@@ -21,7 +21,7 @@ from sqlmodel import Session, col, select
 
 from tourney.formats.errors import FormatUserError
 from tourney.formats.seasons import place_points, season_table
-from tourney.rules.messages import N_, message_of
+from tourney.rules.messages import N_, Message, message_of
 from tourney.store import tournament_views as tv
 from tourney.store.audit import Actor, record
 from tourney.store.club_money import event_points
@@ -72,30 +72,36 @@ def create_season(session: Session, *, actor: Actor, club_id: int, fields: Seaso
     require_role(actor, *EVENT_DIRECTORS)
     club = session.get(Club, club_id)
     if club is None:
-        raise NotFoundError("No such club.")
+        raise NotFoundError(Message("No such club."))
     name = fields.name.strip()
     if not name:
-        raise StoreUserError("Give the season a name.", field="name")
+        raise StoreUserError(Message("Give the season a name."), field="name")
     if fields.scoring not in SCORINGS:
         raise StoreUserError(
-            "A season scores by place, by matches won or by the events' points.",
+            Message("A season scores by place, by matches won or by the events' points."),
             field="scoring",
         )
     if fields.scoring == "place" and not fields.points_table:
         raise StoreUserError(
-            "Give the points for 1st, 2nd, 3rd ... (25, 18, 15 ...).", field="points_table"
+            Message("Give the points for 1st, 2nd, 3rd ... (25, 18, 15 ...)."),
+            field="points_table",
         )
     if len(fields.points_table) > MAX_TABLE or any(p < 0 for p in fields.points_table):
         raise StoreUserError(
-            f"A points table has up to {MAX_TABLE} places, none below 0.", field="points_table"
+            Message("A points table has up to %(most)s places, none below 0.", most=MAX_TABLE),
+            field="points_table",
         )
     if fields.best is not None and fields.best < 1:
-        raise StoreUserError("Count at least one event per player.", field="best")
+        raise StoreUserError(Message("Count at least one event per player."), field="best")
     if not fields.event_ids or len(set(fields.event_ids)) != len(fields.event_ids):
-        raise StoreUserError("Choose the season's events, each once.", field="event_ids")
+        raise StoreUserError(
+            Message("Choose the season's events, each once."), field="event_ids"
+        )
     club_events = set(session.exec(select(Event.id).where(Event.club_id == club_id)))
     if any(event_id not in club_events for event_id in fields.event_ids):
-        raise StoreUserError("A season holds events of its own club only.", field="event_ids")
+        raise StoreUserError(
+            Message("A season holds events of its own club only."), field="event_ids"
+        )
     season = Season(
         club_id=club_id,
         name=name,
@@ -184,7 +190,7 @@ def season_view(session: Session, season_id: int) -> SeasonView:
     """
     season = session.get(Season, season_id)
     if season is None:
-        raise NotFoundError("No such season.")
+        raise NotFoundError(Message("No such season."))
     club = session.get(Club, season.club_id)
     assert club is not None
     events = list(

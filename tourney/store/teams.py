@@ -27,7 +27,7 @@ from tourney.formats.errors import FormatUserError
 from tourney.formats.flight_formats import flight_format
 from tourney.formats.model import Bye, EntrantId, MatchId, Standing
 from tourney.formats.roundrobin import berger_schedule
-from tourney.formats.rounds import numbered_round_name, round_name
+from tourney.formats.rounds import numbered_round_name, parse_round_name, round_name
 from tourney.formats.swiss import SwissEntrant, default_round_count, pair_round
 from tourney.formats.teams import (
     BoardOrder,
@@ -41,7 +41,7 @@ from tourney.formats.teams import (
     fixed_lineup,
     team_standings,
 )
-from tourney.rules.messages import message_of
+from tourney.rules.messages import Message, PluralMessage, message_of
 from tourney.store.audit import Actor, record
 from tourney.store.documents import BoardLine, FixtureSheet
 from tourney.store.errors import NotFoundError, StoreUserError
@@ -207,7 +207,10 @@ def _player_by_name(session: Session, name: str) -> Player | None:
     found = list(session.exec(select(Player).where(func.lower(Player.name) == name.lower())))
     if len(found) > 1:
         raise StoreUserError(
-            f"Several players are named {name!r}: enter the team from the roster instead.",
+            Message(
+                "Several players are named %(name)s: enter the team from the roster instead.",
+                name=repr(name),
+            ),
             field="members",
         )
     return found[0] if found else None
@@ -268,15 +271,17 @@ def add_team(
     """
     event = require_event(session, actor, event_id, manage=True)
     if event.status in (EventStatus.FINISHED.value, EventStatus.ARCHIVED.value):
-        raise StoreUserError("The event is finished.")
+        raise StoreUserError(Message("The event is finished."))
     name = clean_text(name)
     if not name:
-        raise StoreUserError("Enter the team's name.", field="name")
+        raise StoreUserError(Message("Enter the team's name."), field="name")
     if len(name) > 80:
-        raise StoreUserError("A team's name has at most 80 characters.", field="name")
+        raise StoreUserError(Message("A team's name has at most 80 characters."), field="name")
     taken = session.exec(select(Team.id).where(Team.event_id == event_id, Team.name == name))
     if taken.first() is not None:
-        raise StoreUserError(f"The event has a team called {name!r}.", field="name")
+        raise StoreUserError(
+            Message("The event has a team called %(name)s.", name=repr(name)), field="name"
+        )
     try:
         # Players, not lines: a pair is two players on one board, so a pair alone is a
         # team for a one-board flight (a pair consultation event).
@@ -287,11 +292,14 @@ def add_team(
     for side in members:
         if len(side) not in (1, 2) or not all(side):
             raise StoreUserError(
-                "Each line is one player, or a pair as “Ann Lee & Bob Ray”.", field="members"
+                Message("Each line is one player, or a pair as “Ann Lee & Bob Ray”."),
+                field="members",
             )
         for person in side:
             if person.lower() in seen:
-                raise StoreUserError(f"{person} is in the team twice.", field="members")
+                raise StoreUserError(
+                    Message("%(name)s is in the team twice.", name=person), field="members"
+                )
             seen.add(person.lower())
     team = Team(event_id=event_id, name=name, seed=seed)
     session.add(team)
@@ -328,10 +336,14 @@ def _team_entry(session: Session, event: Event, players: Sequence[Player]) -> En
             .where(TeamMember.entry_id == entry.id)
         ).first()
         if in_team is not None:
-            raise StoreUserError(f"{player.name} plays for {in_team} already.", field="members")
+            raise StoreUserError(
+                Message("%(name)s plays for %(team)s already.", name=player.name, team=in_team),
+                field="members",
+            )
         if entry.partner_id != (None if partner is None else partner.id):
             raise StoreUserError(
-                f"{player.name} is entered with another partner already.", field="members"
+                Message("%(name)s is entered with another partner already.", name=player.name),
+                field="members",
             )
         return entry
     if partner is not None:
@@ -342,7 +354,9 @@ def _team_entry(session: Session, event: Event, players: Sequence[Player]) -> En
             )
         ).first()
         if partnered is not None:
-            raise StoreUserError(f"{partner.name} is entered already.", field="members")
+            raise StoreUserError(
+                Message("%(name)s is entered already.", name=partner.name), field="members"
+            )
     entry = Entry(
         event_id=event.id or 0,
         player_id=player.id or 0,
@@ -405,7 +419,7 @@ def team_view(session: Session, team_id: int) -> TeamView:
     """
     team = session.get(Team, team_id)
     if team is None:
-        raise NotFoundError("No such team.")
+        raise NotFoundError(Message("No such team."))
     return _views(session, [team])[0]
 
 
@@ -439,10 +453,10 @@ def _team_flight(
 ) -> tuple[Flight, Event]:
     flight = session.get(Flight, flight_id)
     if flight is None:
-        raise NotFoundError("No such flight.")
+        raise NotFoundError(Message("No such flight."))
     event = require_event(session, actor, flight.event_id, manage=manage)
     if flight.boards is None:
-        raise StoreUserError(f"“{flight.name}” is not a team flight.")
+        raise StoreUserError(Message("“%(flight)s” is not a team flight.", flight=flight.name))
     return flight, event
 
 
@@ -519,6 +533,13 @@ def _bracket(loaded: _Loaded) -> ko.Bracket:
     return bracket
 
 
+def _round_message(name: str) -> Message:
+    """A stored round's name as a message, so a sentence naming it is translated whole:
+    "Round 2" and "Semifinal" are in the catalogue, a name given by hand stays as it is."""
+    parsed = parse_round_name(name)
+    return parsed if isinstance(parsed, Message) else Message(parsed)
+
+
 def _planned_round(loaded: _Loaded) -> list[tuple[EntrantId, EntrantId | None, str]]:
     """The next round's fixtures (team a, team b or none for a bye, bracket key).
 
@@ -528,23 +549,35 @@ def _planned_round(loaded: _Loaded) -> list[tuple[EntrantId, EntrantId | None, s
     flight = loaded.flight
     number = len(loaded.rounds) + 1
     if loaded.rounds and loaded.rounds[-1].status != RoundStatus.FINISHED.value:
-        raise FormatUserError(
-            f"{loaded.rounds[-1].name} is still being played: finish its fixtures first."
-        )
+        raise FormatUserError(Message(
+            "%(round)s is still being played: finish its fixtures first.",
+            round=_round_message(loaded.rounds[-1].name),
+        ))
     teams = [EntrantId(t.id) for t in loaded.teams]
     if len(teams) < 2:
-        raise FormatUserError(f"A team flight needs at least two teams; there are {len(teams)}.")
+        raise FormatUserError(PluralMessage(
+            "A team flight needs at least two teams; there is %(count)s.",
+            "A team flight needs at least two teams; there are %(count)s.",
+            len(teams),
+        ))
     boards = flight.boards or 0
     short = [t.name for t in loaded.teams if len(t.members) < boards]
     if short:
-        raise FormatUserError(
-            f"Every team needs at least {boards} players for {boards} boards: "
-            f"{', '.join(short)} {'has' if len(short) == 1 else 'have'} fewer."
-        )
+        # A one-board flight never gets here (every team has a player), so "players"
+        # and "boards" are plural; the count is the number of teams named.
+        raise FormatUserError(PluralMessage(
+            "Every team needs at least %(boards)s players for %(boards)s boards: "
+            "%(teams)s has fewer.",
+            "Every team needs at least %(boards)s players for %(boards)s boards: "
+            "%(teams)s have fewer.",
+            len(short), boards=boards, teams=", ".join(short),
+        ))
     if flight.format == "roundrobin":
         schedule = berger_schedule(teams)
         if number > len(schedule):
-            raise FormatUserError("Every team has met every other: the round robin is over.")
+            raise FormatUserError(
+                Message("Every team has met every other: the round robin is over.")
+            )
         return [
             (item.entrant, None, "") if isinstance(item, Bye) else (item.a, item.b, "")
             for item in schedule[number - 1]
@@ -553,7 +586,7 @@ def _planned_round(loaded: _Loaded) -> list[tuple[EntrantId, EntrantId | None, s
         bracket = _bracket(loaded)
         planned = [m for m in bracket.flight_matches("main") if m.round == number]
         if not planned:
-            raise FormatUserError("The knockout is over.")
+            raise FormatUserError(Message("The knockout is over."))
         out: list[tuple[EntrantId, EntrantId | None, str]] = []
         for m in planned:
             shown = ko.view(bracket, m)
@@ -586,9 +619,11 @@ def _swiss_round(
     if lives is None:
         limit = flight.swiss_rounds or default_round_count(len(teams))
         if number > limit:
-            raise FormatUserError(f"All {limit} rounds of the Swiss are played.")
+            raise FormatUserError(
+                Message("All %(rounds)s rounds of the Swiss are played.", rounds=limit)
+            )
     if len(alive) < 2:
-        raise FormatUserError("Only one team has lives left: the Swiss is over.")
+        raise FormatUserError(Message("Only one team has lives left: the Swiss is over."))
     table = team_standings(
         outcomes,
         tiebreak_chain(flight.tiebreaks),
@@ -730,16 +765,18 @@ def set_lineup(
     """
     fixture = session.get(Fixture, fixture_id)
     if fixture is None:
-        raise NotFoundError("No such fixture.")
+        raise NotFoundError(Message("No such fixture."))
     flight, event = _team_flight(session, actor, fixture.flight_id, manage=False)
     if event.board_order != BoardOrder.PER_FIXTURE.value:
-        raise StoreUserError("The event plays a fixed board order.")
+        raise StoreUserError(Message("The event plays a fixed board order."))
     team_id = fixture.team_a_id if side == "a" else fixture.team_b_id
     if side not in ("a", "b") or team_id is None:
-        raise StoreUserError("Choose team a or team b of the fixture.")
+        raise StoreUserError(Message("Choose team a or team b of the fixture."))
     boards = _boards_of(session, [fixture_id])
     if any(m.status != MatchStatus.READY.value for m in boards):
-        raise StoreUserError("A board has started: the line-up can no longer change.")
+        raise StoreUserError(
+            Message("A board has started: the line-up can no longer change.")
+        )
     team = team_view(session, team_id)
     try:
         check_lineup([m.entry_id for m in team.members], entry_ids, flight.boards or 0)
@@ -943,7 +980,7 @@ def fixture_view(session: Session, fixture_id: int) -> FixtureView:
     """
     fixture = session.get(Fixture, fixture_id)
     if fixture is None:
-        raise NotFoundError("No such fixture.")
+        raise NotFoundError(Message("No such fixture."))
     flight = session.get(Flight, fixture.flight_id)
     assert flight is not None
     event = session.get(Event, flight.event_id)
@@ -964,7 +1001,7 @@ def fixture_event_id(session: Session, fixture_id: int) -> int:
         .where(Fixture.id == fixture_id)
     ).first()
     if event_id is None:
-        raise NotFoundError("No such fixture.")
+        raise NotFoundError(Message("No such fixture."))
     return event_id
 
 
@@ -994,9 +1031,9 @@ def team_flight_view(session: Session, flight_id: int) -> TeamFlightView:
     """
     flight = session.get(Flight, flight_id)
     if flight is None:
-        raise NotFoundError("No such flight.")
+        raise NotFoundError(Message("No such flight."))
     if flight.boards is None:
-        raise StoreUserError(f"“{flight.name}” is not a team flight.")
+        raise StoreUserError(Message("“%(flight)s” is not a team flight.", flight=flight.name))
     event = session.get(Event, flight.event_id)
     assert event is not None
     loaded = _load(session, flight)
@@ -1100,7 +1137,7 @@ def public_team_flight(session: Session, event_id: int, flight_id: int) -> TeamF
     """
     flight = session.get(Flight, flight_id)
     if flight is None or flight.event_id != event_id or flight.boards is None:
-        raise NotFoundError("No such team flight.")
+        raise NotFoundError(Message("No such team flight."))
     return team_flight_view(session, flight_id)
 
 
@@ -1111,7 +1148,7 @@ def public_fixture(session: Session, event_id: int, fixture_id: int) -> FixtureV
         NotFoundError: no such fixture in this event.
     """
     if fixture_event_id(session, fixture_id) != event_id:
-        raise NotFoundError("No such fixture.")
+        raise NotFoundError(Message("No such fixture."))
     return fixture_view(session, fixture_id)
 
 
@@ -1129,7 +1166,7 @@ def fixture_sheets(
     if fixture_id is not None:
         chosen = [f for rnd in view.rounds for f in rnd.fixtures if f.id == fixture_id]
         if not chosen:
-            raise NotFoundError("No such fixture in this flight.")
+            raise NotFoundError(Message("No such fixture in this flight."))
     else:
         chosen = list(view.rounds[-1].fixtures) if view.rounds else []
     return tuple(

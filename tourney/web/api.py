@@ -31,6 +31,7 @@ from pydantic.json_schema import JsonSchemaMode, models_json_schema
 from sqlmodel import Session
 from wtforms import ValidationError as CSRFValidationError
 
+from tourney.i18n import translate
 from tourney.match import as_points
 from tourney.rules.records import parse_json
 from tourney.rules.variants import variant_named
@@ -45,6 +46,7 @@ from tourney.store.tables import FlightStatus, Role
 from tourney.web import api_models as m
 from tourney.web.auth import ALL_ROLES, DIRECTORS, ROLES_ATTR, public
 from tourney.web.deps import reading, writing
+from tourney.web.i18n import current_language
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 PREFIX = "/api/v1"
@@ -81,7 +83,10 @@ def _api_error(error: ApiError) -> ResponseReturnValue:
 
 @bp.errorhandler(StoreUserError)
 def _store_error(error: StoreUserError) -> ResponseReturnValue:
-    return error_response(error.status_code, error.message, error.field)
+    # The store's message in the language asked for (``?lang=``, ``Accept-Language``).
+    return error_response(
+        error.status_code, translate(error.message, current_language()), error.field
+    )
 
 
 # --- declaring operations ------------------------------------------------------------

@@ -45,6 +45,7 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import HTTPException
 from werkzeug.routing import RequestRedirect
 
+from tourney.i18n import translate
 from tourney.store import accounts, queries
 from tourney.store.audit import Actor
 from tourney.store.errors import StoreUserError
@@ -53,6 +54,7 @@ from tourney.store.roles import ACCOUNT_MANAGERS, EVENT_DIRECTORS, AccountRole, 
 from tourney.store.tables import Role
 from tourney.web.deps import reading, state, writing
 from tourney.web.forms import LoginForm, PasswordForm, SetupForm, apply_error
+from tourney.web.i18n import current_language
 
 bp = Blueprint("auth", __name__)
 F = TypeVar("F", bound=Callable[..., Any])
@@ -325,7 +327,7 @@ def login() -> ResponseReturnValue:
             login_user(SessionUser(result.user))
             flash(gettext("Logged in as %(name)s.", name=result.user.name), "success")
             return redirect(_safe_next(request.args.get("next")))
-        form.password.errors = [result.message]
+        form.password.errors = [translate(result.message, current_language())]
         status = 429 if result.throttled else 200
     return render_template("auth/login.html", form=form), status
 

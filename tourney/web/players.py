@@ -34,6 +34,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from sqlmodel import col, select
 
+from tourney.i18n import translate
 from tourney.store import outbox, registration, selfservice
 from tourney.store.errors import NotFoundError, StoreUserError
 from tourney.store.permissions import require_event
@@ -168,7 +169,7 @@ def report(slug: str, token: str, match_id: int) -> ResponseReturnValue:
         except StoreUserError as refused:
             if refused.status_code not in (400, 409):
                 raise
-            error = refused.message
+            error = translate(refused.message, current_language())
         else:
             flash(
                 _("Result reported: %(result)s. Your opponent is asked to confirm it.",
@@ -219,7 +220,7 @@ def dispute(slug: str, token: str, report_id: int) -> ResponseReturnValue:
     except StoreUserError as refused:
         if refused.status_code not in (400, 409):
             raise
-        flash(refused.message, "error")
+        flash(translate(refused.message, current_language()), "error")
     else:
         flash(_("Disputed: the director will decide and you will be told by e-mail."), "success")
     return _home(slug, token)
@@ -362,7 +363,7 @@ def decide(report_id: int) -> ResponseReturnValue:
     except StoreUserError as refused:
         if refused.status_code not in (400, 409):
             raise
-        flash(refused.message, "error")
+        flash(translate(refused.message, current_language()), "error")
     else:
         flash(outcome.message, "success")
     return redirect(url_for(".director_page", event_id=event_id))
@@ -418,7 +419,7 @@ def outbox_page(event_id: int) -> ResponseReturnValue:
 def _form_error(error: StoreUserError) -> str:
     if error.status_code not in (400, 409):
         raise error
-    return error.message
+    return translate(error.message, current_language())
 
 
 @bp.route("/events/<slug>/register", methods=["GET", "POST"])

@@ -11,6 +11,7 @@ from flask_babel import gettext
 from sqlmodel import Session
 
 from tourney.formats.timing import HISTORY_MINIMUM
+from tourney.i18n import translate
 from tourney.store import clocks, screens
 from tourney.store.errors import StoreUserError
 from tourney.store.tournament_views import match_flight_id
@@ -18,6 +19,7 @@ from tourney.web.auth import ALL_ROLES, DIRECTORS, requires
 from tourney.web.deps import actor, reading, writing
 from tourney.web.director.base import bp, load_event
 from tourney.web.forms import ActionForm, ScreenForm, options
+from tourney.web.i18n import current_language
 from tourney.web.submit import Done, submit_form
 
 
@@ -43,7 +45,7 @@ def _clock_button(
         with writing() as session:
             run(session)
     except StoreUserError as error:
-        flash(error.message, "error")
+        flash(translate(error.message, current_language()), "error")
         return redirect(back)
     flash(message, "success")
     return redirect(back)
