@@ -27,7 +27,7 @@ from enum import Enum
 from tourney.formats import knockout as ko
 from tourney.formats.errors import FormatUserError
 from tourney.formats.model import EntrantId, Standing
-from tourney.rules.messages import Message
+from tourney.rules.messages import Message, PluralMessage
 
 
 class CutTies(Enum):
@@ -198,8 +198,13 @@ def check_pool_sizes(sizes: Sequence[int], per_pool: int) -> None:
             )
 
 
-def _players(count: int) -> str:
-    return f"{count} player{'' if count == 1 else 's'}"
+def _pool_named(index: int) -> Message:
+    """``Pool B``: how messages name a pool by its index."""
+    return Message("Pool %(pool)s", pool=pool_label(index))
+
+
+def _players(count: int) -> Message:
+    return PluralMessage("%(count)s player", "%(count)s players", count)
 
 
 @dataclass(frozen=True)
@@ -211,9 +216,9 @@ class TieAtCut:
     places: int
 
     @property
-    def where(self) -> str:
+    def where(self) -> Message:
         """``Pool B`` or ``the Swiss`` (for messages)."""
-        return "the Swiss" if self.pool is None else f"Pool {pool_label(self.pool)}"
+        return Message("the Swiss") if self.pool is None else _pool_named(self.pool)
 
 
 @dataclass(frozen=True)
@@ -245,7 +250,7 @@ def cut_table(
         FormatUserError: the table has fewer rows than places.
     """
     if len(table) < per_pool:
-        where = "The Swiss" if pool is None else f"Pool {pool_label(pool)}"
+        where = Message("The Swiss") if pool is None else _pool_named(pool)
         raise FormatUserError(
             Message(
                 "%(where)s has %(players)s; %(per_pool)s cannot qualify from it.",

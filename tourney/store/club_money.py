@@ -1230,7 +1230,7 @@ def stored_settings_problem(row: Mapping[str, Any]) -> str | None:
         if not isinstance(points, list) or not all(isinstance(p, int) and p >= 0 for p in points):
             return "points_table must be a list of whole percentages"
     except FormatUserError as error:
-        return str(error)
+        return message_of(error)
     return None
 
 

@@ -14,11 +14,13 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 from sqlmodel import Session
 
+from tourney.i18n import translate
 from tourney.store import divisions
 from tourney.store.errors import StoreUserError
 from tourney.web.auth import DIRECTORS, requires
 from tourney.web.deps import actor, reading, writing
 from tourney.web.director.base import bp
+from tourney.web.i18n import current_language
 
 
 @bp.get("/events/<int:event_id>/divisions")
@@ -36,7 +38,7 @@ def _saved(event_id: int, change: Callable[[Session], None], done: str) -> Respo
         with writing() as session:
             change(session)
     except StoreUserError as error:
-        flash(str(error), "error")
+        flash(translate(error.message, current_language()), "error")
     else:
         flash(done, "success")
     return redirect(url_for("director.event_divisions", event_id=event_id))
@@ -104,7 +106,7 @@ def set_match_start(match_id: int) -> ResponseReturnValue:
                 divisions.set_match_start(session, actor=actor(), match_id=match_id,
                                           start_a=int(raw_a), start_b=int(raw_b))
         except StoreUserError as error:
-            flash(str(error), "error")
+            flash(translate(error.message, current_language()), "error")
         else:
             flash(gettext("Starting score set to %(a)s-%(b)s.", a=raw_a, b=raw_b), "success")
     return redirect(url_for("director.match", match_id=match_id))
