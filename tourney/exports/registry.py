@@ -39,9 +39,9 @@ class Paper:
     key: str
     """How ``--paper`` and ``?paper=`` name it: ``letter``."""
     name: str
-    """``US Letter``."""
+    """``US Letter``: a core label, translated where it is shown."""
     short_name: str
-    """For a link or a button: ``Letter``."""
+    """For a link or a button: ``Letter`` (a core label too)."""
     size: tuple[float, float]
     """Width and height in points, portrait."""
     poster: bool = False
@@ -52,9 +52,9 @@ class Paper:
 PAPERS = {
     paper.key: paper
     for paper in (
-        Paper("a4", "A4", "A4", A4),
-        Paper("letter", "US Letter", "Letter", letter),
-        Paper("a3", "A3", "A3", A3, poster=True),
+        Paper("a4", N_("A4"), N_("A4"), A4),
+        Paper("letter", N_("US Letter"), N_("Letter"), letter),
+        Paper("a3", N_("A3"), N_("A3"), A3, poster=True),
     )
 }
 """Every paper size, by key; A4 is the default."""

@@ -28,6 +28,7 @@ from tourney.formats.money import (
     check_game,
     game_units,
 )
+from tourney.rules.messages import Message, message_of
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 8
@@ -66,14 +67,16 @@ def start(players: Sequence[int]) -> ChouetteState:
         FormatUserError: fewer than 3 or more than 8 players, or a player named twice.
     """
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise FormatUserError(
-            f"A chouette needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}."
-        )
+        raise FormatUserError(Message(
+            "A chouette needs %(least)s to %(most)s players, not %(count)s.",
+            least=MIN_PLAYERS, most=MAX_PLAYERS, count=len(players),
+        ))
     if len(set(players)) != len(players):
         twice = sorted({p for p in players if list(players).count(p) > 1})
-        raise FormatUserError(
-            f"Each player sits once in a chouette; named twice: {', '.join(map(str, twice))}."
-        )
+        raise FormatUserError(Message(
+            "Each player sits once in a chouette; named twice: %(players)s.",
+            players=", ".join(map(str, twice)),
+        ))
     return ChouetteState(box=players[0], captain=players[1], line=tuple(players[2:]))
 
 
@@ -121,20 +124,27 @@ def play_game(
     by_member: dict[int, MemberResult] = {}
     for result in results:
         if result.member not in state.members:
-            raise FormatUserError(f"Player {result.member} is not on the team this game.")
+            raise FormatUserError(Message(
+                "Player %(player)s is not on the team this game.", player=result.member
+            ))
         if result.member in by_member:
-            raise FormatUserError(f"Player {result.member} has more than one result.")
+            raise FormatUserError(Message(
+                "Player %(player)s has more than one result.", player=result.member
+            ))
         by_member[result.member] = result
     missing = [m for m in state.members if m not in by_member]
     if missing:
-        raise FormatUserError(
-            f"Every team member needs a result; missing: {', '.join(map(str, missing))}."
-        )
+        raise FormatUserError(Message(
+            "Every team member needs a result; missing: %(players)s.",
+            players=", ".join(map(str, missing)),
+        ))
     for member in state.members:
         try:
             check_game(by_member[member].game, options)
         except FormatUserError as error:
-            raise FormatUserError(f"Player {member}: {error}") from None
+            raise FormatUserError(Message(
+                "Player %(player)s: %(error)s", player=member, error=message_of(error)
+            )) from None
     _check_same_finish([by_member[m] for m in state.members])
 
     member_units: dict[int, int] = {}
@@ -166,10 +176,11 @@ def _check_same_finish(results: Sequence[MemberResult]) -> None:
             first.level,
             first.checkers_left,
         ):
-            raise FormatUserError(
-                f"Players {played[0].member} and {result.member} both played the game out, "
-                f"so they share its winner, level and checkers left."
-            )
+            raise FormatUserError(Message(
+                "Players %(first)s and %(second)s both played the game out, "
+                "so they share its winner, level and checkers left.",
+                first=played[0].member, second=result.member,
+            ))
 
 
 def team_cube_results(state: ChouetteState, game: MoneyGame) -> tuple[MemberResult, ...]:
@@ -190,7 +201,10 @@ def running_chouette_totals(
     for number, outcome in enumerate(outcomes, start=1):
         for player, units in outcome.units.items():
             if player not in totals:
-                raise FormatUserError(f"Game {number}: player {player} is not in the chouette.")
+                raise FormatUserError(Message(
+                    "Game %(number)s: player %(player)s is not in the chouette.",
+                    number=number, player=player,
+                ))
             totals[player] += units
         after_each.append(dict(totals))
     return tuple(after_each)

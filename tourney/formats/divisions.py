@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tourney.formats.errors import FormatUserError
+from tourney.rules.messages import Message
 
 DEFAULT_DIVISIONS = ("Open", "Intermediate", "Novice")
 """The names a club starts from; it may rename, drop or add divisions."""
@@ -40,11 +41,14 @@ def parse_divisions(text: str) -> tuple[str, ...]:
     seen: set[str] = set()
     for name in names:
         if len(name) > MAX_DIVISION_NAME:
-            raise FormatUserError(
-                f"The division name {name[:20]!r}... is longer than {MAX_DIVISION_NAME} "
-                "characters.")
+            raise FormatUserError(Message(
+                "The division name %(start)s... is longer than %(most)s characters.",
+                start=repr(name[:20]), most=MAX_DIVISION_NAME,
+            ))
         if name.casefold() in seen:
-            raise FormatUserError(f"The division {name!r} is listed twice.")
+            raise FormatUserError(
+                Message("The division %(name)s is listed twice.", name=repr(name))
+            )
         seen.add(name.casefold())
     return names
 

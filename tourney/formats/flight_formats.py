@@ -32,7 +32,7 @@ from tourney.formats import knockout as ko
 from tourney.formats.errors import FormatInvariantError, FormatUserError
 from tourney.formats.model import Bye, EntrantId, Pairing, Standing
 from tourney.formats.roundrobin import berger_schedule
-from tourney.rules.messages import N_, Message
+from tourney.rules.messages import N_, InSentence, Message
 
 
 class Action(Enum):
@@ -381,15 +381,20 @@ def feed_refusal(source: str, target: str) -> str | None:
     """
     src, dst = flight_format(source), flight_format(target)
     if not src.is_knockout:
-        return (
-            f"Losers are fed on only from a knockout; a {src.label.lower()} has none. "
-            "To take its top finishers, choose it under “Qualifiers come from”."
+        return Message(
+            "Losers are fed on only from a knockout; a %(format)s has none. "
+            "To take its top finishers, choose it under “Qualifiers come from”.",
+            format=InSentence(src.label),
         )
     if src.has_losers_bracket:
-        return f"A {src.label.lower()} keeps its losers in its own losers' bracket."
+        return Message(
+            "A %(format)s keeps its losers in its own losers' bracket.",
+            format=InSentence(src.label),
+        )
     if not dst.joins_bracket:
-        return (
-            f"A {dst.label.lower()} cannot take the losers of a knockout: "
-            "choose the knockout format for a consolation or last chance."
+        return Message(
+            "A %(format)s cannot take the losers of a knockout: "
+            "choose the knockout format for a consolation or last chance.",
+            format=InSentence(dst.label),
         )
     return None

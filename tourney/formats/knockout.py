@@ -1287,25 +1287,32 @@ def place_buyback(
     """
     target = bracket.flight(flight)
     if target.name == bracket.flights[0].name:
-        raise FormatUserError(f"A buy-back enters a consolation or last chance, not “{flight}”.")
+        raise FormatUserError(Message(
+            "A buy-back enters a consolation or last chance, not “%(flight)s”.", flight=flight
+        ))
     if not target.drawn:
-        raise FormatUserError(
-            f"“{flight}” is drawn from the losers once they are all known; it takes no "
-            "buy-back before then."
-        )
+        raise FormatUserError(Message(
+            "“%(flight)s” is drawn from the losers once they are all known; it takes no "
+            "buy-back before then.",
+            flight=flight,
+        ))
     lost = False
     for match in bracket.matches:
         shown = view(bracket, match)
         if entrant not in (shown.a, shown.b):
             continue
         if match.flight == flight:
-            raise FormatUserError(f"The player is in “{flight}” already.")
+            raise FormatUserError(
+                Message("The player is in “%(flight)s” already.", flight=flight)
+            )
         if shown.status is MatchStatus.DECIDED and shown.winner != entrant:
             lost = True
         elif shown.status in (MatchStatus.READY, MatchStatus.PENDING):
-            raise FormatUserError(f"The player is still playing in “{match.flight}”.")
+            raise FormatUserError(Message(
+                "The player is still playing in “%(flight)s”.", flight=match.flight
+            ))
     if not lost:
-        raise FormatUserError("Only a player knocked out of the draw can buy back in.")
+        raise FormatUserError(Message("Only a player knocked out of the draw can buy back in."))
     candidates = [
         m
         for m in bracket.flight_matches(flight)
@@ -1323,6 +1330,7 @@ def place_buyback(
         )
         if not players_changed(bracket, placed, under_way):
             return BuyBack(placed, match.id)
-    raise FormatUserError(
-        f"“{flight}” has no free place left in its first round: the buy-back cannot be taken."
-    )
+    raise FormatUserError(Message(
+        "“%(flight)s” has no free place left in its first round: the buy-back cannot be taken.",
+        flight=flight,
+    ))

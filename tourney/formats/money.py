@@ -25,8 +25,9 @@ from enum import StrEnum
 from tourney.formats.errors import FormatUserError
 from tourney.rules.errors import NotationError
 from tourney.rules.game import Level
-from tourney.rules.messages import N_
+from tourney.rules.messages import N_, Message, message_of
 from tourney.rules.registry import Registry
+from tourney.rules.variants import BACKGAMMON_LEVELS
 
 CHECKERS = 15
 """Checkers a side: the most a loser can have left on the board."""
@@ -80,8 +81,11 @@ def stake_mode(key: str) -> StakeMode:
     """
     try:
         return STAKE_MODES.named(key)
-    except NotationError as error:
-        raise FormatUserError(str(error)) from None
+    except NotationError:
+        known = ", ".join(mode.key for mode in STAKE_MODES.all())
+        raise FormatUserError(Message(
+            "Unknown stake mode %(key)s; choose one of %(known)s.", key=repr(key), known=known
+        )) from None
 
 
 def stake_mode_choices() -> tuple[tuple[str, str], ...]:
@@ -138,6 +142,15 @@ class MoneyGame:
     0 when not recorded."""
 
 
+_LEVEL_WORDS = {scoring.level: scoring.word for scoring in BACKGAMMON_LEVELS}
+"""Single, gammon, backgammon: the core labels messages name a level by."""
+
+
+def _level_word(level: Level) -> Message:
+    """The level as a word inside a sentence, translated where the sentence is."""
+    return Message(_LEVEL_WORDS[level])
+
+
 def _is_power_of_two(value: int) -> bool:
     return value >= 1 and value & (value - 1) == 0
 
@@ -149,14 +162,17 @@ def check_options(options: CubeOptions) -> None:
         FormatUserError: one sentence naming the problem.
     """
     if options.raccoons and not options.beavers:
-        raise FormatUserError("Raccoons need beavers: a raccoon answers a beaver.")
+        raise FormatUserError(Message("Raccoons need beavers: a raccoon answers a beaver."))
     if options.automatic_doubles < 0:
-        raise FormatUserError(
-            f"The number of automatic doubles cannot be negative ({options.automatic_doubles})."
-        )
+        raise FormatUserError(Message(
+            "The number of automatic doubles cannot be negative (%(doubles)s).",
+            doubles=options.automatic_doubles,
+        ))
     limit = options.cube_limit
     if limit is not None and not _is_power_of_two(limit):
-        raise FormatUserError(f"The cube limit must be a power of two (1, 2, 4, ...), not {limit}.")
+        raise FormatUserError(Message(
+            "The cube limit must be a power of two (1, 2, 4, ...), not %(limit)s.", limit=limit
+        ))
 
 
 def check_game(game: MoneyGame, options: CubeOptions) -> None:
@@ -174,48 +190,59 @@ def check_game(game: MoneyGame, options: CubeOptions) -> None:
     """
     check_options(options)
     if game.winner not in (0, 1):
-        raise FormatUserError(f"The winner must be side 0 or side 1, not {game.winner}.")
+        raise FormatUserError(Message(
+            "The winner must be side 0 or side 1, not %(winner)s.", winner=game.winner
+        ))
     if not _is_power_of_two(game.cube):
-        raise FormatUserError(f"The cube must be a power of two (1, 2, 4, ...), not {game.cube}.")
+        raise FormatUserError(Message(
+            "The cube must be a power of two (1, 2, 4, ...), not %(cube)s.", cube=game.cube
+        ))
     if options.cube_limit is not None and game.cube > options.cube_limit:
-        raise FormatUserError(
-            f"The cube at {game.cube} is above the session's cube limit of {options.cube_limit}."
-        )
+        raise FormatUserError(Message(
+            "The cube at %(cube)s is above the session's cube limit of %(limit)s.",
+            cube=game.cube, limit=options.cube_limit,
+        ))
     if game.centred and game.cube > 2**options.automatic_doubles:
         if options.automatic_doubles == 0:
-            raise FormatUserError(
-                f"A cube still in the middle stands at 1 without automatic doubles, "
-                f"not at {game.cube}."
-            )
-        raise FormatUserError(
-            f"A cube still in the middle at {game.cube} needs more automatic doubles than the "
-            f"{options.automatic_doubles} allowed (at most {2**options.automatic_doubles})."
-        )
+            raise FormatUserError(Message(
+                "A cube still in the middle stands at 1 without automatic doubles, "
+                "not at %(cube)s.",
+                cube=game.cube,
+            ))
+        raise FormatUserError(Message(
+            "A cube still in the middle at %(cube)s needs more automatic doubles than the "
+            "%(doubles)s allowed (at most %(most)s).",
+            cube=game.cube, doubles=options.automatic_doubles,
+            most=2**options.automatic_doubles,
+        ))
     if not game.centred and game.cube < 2:
-        raise FormatUserError("A cube that was taken stands at 2 or more, not at 1.")
+        raise FormatUserError(Message("A cube that was taken stands at 2 or more, not at 1."))
     if game.end is MoneyEnd.DROPPED and game.level is not Level.SINGLE:
-        raise FormatUserError(
-            f"A dropped double scores single; it cannot be a {game.level.name.lower()}."
-        )
+        raise FormatUserError(Message(
+            "A dropped double scores single; it cannot be a %(level)s.",
+            level=_level_word(game.level),
+        ))
     if not 0 <= game.checkers_left <= CHECKERS:
-        raise FormatUserError(
-            f"The loser has 0 to {CHECKERS} checkers left, not {game.checkers_left}."
-        )
+        raise FormatUserError(Message(
+            "The loser has 0 to %(checkers)s checkers left, not %(left)s.",
+            checkers=CHECKERS, left=game.checkers_left,
+        ))
     if game.checkers_left and game.end is not MoneyEnd.DROPPED:
         if game.level is not Level.SINGLE and game.checkers_left != CHECKERS:
-            raise FormatUserError(
-                f"A {game.level.name.lower()} leaves the loser all {CHECKERS} checkers, "
-                f"not {game.checkers_left}."
-            )
+            raise FormatUserError(Message(
+                "A %(level)s leaves the loser all %(checkers)s checkers, not %(left)s.",
+                level=_level_word(game.level), checkers=CHECKERS, left=game.checkers_left,
+            ))
         if (
             game.end is MoneyEnd.PLAYED
             and game.level is Level.SINGLE
             and game.checkers_left == CHECKERS
         ):
-            raise FormatUserError(
-                f"A single game played out leaves the loser at most {CHECKERS - 1} checkers "
-                f"(with {CHECKERS} it is a gammon)."
-            )
+            raise FormatUserError(Message(
+                "A single game played out leaves the loser at most %(most)s checkers "
+                "(with %(checkers)s it is a gammon).",
+                most=CHECKERS - 1, checkers=CHECKERS,
+            ))
 
 
 def _level_multiplier(game: MoneyGame, options: CubeOptions) -> int:
@@ -236,9 +263,10 @@ def _per_game_units(game: MoneyGame, options: CubeOptions) -> int:
 
 def _per_checker_units(game: MoneyGame, options: CubeOptions) -> int:
     if game.checkers_left == 0:
-        raise FormatUserError(
-            f"A per-checker game needs the loser's checkers left (1 to {CHECKERS})."
-        )
+        raise FormatUserError(Message(
+            "A per-checker game needs the loser's checkers left (1 to %(checkers)s).",
+            checkers=CHECKERS,
+        ))
     units = game.checkers_left
     if options.tiflis_times_level:
         units *= _level_multiplier(game, options)
@@ -281,7 +309,9 @@ def game_units(game: MoneyGame, mode: StakeMode, options: CubeOptions) -> int:
     try:
         units = _UNITS[mode.key]
     except KeyError:
-        raise FormatUserError(f"Unknown stake mode {mode.key!r}.") from None
+        raise FormatUserError(
+            Message("Unknown stake mode %(key)s.", key=repr(mode.key))
+        ) from None
     return units(game, options)
 
 
@@ -299,7 +329,9 @@ def running_totals(
         try:
             units = game_units(game, mode, options)
         except FormatUserError as error:
-            raise FormatUserError(f"Game {number}: {error}") from None
+            raise FormatUserError(
+                Message("Game %(number)s: %(error)s", number=number, error=message_of(error))
+            ) from None
         seat0 += units if game.winner == 0 else -units
         totals.append((seat0, -seat0))
     return tuple(totals)
@@ -314,7 +346,10 @@ def session_over(units: tuple[int, int], *, difference: int | None) -> bool:
     if difference is None:
         return False
     if difference <= 0:
-        raise FormatUserError(f"A session's difference must be at least 1, not {difference}.")
+        raise FormatUserError(Message(
+            "A session's difference must be at least 1, not %(difference)s.",
+            difference=difference,
+        ))
     return abs(units[0]) >= difference
 
 
@@ -342,7 +377,7 @@ def settlement(balances: Mapping[int, int]) -> tuple[Payment, ...]:
     """
     total = sum(balances.values())
     if total != 0:
-        raise FormatUserError(f"The balances must sum to 0, not {total}.")
+        raise FormatUserError(Message("The balances must sum to 0, not %(total)s.", total=total))
     open_ = sorted((player, amount) for player, amount in balances.items() if amount)
     exact = len(open_) <= EXACT_SETTLEMENT_LIMIT
     groups = _zero_sum_groups(open_) if exact else _paired_off(open_)

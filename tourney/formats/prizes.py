@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tourney.formats.errors import FormatUserError
+from tourney.rules.messages import Message
 
 REMAINDER_RULE = (
     "Amounts are in whole cents; an odd cent left after a division goes to the better "
@@ -84,7 +85,9 @@ def find_currency(code: str) -> Currency:
         if currency.code == code.strip().upper():
             return currency
     known = ", ".join(c.code for c in CURRENCIES)
-    raise FormatUserError(f"Unknown currency {code!r}: use one of {known}.")
+    raise FormatUserError(
+        Message("Unknown currency %(code)s: use one of %(known)s.", code=repr(code), known=known)
+    )
 
 
 def format_money(amount: int, currency: Currency | str) -> str:
@@ -118,12 +121,17 @@ def parse_money(text: str, currency: Currency | str = DEFAULT_CURRENCY) -> int:
     found = _AMOUNT.match(text)
     if found is None:
         raise FormatUserError(
-            f"{text.strip()!r} is not an amount: write it like 20 or 20.50, without a sign."
+            Message(
+                "%(text)s is not an amount: write it like 20 or 20.50, without a sign.",
+                text=repr(text.strip()),
+            )
         )
     major, minor = found.group(1), (found.group(2) or "").ljust(cur.decimals, "0")
     amount: int = int(major) * 10**cur.decimals + int(minor or 0)
     if amount > MAX_AMOUNT:
-        raise FormatUserError(f"{text.strip()} is more than the largest amount allowed.")
+        raise FormatUserError(
+            Message("%(amount)s is more than the largest amount allowed.", amount=text.strip())
+        )
     return amount
 
 
@@ -168,7 +176,7 @@ class PayoutTable:
             FormatUserError: not a table of that shape.
         """
         if not isinstance(data, list) or not data:
-            raise FormatUserError("A payout table needs at least one row.")
+            raise FormatUserError(Message("A payout table needs at least one row."))
         rows: list[PayoutRow] = []
         for item in data:
             if (
@@ -178,7 +186,9 @@ class PayoutTable:
                 or not isinstance(item[1], list)
                 or not all(isinstance(p, int) for p in item[1])
             ):
-                raise FormatUserError("A payout table row is [smallest field, [percents]].")
+                raise FormatUserError(
+                    Message("A payout table row is [smallest field, [percents]].")
+                )
             rows.append(PayoutRow(item[0], tuple(item[1])))
         return _checked(rows)
 
@@ -186,11 +196,23 @@ class PayoutTable:
 WINNER_TAKES_ALL = PayoutTable((PayoutRow(1, (100,)),))
 
 
-def _percents(text: str, where: str) -> tuple[int, ...]:
+_PAYOUT_TABLE = Message("Payout table")
+"""How messages name a fixed table (one row, no field size)."""
+
+
+def _fields_label(size: int | str) -> Message:
+    """How messages name the row of a table by field size that serves ``size`` or more."""
+    return Message("Fields of %(size)s or more", size=size)
+
+
+def _percents(text: str, where: Message) -> tuple[int, ...]:
     parts = [p.strip().rstrip("%") for p in text.split("/")]
     if not all(p.isdigit() for p in parts):
         raise FormatUserError(
-            f"{where}: write whole percentages by place separated by /, like 50/30/20."
+            Message(
+                "%(where)s: write whole percentages by place separated by /, like 50/30/20.",
+                where=where,
+            )
         )
     return tuple(int(p) for p in parts)
 
@@ -199,26 +221,33 @@ def _checked(rows: Sequence[PayoutRow]) -> PayoutTable:
     previous = 0
     for row in rows:
         # One row is a fixed table: no field size to name.
-        label = f"Fields of {row.min_field} or more" if len(rows) > 1 else "Payout table"
+        label = _fields_label(row.min_field) if len(rows) > 1 else _PAYOUT_TABLE
         if row.min_field < 1 or row.min_field <= previous:
-            raise FormatUserError(
+            raise FormatUserError(Message(
                 "Field sizes in a payout table must start at 1 and grow from row to row."
-            )
+            ))
         previous = row.min_field
         if not row.percents or len(row.percents) > MAX_PLACES:
-            raise FormatUserError(f"{label}: pay between 1 and {MAX_PLACES} places.")
+            raise FormatUserError(Message(
+                "%(label)s: pay between 1 and %(most)s places.", label=label, most=MAX_PLACES
+            ))
         if sum(row.percents) != 100:
-            raise FormatUserError(
-                f"{label}: the percentages add up to {sum(row.percents)}, not 100."
-            )
+            raise FormatUserError(Message(
+                "%(label)s: the percentages add up to %(total)s, not 100.",
+                label=label, total=sum(row.percents),
+            ))
         if any(p <= 0 for p in row.percents):
-            raise FormatUserError(f"{label}: every paid place needs more than 0%.")
+            raise FormatUserError(
+                Message("%(label)s: every paid place needs more than 0%%.", label=label)
+            )
         if list(row.percents) != sorted(row.percents, reverse=True):
-            raise FormatUserError(f"{label}: a better place cannot be paid less than a worse one.")
+            raise FormatUserError(Message(
+                "%(label)s: a better place cannot be paid less than a worse one.", label=label
+            ))
     if rows and rows[0].min_field != 1:
-        raise FormatUserError(
+        raise FormatUserError(Message(
             "The first row of a payout table must serve fields from 1 player (write 1+: ...)."
-        )
+        ))
     return PayoutTable(tuple(rows))
 
 
@@ -235,19 +264,20 @@ def parse_payout_table(text: str) -> PayoutTable:
     """
     lines = [line.strip() for line in re.split(r"[;\n]", text) if line.strip()]
     if not lines:
-        raise FormatUserError("Give the payout percentages by place, like 50/30/20.")
+        raise FormatUserError(Message("Give the payout percentages by place, like 50/30/20."))
     if len(lines) == 1 and ":" not in lines[0]:
-        return _checked([PayoutRow(1, _percents(lines[0], "Payout table"))])
+        return _checked([PayoutRow(1, _percents(lines[0], _PAYOUT_TABLE))])
     rows: list[PayoutRow] = []
     for line in lines:
         head, sep, tail = line.partition(":")
         head = head.strip().rstrip("+").strip()
         if not sep or not head.isdigit():
-            raise FormatUserError(
-                f"{line!r}: write a row as the smallest field, then the percentages, "
-                "like 8+: 70/30."
-            )
-        rows.append(PayoutRow(int(head), _percents(tail, f"Fields of {head} or more")))
+            raise FormatUserError(Message(
+                "%(line)s: write a row as the smallest field, then the percentages, "
+                "like 8+: 70/30.",
+                line=repr(line),
+            ))
+        rows.append(PayoutRow(int(head), _percents(tail, _fields_label(head))))
     return _checked(rows)
 
 
@@ -258,7 +288,9 @@ def retention(taken: int, percent: int) -> int:
     (7400, 99)
     """
     if not 0 <= percent <= 100:
-        raise FormatUserError(f"House retention is between 0 and 100%, not {percent}%.")
+        raise FormatUserError(Message(
+            "House retention is between 0 and 100%%, not %(percent)s%%.", percent=percent
+        ))
     return taken * percent // 100
 
 
@@ -296,7 +328,7 @@ def split_by_places(prizes: Sequence[int], standings: Sequence[tuple[int, int]])
     groups: dict[int, list[int]] = {}
     for player, place in standings:
         if place < 1:
-            raise FormatUserError(f"Places are counted from 1, not {place}.")
+            raise FormatUserError(Message("Places are counted from 1, not %(place)s.", place=place))
         groups.setdefault(place, []).append(player)
     won: dict[int, int] = {}
     for place in sorted(groups):
@@ -351,7 +383,7 @@ def pay_fund(
         FormatUserError: negative amounts, a retention outside 0-100%.
     """
     if taken < 0 or sponsor < 0:
-        raise FormatUserError("Money taken and sponsor amounts cannot be negative.")
+        raise FormatUserError(Message("Money taken and sponsor amounts cannot be negative."))
     kept = retention(taken, retention_percent)
     fund = taken - kept + sponsor
     # A table paying more places than there are players (a side pool of two on 70/20/10)
@@ -406,6 +438,6 @@ def abt_points(
     {1: 19, 2: 11, 3: 7}
     """
     if unique_players < 0 or factor_percent < 0:
-        raise FormatUserError("Players and the division factor cannot be negative.")
+        raise FormatUserError(Message("Players and the division factor cannot be negative."))
     total = unique_players * factor_percent // 100
     return split_by_places(place_prizes(total, table), standings)

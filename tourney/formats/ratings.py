@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from tourney.formats.errors import FormatUserError
+from tourney.rules.messages import Message
 
 DEFAULT_START = 1500.0
 """Everyone's rating before their first rated match."""
@@ -56,16 +57,20 @@ class RatedMatch:
 
     def __post_init__(self) -> None:
         if self.player_a == self.player_b:
-            raise FormatUserError(
-                f"{self.player_a!r} cannot play a rated match against themselves."
-            )
+            raise FormatUserError(Message(
+                "%(player)s cannot play a rated match against themselves.",
+                player=repr(self.player_a),
+            ))
         if self.winner != self.player_a and self.winner != self.player_b:
-            raise FormatUserError(
-                f"The winner {self.winner!r} is neither {self.player_a!r} nor {self.player_b!r}."
-            )
+            raise FormatUserError(Message(
+                "The winner %(winner)s is neither %(a)s nor %(b)s.",
+                winner=repr(self.winner), a=repr(self.player_a), b=repr(self.player_b),
+            ))
         if isinstance(self.length, bool) or not isinstance(self.length, int) or self.length < 1:
-            raise FormatUserError(f"The match length must be a whole number of points from 1: "
-                                  f"{self.length!r}.")
+            raise FormatUserError(Message(
+                "The match length must be a whole number of points from 1: %(length)s.",
+                length=repr(self.length),
+            ))
 
     @property
     def loser(self) -> str:
@@ -96,7 +101,7 @@ def side_matches(
         FormatUserError: a side without players, or as :class:`RatedMatch` does.
     """
     if not side_a or not side_b:
-        raise FormatUserError("A rated match needs a player on each side.")
+        raise FormatUserError(Message("A rated match needs a player on each side."))
     count = max(len(side_a), len(side_b))
     out = []
     for i in range(count):

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from tourney.formats.errors import FormatUserError
+from tourney.rules.messages import Message
 
 
 def place_points(places: Mapping[int, int], table: Sequence[int]) -> dict[int, float]:
@@ -26,7 +27,7 @@ def place_points(places: Mapping[int, int], table: Sequence[int]) -> dict[int, f
     sharing: dict[int, int] = {}
     for place in places.values():
         if place < 1:
-            raise FormatUserError(f"Places are counted from 1, not {place}.")
+            raise FormatUserError(Message("Places are counted from 1, not %(place)s.", place=place))
         sharing[place] = sharing.get(place, 0) + 1
 
     def worth(place: int) -> int:
@@ -74,7 +75,9 @@ def season_table(
         FormatUserError: ``best`` below 1.
     """
     if best is not None and best < 1:
-        raise FormatUserError(f"Count at least one event per player, not {best}.")
+        raise FormatUserError(
+            Message("Count at least one event per player, not %(best)s.", best=best)
+        )
     players = sorted({p for event in events for p in event})
     rows: list[tuple[float, int, tuple[float | None, ...], tuple[bool, ...]]] = []
     for player in players:

@@ -51,8 +51,14 @@ from tourney.match import (
     score_match,
 )
 from tourney.rules import GameEnd, NotationError, Side
-from tourney.rules.match_forms import SINGLE, MatchForm, match_form_named
-from tourney.rules.variants import STANDARD, variant_named
+from tourney.rules.match_forms import (
+    SINGLE,
+    MatchForm,
+    match_form_named,
+    registered_match_forms,
+)
+from tourney.rules.messages import Message
+from tourney.rules.variants import STANDARD, registered_variants, variant_named
 from tourney.rules.variants import GameVariant as AnyVariant
 
 FORMATS = ("knockout", "swiss", "roundrobin")
@@ -224,8 +230,12 @@ def _form(options: SimulationOptions) -> MatchForm:
     """
     try:
         return match_form_named(options.match_form)
-    except NotationError as error:
-        raise FormatUserError(str(error)) from None
+    except NotationError:
+        known = ", ".join(form.name for form in registered_match_forms())
+        raise FormatUserError(Message(
+            "Unknown match form %(name)s; choose one of %(known)s.",
+            name=repr(options.match_form), known=known,
+        )) from None
 
 
 def simulation_variant(options: SimulationOptions) -> AnyVariant:
@@ -236,47 +246,84 @@ def simulation_variant(options: SimulationOptions) -> AnyVariant:
     """
     try:
         return variant_named(options.variant)
-    except NotationError as error:
-        message = str(error)
-        raise FormatUserError(f"{message[:1].upper()}{message[1:]}.") from None
+    except NotationError:
+        known = ", ".join(variant.name for variant in registered_variants())
+        raise FormatUserError(Message(
+            "Unknown variant %(name)s; choose one of %(known)s.",
+            name=repr(options.variant), known=known,
+        )) from None
 
 
 def _check(options: SimulationOptions) -> AnyVariant:
     variant = simulation_variant(options)
     if options.format not in FORMATS:
-        raise FormatUserError(f"Unknown format {options.format!r}; use one of {FORMATS}.")
+        raise FormatUserError(Message(
+            "Unknown format %(name)s; use one of %(known)s.",
+            name=repr(options.format), known=str(FORMATS),
+        ))
     if options.players < 2:
-        raise FormatUserError(f"An event needs at least 2 players; {options.players} asked.")
-    if options.match_length < 1:
-        raise FormatUserError(f"A match is played to at least 1 point, not {options.match_length}.")
+        raise FormatUserError(Message(
+            "An event needs at least 2 players; %(count)s asked.", count=options.players
+        ))
+    check_match_length(options.match_length)
     knockout_only = options.consolation or options.last_chance or options.double_elimination
     if knockout_only and options.format != "knockout":
-        raise FormatUserError(
+        raise FormatUserError(Message(
             "--consolation, --last-chance and --double-elimination need --format knockout."
-        )
+        ))
     if options.double_elimination and (options.consolation or options.last_chance):
-        raise FormatUserError("A double elimination has no consolation or last chance flight.")
-    if (options.rounds is not None or options.lives is not None) and options.format != "swiss":
-        raise FormatUserError("--rounds and --lives need --format swiss.")
-    if options.rounds is not None and options.lives is not None:
-        raise FormatUserError("Give --rounds or --lives, not both.")
-    if options.rounds is not None and options.rounds < 1:
-        raise FormatUserError(f"A Swiss needs at least one round, not {options.rounds}.")
-    if options.lives is not None and options.lives < 1:
-        raise FormatUserError(f"A lives Swiss needs at least one life, not {options.lives}.")
+        raise FormatUserError(
+            Message("A double elimination has no consolation or last chance flight.")
+        )
+    check_rounds_or_lives(options.format, options.rounds, options.lives)
     if options.pools is not None and options.format != "roundrobin":
-        raise FormatUserError("--pools needs --format roundrobin.")
+        raise FormatUserError(Message("--pools needs --format roundrobin."))
     if options.qualifiers is not None:
         if options.format == "knockout":
-            raise FormatUserError("--qualifiers needs a round robin or a Swiss to qualify from.")
+            raise FormatUserError(
+                Message("--qualifiers needs a round robin or a Swiss to qualify from.")
+            )
         pools = options.pools or 1
         check_stage_link(StageLink(pools, options.qualifiers))
         if options.players < pools * 2:
-            raise FormatUserError(
-                f"{options.players} players cannot make {pools} pools of at least 2 players."
-            )
+            raise FormatUserError(Message(
+                "%(count)s players cannot make %(pools)s pools of at least 2 players.",
+                count=options.players, pools=pools,
+            ))
         check_pool_sizes([options.players // pools], options.qualifiers)
     return variant
+
+
+def check_match_length(length: int) -> None:
+    """Refuse a simulated match length below 1 point.
+
+    Raises:
+        FormatUserError: the length is below 1.
+    """
+    if length < 1:
+        raise FormatUserError(
+            Message("A match is played to at least 1 point, not %(length)s.", length=length)
+        )
+
+
+def check_rounds_or_lives(event_format: str, rounds: int | None, lives: int | None) -> None:
+    """Refuse ``--rounds``/``--lives`` outside a Swiss, both at once, or below 1.
+
+    Raises:
+        FormatUserError: one sentence naming the problem.
+    """
+    if (rounds is not None or lives is not None) and event_format != "swiss":
+        raise FormatUserError(Message("--rounds and --lives need --format swiss."))
+    if rounds is not None and lives is not None:
+        raise FormatUserError(Message("Give --rounds or --lives, not both."))
+    if rounds is not None and rounds < 1:
+        raise FormatUserError(
+            Message("A Swiss needs at least one round, not %(rounds)s.", rounds=rounds)
+        )
+    if lives is not None and lives < 1:
+        raise FormatUserError(
+            Message("A lives Swiss needs at least one life, not %(lives)s.", lives=lives)
+        )
 
 
 def knockout_plan(options: SimulationOptions) -> ko.Bracket:

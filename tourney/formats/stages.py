@@ -27,7 +27,7 @@ from enum import Enum
 from tourney.formats import knockout as ko
 from tourney.formats.errors import FormatUserError
 from tourney.formats.model import EntrantId, Standing
-from tourney.rules.messages import N_, Message
+from tourney.rules.messages import N_, Message, PluralMessage
 
 
 class CutTies(Enum):
@@ -207,8 +207,8 @@ def check_pool_sizes(sizes: Sequence[int], per_pool: int) -> None:
             )
 
 
-def _players(count: int) -> str:
-    return f"{count} player{'' if count == 1 else 's'}"
+def _players(count: int) -> Message:
+    return PluralMessage("%(count)s player", "%(count)s players", count)
 
 
 @dataclass(frozen=True)

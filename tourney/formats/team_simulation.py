@@ -24,6 +24,8 @@ from tourney.formats.simulation import (
     ROUND_ROBIN_CHAIN,
     SWISS_CHAIN,
     _game_json,
+    check_match_length,
+    check_rounds_or_lives,
     match_rules,
     simulate_match,
 )
@@ -38,6 +40,7 @@ from tourney.formats.teams import (
     team_standings,
 )
 from tourney.rules import Side
+from tourney.rules.messages import Message
 
 Json = dict[str, Any]
 
@@ -60,20 +63,17 @@ class TeamSimulationOptions:
 
 def _check(options: TeamSimulationOptions) -> None:
     if options.format not in TEAM_FORMATS:
-        raise FormatUserError(f"Unknown format {options.format!r}; use one of {TEAM_FORMATS}.")
+        raise FormatUserError(Message(
+            "Unknown format %(name)s; use one of %(known)s.",
+            name=repr(options.format), known=str(TEAM_FORMATS),
+        ))
     if options.teams < 2:
-        raise FormatUserError(f"A team event needs at least 2 teams; {options.teams} asked.")
+        raise FormatUserError(Message(
+            "A team event needs at least 2 teams; %(count)s asked.", count=options.teams
+        ))
     check_boards(options.boards)
-    if options.match_length < 1:
-        raise FormatUserError(f"A match is played to at least 1 point, not {options.match_length}.")
-    if (options.rounds is not None or options.lives is not None) and options.format != "swiss":
-        raise FormatUserError("--rounds and --lives need --format swiss.")
-    if options.rounds is not None and options.lives is not None:
-        raise FormatUserError("Give --rounds or --lives, not both.")
-    if options.rounds is not None and options.rounds < 1:
-        raise FormatUserError(f"A Swiss needs at least one round, not {options.rounds}.")
-    if options.lives is not None and options.lives < 1:
-        raise FormatUserError(f"A lives Swiss needs at least one life, not {options.lives}.")
+    check_match_length(options.match_length)
+    check_rounds_or_lives(options.format, options.rounds, options.lives)
 
 
 def simulate_teams(options: TeamSimulationOptions) -> Json:

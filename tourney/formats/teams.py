@@ -30,7 +30,7 @@ from tourney.formats.errors import FormatUserError
 from tourney.formats.model import EntrantId, MatchOutcome, Standing
 from tourney.formats.standings import compute_standings
 from tourney.formats.tiebreaks import Record, Tiebreak
-from tourney.rules.messages import N_
+from tourney.rules.messages import N_, Message, PluralMessage
 
 MIN_TEAM_SIZE: Final = 2
 MAX_TEAM_SIZE: Final = 7
@@ -70,7 +70,9 @@ def find_board_order(key: str) -> BoardOrder:
         return BoardOrder(key)
     except ValueError:
         known = ", ".join(order.value for order in BoardOrder)
-        raise FormatUserError(f"Unknown board order {key!r}: use one of {known}.") from None
+        raise FormatUserError(Message(
+            "Unknown board order %(key)s: use one of %(known)s.", key=repr(key), known=known
+        )) from None
 
 
 class DecidedBy(StrEnum):
@@ -136,10 +138,11 @@ def check_boards(boards: int) -> None:
         FormatUserError: fewer than 1 or more than 7 boards.
     """
     if not 1 <= boards <= MAX_BOARDS:
-        raise FormatUserError(
-            f"A fixture has 1 to {MAX_BOARDS} boards (a team has at most "
-            f"{MAX_TEAM_SIZE} players); {boards} asked."
-        )
+        raise FormatUserError(Message(
+            "A fixture has 1 to %(most)s boards (a team has at most %(team)s players); "
+            "%(boards)s asked.",
+            most=MAX_BOARDS, team=MAX_TEAM_SIZE, boards=boards,
+        ))
 
 
 def check_team_size(name: str, size: int, boards: int = MIN_TEAM_SIZE) -> None:
@@ -150,9 +153,12 @@ def check_team_size(name: str, size: int, boards: int = MIN_TEAM_SIZE) -> None:
     """
     least = max(MIN_TEAM_SIZE, boards)
     if not least <= size <= MAX_TEAM_SIZE:
-        raise FormatUserError(
-            f"Team {name!r} has {size} player(s); a team needs {least} to {MAX_TEAM_SIZE}."
-        )
+        # English says "player(s)" for any number; other languages choose their form.
+        raise FormatUserError(PluralMessage(
+            "Team %(name)s has %(count)s player(s); a team needs %(least)s to %(most)s.",
+            "Team %(name)s has %(count)s player(s); a team needs %(least)s to %(most)s.",
+            size, name=repr(name), least=least, most=MAX_TEAM_SIZE,
+        ))
 
 
 def decide_fixture(results: Sequence[BoardResult], boards: int) -> FixtureResult:
@@ -167,10 +173,11 @@ def decide_fixture(results: Sequence[BoardResult], boards: int) -> FixtureResult
     """
     numbers = sorted(result.board for result in results)
     if numbers != list(range(1, boards + 1)):
-        raise FormatUserError(
-            f"A fixture of {boards} boards needs one result for each board; "
-            f"boards {numbers} have one."
-        )
+        raise FormatUserError(Message(
+            "A fixture of %(boards)s boards needs one result for each board; "
+            "boards %(numbers)s have one.",
+            boards=boards, numbers=str(numbers),
+        ))
     won_a = sum(1 for result in results if result.a_won)
     won_b = boards - won_a
     points_a = sum(min(r.score[0], r.length) for r in results)
@@ -282,7 +289,10 @@ def fixed_lineup(members: Sequence[int], boards: int) -> tuple[int, ...]:
         FormatUserError: the team has fewer players than boards.
     """
     if len(members) < boards:
-        raise FormatUserError(f"A team of {len(members)} players cannot field {boards} boards.")
+        raise FormatUserError(Message(
+            "A team of %(count)s players cannot field %(boards)s boards.",
+            count=len(members), boards=boards,
+        ))
     return tuple(members[:boards])
 
 
@@ -293,8 +303,10 @@ def check_lineup(members: Collection[int], lineup: Sequence[int], boards: int) -
         FormatUserError: the wrong number of players, a player twice, or a non-member.
     """
     if len(lineup) != boards:
-        raise FormatUserError(f"Name one player for each of the {boards} boards.")
+        raise FormatUserError(
+            Message("Name one player for each of the %(boards)s boards.", boards=boards)
+        )
     if len(set(lineup)) != len(lineup):
-        raise FormatUserError("A player can play only one board of a fixture.")
+        raise FormatUserError(Message("A player can play only one board of a fixture."))
     if not set(lineup) <= set(members):
-        raise FormatUserError("Every board must be played by a member of the team.")
+        raise FormatUserError(Message("Every board must be played by a member of the team."))

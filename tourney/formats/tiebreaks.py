@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from tourney.formats.errors import FormatInvariantError, FormatUserError
 from tourney.formats.model import EntrantId, MatchOutcome
-from tourney.rules.messages import N_, Capitalized
+from tourney.rules.messages import N_, Capitalized, Message
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,7 +285,9 @@ def tiebreak_named(key: str) -> Tiebreak:
         return _BY_KEY[key]
     except KeyError:
         known = ", ".join(_BY_KEY)
-        raise FormatUserError(f"Unknown tiebreak {key!r}: use one of {known}.") from None
+        raise FormatUserError(Message(
+            "Unknown tiebreak %(key)s: use one of %(known)s.", key=repr(key), known=known
+        )) from None
 
 
 def tiebreak_of_metric(metric_key: str) -> Tiebreak:
@@ -309,5 +311,5 @@ def tiebreak_chain(keys: Iterable[str]) -> tuple[Tiebreak, ...]:
     """
     chain = tuple(tiebreak_named(key) for key in keys)
     if len(set(chain)) != len(chain):
-        raise FormatUserError("Each tiebreak may appear once in the chain.")
+        raise FormatUserError(Message("Each tiebreak may appear once in the chain."))
     return chain

@@ -20,6 +20,7 @@ from sqlmodel import Session, col, select
 from tourney.formats.divisions import parse_divisions
 from tourney.formats.errors import FormatUserError
 from tourney.match import DrawScoring, MatchEntryError, score_match
+from tourney.rules.messages import message_of
 from tourney.store import progress
 from tourney.store.audit import Actor, record
 from tourney.store.errors import NotFoundError, StoreUserError
@@ -130,7 +131,7 @@ def set_divisions(session: Session, *, actor: Actor, event_id: int, text: str) -
     try:
         names = parse_divisions(text)
     except FormatUserError as error:
-        raise StoreUserError(str(error), field="divisions") from None
+        raise StoreUserError(message_of(error), field="divisions") from None
     used = set(session.exec(
         select(Entry.division).where(Entry.event_id == event_id, Entry.division != "")).all())
     used |= set(session.exec(

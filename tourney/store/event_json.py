@@ -61,6 +61,7 @@ from tourney.match import DrawScoring
 from tourney.rules import NotationError
 from tourney.rules.dice_names import dice_names_named
 from tourney.rules.match_forms import match_form_named
+from tourney.rules.messages import message_of
 from tourney.rules.variants import DEFAULT_VARIANT
 from tourney.store.audit import Actor, record
 from tourney.store.club_money import stored_item_problem, stored_settings_problem
@@ -775,17 +776,19 @@ def _check_tiebreaks(flight_rows: Sequence[Mapping[str, Any]]) -> None:
         try:
             tiebreak_chain(keys)
         except FormatUserError as error:
-            raise _fail(where, str(error)) from None
+            raise _fail(where, message_of(error)) from None
         ties = row.get("cut_ties", CutTies.TIEBREAKS.value)
         try:
             find_cut_ties(str(ties))
         except FormatUserError as error:
-            raise _fail(_where(Flight.__tablename__, index, "cut_ties"), str(error)) from None
+            where = _where(Flight.__tablename__, index, "cut_ties")
+            raise _fail(where, message_of(error)) from None
         seeding = row.get("pool_seeding", PoolSeeding.SNAKE.value)
         try:
             find_pool_seeding(str(seeding))
         except FormatUserError as error:
-            raise _fail(_where(Flight.__tablename__, index, "pool_seeding"), str(error)) from None
+            where = _where(Flight.__tablename__, index, "pool_seeding")
+            raise _fail(where, message_of(error)) from None
 
 
 def _slug_taken(session: Session, events: Table, slug: str) -> bool:

@@ -1062,7 +1062,7 @@ def team_flight_view(session: Session, flight_id: int) -> TeamFlightView:
         _planned_round(loaded)
         next_round: str | None = None
     except FormatUserError as error:
-        next_round = str(error)
+        next_round = message_of(error)
     return TeamFlightView(
         flight_id=flight.id or 0,
         name=flight.name,

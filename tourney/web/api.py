@@ -7,7 +7,10 @@ and need a director's (or scorer's) session or an API token sent as
 the rest): none, or an expired one, answers 401, the wrong role or scope 403, a stale
 ``expected_version`` 409 (and so does a change to a match that has games or a result
 without one), a body that does not fit the schema 422 — always as
-``{"error": {"status", "message", "field"?}}``.
+``{"error": {"status", "message", "field"?}}``. Error messages and a match record's
+findings are in the request's language, as on every page (``?lang=``, the saved choice,
+``Accept-Language``, else English); a 422's message is the schema validator's own, in
+English.
 
 Each endpoint is declared with ``operation(...)``, which registers the Flask route and
 records its schemas; ``/api/v1/openapi.json`` is generated from those records and the
@@ -24,6 +27,7 @@ from typing import Any, TypeVar, cast
 
 from flask import Blueprint, Flask, Response, current_app, g, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 from flask_login import current_user
 from flask_wtf.csrf import CSRFError, validate_csrf
 from pydantic import BaseModel, TypeAdapter, ValidationError
@@ -33,6 +37,7 @@ from wtforms import ValidationError as CSRFValidationError
 
 from tourney.i18n import translate
 from tourney.match import as_points
+from tourney.rules.messages import message_of
 from tourney.rules.records import parse_json
 from tourney.rules.variants import variant_named
 from tourney.store import access, queries, results, roster, teams
@@ -57,7 +62,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 class ApiError(Exception):
-    """An error answer with its status, message and field."""
+    """An error answer with its status, message and field; the message is in the
+    request's language already (``gettext`` where it is raised)."""
 
     def __init__(self, status: int, message: str, field: str | None = None) -> None:
         super().__init__(message)
@@ -178,13 +184,15 @@ def _caller(allowed: frozenset[str], scope: str) -> Actor:
     if header:
         scheme, _, token = header.partition(" ")
         if scheme.lower() != "bearer" or not token.strip():
-            raise ApiError(401, "Send the token as 'Authorization: Bearer <token>'.")
+            raise ApiError(401, gettext("Send the token as 'Authorization: Bearer <token>'."))
         with reading() as session:
             grant = access.actor_for_token(session, token.strip())
         if grant is None:
-            raise ApiError(401, "This token is unknown, revoked or expired.")
+            raise ApiError(401, gettext("This token is unknown, revoked or expired."))
         if not grant.allows(scope):
-            raise ApiError(403, f"This token's scope ({grant.scope}) does not allow this.")
+            raise ApiError(403, gettext(
+                "This token's scope (%(scope)s) does not allow this.", scope=grant.scope
+            ))
         caller = grant.actor
     elif current_user.is_authenticated:
         if current_app.config.get("WTF_CSRF_ENABLED", True):
@@ -192,24 +200,28 @@ def _caller(allowed: frozenset[str], scope: str) -> Actor:
                 validate_csrf(request.headers.get("X-CSRFToken", ""))
             except (CSRFValidationError, CSRFError):
                 raise ApiError(
-                    403, "A change made with a session needs its CSRF token in X-CSRFToken."
+                    403,
+                    gettext("A change made with a session needs its CSRF token in X-CSRFToken."),
                 ) from None
         caller = current_user.actor
     else:
-        raise ApiError(401, "Log in or send an API token.")
+        raise ApiError(401, gettext("Log in or send an API token."))
     if caller.role not in allowed:
-        raise ApiError(403, "Your account's role may not do this.")
+        raise ApiError(403, gettext("Your account's role may not do this."))
     return caller
 
 
 def _body(model: type[BaseModel]) -> Any:
-    send_an_object = "Send a JSON object (Content-Type: application/json)."
+    send_an_object = gettext("Send a JSON object (Content-Type: application/json).")
     if not request.is_json:
         raise ApiError(400, send_an_object)
     try:
         data = parse_json(request.get_data(cache=True))
     except ValueError as error:
-        raise ApiError(400, f"The body is not JSON this API reads: {error}.") from None
+        raise ApiError(400, gettext(
+            "The body is not JSON this API reads: %(error)s.",
+            error=translate(message_of(error), current_language()),
+        )) from None
     if not isinstance(data, dict):
         raise ApiError(400, send_an_object)
     try:
@@ -453,7 +465,7 @@ def _event_id_readable(session: Session, event_id: int, actor: Actor | None = No
         return
     actor = actor or g.get("api_reader")
     if actor is None or not is_staff(session, actor, event_id):
-        raise NotFoundError("No such event.")
+        raise NotFoundError(gettext("No such event."))
 
 
 @bp.before_request
@@ -468,7 +480,7 @@ def _event_detail(session: Session, event_id: int) -> EventDetail:
 
     event = session.get(Event, event_id)
     if event is None:
-        raise NotFoundError("No such event.")
+        raise NotFoundError(gettext("No such event."))
     return queries.event_detail(session, event, can_manage=False)
 
 
@@ -487,7 +499,7 @@ def _flight_event(session: Session, flight_id: int) -> int:
 
     flight = session.get(Flight, flight_id)
     if flight is None:
-        raise NotFoundError("No such flight.")
+        raise NotFoundError(gettext("No such flight."))
     _event_id_readable(session, flight.event_id)
     return flight.event_id
 
@@ -708,7 +720,7 @@ def _match_event(session: Session, match_id: int) -> int:
 
     row = session.get(Match, match_id)
     if row is None:
-        raise NotFoundError("No such match.")
+        raise NotFoundError(gettext("No such match."))
     return _flight_event(session, row.flight_id)
 
 
@@ -726,8 +738,11 @@ def _require_version(session: Session, match_id: int, expected_version: int | No
     if version is not None:
         raise ApiError(
             409,
-            "This match has games or a result already: send the version you last saw as "
-            f"expected_version (it is now {version}), so no newer result is overwritten.",
+            gettext(
+                "This match has games or a result already: send the version you last saw as "
+                "expected_version (it is now %(version)s), so no newer result is overwritten.",
+                version=version,
+            ),
             "expected_version",
         )
 
@@ -818,7 +833,10 @@ def upload_record(match_id: int, caller: Actor, data: m.RecordIn) -> ResponseRet
             ok=outcome.ok,
             record_id=outcome.record_id,
             findings=[
-                m.FindingOut(game=f.game, line=f.line, message=f.message) for f in outcome.findings
+                m.FindingOut(
+                    game=f.game, line=f.line, message=translate(f.message, current_language())
+                )
+                for f in outcome.findings
             ],
             match=_match_detail(outcome.match),
         ),
@@ -839,7 +857,7 @@ def withdraw(event_id: int, entry_id: int, caller: Actor) -> ResponseReturnValue
         # Whoever may not see the event learns nothing of it, not even that it exists.
         _event_id_readable(session, event_id, caller)
         if not any(e.id == entry_id for e in queries.list_entries(session, event_id)):
-            raise NotFoundError("No such player in this event.")
+            raise NotFoundError(gettext("No such player in this event."))
         entry = roster.withdraw(session, actor=caller, entry_id=entry_id)
     return _json(
         m.EntryOut,

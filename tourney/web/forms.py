@@ -1192,8 +1192,9 @@ class FlightMoneyForm(Form):
             try:
                 fee = prizes.parse_money(parts[1])
             except FormatUserError as error:
+                shown = translate(message_of(error), current_language())
                 raise ValidationError(
-                    gettext("Line %(number)s: %(error)s", number=number, error=error)
+                    gettext("Line %(number)s: %(error)s", number=number, error=shown)
                 ) from None
             pools.append((parts[0], fee, parts[2]))
         return pools
