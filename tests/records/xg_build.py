@@ -203,8 +203,12 @@ def xg_records(report: RecordReport, *, version: int = VERSION) -> list[bytes]:
 
 
 def container(files: Sequence[tuple[str, bytes]], *, compress: bool = True,
-              thumbnail: bytes = b"") -> bytes:
-    """An ``.xg`` container holding ``files``: header, thumbnail, zlib archive."""
+              thumbnail: bytes = b"", stored: dict[str, bytes] | None = None,
+              sizes: dict[str, int] | None = None) -> bytes:
+    """An ``.xg`` container holding ``files``: header, thumbnail, zlib archive.
+
+    ``stored`` gives a file's bytes as the archive holds them (instead of compressing its
+    contents) and ``sizes`` the size its directory entry declares, for damaged files."""
     header = bytearray(HEADER)
     struct.pack_into("<4sIIqI", header, 0, b"RGMH", 1, HEADER, 0, len(thumbnail))
     name = "eXtreme Gammon match\0".encode("utf-16-le")
@@ -212,16 +216,18 @@ def container(files: Sequence[tuple[str, bytes]], *, compress: bool = True,
     blobs = bytearray()
     directory = bytearray()
     for file_name, data in files:
-        stored = zlib.compress(data) if compress else data
+        held = (stored or {}).get(file_name)
+        if held is None:
+            held = zlib.compress(data) if compress else data
         entry = bytearray(532)
         entry[0] = len(file_name)
         entry[1:1 + len(file_name)] = file_name.encode("latin-1")
-        struct.pack_into("<iiiI", entry, 512, len(data), len(stored), len(blobs),
-                         zlib.crc32(data))
+        struct.pack_into("<iiiI", entry, 512, (sizes or {}).get(file_name, len(data)),
+                         len(held), len(blobs), zlib.crc32(data))
         entry[528] = 0 if compress else 1
         entry[529] = 2
         directory += entry
-        blobs += stored
+        blobs += held
     packed = zlib.compress(bytes(directory))
     body = bytes(blobs) + packed
     trailer = struct.pack("<Iiiiii", zlib.crc32(body), len(files), 1, len(packed), len(blobs),
@@ -243,8 +249,8 @@ def xg_from_report(report: RecordReport, *, version: int = VERSION) -> bytes:
 
 
 def write_fixtures() -> None:
-    """Write the ``.xg`` files of tests/data/records/xg from the gnubg corpus: two
-    matches as they are, and the first of them with one play made illegal: in game 1,
+    """Write the ``.xg`` files of tests/data/records/xg from the gnubg corpus: three
+    matches as they are (the third is the one the web tests upload), and the first of them with one play made illegal: in game 1,
     move 2, GnubgA's 42 is written ``24/21``, three pips, where gnubg wrote
     ``6/4* 8/4``."""
     from pathlib import Path
@@ -254,9 +260,11 @@ def write_fixtures() -> None:
     data = Path(__file__).resolve().parent.parent / "data" / "records"
     target = data / "xg"
     target.mkdir(exist_ok=True)
-    for stem in ("gnubg_L03_s1001", "gnubg_L11_s1005"):
-        report = replay(read_mat((data / "gnubg" / f"{stem}.mat").read_bytes()))
-        (target / f"{stem}.xg").write_bytes(xg_from_report(report))
+    sources = [data / "gnubg" / "gnubg_L03_s1001.mat", data / "gnubg" / "gnubg_L11_s1005.mat",
+               data.parent / "sgf" / "gnubg_L03_s1037.mat"]
+    for source in sources:
+        report = replay(read_mat(source.read_bytes()))
+        (target / f"{source.stem}.xg").write_bytes(xg_from_report(report))
     report = replay(read_mat((data / "gnubg" / "gnubg_L03_s1001.mat").read_bytes()))
     records = xg_records(report)
     moves = [index for index, record in enumerate(records) if record[8] == MOVE]

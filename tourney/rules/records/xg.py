@@ -357,29 +357,26 @@ class _Reader:
         if problem is not None:
             return MatchRecord(None, self.names, problems=(problem,))
         finished = False
-        stray = False
         for index, record in enumerate(records, start=2):
             kind = record[8]
             if finished:
                 self.problem(None, None, Message(
-                    "record %(index)s comes after the end of the match", index=index))
+                    "record %(index)s comes after the end of the match; it is not read",
+                    index=index))
                 break
             if kind == _HEADER_GAME:
                 self._close_game()
                 self._game_header(record)
-                stray = False
             elif kind == _FOOTER_MATCH:
                 self._close_game()
                 finished = True
             elif kind in (_CUBE, _MOVE, _FOOTER_GAME):
                 game = self.game
                 if game is None or game.ended:
-                    if not stray:
-                        self.problem(game.number if game else None, None, Message(
-                            "record %(index)s is a move, cube decision or result outside any "
-                            "game; records up to the next game are passed over", index=index))
-                    stray = True
-                    continue
+                    self.problem(game.number if game else None, None, Message(
+                        "record %(index)s is a move, cube decision or result outside any "
+                        "game; the rest of the file is not read", index=index))
+                    break
                 if game.skipping:
                     continue
                 if kind == _CUBE:
@@ -390,11 +387,12 @@ class _Reader:
                     self._footer(game, record)
             else:
                 game_number = self.game.number if self.game is not None else None
+                what = Message("a second match header") if kind == _HEADER_MATCH else \
+                    Message("of a kind this reader does not know (%(kind)s)", kind=kind)
                 self.problem(game_number, None, Message(
-                    "record %(index)s is of a kind this reader does not know (%(kind)s); the "
-                    "game it belongs to is not checked", index=index, kind=kind))
-                if self.game is not None:
-                    self.game.skipping = True
+                    "record %(index)s is %(what)s; the rest of the file is not read",
+                    index=index, what=what))
+                break
         self._close_game()
         return MatchRecord(
             match_length=length, players=self.names, games=tuple(self.games), tags=tags,
