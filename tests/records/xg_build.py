@@ -153,7 +153,8 @@ def xg_records(report: RecordReport, *, version: int = VERSION) -> list[bytes]:
     players = record.players or ("", "")
     crawford = (record.tag("Crawford") or "On").lower() != "off"
     records = [match_header(players, record.match_length or 0, crawford=crawford,
-                            event=record.tag("Event") or "", version=version)]
+                            event=record.tag("Event") or "", place=record.tag("Site") or "",
+                            round_name=record.tag("Round") or "", version=version)]
     for game, result in zip(record.games, report.games, strict=True):
         score = game.score or (0, 0)
         records.append(game_header(game.number, score))
@@ -250,9 +251,9 @@ def xg_from_report(report: RecordReport, *, version: int = VERSION) -> bytes:
 
 def write_fixtures() -> None:
     """Write the ``.xg`` files of tests/data/records/xg from the gnubg corpus: three
-    matches as they are (the third is the one the web tests upload), and the first of them with one play made illegal: in game 1,
-    move 2, GnubgA's 42 is written ``24/21``, three pips, where gnubg wrote
-    ``6/4* 8/4``."""
+    matches as they are (the third is the one the web tests upload), and the first of
+    them with one play made illegal: in game 1, move 2, GnubgA's 42 is written
+    ``24/21``, three pips, where gnubg wrote ``6/4* 8/4``."""
     from pathlib import Path
 
     from tourney.rules.records import read_mat, replay

@@ -132,7 +132,13 @@ def read_xg(
                 "the file is %(total)s bytes, over the limit of %(max_bytes)s bytes; not read",
                 total=format(total, ","), max_bytes=format(max_bytes, ","),
             ))
-        return _Reader().read(game_file_records(raw))
+        records = game_file_records(raw)
+        record = _Reader().read(records)
+        # A reading stopped early still checks the rest of the archive: a damaged file is
+        # refused as a whole, whatever its first records say.
+        for _ in records:
+            pass
+        return record
     except XgFileError as error:
         problem = RecordError(None, None, error.args[0], ErrorKind.UNREADABLE)
         return MatchRecord(None, None, problems=(problem,))
