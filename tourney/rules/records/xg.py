@@ -337,7 +337,6 @@ class _Game:
 class _Reader:
     def __init__(self) -> None:
         self.problems: list[RecordError] = []
-        self.warnings: list[RecordError] = []
         self.games: list[GameRecord] = []
         self.game: _Game | None = None
         self.version = 0
@@ -402,7 +401,7 @@ class _Reader:
         self._close_game()
         return MatchRecord(
             match_length=length, players=self.names, games=tuple(self.games), tags=tags,
-            length_line=None, problems=tuple(self.problems), warnings=tuple(self.warnings),
+            length_line=None, problems=tuple(self.problems),
         )
 
     def _match_header(
