@@ -12,7 +12,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml setup.py tourney/rules/records/_fastmat.c constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev,analysis]'
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev,analysis,oracles]'
 	touch $(STAMP)
 
 # The message catalogues: every committed .po is compiled to the .mo the app reads.

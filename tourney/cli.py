@@ -520,7 +520,8 @@ def validate(
     """Replay match records move by move and report every rule they break.
 
     The file name picks the reader: .sgf (GNU Backgammon), .json (our JSON form), .xg
-    (recognised; asks for a .mat export), else .mat (also .txt). The variant comes from
+    (eXtreme Gammon; findings name the move, as the file has no lines), else .mat (also
+    .txt). The variant comes from
     the record ([Variation "NackGammon"] in a .mat header, RU[Nackgammon] in an .sgf,
     the "variant" field of a JSON record) unless --variant names one.
 

@@ -399,7 +399,7 @@ def test_validate_sgf_gives_the_same_json_as_the_mat(tmp_path: Path) -> None:
     assert sgf_json == mat_json
 
 
-def test_validate_xg_says_how_to_get_a_readable_file(tmp_path: Path) -> None:
+def test_validate_xg_says_why_a_file_cannot_be_read(tmp_path: Path) -> None:
     fake = tmp_path / "match.xg"
     fake.write_bytes(b"RGMH" + bytes(9000))
     other = tmp_path / "other.xg"
@@ -409,5 +409,5 @@ def test_validate_xg_says_how_to_get_a_readable_file(tmp_path: Path) -> None:
 
     lines = [json.loads(line) for line in result.output.splitlines()]
     assert result.exit_code == 1
-    assert "export the match as a .mat file" in lines[0]["errors"][0]["message"]
+    assert "a damaged .xg file" in lines[0]["errors"][0]["message"]
     assert "does not start with RGMH" in lines[1]["errors"][0]["message"]

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from conftest import BuiltEvent
 
 SGF_DIR = Path(__file__).resolve().parents[1] / "data" / "sgf"
+XG_DIR = Path(__file__).resolve().parents[1] / "data" / "records" / "xg"
 STEM = "gnubg_L03_s1037"
 PASSWORD = "correct horse battery staple"
 
@@ -95,6 +96,27 @@ def test_an_sgf_upload_fills_the_match_and_both_downloads_tell_the_same_match(
     assert scores == (4, 2)
 
 
+def test_an_xg_upload_fills_the_match_and_is_kept_as_the_mat_it_reads_as(
+    client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    """The .xg holds the same match as gnubg's .mat (tests/records/xg_build.py wrote it
+    from that file): the games, the moves list and the downloads must tell that match."""
+    match_id = _match(client, engine, build_event)
+
+    _upload(client, match_id, "final.xg", (XG_DIR / f"{STEM}.xg").read_bytes())
+
+    page = client.get(f"/events/records-night/matches/{match_id}").get_data(as_text=True)
+    moves = page.split("<h2>Moves</h2>", 1)[1]
+    first = re.search(r"<td class=\"roll\">5-2</td><td>(.*?)</td>", moves)
+    assert first is not None and sorted(first.group(1).split()) == ["13/8", "24/22"]
+    assert "final.xg.mat" in client.get(f"/director/matches/{match_id}").get_data(as_text=True)
+    as_mat = client.get(f"/events/records-night/matches/{match_id}/record.mat")
+    assert as_mat.status_code == 200
+    gnubg_mat = (SGF_DIR / f"{STEM}.mat").read_text()
+    assert _plays(as_mat.get_data(as_text=True), read_mat) == _plays(gnubg_mat, read_mat)
+    assert replay(read_mat(as_mat.get_data())).final_score == (4, 2)
+
+
 def test_games_entered_by_hand_download_as_a_record_without_moves(
     client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
 ) -> None:
@@ -132,6 +154,6 @@ def test_bad_and_binary_uploads_are_refused_with_the_reason(
     binary = _upload(client, match_id, "match.xg", b"RGMH" + bytes(9000))
 
     assert "the file ends inside" in refused or "ends inside a game tree" in refused
-    assert "export the match as a .mat file" in binary
+    assert "a damaged .xg file" in binary
     assert client.get(f"/events/records-night/matches/{match_id}/record.sgf").status_code \
         == 404

@@ -44,7 +44,7 @@ from tourney.rules import GameEnd, Level, Side
 from tourney.rules.match_forms import SINGLE
 from tourney.rules.messages import Message, message_parts
 from tourney.rules.records import MatchRules as RecordRules
-from tourney.rules.records import RecordReport, validate_record
+from tourney.rules.records import RecordReport, format_mat, validate_record
 from tourney.rules.variants import DEFAULT_VARIANT
 from tourney.store import progress
 from tourney.store.audit import Actor, record
@@ -902,13 +902,20 @@ def upload_match_record(
             session, loaded.match, loaded.event, filename, data, first_player_side
         )
     text = data.decode("utf-8", errors="replace")
+    stored_name = filename[:255]
     if filename.lower().endswith(".xg"):
-        # A binary format: its zero bytes are no text a director typed (text records with
-        # one are refused as before), and PostgreSQL text holds no NUL.
-        text = text.replace("\x00", "\ufffd")
+        if checked.findings:
+            # A binary format: its zero bytes are no text a director typed (text records
+            # with one are refused as before), and PostgreSQL text holds no NUL.
+            text = text.replace("\x00", "\ufffd")
+        else:
+            # Kept as the .mat it reads as: the match page's moves, the record downloads
+            # and the analysis read the stored text, which a binary file cannot be.
+            text = format_mat(checked.report)
+            stored_name = f"{filename[:251]}.mat"
     upload = UploadedRecord(
         match_id=match_id,
-        filename=filename[:255],
+        filename=stored_name,
         original_text=text,
         report=_stored_report(checked.report, filename[:255]),
         is_valid=not checked.findings,

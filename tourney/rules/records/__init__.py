@@ -6,7 +6,8 @@ the results it derives; ``validate_mat`` does both, through a compiled replay
 (``compiled``) for clean records where it is built. ``format_mat`` writes a record the
 way gnubg exports it, and ``record_to_json``/``record_from_json`` give its JSON form.
 ``read_sgf``/``format_sgf`` do the same for gnubg's ``.sgf`` files and ``read_xg`` reads
-eXtreme Gammon's binary ``.xg``; ``validate_record`` picks the reader by file name.
+eXtreme Gammon's binary ``.xg`` (its findings located by move, as it has no lines);
+``validate_record`` picks the reader by file name.
 """
 
 from tourney.rules.messages import Message
@@ -34,7 +35,7 @@ from tourney.rules.records.sgf import read_sgf
 from tourney.rules.records.sgf_writer import format_sgf, format_sgf_results
 from tourney.rules.records.summary import GameSummary, MatchHeader
 from tourney.rules.records.writers import RECORD_WRITERS, RecordWriter
-from tourney.rules.records.xg import read_xg
+from tourney.rules.records.xg import locate_by_move, read_xg
 
 RECORD_SUFFIXES = (".mat", ".txt", ".sgf", ".xg", ".json")
 """The file name endings ``validate_record`` reads; any other name is read as ``.mat``."""
@@ -61,7 +62,8 @@ def validate_record(
     """
     if not name.lower().endswith((".sgf", ".xg", ".json")):
         return validate_mat(data, rules=rules, max_bytes=max_bytes, size=size)
-    return replay(read_record(name, data, max_bytes=max_bytes, size=size), rules)
+    report = replay(read_record(name, data, max_bytes=max_bytes, size=size), rules)
+    return locate_by_move(report) if name.lower().endswith(".xg") else report
 
 
 def read_record(
