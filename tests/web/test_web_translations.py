@@ -12,12 +12,14 @@ without translating it is found as well.
 
 from __future__ import annotations
 
+import io
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from datetime import date
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from babel.messages.catalog import Catalog
@@ -29,13 +31,24 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy.engine import Engine
 from sqlmodel import col, select
+from werkzeug.exceptions import HTTPException
 
 from tourney import i18n
 from tourney.formats.money import stake_mode_choices
-from tourney.store import draws, events
+from tourney.store import analyses, draws, events, registration, selfservice
 from tourney.store.db import read_session, transaction
 from tourney.store.queries import UserView
-from tourney.store.tables import Club, Match, MoneySession, Player
+from tourney.store.selfservice_tables import Registration, ResultReport
+from tourney.store.tables import (
+    Entry,
+    Event,
+    Fixture,
+    FlightEntry,
+    Match,
+    MoneySession,
+    Player,
+    Season,
+)
 from tourney.web.i18n import EXTRA_LANGUAGES_SETTING, LANGUAGES, TRANSLATIONS
 
 if TYPE_CHECKING:
@@ -120,13 +133,16 @@ CHECKED_ATTRIBUTES = {"title", "aria-label", "alt", "placeholder"}
 DATA = re.compile(
     r"https?://\S+"  # addresses
     r"|\b[A-Z]{3} -?\d[\d.,]*"  # amounts of money: EUR 1.00
+    r"|[€$£₺₽]-?\d[\d.,]*"  # and €1.00
     r"|\b(?:UTC|PDF|XLSX|CSV|JSON|SVG|TXT|EUR|USD|GBP|CHF|NOK|SEK|DKK|TRY)\b"
     r"|\b\w+(?:\.\w+)+\b"  # stored action and field names: match.final_score
 )
-DATA_ONLY = re.compile(r"^[\d\s.,:;/–—\-+=%()\[\]#?!·›→←↑↓✓×…|“”\"'«»*_]*$")
+DATA_ONLY = re.compile(r"^[\d½\s.,:;/–—\-+=%()\[\]#?!·›→←↑↓✓×…|“”\"'«»*_]*$")
 """What may stand outside the marks besides names: numbers, dates, scores, punctuation."""
-SKIPPED_CLASSES = {"audit", "changes"}
-"""The audit log's lines: the store's sentences about each change, and stored values."""
+SKIPPED_CLASSES = {"audit", "changes", "diagram", "as-sent"}
+"""The audit log's lines (the store's sentences about each change, and stored values);
+positions drawn in text as gnubg draws them, to be read beside gnubg; and the outbox's
+mails as they went out (a subject in its reader's language, a mail server's error)."""
 
 
 def _pseudo_catalogue(directory: Path, domain: str = "messages") -> None:
@@ -214,7 +230,11 @@ def _leftovers(page: str, data: Iterable[str]) -> list[str]:
     what is left is English that no reader's language would change."""
     parser = _Texts()
     parser.feed(page)
-    known = sorted(set(data), key=len, reverse=True)
+    # A name stands as a whole word: "NO" (a country) is no part of "NOK".
+    known = [
+        re.compile(rf"(?<!\w){re.escape(word)}(?!\w)")
+        for word in sorted(set(data), key=len, reverse=True)
+    ]
     # A translation may hold markup (a link in a sentence): its marks close in a later
     # text node, so the page's texts are read as one, a node a line.
     lines = _unmarked("\n".join(text.replace("\n", " ") for text in parser.texts))
@@ -222,7 +242,7 @@ def _leftovers(page: str, data: Iterable[str]) -> list[str]:
     for line in lines.split("\n"):
         rest = line
         for word in known:
-            rest = rest.replace(word, " ")
+            rest = word.sub(" ", rest)
         rest = DATA.sub(" ", rest)
         if not DATA_ONLY.match(rest):
             found.append(line.strip())
@@ -267,43 +287,108 @@ PLAYERS = [
     "Gus Ivar",
     "Hal Juhl",
 ]
+FLIGHTS = ("Hoved", "Trøst", "Sveits", "Pulje", "Lag")
+TEAMS = {"Ravn": ("Ivo Kant", "Jon Lund"), "Ulv": ("Kai Moe", "Lia Nes")}
+REGISTRANTS = {"Zed Zane": "zed@example.org", "Yan Ytre": "yan@example.org"}
+DIVISIONS = ("Fjell", "Strand")
+RECORD = REPOSITORY / "tests" / "data" / "web" / "gnubg_L03_s1037.mat"
+RECORD_PLAYERS = ("GnubgA", "GnubgB")
+"""The names the match record gives its players (its analysis names them so)."""
+IMPORTED = (
+    "name,country,rating,email\n"
+    "Nils Spare,NO,1500,nils@example.org\n"
+    ",SE,,\n"
+    "Ann Berg,,,\n"
+    "Ola Dobbel,NOR,høy,ola-at-example\n"
+    "Ola Dobbel,NOR,,\n"
+).encode()
+"""A players' file to preview: one good row, and rows with each kind of problem."""
+NAMES = [
+    *PLAYERS,
+    *FLIGHTS,
+    *TEAMS,
+    *(member for members in TEAMS.values() for member in members),
+    *REGISTRANTS,
+    *REGISTRANTS.values(),
+    *DIVISIONS,
+    *RECORD_PLAYERS,
+    "Fjord Open",
+    "Harbour Hall",
+    "Fjordside BG",
+    "Bord 9",
+    "Velkommen",
+    "Vinter",
+    "Nils Spare",  # and the rest of the players' file
+    "Ola Dobbel",
+    "nils@example.org",
+    "ola-at-example",
+    "NO",
+    "SE",
+    "NOR",
+    "høy",
+    "tourney",
+    *(language.native_name for language in LANGUAGES),
+]
+"""What the pages show that is data, not words: the names the walk's event is made of."""
 
 
-def _busy_event(
-    engine: Engine, build_event: Callable[..., BuiltEvent], director: FlaskClient
-) -> tuple[BuiltEvent, dict[str, object]]:
-    """A public event with a published knockout (one match played, one walkover), a
-    Swiss with its first round published and played, pools, a team flight with a round of
-    fixtures drawn, a money session and a club with a season; the director logged in.
-    Returns the event and the ids its pages are opened with."""
-    built = build_event(
-        PLAYERS,
-        [
-            {"name": "Main", "format": "knockout", "match_length": 5},
-            {"name": "Consolation", "format": "knockout", "match_length": 3, "feeds_from": "Main"},
-            {"name": "Swiss", "format": "swiss", "match_length": 3, "swiss_rounds": 3},
-            {"name": "Pools", "format": "roundrobin", "match_length": 1, "pools": 2},
-        ],
-        is_public=True,
-        name="Fjord Open",
-        venue_name="Harbour Hall",
-    )
-    actor = built.director.actor
-    with transaction(engine) as session:
-        for name, method in (("Main", "seeded"), ("Swiss", "seeded"), ("Pools", "seeded")):
-            draws.make_draw(session, actor=actor, flight_id=built.flights[name], method=method)
-            draws.publish_draw(session, actor=actor, flight_id=built.flights[name])
-        club = events.create_club(session, actor=actor, name="Fjordside BG")
-    response = director.post("/login", data={"email": built.director.email, "password": PASSWORD})
-    assert response.status_code == 302
+@dataclass(frozen=True)
+class _Clients:
+    """Who opens the pages: a visitor; a player on their phone, who opened their own link
+    (the venue's check-in page knows them); the event's director; an admin."""
+
+    visitor: FlaskClient
+    player: FlaskClient
+    director: FlaskClient
+    admin: FlaskClient
+
+    def by_role(self) -> dict[str, FlaskClient]:
+        return {
+            "visitor": self.visitor,
+            "player": self.player,
+            "director": self.director,
+            "admin": self.admin,
+        }
+
+
+def _match_ids(engine: Engine, flight_id: int) -> list[int]:
     with read_session(engine) as session:
-        main = session.exec(
-            select(Match.id).where(Match.flight_id == built.flights["Main"]).order_by(Match.id)
-        ).all()
-        swiss = session.exec(
-            select(Match.id).where(Match.flight_id == built.flights["Swiss"]).order_by(Match.id)
-        ).all()
-    played, walkover = main[0], main[1]
+        return list(
+            session.exec(
+                select(Match.id).where(Match.flight_id == flight_id).order_by(col(Match.id))
+            ).all()
+        )
+
+
+def _sides(engine: Engine, match_id: int) -> tuple[int, int]:
+    """The entries (of the event) playing a match, side a first."""
+    with read_session(engine) as session:
+        match = session.get(Match, match_id)
+        assert match is not None
+        return tuple(  # type: ignore[return-value]
+            session.exec(select(FlightEntry.entry_id).where(FlightEntry.id == side)).one()
+            for side in (match.entry_a_id, match.entry_b_id)
+        )
+
+
+def _link(engine: Engine, app: Flask, entry_id: int) -> str:
+    """The path of a player's own link."""
+    maker = selfservice.LinkMaker(app.config["SECRET_KEY"], "http://localhost/")
+    with read_session(engine) as session:
+        url = selfservice.link_for_entry(session, maker, entry_id)
+    return url.removeprefix("http://localhost")
+
+
+def _play(
+    engine: Engine, built: BuiltEvent, director: FlaskClient, shown: dict[str, str]
+) -> dict[str, Any]:
+    """Results, a record with its analysis, a clock and a money session: one knockout
+    match played, one walkover, one started; the Swiss' first round played (one match
+    from a record whose player names the director matches up, then analysed), its second
+    paired as a draft; a money session at Table 9."""
+    flights = built.flights
+    played, walkover, clocked, disputed = _match_ids(engine, flights["Hoved"])[:4]
+    swiss = _match_ids(engine, flights["Sveits"])
     director.post(
         f"/director/matches/{played}/score",
         data={"score": "5-2", "version": _version(director, played)},
@@ -312,11 +397,39 @@ def _busy_event(
         f"/director/matches/{walkover}/walkover",
         data={"winner": "b", "version": _version(director, walkover)},
     )
-    for match_id in swiss:
+    recorded = swiss[0]
+    upload = f"/director/matches/{recorded}/upload"
+    refused = director.post(
+        upload,
+        data={
+            "version": _version(director, recorded),
+            "record": (io.BytesIO(RECORD.read_bytes()), RECORD.name),
+        },
+        content_type="multipart/form-data",
+    ).get_data(as_text=True)
+    shown[f"POST {upload} (who is who)"] = refused
+    signed = re.search(r'name="record" type="hidden" value="([^"]+)"', refused)
+    assert signed is not None
+    response = director.post(
+        f"{upload}/players",
+        data={
+            "version": _version(director, recorded),
+            "record": signed.group(1),
+            "first_player_side": "a",
+        },
+    )
+    assert response.status_code == 302
+    for match_id in swiss[1:]:
         director.post(
             f"/director/matches/{match_id}/score",
             data={"score": "3-1", "version": _version(director, match_id)},
         )
+    director.post(f"/director/flights/{flights['Sveits']}/pair-next", data={})
+    director.post(f"/director/matches/{recorded}/analyse", data={})
+    assert analyses.run_next_job(engine) is not None
+    director.post(
+        f"/director/matches/{clocked}/start", data={"version": _version(director, clocked)}
+    )
     with read_session(engine) as session:
         seats = session.exec(
             select(Player.id).where(col(Player.name).in_(PLAYERS[:3])).order_by(Player.name)
@@ -324,7 +437,7 @@ def _busy_event(
     director.post(
         f"/director/events/{built.event_id}/money",
         data={
-            "name": "Table 9",
+            "name": "Bord 9",
             "seat_1": seats[0],
             "seat_2": seats[1],
             "seat_3": seats[2],
@@ -334,69 +447,397 @@ def _busy_event(
         },
     )
     with read_session(engine) as session:
-        money = session.exec(select(MoneySession.id)).first()
-        club_id = session.exec(select(Club.id).where(Club.name == "Fjordside BG")).one()
-    return built, {
+        money = session.exec(select(MoneySession.id)).one()
+    return {
         "played": played,
-        "swiss_match": swiss[0],
+        "clocked": clocked,
+        "disputed": disputed,
+        "swiss_match": swiss[1],
+        "recorded": recorded,
         "money": money,
-        "club": club_id or club.id,
     }
 
 
-def _pages(built: BuiltEvent, ids: dict[str, object]) -> tuple[list[str], list[str]]:
-    """The public pages and the director's pages of ``built``."""
+def _arrange(built: BuiltEvent, director: FlaskClient, ids: dict[str, Any]) -> None:
+    """The director's settings: the main draw's fees and prizes (Ann's fee taken), two
+    divisions, the venue screen, two teams with a round of fixtures, the club's players'
+    pages shown and a season."""
+    event, flights, club = built.event_id, ids["flights"], ids["club"]
+    director.post(
+        f"/director/flights/{flights['Hoved']}/money",
+        data={
+            "currency": "EUR",
+            "entry_fee": "20",
+            "buyback_fee": "0",
+            "sponsor": "0",
+            "retention_percent": "10",
+            "payout_table": "70/30",
+            "side_pools": "",
+        },
+    )
+    director.post(
+        f"/director/events/{event}/ledger/take",
+        data={
+            "entry_id": built.entries["Ann Berg"],
+            "what": f"{flights['Hoved']}|entry|",
+            "method": "cash",
+        },
+    )
+    director.post(
+        f"/director/events/{event}/divisions",
+        data={"divisions": "\n".join(DIVISIONS), "draw_scoring": "nothing"},
+    )
+    director.post(
+        f"/director/events/{event}/divisions/players",
+        data={f"entry-{entry}": DIVISIONS[n % 2] for n, entry in enumerate(built.entries.values())},
+    )
+    director.post(
+        f"/director/events/{event}/divisions/flights/{flights['Pulje']}",
+        data={"division": "", "handicap": "1", "division_standings": "y"},
+    )
+    director.post(
+        f"/director/events/{event}/screen",
+        data={
+            "panels": ["pairings", "bracket", "standings", "clock", "announcement"],
+            "rotation_seconds": "15",
+            "announcement": "Velkommen",
+            "clock_minutes": "30",
+        },
+    )
+    for name, members in TEAMS.items():
+        director.post(
+            f"/director/events/{event}/teams",
+            data={"name": name, "members": "\n".join(members)},
+        )
+    director.post(f"/director/flights/{flights['Lag']}/fixtures/draw", data={"seed": "3"})
+    director.post(
+        f"/director/clubs/{club}/ratings/options",
+        data={"provisional_below": "0", "public_profiles": "y"},
+    )
+    director.post(
+        f"/director/clubs/{club}/seasons",
+        data={
+            "name": "Vinter",
+            "event_ids": str(event),
+            "scoring": "place",
+            "points_table": "10, 6, 4, 2",
+        },
+    )
+
+
+def _serve_themselves(
+    engine: Engine,
+    app: Flask,
+    built: BuiltEvent,
+    clients: _Clients,
+    ids: dict[str, Any],
+    shown: dict[str, str],
+) -> None:
+    """Players' own links, and online registration: a pools result reported from one
+    player's link for the other (the player, on their phone, checked in) to confirm; a
+    knockout result disputed; the first round's deadline passed; registration open with
+    approval, one sign-up confirmed and one not."""
+    event = built.event_id
+    pools_match = _match_ids(engine, ids["flights"]["Pulje"])[0]
+    reporter, player = _sides(engine, pools_match)
+    reporter_link, player_link = _link(engine, app, reporter), _link(engine, app, player)
+    clients.visitor.post(
+        f"{reporter_link}/matches/{pools_match}/report",
+        data={"my_score": "1", "their_score": "0"},
+    )
+    clients.player.get(player_link)
+    clients.player.post(f"{player_link}/check-in")
+    claimant, disputer = (_link(engine, app, e) for e in _sides(engine, ids["disputed"]))
+    clients.visitor.post(
+        f"{claimant}/matches/{ids['disputed']}/report",
+        data={"my_score": "5", "their_score": "0"},
+    )
+    with read_session(engine) as session:
+        disputed_report = session.exec(
+            select(ResultReport.id).where(ResultReport.match_id == ids["disputed"])
+        ).one()
+        first_round = session.exec(
+            select(Match.round_id).where(Match.id == ids["disputed"])
+        ).one()
+    clients.visitor.post(
+        f"{disputer}/reports/{disputed_report}/dispute",
+        data={"my_score": "5", "their_score": "1"},
+    )
+    clients.director.post(
+        f"/director/rounds/{first_round}/deadline", data={"deadline": "2020-01-01T20:00"}
+    )
+    with transaction(engine) as session:
+        registration.set_registration(
+            session,
+            actor=built.director.actor,
+            event_id=event,
+            is_open=True,
+            capacity=20,
+            needs_approval=True,
+            closes_at=None,
+        )
+    for name, email in REGISTRANTS.items():
+        answer = clients.visitor.post(
+            "/events/fjord-open/register", data={"name": name, "club": "", "email": email}
+        )
+        shown["POST /events/<slug>/register"] = answer.get_data(as_text=True)
+    maker = selfservice.LinkMaker(app.config["SECRET_KEY"], "http://localhost/")
+    with read_session(engine) as session:
+        signed_up = {
+            row.name: maker.registration_token(row.id or 0)
+            for row in session.exec(select(Registration))
+        }
+    confirm = f"/events/fjord-open/register/confirm/{signed_up['Zed Zane']}"
+    shown[f"POST {confirm}"] = clients.visitor.post(confirm).get_data(as_text=True)
+    ids.update(
+        player_link=player_link,
+        pools_match=pools_match,
+        unconfirmed=signed_up["Yan Ytre"],
+    )
+
+
+def _busy_event(
+    engine: Engine,
+    app: Flask,
+    build_event: Callable[..., BuiltEvent],
+    clients: _Clients,
+    admin: UserView,
+) -> tuple[dict[str, Any], dict[str, str]]:
+    """A public event of a club with every kind of page filled: a knockout with a
+    consolation (one match played, one walkover, one started, one disputed), a Swiss (a
+    round played, one of its matches from an analysed record, the next paired as a
+    draft), pools in two divisions, a team flight with a round of fixtures, a money
+    session, fees and prizes, the venue screen, players' links, online registration,
+    the club's ratings and a season; the director and an admin logged in.
+
+    Returns the ids the pages are opened with, and the pages that answered a form (a
+    preview, a refusal to correct) by the form they answered."""
+    built = build_event(
+        PLAYERS,
+        [
+            {"name": "Hoved", "format": "knockout", "match_length": 5},
+            {"name": "Trøst", "format": "knockout", "match_length": 3, "feeds_from": "Hoved"},
+            {"name": "Sveits", "format": "swiss", "match_length": 3, "swiss_rounds": 3},
+            {"name": "Pulje", "format": "roundrobin", "match_length": 1, "pools": 2},
+        ],
+        is_public=True,
+        name="Fjord Open",
+        venue_name="Harbour Hall",
+    )
+    actor = built.director.actor
+    with transaction(engine) as session:
+        for name in ("Hoved", "Sveits", "Pulje"):
+            draws.make_draw(session, actor=actor, flight_id=built.flights[name], method="seeded")
+            draws.publish_draw(session, actor=actor, flight_id=built.flights[name])
+        teams_flight = events.add_flight(
+            session,
+            actor=actor,
+            event_id=built.event_id,
+            fields=events.FlightFields(name="Lag", format="roundrobin", match_length=1, boards=2),
+        ).id
+        club = events.create_club(session, actor=actor, name="Fjordside BG").id
+        event = session.get(Event, built.event_id)
+        assert event is not None
+        event.club_id = club
+    for client, user in ((clients.director, built.director), (clients.admin, admin)):
+        response = client.post("/login", data={"email": user.email, "password": PASSWORD})
+        assert response.status_code == 302
+    shown: dict[str, str] = {}
+    ids: dict[str, Any] = {
+        "event": built.event_id,
+        "flights": {**built.flights, "Lag": teams_flight},
+        "entries": built.entries,
+        "club": club,
+        "director": built.director,
+    }
+    ids.update(_play(engine, built, clients.director, shown))
+    _arrange(built, clients.director, ids)
+    _serve_themselves(engine, app, built, clients, ids, shown)
+    preview = clients.director.post(
+        "/director/players/import",
+        data={"file": (io.BytesIO(IMPORTED), "players.csv")},
+        content_type="multipart/form-data",
+    )
+    shown["POST /director/players/import"] = preview.get_data(as_text=True)
+    with read_session(engine) as session:
+        ids["ann_player"] = session.exec(
+            select(Entry.player_id).where(Entry.id == built.entries["Ann Berg"])
+        ).one()
+        ids["season"] = session.exec(select(Season.id)).one()
+        ids["fixture"] = session.exec(select(Fixture.id).order_by(col(Fixture.id))).first()
+    return ids, shown
+
+
+NEWCOMER_PAGES = ["/setup"]
+"""What the first visitor of a new installation sees, before any account exists."""
+STATUSES = {
+    ("visitor", "/no-such-page"): 404,
+    ("director", "/director/users"): 403,
+}
+"""The pages the walk opens that answer with an error page (others answer 200)."""
+
+
+def _pages(ids: Mapping[str, Any]) -> dict[str, list[str]]:
+    """The pages of the busy event (see ``_busy_event``) each of the walk's users opens."""
     slug = "fjord-open"
-    flights = built.flights
-    ann = built.entries["Ann Berg"]
-    public = [
+    flights: dict[str, int] = ids["flights"]
+    event, club = ids["event"], ids["club"]
+    ann = ids["entries"]["Ann Berg"]
+    player_link = ids["player_link"]
+    matches = [ids[name] for name in ("played", "clocked", "disputed", "recorded", "swiss_match")]
+    visitor = [
         "/",
+        "/login",
+        "/no-such-page",
         f"/events/{slug}",
         f"/events/{slug}/players",
         f"/events/{slug}/players?q=zz",
         f"/events/{slug}/players/{ann}",
         f"/events/{slug}/players/{ann}/print",
         f"/events/{slug}/prizes",
-        f"/events/{slug}/matches/{ids['played']}",
-        f"/events/{slug}/matches/{ids['swiss_match']}",
+        f"/events/{slug}/performance",
+        f"/events/{slug}/screen",
+        f"/events/{slug}/money/{ids['money']}",
+        f"/events/{slug}/check-in",
+        f"/events/{slug}/register",
+        f"/events/{slug}/register/confirm/{ids['unconfirmed']}",
+        *(f"/events/{slug}/matches/{match}" for match in matches),
         *(f"/events/{slug}/flights/{flight}" for flight in flights.values()),
-        f"/events/{slug}/flights/{flights['Swiss']}/rounds/1",
-        f"/events/{slug}/flights/{flights['Swiss']}/standings",
-        f"/events/{slug}/flights/{flights['Pools']}/standings",
-        "/login",
-        "/no-such-page",
+        f"/events/{slug}/flights/{flights['Sveits']}/rounds/1",
+        f"/events/{slug}/flights/{flights['Sveits']}/standings",
+        f"/events/{slug}/flights/{flights['Pulje']}/standings",
+        f"/events/{slug}/flights/{flights['Lag']}/fixtures",
+        f"/events/{slug}/fixtures/{ids['fixture']}",
+        f"/clubs/fjordside-bg/players/{ids['ann_player']}",
     ]
-    if ids["money"]:
-        public.append(f"/events/{slug}/money/{ids['money']}")
-    event = built.event_id
+    player = [
+        player_link,
+        f"{player_link}/matches/{ids['pools_match']}/report",
+        f"/events/{slug}/check-in",
+    ]
     director = [
         "/director/",
         "/director/players",
+        f"/director/players/{ids['ann_player']}/edit",
         "/director/events/new",
+        "/director/users",
         f"/director/events/{event}",
         f"/director/events/{event}/edit",
         f"/director/events/{event}/entries",
         f"/director/events/{event}/audit",
         f"/director/events/{event}/flights/new",
+        f"/director/events/{event}/divisions",
         f"/director/events/{event}/sharing",
         f"/director/events/{event}/teams",
+        f"/director/events/{event}/timetable",
+        f"/director/events/{event}/screen",
+        f"/director/events/{event}/performance",
+        f"/director/events/{event}/self-service",
+        f"/director/events/{event}/self-service/check-ins",
+        f"/director/events/{event}/check-in-poster",
+        f"/director/events/{event}/outbox",
+        f"/director/events/{event}/registration",
         f"/director/events/{event}/money",
         f"/director/events/{event}/ledger",
         f"/director/events/{event}/payouts",
         *(f"/director/flights/{flight}" for flight in flights.values()),
         *(f"/director/flights/{flight}/edit" for flight in flights.values()),
-        f"/director/flights/{flights['Main']}/money",
-        f"/director/matches/{ids['played']}",
-        f"/director/matches/{ids['swiss_match']}",
+        f"/director/flights/{flights['Hoved']}/money",
+        f"/director/flights/{flights['Lag']}/fixtures",
+        f"/director/fixtures/{ids['fixture']}",
+        *(f"/director/matches/{match}" for match in matches),
+        f"/director/money/{ids['money']}",
         f"/director/entries/{ann}/withdraw",
-        f"/director/clubs/{ids['club']}/ratings",
-        f"/director/clubs/{ids['club']}/seasons",
+        f"/director/clubs/{club}/ratings",
+        f"/director/clubs/{club}/seasons",
+        f"/director/clubs/{club}/players/{ids['ann_player']}",
+        f"/director/seasons/{ids['season']}",
         "/account/tokens",
         "/account/password",
     ]
-    if ids["money"]:
-        director.append(f"/director/money/{ids['money']}")
-    return public, director
+    admin = ["/director/users"]
+    return {"visitor": visitor, "player": player, "director": director, "admin": admin}
+
+
+FRAGMENTS = {"/director/events/<int:event_id>/self-service/check-ins"}
+"""Rules answering a part of a page (polled by the page that holds it), not a page."""
+NOT_WALKED = {
+    # Not pages: JSON, images, files to download, redirects, the stylesheet.
+    "/healthz",
+    "/static/<path:filename>",
+    "/api/v1/openapi.json",
+    "/api/v1/events",
+    "/api/v1/events/<int:event_id>",
+    "/api/v1/events/<int:event_id>/flights",
+    "/api/v1/events/<int:event_id>/pairings",
+    "/api/v1/events/<int:event_id>/players",
+    "/api/v1/events/<int:event_id>/standings",
+    "/api/v1/events/<int:event_id>/teams",
+    "/api/v1/fixtures/<int:fixture_id>",
+    "/api/v1/flights/<int:flight_id>",
+    "/api/v1/flights/<int:flight_id>/fixtures",
+    "/api/v1/flights/<int:flight_id>/rounds",
+    "/api/v1/flights/<int:flight_id>/standings",
+    "/api/v1/matches/<int:match_id>",
+    "/events/<slug>/qr.svg",
+    "/clubs/<club_slug>/players/<int:player_id>/rating.svg",
+    "/director/clubs/<int:club_id>/players/<int:player_id>/rating.svg",
+    "/director/clubs/<int:club_id>/players/<int:player_id>/history.pdf",
+    "/director/clubs/<int:club_id>/ratings.<extension>",
+    "/director/seasons/<int:season_id>.<extension>",
+    "/director/events/<int:event_id>/ledger.<extension>",
+    "/director/events/<int:event_id>/payouts.pdf",
+    "/director/money/<int:session_id>/settlement.<extension>",
+    "/director/fixtures/<int:fixture_id>/scoresheet.pdf",
+    "/director/flights/<int:flight_id>/fixtures/scoresheets.pdf",
+    "/events/<slug>/downloads/<name>",
+    "/director/events/<int:event_id>/downloads/<name>",
+    "/events/<slug>/records/<int:record_id>",
+    "/events/<slug>/matches/<int:match_id>/record.<suffix>",
+    "/e/<slug>",
+    "/e/<slug>/matches/<int:match_id>",
+}
+"""The GET rules the walk leaves out, none of them an HTML page (the documents' own words
+are checked by the exports' tests)."""
+
+
+def _rule(app: Flask, path: str) -> str | None:
+    """The rule of the app that answers ``path``; none for an address it does not know."""
+    adapter = app.url_map.bind("localhost")
+    try:
+        rule, _values = adapter.match(path.split("?", 1)[0], method="GET", return_rule=True)
+    except HTTPException:
+        return None
+    return rule.rule
+
+
+class _AnyIds(dict[str, Any]):
+    """Ids for spelling the walk's addresses without an event: every id is 1."""
+
+    def __missing__(self, key: str) -> Any:
+        return 1
+
+
+def test_the_walk_opens_every_page_of_the_app(app: Flask) -> None:
+    """Every GET rule that answers a page is opened by the page walk below, so a page
+    added to the app is checked for untranslated words from the start."""
+    ids = _AnyIds(
+        flights={name: n for n, name in enumerate(("Hoved", "Sveits", "Pulje", "Lag"), 1)},
+        entries={"Ann Berg": 1},
+        player_link="/p/fjord-open/token",
+    )
+    walked = {
+        _rule(app, path)
+        for paths in (NEWCOMER_PAGES, *_pages(ids).values())
+        for path in paths
+    }
+    pages = {
+        rule.rule
+        for rule in app.url_map.iter_rules()
+        if "GET" in (rule.methods or set())
+    }
+    assert NOT_WALKED - pages == set(), "rules the app no longer has"
+    assert pages - NOT_WALKED - walked == set()
 
 
 def test_every_word_of_every_page_comes_from_a_catalogue(
@@ -405,31 +846,41 @@ def test_every_word_of_every_page_comes_from_a_catalogue(
     build_event: Callable[..., BuiltEvent],
     make_user: Callable[..., UserView],
 ) -> None:
-    visitor, director = pseudo_app.test_client(), pseudo_app.test_client()
-    visitor.get(f"/?lang={PSEUDO}")
-    director.get(f"/?lang={PSEUDO}")
-    built, ids = _busy_event(engine, build_event, director)
-    public, director_pages = _pages(built, ids)
-    data = [
-        *PLAYERS,
-        *built.flights,
-        "Fjord Open",
-        "Harbour Hall",
-        "Fjordside BG",
-        "Table 9",
-        built.director.name,
-        built.director.email,
-        "tourney",
-        *(language.native_name for language in LANGUAGES),
-    ]
+    """Every page of the walk, as each of its users opens it, in the pseudo language:
+    what is left outside the marks is data (the event's names, numbers, dates)."""
+    clients = _Clients(*(pseudo_app.test_client() for _ in range(4)))
+    for client in clients.by_role().values():
+        client.get(f"/?lang={PSEUDO}")
     untranslated: dict[str, list[str]] = {}
-    for client, paths in ((visitor, public), (director, director_pages)):
+
+    users: list[str] = []
+
+    def check(label: str, page: str) -> None:
+        if leftovers := _leftovers(page, [*NAMES, *users]):
+            untranslated[label] = leftovers
+
+    for path in NEWCOMER_PAGES:
+        response = clients.visitor.get(path)
+        assert response.status_code == 200, path
+        check(path, response.get_data(as_text=True))
+    admin = make_user("admin")
+    users += [admin.name, admin.email]
+    ids, shown = _busy_event(engine, pseudo_app, build_event, clients, admin)
+    users += [ids["director"].name, ids["director"].email]
+    for label, page in shown.items():
+        check(label, page)
+    answered: dict[str, int] = {}
+    for role, paths in _pages(ids).items():
+        client = clients.by_role()[role]
         for path in paths:
             response = client.get(path)
-            assert response.status_code in (200, 404), path
-            assert f'<html lang="{PSEUDO}">' in response.get_data(as_text=True), path
-            if leftovers := _leftovers(response.get_data(as_text=True), data):
-                untranslated[path] = leftovers
+            page = response.get_data(as_text=True)
+            if response.status_code != STATUSES.get((role, path), 200):
+                answered[f"{role} {path}"] = response.status_code
+            if _rule(pseudo_app, path) not in FRAGMENTS:
+                assert f'<html lang="{PSEUDO}"' in page, path
+            check(f"{role} {path}", page)
+    assert answered == {}, "pages that did not answer as expected"
     listed = "\n".join(f"{path}: {texts}" for path, texts in untranslated.items())
     assert untranslated == {}, f"words shown untranslated:\n{listed}"
 

@@ -23,6 +23,7 @@ from tourney.analysis import AnalysisUnavailable, analyse_record, is_available, 
 from tourney.analysis import winning_chances as met_chances
 from tourney.rules.board import Position, Side
 from tourney.rules.diagram import format_board
+from tourney.rules.messages import N_
 from tourney.rules.records import validate_record
 from tourney.store import audit, progress
 from tourney.store.errors import NotFoundError, StoreUserError
@@ -39,6 +40,18 @@ from tourney.store.tables import (
 from tourney.store.types import utcnow
 
 QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
+RATING_NAMES = {
+    "Supernatural": N_("Supernatural"),
+    "World class": N_("World class"),
+    "Expert": N_("Expert"),
+    "Advanced": N_("Advanced"),
+    "Intermediate": N_("Intermediate"),
+    "Casual player": N_("Casual player"),
+    "Beginner": N_("Beginner"),
+    "Awful!": N_("Awful!"),
+}
+"""gnubg's words for an error rate (``tourney.analysis.rating_words``), as pages show
+them in their reader's language."""
 WORST_SHOWN = 4
 """How many of each player's biggest errors a match page shows."""
 
@@ -248,7 +261,7 @@ def match_analysis(session: Session, match_id: int) -> AnalysisView:
         )
         players.append(PlayerAnalysisView(
             name, result["error_rate"][side], result["pr"][side],
-            rating_words(result["error_rate"][side]), result["luck"][side],
+            _rating(result["error_rate"][side]), result["luck"][side],
             result["decisions"][side], worst,
         ))
     return AnalysisView(True, DONE, players=tuple(players), games=result["games"],
@@ -286,8 +299,14 @@ def event_performance(session: Session, event_id: int) -> tuple[bool, list[Perfo
     for name, (matches, error, decisions, luck) in totals.items():
         rate = 1000 * error / decisions if decisions else 0.0
         rows.append(PerformanceRow(name, int(matches), round(rate / 2, 1), round(rate, 1),
-                                   rating_words(rate), round(luck / matches, 1)))
+                                   _rating(rate), round(luck / matches, 1)))
     return True, sorted(rows, key=lambda r: (r.pr, r.name))
+
+
+def _rating(error_rate: float) -> str:
+    """gnubg's words for an error rate (mEMG per decision), translatable."""
+    words = rating_words(error_rate)
+    return RATING_NAMES.get(words, words)
 
 
 def match_chances(session: Session, match_id: int) -> ChancesView:

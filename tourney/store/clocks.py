@@ -37,6 +37,7 @@ from tourney.formats.timing import (
     plan_timetable,
     swiss_rounds_expected,
 )
+from tourney.rules.messages import N_
 from tourney.store.audit import Actor, record
 from tourney.store.draws import round_lengths
 from tourney.store.errors import ConflictError, NotFoundError, StoreUserError
@@ -197,7 +198,8 @@ class RoundTimes:
     end: datetime
     minutes: int
     state: str
-    """``finished``, ``under way``, ``drawn`` (paired, not started) or ``to come``."""
+    """``finished``, ``under way``, ``drawn`` (paired, not started) or ``to come``, a
+    word the page shows in its reader's language."""
 
 
 @dataclass(frozen=True)
@@ -371,13 +373,13 @@ def event_times(session: Session, event_id: int, *, now: datetime | None = None)
 
 def _round_times(plan: RoundPlan, planned: PlannedRound) -> RoundTimes:
     state = (
-        "finished"
+        N_("finished")
         if plan.is_finished
-        else "under way"
+        else N_("under way")
         if plan.is_under_way
-        else "drawn"
+        else N_("drawn")
         if plan.is_paired
-        else "to come"
+        else N_("to come")
     )
     return RoundTimes(
         plan.number,

@@ -22,6 +22,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, or_, select
 
 from tourney.config import Settings
+from tourney.rules.messages import N_
 from tourney.store.audit import Actor
 from tourney.store.db import transaction
 from tourney.store.permissions import require_event
@@ -35,6 +36,13 @@ CLAIM_SECONDS = 300
 BATCH = 50
 """Mails one worker claims at a time."""
 OUTBOX_PAGE = 200
+STATUS_NAMES = {
+    MailStatus.QUEUED.value: N_("queued"),
+    MailStatus.SENDING.value: N_("sending"),
+    MailStatus.SENT.value: N_("sent"),
+    MailStatus.FAILED.value: N_("failed"),
+}
+"""Each mail status in words, as the outbox page shows it."""
 
 
 @dataclass(frozen=True)
@@ -50,6 +58,11 @@ class OutboxRow:
     last_error: str
     created_at: datetime
     sent_at: datetime | None
+
+    @property
+    def status_label(self) -> str:
+        """The status in words, translatable."""
+        return STATUS_NAMES.get(self.status, self.status)
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ from typing import Any
 
 from sqlmodel import Session, select
 
+from tourney.rules.messages import N_, Message
 from tourney.store.audit import Actor
 from tourney.store.errors import StoreUserError
 from tourney.store.inputs import EMAIL_ADDRESS
@@ -187,7 +188,7 @@ def _rating(cells: Sequence[Any], index: int | None) -> tuple[float | None, str 
         return None, None
     raw = cells[index]
     if isinstance(raw, bool):
-        return None, f"rating {raw!r} is not a number"
+        return None, Message("rating %(value)s is not a number", value=repr(raw))
     if isinstance(raw, int | float):
         value = float(raw)
     else:
@@ -197,16 +198,19 @@ def _rating(cells: Sequence[Any], index: int | None) -> tuple[float | None, str 
         try:
             value = float(text)
         except ValueError:
-            return None, f"rating {str(raw).strip()!r} is not a number"
+            return None, Message("rating %(value)s is not a number", value=repr(str(raw).strip()))
     if not math.isfinite(value) or not 0 <= value <= MAX_RATING:
-        return None, f"rating {raw} is not between 0 and {MAX_RATING}"
+        return None, Message(
+            "rating %(value)s is not between 0 and %(largest)s", value=raw, largest=MAX_RATING
+        )
     return value, None
 
 
 def _whole(
     cells: Sequence[Any], index: int | None, field: str, largest: int
 ) -> tuple[int | None, str | None]:
-    """A whole number from 0 to ``largest`` in a cell (``12``, ``12.0``), or its problem."""
+    """A whole number from 0 to ``largest`` in a cell (``12``, ``12.0``), or its problem;
+    ``field`` is the column's label (``N_("matches")``)."""
     if index is None or index >= len(cells) or cells[index] in (None, ""):
         return None, None
     raw = cells[index]
@@ -220,9 +224,16 @@ def _whole(
         value = int(text) if text.isdigit() and len(text) <= 12 else text
     if isinstance(value, bool) or not isinstance(value, int):
         shown = raw.strip() if isinstance(raw, str) else raw
-        return None, f"{field} {shown!r} is not a whole number"
+        return None, Message(
+            "%(field)s %(value)s is not a whole number", field=field, value=repr(shown)
+        )
     if not 0 <= value <= largest:
-        return None, f"{field} {value} is not between 0 and {largest}"
+        return None, Message(
+            "%(field)s %(value)s is not between 0 and %(largest)s",
+            field=field,
+            value=value,
+            largest=largest,
+        )
     return value, None
 
 
@@ -274,15 +285,22 @@ def check_rows(
         email = _text(cells, header.get("email")).lower() or None
         rating, rating_problem = _rating(cells, header.get("rating"))
         experience, experience_problem = _whole(
-            cells, header.get("experience"), "experience", MAX_EXPERIENCE
+            cells, header.get("experience"), N_("experience"), MAX_EXPERIENCE
         )
-        matches, matches_problem = _whole(cells, header.get("matches"), "matches", MAX_MATCHES)
+        matches, matches_problem = _whole(
+            cells, header.get("matches"), N_("matches"), MAX_MATCHES
+        )
         if not name:
-            problems.append("the name is missing")
+            problems.append(Message("the name is missing"))
         elif len(name) > 120:
-            problems.append("the name is longer than 120 characters")
+            problems.append(Message("the name is longer than 120 characters"))
         if country and not _COUNTRY.match(country):
-            problems.append(f"country {country!r} is not a two-letter code (NO, DE, US)")
+            problems.append(
+                Message(
+                    "country %(country)s is not a two-letter code (NO, DE, US)",
+                    country=repr(country),
+                )
+            )
         if rating_problem:
             problems.append(rating_problem)
         if experience_problem:
@@ -290,13 +308,13 @@ def check_rows(
         if matches_problem:
             problems.append(matches_problem)
         if email and (not EMAIL_ADDRESS.match(email) or len(email) > 254):
-            problems.append(f"e-mail address {email!r} is not valid")
+            problems.append(Message("e-mail address %(email)s is not valid", email=repr(email)))
         if name:
             key = _key(name, country)
             if key in seen:
-                problems.append(f"duplicate of row {seen[key]}")
+                problems.append(Message("duplicate of row %(line)s", line=seen[key]))
             elif key in roster:
-                problems.append(f"{name} ({country or 'no country'}) is on the roster already")
+                problems.append(_on_the_roster(name, country))
             seen.setdefault(key, line)
         out.append(
             PlayerRow(
@@ -343,7 +361,7 @@ def apply_player_import(
     for row in preview.good_rows:
         key = _key(row.name, row.country)
         if key in roster:
-            skipped.append(_with_problem(row, "is on the roster already"))
+            skipped.append(_with_problem(row, _on_the_roster(row.name, row.country)))
             continue
         fields = PlayerFields(
             name=row.name,
@@ -365,9 +383,17 @@ def apply_player_import(
     return PlayerImportResult(created=tuple(created), skipped=tuple(skipped))
 
 
+def _on_the_roster(name: str, country: str) -> Message:
+    """The problem of a row whose player the roster has already."""
+    if country:
+        return Message(
+            "%(name)s (%(country)s) is on the roster already", name=name, country=country
+        )
+    return Message("%(name)s (no country) is on the roster already", name=name)
+
+
 def _with_problem(row: PlayerRow, problem: str) -> PlayerRow:
-    label = f"{row.name} ({row.country or 'no country'}) {problem}"
     return PlayerRow(
-        row.line, row.name, row.country, row.rating, row.email, (label,), row.experience,
+        row.line, row.name, row.country, row.rating, row.email, (problem,), row.experience,
         row.matches,
     )

@@ -15,6 +15,7 @@ from sqlmodel import Session, col, select
 from tourney.i18n import DEFAULT_LANGUAGE
 from tourney.rules.dice import Roll
 from tourney.rules.dice_names import DiceNames, dice_names_for
+from tourney.rules.messages import N_
 from tourney.rules.records import read_record
 from tourney.rules.records.model import ActionKind, MatchRecord, PlayForm
 from tourney.store.tables import UploadedRecord
@@ -89,6 +90,6 @@ def _games(record: MatchRecord, naming: DiceNames | None) -> tuple[GameMoves, ..
 def _play_text(text: str, form: PlayForm | None) -> str:
     """The play part of a roll as written (``52: 13/8 24/22`` -> ``13/8 24/22``)."""
     if form is PlayForm.DANCE:
-        return "cannot move"
+        return N_("cannot move")
     _, _, play = text.partition(":")
     return play.strip() or text

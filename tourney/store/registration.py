@@ -18,7 +18,7 @@ from datetime import datetime
 from sqlmodel import Session, col, func, select
 
 from tourney.i18n import DEFAULT_LANGUAGE, LANGUAGE_CODES, translate
-from tourney.rules.messages import Message
+from tourney.rules.messages import N_, Message
 from tourney.store import outbox
 from tourney.store.audit import Actor, record
 from tourney.store.errors import ConflictError, NotFoundError, StoreUserError
@@ -34,6 +34,20 @@ from tourney.store.types import utcnow
 
 MAX_CAPACITY = 10_000
 FORM_ACTOR_LABEL = "registration form"
+STATUS_NAMES = {
+    RegistrationStatus.UNCONFIRMED.value: N_("unconfirmed"),
+    RegistrationStatus.AWAITING_APPROVAL.value: N_("awaiting approval"),
+    RegistrationStatus.REGISTERED.value: N_("registered"),
+    RegistrationStatus.WAITING.value: N_("waiting"),
+    RegistrationStatus.WITHDRAWN.value: N_("withdrawn"),
+    RegistrationStatus.REJECTED.value: N_("rejected"),
+}
+"""Each status in words, as the director's pages show it."""
+
+
+def status_name(status: str) -> str:
+    """A registration's status in words (``awaiting approval``), translatable."""
+    return STATUS_NAMES.get(status, status.replace("_", " "))
 
 
 @dataclass(frozen=True)
@@ -64,6 +78,11 @@ class RegistrationRow:
     status: str
     position: int | None
     """Place on the waiting list (1 = next to move up)."""
+
+    @property
+    def status_label(self) -> str:
+        """The status in words, translatable."""
+        return status_name(self.status)
 
 
 def _settings(session: Session, event_id: int) -> RegistrationSettings | None:
@@ -102,11 +121,13 @@ def registration_page(
     now = now or utcnow()
     reason = ""
     if not settings.is_open:
-        reason = "Registration is not open."
+        reason = Message("Registration is not open.")
     elif settings.closes_at is not None and settings.closes_at <= now:
-        reason = f"Registration closed at {settings.closes_at:%Y-%m-%d %H:%M} UTC."
+        reason = Message(
+            "Registration closed at %(time)s UTC.", time=f"{settings.closes_at:%Y-%m-%d %H:%M}"
+        )
     elif event.status == EventStatus.FINISHED:
-        reason = "The event is finished."
+        reason = Message("The event is finished.")
     return RegistrationPage(
         event.id or 0, event.slug, event.name, not reason, reason, settings.capacity,
         _count(session, event.id or 0, RegistrationStatus.REGISTERED),

@@ -1004,7 +1004,11 @@ def _record_rules(event: Event, start: tuple[int, int] = (0, 0)) -> RecordRules:
 def _length_problem(length: int, expected: int) -> str:
     """What is wrong with the record's match length, if anything."""
     if length != expected:
-        return f"The record is of a {length}-point match, but this match is to {expected} points."
+        return Message(
+            "The record is of a %(length)s-point match, but this match is to %(expected)s points.",
+            length=length,
+            expected=expected,
+        )
     return ""
 
 
@@ -1016,9 +1020,13 @@ def _fit(players: tuple[str, str], names: tuple[str, str]) -> tuple[bool, str]:
         return False, ""
     if given == (ours[1], ours[0]):
         return True, ""
-    return False, (
-        f"The record's players are {players[0]} and {players[1]}, "
-        f"but this match is {names[0]} against {names[1]}."
+    return False, Message(
+        "The record's players are %(first)s and %(second)s, "
+        "but this match is %(player_a)s against %(player_b)s.",
+        first=players[0],
+        second=players[1],
+        player_a=names[0],
+        player_b=names[1],
     )
 
 
@@ -1028,7 +1036,9 @@ def _score_record(
     entries = []
     for g in games:
         if g.end is None or (g.winner is None and g.end is not GameEnd.DRAWN):
-            return None, RecordFinding(g.number, None, f"Game {g.number} has no result.")
+            return None, RecordFinding(
+                g.number, None, Message("Game %(game)s has no result.", game=g.number)
+            )
         if g.end is GameEnd.DRAWN:
             entries.append(GameEntry.drawn(g.cube))
             continue
@@ -1043,7 +1053,10 @@ def _score_record(
         return None, RecordFinding(
             None,
             None,
-            f"The record ends at {format_score(state.score)}: the match is not finished.",
+            Message(
+                "The record ends at %(score)s: the match is not finished.",
+                score=format_score(state.score),
+            ),
         )
     return state, None
 

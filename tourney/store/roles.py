@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tourney.rules.messages import N_, Message
 from tourney.store.errors import StoreInvariantError
 from tourney.store.tables import Role, StaffRole
 
@@ -31,6 +32,13 @@ class AccountRole:
     can_manage_accounts: bool = False
     """May add accounts."""
 
+    @property
+    def choice_label(self) -> str:
+        """How the account form offers the role: ``Director — runs their own events``."""
+        return Message(
+            "%(role)s — %(description)s", role=self.label, description=self.description
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class EventRole:
@@ -46,12 +54,14 @@ class EventRole:
 
 
 ACCOUNT_ROLES: tuple[AccountRole, ...] = (
-    AccountRole(Role.DIRECTOR, "Director", "runs their own events", can_direct_events=True),
-    AccountRole(Role.SCORER, "Scorer", "enters results"),
+    AccountRole(
+        Role.DIRECTOR, N_("Director"), N_("runs their own events"), can_direct_events=True
+    ),
+    AccountRole(Role.SCORER, N_("Scorer"), N_("enters results")),
     AccountRole(
         Role.ADMIN,
-        "Admin",
-        "everything",
+        N_("Admin"),
+        N_("everything"),
         can_direct_events=True,
         directs_every_event=True,
         can_manage_accounts=True,
@@ -60,8 +70,8 @@ ACCOUNT_ROLES: tuple[AccountRole, ...] = (
 """Every account role, in the order the account form offers them."""
 
 EVENT_ROLES: tuple[EventRole, ...] = (
-    EventRole(StaffRole.DIRECTOR, "Director", can_manage_event=True),
-    EventRole(StaffRole.SCORER, "Scorer"),
+    EventRole(StaffRole.DIRECTOR, N_("Director"), can_manage_event=True),
+    EventRole(StaffRole.SCORER, N_("Scorer")),
 )
 """Every part a user can play in an event."""
 

@@ -15,6 +15,7 @@ from datetime import datetime, timedelta
 
 from sqlmodel import Session, select
 
+from tourney.rules.messages import N_, Message
 from tourney.store import tournament_views as tv
 from tourney.store.audit import Actor, record, snapshot
 from tourney.store.clocks import EventTimes, event_times
@@ -33,11 +34,11 @@ class Panel:
 
 
 PANELS = (
-    Panel("pairings", "Pairings with tables"),
-    Panel("bracket", "Knockout brackets"),
-    Panel("standings", "Standings"),
-    Panel("clock", "Round clock"),
-    Panel("announcement", "Announcement"),
+    Panel("pairings", N_("Pairings with tables")),
+    Panel("bracket", N_("Knockout brackets")),
+    Panel("standings", N_("Standings")),
+    Panel("clock", N_("Round clock")),
+    Panel("announcement", N_("Announcement")),
 )
 """Every panel, in the default order."""
 DEFAULT_PANELS = tuple(p.key for p in PANELS)
@@ -54,8 +55,9 @@ STANDINGS_PER_SLIDE = 16
 BRACKET_ROUNDS = 3
 """Rounds of a bracket one slide shows, from the current one on."""
 BRACKET_FIRST_ROUND_MATCHES = 16
-WINNER_OF = "Winner of "
-"""How a bracket's open side begins (``tournament_views``' placeholders)."""
+WINNER_OF = "Winner of %(match)s"
+"""The pattern of a bracket's open side waiting for a match's winner
+(``tournament_views``' placeholders)."""
 
 
 def find_panel(key: str) -> Panel:
@@ -271,7 +273,9 @@ def screen_view(session: Session, event_id: int, *, now: datetime | None = None)
         elif key == "clock":
             slides.append(_clock_slide(boards, times, settings))
         elif key == "announcement" and settings.announcement:
-            slides.append(Slide("announcement", "Announcement", text=settings.announcement))
+            slides.append(
+                Slide("announcement", N_("Announcement"), text=settings.announcement)
+            )
     return ScreenView(event.name, settings.rotation_seconds, tuple(slides), settings.announcement)
 
 
@@ -287,9 +291,9 @@ def _line(m: tv.MatchSummary, *, short: bool = False) -> PairingLine:
     match it waits for (the column to its left shows whose)."""
     a_open, b_open = m.a_placeholder or "?", m.b_placeholder or "?"
     if short:
-        a_open, b_open = (text.removeprefix(WINNER_OF) for text in (a_open, b_open))
+        a_open, b_open = _waited_match(a_open), _waited_match(b_open)
     a = m.a.name if m.a else a_open
-    b = m.b.name if m.b else ("bye" if m.is_bye else b_open)
+    b = m.b.name if m.b else (N_("bye") if m.is_bye else b_open)
     shown = bool(m.score_text)
     return PairingLine(
         m.table,
@@ -301,6 +305,16 @@ def _line(m: tv.MatchSummary, *, short: bool = False) -> PairingLine:
         str(m.score_a) if shown else "",
         str(m.score_b) if shown else "",
     )
+
+
+def _waited_match(placeholder: str) -> str:
+    """The match a side waits for the winner of (``Quarterfinal match 3``), or the
+    placeholder as it is where it waits for something else (a loser)."""
+    if isinstance(placeholder, Message) and placeholder.msgid == WINNER_OF:
+        match = placeholder.params["match"]
+        if isinstance(match, str):
+            return match
+    return placeholder
 
 
 def _pairing_slides(boards: list[tv.FlightBoard]) -> list[Slide]:
@@ -320,7 +334,7 @@ def _pairing_slides(boards: list[tv.FlightBoard]) -> list[Slide]:
             slides.append(
                 Slide(
                     "pairings",
-                    f"{board.flight.name} · {rnd.name}",
+                    Message("%(flight)s · %(round)s", flight=board.flight.name, round=rnd.name),
                     pairings=tuple(part),
                     part=f"{n}/{len(parts)}" if len(parts) > 1 else "",
                 )
@@ -364,7 +378,13 @@ def _standings_slides(boards: list[tv.FlightBoard]) -> list[Slide]:
             StandingLine(r.display_rank, r.player.name, r.wins, r.losses)
             for r in board.standings[:STANDINGS_PER_SLIDE]
         )
-        slides.append(Slide("standings", f"{board.flight.name} · Standings", standings=rows))
+        slides.append(
+            Slide(
+                "standings",
+                Message("%(flight)s · Standings", flight=board.flight.name),
+                standings=rows,
+            )
+        )
     return slides
 
 
@@ -373,11 +393,18 @@ def _clock_slide(
 ) -> Slide:
     if settings.clock_until is not None:
         return Slide(
-            "clock", "Round clock", clocks=(RoundClock("Time left", settings.clock_until),)
+            "clock",
+            N_("Round clock"),
+            clocks=(RoundClock(N_("Time left"), settings.clock_until),),
         )
     clocks = []
     for board in boards:
         plan = times.current_round(board.flight.id)
         if plan is not None:
-            clocks.append(RoundClock(f"{board.flight.name} · {plan.name}", plan.end))
-    return Slide("clock", "Round clock", clocks=tuple(clocks))
+            clocks.append(
+                RoundClock(
+                    Message("%(flight)s · %(round)s", flight=board.flight.name, round=plan.name),
+                    plan.end,
+                )
+            )
+    return Slide("clock", N_("Round clock"), clocks=tuple(clocks))

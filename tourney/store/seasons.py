@@ -21,7 +21,7 @@ from sqlmodel import Session, col, select
 
 from tourney.formats.errors import FormatUserError
 from tourney.formats.seasons import place_points, season_table
-from tourney.rules.messages import N_, Message, message_of
+from tourney.rules.messages import N_, Message, PluralMessage, message_of
 from tourney.store import tournament_views as tv
 from tourney.store.audit import Actor, record
 from tourney.store.club_money import event_points
@@ -214,9 +214,17 @@ def season_view(session: Session, season_id: int) -> SeasonView:
     names = _names(session, [row.player for row in table])
     scoring = SCORINGS.get(season.scoring, season.scoring)
     if season.scoring == "place":
-        scoring += f" ({', '.join(str(p) for p in season.points_table)})"
+        scoring = Message(
+            "Points by place (%(table)s)",
+            table=", ".join(str(p) for p in season.points_table),
+        )
     if season.best:
-        scoring += f", best {season.best} events count"
+        scoring = PluralMessage(
+            "%(scoring)s, best %(count)s events count",
+            "%(scoring)s, best %(count)s events count",
+            season.best,
+            scoring=scoring,
+        )
     return SeasonView(
         season_id,
         club.id or 0,

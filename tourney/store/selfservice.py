@@ -57,6 +57,7 @@ from tourney.store.tables import (
     RoundStatus,
 )
 from tourney.store.teams import entry_display_names
+from tourney.store.tournament_views import round_display_name
 from tourney.store.types import utcnow
 
 LINK_SALT = "tourney.player-link"
@@ -412,7 +413,8 @@ def player_home(session: Session, *, grant: PlayerGrant) -> PlayerHome:
         view = None if report is None else _report_view(session, report, match, grant.entry_id)
         can_report = not done and (report is None or report.status == ReportStatus.PENDING.value)
         matches.append(PlayerMatch(
-            match.id or 0, rnd.name or f"Round {rnd.number}", opponent, match.table_label,
+            match.id or 0, round_display_name(rnd.name, rnd.number), opponent,
+            match.table_label,
             match.match_length, scores[0], scores[1], match.status, won, rnd.deadline_at,
             view, can_report,
         ))
@@ -898,7 +900,7 @@ def director_queue(session: Session, actor: Actor, event_id: int) -> list[QueueI
     for match, rnd in rows:
         report = disputed.get(match.id or 0)
         items.append(QueueItem(
-            match.id or 0, rnd.name or f"Round {rnd.number}",
+            match.id or 0, round_display_name(rnd.name, rnd.number),
             names.get(match.entry_a_id or 0, "?"), names.get(match.entry_b_id or 0, "?"),
             rnd.deadline_at, None if report is None else _report_view(session, report, match, None),
             match.version,

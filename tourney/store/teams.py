@@ -955,7 +955,7 @@ def _fixture_views(
                 event_slug=event.slug,
                 event_name=event.name,
                 round_number=rnd.number,
-                round_name=rnd.name,
+                round_name=parse_round_name(rnd.name),
                 position=f.position,
                 a=team_names[f.team_a_id],
                 b=None if f.team_b_id is None else team_names[f.team_b_id],

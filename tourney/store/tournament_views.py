@@ -1137,8 +1137,8 @@ def _table_matches(summaries: Sequence[MatchSummary]) -> tuple[MatchSummary, ...
 def _undo_label(fmt: FlightFormat, rounds: Sequence[Round]) -> str:
     """What the undo button says: a Swiss undoes its newest round, others their draw."""
     if rounds and fmt.pairs_round_by_round:
-        return "Undo unpublished round"
-    return "Undo unpublished draw"
+        return Message("Undo unpublished round")
+    return Message("Undo unpublished draw")
 
 
 LATE_BYE_CHOICES = 100

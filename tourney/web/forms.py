@@ -238,7 +238,7 @@ class UserForm(SetupForm):
 
     role = SelectField(
         lazy_gettext("Role"),
-        choices=options((r.role.value, f"{r.label} — {r.description}") for r in ACCOUNT_ROLES),
+        choices=options((r.role.value, r.choice_label) for r in ACCOUNT_ROLES),
     )
 
 

@@ -43,6 +43,7 @@ from tourney.store.selfservice import LinkMaker, PlayerGrant
 from tourney.store.selfservice_tables import Registration, ResultReport
 from tourney.store.tables import Entry, Event, Flight, Round
 from tourney.store.teams import entry_display_names
+from tourney.store.tournament_views import round_display_name
 from tourney.web.auth import ALL_ROLES, DIRECTORS, public, requires
 from tourney.web.deps import actor, public_root, public_url_for, reading, writing
 from tourney.web.i18n import current_language
@@ -302,7 +303,8 @@ def director_page(event_id: int) -> ResponseReturnValue:
             .order_by(Flight.position, Round.number)  # type: ignore[arg-type]
         ).all()
         deadlines = [
-            (r.id, f"{f.name} · {r.name or r.number}", r.deadline_at) for r, f in rounds
+            (r.id, f.name, round_display_name(r.name, r.number), r.deadline_at)
+            for r, f in rounds
         ]
     return render_template(
         "players/director.html", event=event, players=players, checked_in=count, queue=queue,
@@ -543,5 +545,11 @@ def decide_registration(registration_id: int) -> ResponseReturnValue:
     except StoreUserError as refused:
         flash(_form_error(refused), "error")
     else:
-        flash(_("Registration: %(status)s.", status=status.replace("_", " ")), "success")
+        flash(
+            _(
+                "Registration: %(status)s.",
+                status=translate(registration.status_name(status), current_language()),
+            ),
+            "success",
+        )
     return redirect(url_for(".registration_settings", event_id=event_id))

@@ -285,7 +285,7 @@ def performance(slug: str) -> ResponseReturnValue:
             "event_name": access.name,
             "slug": slug,
         },
-        title=lambda c: f"Performance · {c['event_name']}",
+        title=lambda c: f"{gettext('Performance')} · {c['event_name']}",
     )
 
 

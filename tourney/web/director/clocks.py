@@ -109,7 +109,7 @@ def screen_settings(event_id: int) -> ResponseReturnValue:
             "announcement": settings.announcement,
         }
     form = ScreenForm(data=data)
-    form.panels.choices = options((p.key, gettext(p.label)) for p in screens.PANELS)
+    form.panels.choices = options((p.key, p.label) for p in screens.PANELS)
 
     def change(session: Session) -> Done:
         screens.set_screen(

@@ -150,12 +150,25 @@ def ledger_take(event_id: int) -> ResponseReturnValue:
             method=form.method.data or None,
             event_id=event_id,
         )
-        what = club_money.KINDS.get(item.kind, item.kind)
-        done = "paid" if item.paid else "charged"
-        placed = " The player is in its draw." if item.kind == "buyback" else ""
-        return Done(f"{what} {done}.{placed}", url_for(".event_ledger", event_id=event_id))
+        return Done(
+            _taken(item.kind, paid=bool(item.paid)), url_for(".event_ledger", event_id=event_id)
+        )
 
     return submit_form(form, change, lambda: _ledger_page(take=form, event_id=event_id))
+
+
+def _taken(kind: str, *, paid: bool) -> str:
+    """What the ledger says of a fee just taken (of a kind of ``club_money.KINDS``): paid
+    at once, or charged to pay later."""
+    if kind == "entry":
+        return gettext("Entry fee paid.") if paid else gettext("Entry fee charged.")
+    if kind == "pool":
+        return gettext("Side pool paid.") if paid else gettext("Side pool charged.")
+    return (
+        gettext("Buy-back paid. The player is in its draw.")
+        if paid
+        else gettext("Buy-back charged. The player is in its draw.")
+    )
 
 
 @bp.post("/events/<int:event_id>/ledger/undo")
