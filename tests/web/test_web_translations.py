@@ -624,12 +624,23 @@ def _serve_themselves(
             row.name: maker.registration_token(row.id or 0)
             for row in session.exec(select(Registration))
         }
+        awaiting = session.exec(
+            select(Registration.id).where(Registration.name == "Zed Zane")
+        ).one()
     confirm = f"/events/fjord-open/register/confirm/{signed_up['Zed Zane']}"
     clients.visitor.post(confirm)
+    with read_session(engine) as session:
+        pools_report = session.exec(
+            select(ResultReport.id).where(ResultReport.match_id == pools_match)
+        ).one()
     ids.update(
         player_link=player_link,
+        disputer_link=disputer,
         pools_match=pools_match,
+        pools_report=pools_report,
+        disputed_report=disputed_report,
         unconfirmed=signed_up["Yan Ytre"],
+        awaiting_approval=awaiting,
     )
 
 
@@ -667,6 +678,25 @@ def _finished_event(engine: Engine, actor: Actor, director: FlaskClient) -> dict
         )
     assert director.post(f"/director/events/{event}/finish").status_code == 302
     return {"finished_event": event, "finished_flight": flight}
+
+
+def _settle(clients: _Clients, ids: dict[str, Any]) -> None:
+    """After the walk, what ends the open questions, each followed by the page that
+    says how it ended: the player confirms the pools result, the director decides the
+    dispute for the reporter and approves the sign-up waiting for approval."""
+    player, disputer, event = ids["player_link"], ids["disputer_link"], ids["event"]
+    clients.player.post(f"{player}/reports/{ids['pools_report']}/confirm")
+    clients.player.get(player)
+    clients.director.post(
+        f"/director/reports/{ids['disputed_report']}/decide", data={"decision": "report"}
+    )
+    clients.director.get(f"/director/events/{event}/self-service")
+    clients.visitor.get(disputer)
+    with_approval = ids["awaiting_approval"]
+    clients.director.post(
+        f"/director/registrations/{with_approval}/decide", data={"decision": "approve"}
+    )
+    clients.director.get(f"/director/events/{event}/registration")
 
 
 def _refusals(clients: _Clients, ids: dict[str, Any]) -> None:
@@ -994,6 +1024,7 @@ def test_every_word_of_every_page_comes_from_a_catalogue(
             if _rule(pseudo_app, path) not in FRAGMENTS:
                 assert f'<html lang="{PSEUDO}"' in page, path
     assert answered == {}, "pages that did not answer as expected"
+    _settle(clients, ids)
     names = [*NAMES, admin.name, admin.email, ids["director"].name, ids["director"].email]
     untranslated: dict[str, list[str]] = {}
     for label, page in pages:

@@ -33,7 +33,7 @@ from sqlmodel import Session, col, select
 from tourney.i18n import DEFAULT_LANGUAGE, LANGUAGE_CODES, translate
 from tourney.match import MatchEntryError, add_game, check_final_score, format_score
 from tourney.rules import Side
-from tourney.rules.messages import Message, PluralMessage
+from tourney.rules.messages import N_, Message, PluralMessage
 from tourney.store import outbox, progress, results
 from tourney.store.audit import Actor, record
 from tourney.store.errors import ConflictError, NotFoundError, StoreUserError
@@ -374,9 +374,33 @@ def _report_view(
     )
     return ReportView(
         report.id or 0, match.id or 0, report.status, reporter, reported, counter,
-        reported_games, counter_games, report.outcome,
+        reported_games, counter_games, _stored_outcome(report.outcome),
         viewer_entry == report.reporter_entry_id, report.record_text is not None,
     )
+
+
+CONFIRMED_BY_OPPONENT = N_("Confirmed by the opponent.")
+DECISION_OUTCOMES = {
+    "report": N_("The director confirmed the reported result."),
+    "counter": N_("The director confirmed the opponent's result."),
+    "entered": N_("The director entered the result."),
+}
+"""The outcome a report is stored with for each of the director's ``DECISIONS``."""
+_OUTCOMES = {str(text): text for text in (CONFIRMED_BY_OPPONENT, *DECISION_OUTCOMES.values())}
+"""The outcomes a report is stored with, by their English text."""
+NOT_ENTERED = "Could not be entered: %(problem)s"
+"""The outcome of a confirmed report the rules refused: the director decides it."""
+
+
+def _stored_outcome(text: str) -> str:
+    """A report's stored outcome as the message it was written from, shown in its
+    reader's language; a refusal's own words stay as they were stored."""
+    if text in _OUTCOMES:
+        return _OUTCOMES[text]
+    prefix = NOT_ENTERED.split("%", 1)[0]
+    if text.startswith(prefix):
+        return Message(NOT_ENTERED, problem=text.removeprefix(prefix))
+    return text
 
 
 def player_home(session: Session, *, grant: PlayerGrant) -> PlayerHome:
@@ -762,8 +786,8 @@ def _confirm(
     report.updated_at = utcnow()
     if problem is None:
         report.status = ReportStatus.CONFIRMED.value
-        report.outcome = "Confirmed by the opponent."
-        outcome = ReportOutcome(True, "Confirmed: the result is in.")
+        report.outcome = CONFIRMED_BY_OPPONENT
+        outcome = ReportOutcome(True, Message("Confirmed: the result is in."))
     elif problem[1]:
         report.status = ReportStatus.SUPERSEDED.value
         report.outcome = problem[0][:500]
@@ -771,7 +795,7 @@ def _confirm(
     else:
         # The rules refused it now (the event's rules changed since): the director decides.
         report.status = ReportStatus.DISPUTED.value
-        report.outcome = f"Could not be entered: {problem[0]}"[:500]
+        report.outcome = Message(NOT_ENTERED, problem=problem[0])[:500]
         outcome = ReportOutcome(False, problem[0])
     session.flush()
     record(
@@ -829,8 +853,11 @@ def confirm_report(
         report = session.get(ResultReport, report_id)
         assert report is not None
         if report.status == ReportStatus.CONFIRMED.value:
-            return ReportOutcome(True, "Confirmed already: the result is in.")
-        return ReportOutcome(False, report.outcome or "This report is decided already.")
+            return ReportOutcome(True, Message("Confirmed already: the result is in."))
+        return ReportOutcome(
+            False,
+            _stored_outcome(report.outcome) or Message("This report is decided already."),
+        )
     return _confirm(session, grant, *found, links)[1]
 
 
@@ -941,11 +968,8 @@ def decide_dispute(
         text = report.record_text if decision == "report" else None
         _apply(session, actor, match.id or 0, chosen, text, None)
     report.status = ReportStatus.RESOLVED.value
-    report.outcome = {
-        "report": "The director confirmed the reported result.",
-        "counter": "The director confirmed the opponent's result.",
-        "entered": "The director entered the result.",
-    }[decision]
+    outcome = DECISION_OUTCOMES[decision]
+    report.outcome = outcome
     report.updated_at = utcnow()
     session.flush()
     record(
@@ -954,7 +978,7 @@ def decide_dispute(
         after={"decision": decision},
     )
     _mail_decision(session, report, match, links)
-    return ReportOutcome(True, report.outcome)
+    return ReportOutcome(True, outcome)
 
 
 def _mail_decision(session: Session, report: ResultReport, match: Match, links: LinkMaker) -> None:

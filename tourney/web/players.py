@@ -197,7 +197,7 @@ def confirm(slug: str, token: str, report_id: int) -> ResponseReturnValue:
         outcome = selfservice.confirm_report(
             session, grant=grant, report_id=report_id, links=links()
         )
-    flash(outcome.message, "success" if outcome.applied else "error")
+    flash(translate(outcome.message, current_language()), "success" if outcome.applied else "error")
     return _home(slug, token)
 
 
@@ -367,7 +367,7 @@ def decide(report_id: int) -> ResponseReturnValue:
             raise
         flash(translate(refused.message, current_language()), "error")
     else:
-        flash(outcome.message, "success")
+        flash(translate(outcome.message, current_language()), "success")
     return redirect(url_for(".director_page", event_id=event_id))
 
 
