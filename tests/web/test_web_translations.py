@@ -332,6 +332,8 @@ NAMES = [
     "Vinter",
     "Nils Spare",  # and the rest of the players' file
     "Ola Dobbel",
+    "Per Dobbel",
+    "Ingen Her",
     "nils@example.org",
     "ola-at-example",
     "NO",
@@ -702,7 +704,8 @@ def _settle(clients: _Clients, ids: dict[str, Any]) -> None:
 def _refusals(clients: _Clients, ids: dict[str, Any]) -> None:
     """Forms sent wrong, each answered by its page with what to correct: a wrong
     password, forms left empty or filled with what their fields do not take, a score
-    the rules refuse, a sign-up and a player's report without what they need."""
+    the rules refuse, a pasted list of names naming nobody, someone entered already and
+    two players of one name, a sign-up and a player's report without what they need."""
     event, flights = ids["event"], ids["flights"]
     clients.visitor.post("/login", data={"email": "nobody@example.org", "password": "x"})
     for path, data in (
@@ -731,6 +734,14 @@ def _refusals(clients: _Clients, ids: dict[str, Any]) -> None:
         ("/account/tokens", {"name": ""}),
     ):
         clients.director.post(path, data=data)
+    for country in ("NO", "SE"):
+        clients.director.post(
+            "/director/players", data={"name": "Per Dobbel", "country": country, "add_as_new": "y"}
+        )
+    clients.director.post(
+        f"/director/events/{event}/entries/paste",
+        data={"names": "Ingen Her\nAnn Berg\nPer Dobbel"},
+    )
     clients.admin.post("/director/users", data={"name": "", "email": "x", "password": "y"})
     clients.visitor.post(
         "/events/fjord-open/register", data={"name": "", "club": "", "email": "x"}

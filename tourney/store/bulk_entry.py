@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from sqlmodel import Session, col, select
 
-from tourney.rules.messages import Message
+from tourney.rules.messages import Message, PluralMessage
 from tourney.store import queries
 from tourney.store.audit import Actor, record, snapshot
 from tourney.store.errors import NotFoundError, StoreUserError
@@ -65,12 +65,16 @@ class PastedLine:
     def problem(self) -> str:
         """Why the line enters nobody; empty when it names one player to enter."""
         if not self.players:
-            return "No roster player has this name."
+            return Message("No roster player has this name.")
         if len(self.players) > 1:
-            names = "; ".join(_described(p) for p in self.players)
-            return f"{len(self.players)} roster players have this name: {names}."
+            return PluralMessage(
+                "%(count)s roster player has this name: %(names)s.",
+                "%(count)s roster players have this name: %(names)s.",
+                len(self.players),
+                names="; ".join(_described(p) for p in self.players),
+            )
         if self.already_entered:
-            return f"{self.players[0].name} is entered already."
+            return Message("%(name)s is entered already.", name=self.players[0].name)
         return ""
 
 
