@@ -333,7 +333,7 @@ def test_the_decision_sentence_is_taken_from_the_players_catalogue(
     """With a German catalogue that knows the decision sentence, Cat's mail says it in
     German and nowhere in English: the sentence is a message of the core catalogue like
     the mail's other lines, not stored English text copied into the mail."""
-    german = "Der Turnierleiter hat das Ergebnis Ihres Gegners bestätigt."
+    german = "Die Turnierleitung hat das Ergebnis Ihres Gegners bestätigt."
     real = i18n.core_catalogue
 
     class KnowsTheDecision(NullTranslations):

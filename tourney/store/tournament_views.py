@@ -45,7 +45,7 @@ from tourney.match import (
     format_score,
 )
 from tourney.rules import Level
-from tourney.rules.messages import N_, Message, message_from_parts
+from tourney.rules.messages import N_, Message, PluralMessage, message_from_parts
 from tourney.rules.variants import DEFAULT_OPTIONS, DEFAULT_VARIANT, STANDARD
 from tourney.store import progress, stages
 from tourney.store.audit import Actor
@@ -509,8 +509,7 @@ class UploadView:
     @property
     def problems_text(self) -> str:
         """How many problems the validator found: ``1 problem``, ``3 problems``."""
-        count = len(self.errors)
-        return f"{count} problem{'' if count == 1 else 's'}"
+        return PluralMessage("%(count)s problem", "%(count)s problems", len(self.errors))
 
 
 @dataclass(frozen=True)
