@@ -29,6 +29,7 @@ from typing import Any
 
 from sqlmodel import Session, select
 
+from tourney.rules.messages import Message, PluralMessage, message_of
 from tourney.store.audit import Actor
 from tourney.store.errors import StoreUserError
 from tourney.store.inputs import EMAIL_ADDRESS
@@ -129,7 +130,9 @@ def read_table(data: bytes, *, filename: str) -> list[tuple[int, list[Any]]]:
         return _read_xlsx(data)
     if suffix in (".csv", ".txt", ""):
         return _read_csv(data)
-    raise PlayerImportError(f"{filename}: use a .csv or .xlsx file.", field="file")
+    raise PlayerImportError(
+        Message("%(file)s: use a .csv or .xlsx file.", file=filename), field="file"
+    )
 
 
 def _read_csv(data: bytes) -> list[tuple[int, list[Any]]]:
@@ -137,7 +140,8 @@ def _read_csv(data: bytes) -> list[tuple[int, list[Any]]]:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise PlayerImportError(
-            "The file is not UTF-8 text; save it as “CSV UTF-8” and try again.", field="file"
+            Message("The file is not UTF-8 text; save it as “CSV UTF-8” and try again."),
+            field="file",
         ) from None
     try:
         dialect: Any = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
@@ -146,17 +150,22 @@ def _read_csv(data: bytes) -> list[tuple[int, list[Any]]]:
     try:
         return [(n, row) for n, row in enumerate(csv.reader(io.StringIO(text), dialect), 1)]
     except csv.Error as error:
-        raise PlayerImportError(f"The CSV file cannot be read: {error}.", field="file") from None
+        raise PlayerImportError(
+            Message("The CSV file cannot be read: %(reason)s.", reason=str(error)), field="file"
+        ) from None
 
 
 def _read_xlsx(data: bytes) -> list[tuple[int, list[Any]]]:
     try:
         return list(read_first_sheet(data, limits=_WORKBOOK_LIMITS))
     except NotAWorkbookError:
-        raise PlayerImportError("The file is not an XLSX workbook.", field="file") from None
+        raise PlayerImportError(
+            Message("The file is not an XLSX workbook."), field="file"
+        ) from None
     except WorkbookError as error:
         raise PlayerImportError(
-            f"The file is not a readable workbook: {error}.", field="file"
+            Message("The file is not a readable workbook: %(reason)s.", reason=message_of(error)),
+            field="file",
         ) from None
 
 
@@ -187,7 +196,7 @@ def _rating(cells: Sequence[Any], index: int | None) -> tuple[float | None, str 
         return None, None
     raw = cells[index]
     if isinstance(raw, bool):
-        return None, f"rating {raw!r} is not a number"
+        return None, Message("rating %(value)s is not a number", value=repr(raw))
     if isinstance(raw, int | float):
         value = float(raw)
     else:
@@ -197,9 +206,11 @@ def _rating(cells: Sequence[Any], index: int | None) -> tuple[float | None, str 
         try:
             value = float(text)
         except ValueError:
-            return None, f"rating {str(raw).strip()!r} is not a number"
+            return None, Message("rating %(value)s is not a number", value=repr(str(raw).strip()))
     if not math.isfinite(value) or not 0 <= value <= MAX_RATING:
-        return None, f"rating {raw} is not between 0 and {MAX_RATING}"
+        return None, Message(
+            "rating %(value)s is not between 0 and %(largest)s", value=raw, largest=MAX_RATING
+        )
     return value, None
 
 
@@ -220,10 +231,28 @@ def _whole(
         value = int(text) if text.isdigit() and len(text) <= 12 else text
     if isinstance(value, bool) or not isinstance(value, int):
         shown = raw.strip() if isinstance(raw, str) else raw
-        return None, f"{field} {shown!r} is not a whole number"
+        if field == "experience":
+            return None, Message("experience %(value)s is not a whole number", value=repr(shown))
+        return None, Message("matches %(value)s is not a whole number", value=repr(shown))
     if not 0 <= value <= largest:
-        return None, f"{field} {value} is not between 0 and {largest}"
+        if field == "experience":
+            return None, Message(
+                "experience %(value)s is not between 0 and %(largest)s",
+                value=value, largest=largest,
+            )
+        return None, Message(
+            "matches %(value)s is not between 0 and %(largest)s", value=value, largest=largest
+        )
     return value, None
+
+
+def _on_roster(name: str, country: str) -> Message:
+    """The problem of a player the roster has already."""
+    if country:
+        return Message(
+            "%(name)s (%(country)s) is on the roster already", name=name, country=country
+        )
+    return Message("%(name)s (no country) is on the roster already", name=name)
 
 
 def _key(name: str, country: str) -> tuple[str, str]:
@@ -255,8 +284,16 @@ def check_rows(
             break
     if "name" not in header:
         raise PlayerImportError(
-            f"{filename or 'The file'}: the first row must name the columns, one of them "
-            "“name” (others: country, rating, experience, matches, email).",
+            Message(
+                "%(file)s: the first row must name the columns, one of them "
+                "“name” (others: country, rating, experience, matches, email).",
+                file=filename,
+            )
+            if filename
+            else Message(
+                "The file: the first row must name the columns, one of them "
+                "“name” (others: country, rating, experience, matches, email)."
+            ),
             field="file",
         )
     seen: dict[tuple[str, str], int] = {}
@@ -265,9 +302,11 @@ def check_rows(
         if not any(_text(cells, i) for i in range(len(cells))):
             continue
         if len(out) >= MAX_ROWS:
-            raise PlayerImportError(
-                f"The file has more than {MAX_ROWS} players; split it.", field="file"
-            )
+            raise PlayerImportError(PluralMessage(
+                "The file has more than %(count)s player; split it.",
+                "The file has more than %(count)s players; split it.",
+                MAX_ROWS,
+            ), field="file")
         problems: list[str] = []
         name = _text(cells, header.get("name"))
         country = _text(cells, header.get("country")).upper()
@@ -278,11 +317,13 @@ def check_rows(
         )
         matches, matches_problem = _whole(cells, header.get("matches"), "matches", MAX_MATCHES)
         if not name:
-            problems.append("the name is missing")
+            problems.append(Message("the name is missing"))
         elif len(name) > 120:
-            problems.append("the name is longer than 120 characters")
+            problems.append(Message("the name is longer than 120 characters"))
         if country and not _COUNTRY.match(country):
-            problems.append(f"country {country!r} is not a two-letter code (NO, DE, US)")
+            problems.append(Message(
+                "country %(country)s is not a two-letter code (NO, DE, US)", country=repr(country)
+            ))
         if rating_problem:
             problems.append(rating_problem)
         if experience_problem:
@@ -290,13 +331,13 @@ def check_rows(
         if matches_problem:
             problems.append(matches_problem)
         if email and (not EMAIL_ADDRESS.match(email) or len(email) > 254):
-            problems.append(f"e-mail address {email!r} is not valid")
+            problems.append(Message("e-mail address %(email)s is not valid", email=repr(email)))
         if name:
             key = _key(name, country)
             if key in seen:
-                problems.append(f"duplicate of row {seen[key]}")
+                problems.append(Message("duplicate of row %(line)s", line=seen[key]))
             elif key in roster:
-                problems.append(f"{name} ({country or 'no country'}) is on the roster already")
+                problems.append(_on_roster(name, country))
             seen.setdefault(key, line)
         out.append(
             PlayerRow(
@@ -343,7 +384,7 @@ def apply_player_import(
     for row in preview.good_rows:
         key = _key(row.name, row.country)
         if key in roster:
-            skipped.append(_with_problem(row, "is on the roster already"))
+            skipped.append(_with_problem(row, _on_roster(row.name, row.country)))
             continue
         fields = PlayerFields(
             name=row.name,
@@ -359,15 +400,17 @@ def apply_player_import(
         except StoreUserError as error:
             if error.status_code != 400:
                 raise
-            raise StoreUserError(f"row {row.line}: {error.message}", field=error.field) from None
+            raise StoreUserError(
+                Message("row %(line)s: %(reason)s", line=row.line, reason=error.message),
+                field=error.field,
+            ) from None
         roster.add(key)
     skipped.sort(key=lambda r: r.line)
     return PlayerImportResult(created=tuple(created), skipped=tuple(skipped))
 
 
 def _with_problem(row: PlayerRow, problem: str) -> PlayerRow:
-    label = f"{row.name} ({row.country or 'no country'}) {problem}"
     return PlayerRow(
-        row.line, row.name, row.country, row.rating, row.email, (label,), row.experience,
+        row.line, row.name, row.country, row.rating, row.email, (problem,), row.experience,
         row.matches,
     )
