@@ -24,7 +24,7 @@ from tourney.formats.simulation import (
     simulation_variant,
 )
 from tourney.match import GameKind, MatchState
-from tourney.rules.messages import N_, ListMessage, Message, PluralMessage
+from tourney.rules.messages import N_, Message, PluralMessage
 from tourney.rules.variants import DEFAULT_VARIANT, GameVariant
 from tourney.store.documents import (
     WINS_LABEL,
@@ -38,6 +38,7 @@ from tourney.store.documents import (
     StandingRow,
     metric_label,
 )
+from tourney.store.message_lists import SemicolonList
 
 # --- labels --------------------------------------------------------------------------
 
@@ -215,16 +216,11 @@ def _fed_text(
         ))
     if not parts:
         return ""
-    losers = _SemicolonList(tuple(parts))
+    losers = SemicolonList(tuple(parts))
     if flight.pool:
         return Message("Fresh draw of the %(losers)s", losers=losers)
     return Message("Entered by the %(losers)s", losers=losers)
 
-
-class _SemicolonList(ListMessage):
-    """Parts of a sentence written with semicolons between them, each translated."""
-
-    separator = "; "
 
 
 def documents_from_bracket(
