@@ -26,9 +26,9 @@ The side on roll is written first; a pinned checker is the bottom of a mixed sta
 Each case is a row ``[position ID, roll, Ludii player (1 or 2), carried, full, raw]``:
 our position ID of the position (the side on roll to move), the roll as two digits, the
 value of a doublet Ludii carries into this turn (0: none; see the test), the full set and,
-if different, the raw set, each as ``"<size>:<digest>"`` (``ludii_data.summary``). Where
+if different, the raw set, each as ``"<size>:<digest>"`` (``oracle_sets.summary``). Where
 the full set differs from ours when recorded, ``details`` keeps it whole (by case index,
-each position as its change from the turn's start, ``ludii_data.change_text``), so that
+each position as its change from the turn's start, ``oracle_sets.change_text``), so that
 the test and a reader see what Ludii allows.
 
 Run from the project root with a compiled Ludii (Ludeme/Ludii at the commit given), e.g.::
@@ -48,7 +48,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from ludii_data import DATA, GAMES, change_text, changed_layout, layout_text, summary
+from oracle_sets import DATA, change_text, changed_layout, layout_text, summary
 
 from tourney.rules.dice import Roll
 from tourney.rules.layout import BoardLayout, SideLayout
@@ -56,6 +56,9 @@ from tourney.rules.variants import variant_named
 
 HERE = Path(__file__).resolve().parent
 DRIVER = HERE / "ludii_driver" / "LudiiTurns.java"
+
+GAMES = {"portes": "Portes", "plakoto": "Plakoto", "fevga": "Fevga"}
+"""Our variant and the Ludii game (``Common/res/lud/board/race/escape/<name>.lud``)."""
 
 SEEDS = {"portes": 81, "plakoto": 82, "fevga": 83}
 

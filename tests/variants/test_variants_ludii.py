@@ -4,7 +4,7 @@ The data (tests/data/variants/ludii_*.json) were recorded by hand with
 tests/variants/make_ludii_data.py from random games that Ludii itself played
 (Ludeme/Ludii, ``Common/res/lud/board/race/escape/{Portes,Plakoto,Fevga}.lud``): for each
 turn, the set of positions Ludii lets the whole roll end on, kept as size and digest
-(``ludii_data.summary``) after VARIANTS.md 0.4 rules 1-2 are applied to the dice each of
+(``oracle_sets.summary``) after VARIANTS.md 0.4 rules 1-2 are applied to the dice each of
 Ludii's move chains used (Ludii's own ``max Distance`` filter computes distances and then
 returns every move, so its raw chains may stop early; the raw set is compared too).
 
@@ -61,7 +61,8 @@ from functools import cache
 from typing import Any
 
 import pytest
-from ludii_data import (
+from naive_tables import Board, NaiveRules, O, X, absolute, is_pinned, naive_legal, sequences
+from oracle_sets import (
     change_text,
     changed_layout,
     layout_text,
@@ -70,7 +71,6 @@ from ludii_data import (
     summary,
     text_layout,
 )
-from naive_tables import Board, NaiveRules, O, X, absolute, is_pinned, naive_legal, sequences
 from tables_builders import NAIVE_RULES, naive_board
 
 from tourney.rules.dice import Roll
@@ -245,7 +245,7 @@ tried (the first that fits names the case)."""
 def compare(name: str) -> tuple[int, Counter[str], list[str], int]:
     """(cases agreeing, known differences by name, unexplained cases, cases where
     Ludii's raw chains and its full set differ) for the recorded data of ``name``."""
-    data = load(name)
+    data = load(f"ludii_{name}")
     agreeing, known, unexplained, raw_differs = 0, Counter[str](), [], 0
     for index, row in enumerate(data["cases"]):
         case = Case(name, index, row, data["details"])
@@ -275,7 +275,7 @@ def compare(name: str) -> tuple[int, Counter[str], list[str], int]:
 ])
 def test_legal_plays_agree_with_ludii(name: str, cases: int, excluded: dict[str, int],
                                       raw_differs: int) -> None:
-    data = load(name)
+    data = load(f"ludii_{name}")
 
     agreed, known, unexplained, raw = compare(name)
 
@@ -289,7 +289,7 @@ def test_legal_plays_agree_with_ludii(name: str, cases: int, excluded: dict[str,
 
 
 def _cases(name: str) -> list[Case]:
-    data = load(name)
+    data = load(f"ludii_{name}")
     return [Case(name, index, row, data["details"]) for index, row in enumerate(data["cases"])]
 
 

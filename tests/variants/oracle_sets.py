@@ -1,4 +1,5 @@
-"""The form in which tests/data/variants/ludii_*.json hold Ludii's legal turns.
+"""The form in which recorded oracle data (tests/data/variants/ludii_*.json and
+long_nardy_engine.json) hold another program's legal turns.
 
 A position is written as text, each side in its own numbering, the side that moved
 first: ``"6:5,8:3,13:5,24:2;b0;o0;p/..."`` (point:count in point order, bar, off, the
@@ -18,10 +19,6 @@ from typing import Any
 from tourney.rules.layout import BoardLayout, SideLayout
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "variants"
-
-GAMES = {"portes": "Portes", "plakoto": "Plakoto", "fevga": "Fevga"}
-"""Our variant and the Ludii game (``Common/res/lud/board/race/escape/<name>.lud``)."""
-
 
 def side_text(side: SideLayout) -> str:
     """One side as text: ``point:count,...;b<bar>;o<off>;p<pinned points>``."""
@@ -97,7 +94,7 @@ def summary(texts: set[str]) -> str:
     return f"{len(texts)}:{hashlib.sha256(joined).hexdigest()[:12]}"
 
 
-def load(variant_name: str) -> dict[str, Any]:
-    """The recorded data of ``variant_name``."""
-    data: dict[str, Any] = json.loads((DATA / f"ludii_{variant_name}.json").read_text())
+def load(stem: str) -> dict[str, Any]:
+    """The recorded data file ``tests/data/variants/<stem>.json``."""
+    data: dict[str, Any] = json.loads((DATA / f"{stem}.json").read_text())
     return data
