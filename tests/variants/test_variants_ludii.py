@@ -16,22 +16,23 @@ code, with how a case of it is recognised:
   doublet's value in ``State.temp()`` from its first value to its third; a doublet turn
   that ends after one or two values leaves it set, and the next turn's first move then
   resets both dice to that doublet (``ForEachDie.eval``, the ``temp() != UNDEFINED``
-  branch). Such a turn is not played with its roll at all; the driver records the value
-  and the case is not compared.
+  branch): after its first move the turn goes on with that doublet's values instead of
+  its roll (in 34 of Portes' 45 such turns a later move used a value not rolled). The
+  driver records the carried value and the case is not compared.
 * ``bear-off cut short`` (Portes; Fevga's second player): Ludii's home-board rule is a
   separate ``forEach Die``/``forEach Site`` whose ``noMoveYet`` branch (a checker borne off
   from below the die when no other move exists) has no ``moveAgain``, so the turn ends
-  there; in Portes a doublet played from an all-home position also stops after two
-  values. Recognised when some play of ours bears off and every position Ludii allows is
-  reachable by playing some of the roll's values under our rules (the plain enumerator
-  of naive_tables.py).
+  there, the other values unplayed. Recognised when some play of ours bears off and every
+  position Ludii allows is reachable by playing some of the roll's values under our rules
+  (the plain enumerator of naive_tables.py).
 * ``bear-off past a blocked checker`` (Portes): in that ``noMoveYet`` branch Ludii
   removes the checker furthest from home that the die can carry off, even while a checker
   above the die cannot move (blocked); VARIANTS.md 0.4 bears off from below the die only
   when no checker stands above it. Recognised when each position Ludii allows is some of
   the roll played under our rules, possibly followed by one such removal.
-* ``no bear-off`` (Plakoto; Fevga's first player): Plakoto's Ludii track has no ``End``
-  site, so no checker is ever borne off; Fevga's ``(regions "Home" P1 {20..25})`` is the
+* ``no bear-off`` (Plakoto; Fevga's first player): Plakoto's Ludii tracks
+  (``BackgammonTracks`` without ``End``) give no move off the board, and in the recorded
+  games no checker was ever borne off; Fevga's ``(regions "Home" P1 {20..25})`` is the
   first player's own points 7-12 on its Fevga track, so it never enters the home-board
   rule from its real home. Recognised when some play of ours bears off, no position Ludii
   allows has a checker more off, and each is reachable by playing some of the values.
