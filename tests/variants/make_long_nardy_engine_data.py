@@ -24,8 +24,8 @@ change from the start (``oracle_sets.change_text``): ``missing``, ours that the 
 does not allow, and ``extra``, the engine's that ours does not; the test rebuilds the
 engine's set from ours and checks it against the digest.
 
-Run from the project root with a built copy of the project (its ``dist/`` made by
-``tsc``), e.g.::
+Run from the project root with a built copy of the project (with its compiled ``dist/``),
+e.g.::
 
     .venv/bin/python tests/variants/make_long_nardy_engine_data.py --checkout DIR \\
         --commit 1c6a55ebd4e10e712c9a4092ce7d36ee793697af --count 4000
