@@ -27,6 +27,7 @@ cube of the cube information they were found with.
 
 from __future__ import annotations
 
+import ctypes
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -109,16 +110,107 @@ class CubeEquities:
     """The best of no double and double (take or pass, whichever the taker prefers)."""
     take: float
     """Double, take."""
+    drop: float
+    """Double, pass: winning the cube in play (1, give or take float rounding)."""
     no_double: float | None
     """No double; ``None`` while only known to be below ``optimal`` (doubling right)."""
-
-    PASS = 1.0
-    """Double, pass: winning the cube in play."""
 
     @property
     def double_is_right(self) -> bool:
         """Whether doubling is at least as good as not doubling."""
-        return self.optimal - min(self.take, self.PASS) < SAME_DOUBLE
+        return self.optimal - min(self.take, self.drop) < SAME_DOUBLE
+
+
+class _Native:
+    """gnubg's own C functions for a position before the roll, called in the module.
+
+    The module's Python functions score plays only; its shared library also exports the
+    functions gnubg's analysis calls for the equity before a roll and for a cube
+    decision. They are called here through ``ctypes`` on the evaluator's thread (the
+    only one that uses gnubg), with gnubg's structures as the module's version lays them
+    out: a board is two rows of 25 unsigned ints, the cube information is filled by
+    gnubg's ``SetCubeInfo``, an evaluation context is a word of bit fields (cubeful,
+    plies, prune, deterministic) and a float (noise).
+    """
+
+    OUTPUTS = 7
+    """Floats per evaluation: five chances, cubeless and cubeful equity."""
+    CUBEFUL = 6
+
+    def __init__(self, library: ctypes.CDLL) -> None:
+        self._evaluate = library.GeneralEvaluationENoLocking
+        self._cube_decision = library.GeneralCubeDecisionENoLocking
+        self._find_cube_decision = library.FindCubeDecision
+        self._set_cube_info = library.SetCubeInfo
+        self._mwc2eq = library.mwc2eq
+        self._mwc2eq.restype = ctypes.c_float
+        self._mwc2eq.argtypes = [ctypes.c_float, ctypes.c_void_p]
+        self._cubeinfos: dict[tuple[CubeState, Side], ctypes.Array[ctypes.c_char]] = {}
+        self._contexts: dict[int, _EvalContext] = {}
+        # gnubg's analysis passes its evaluation setup along; this version does not read
+        # it, zeros are a valid one all the same.
+        self._setup = ctypes.create_string_buffer(1024)
+
+    @classmethod
+    def load(cls, gnubg: Any) -> _Native | None:
+        """The functions of the loaded module, or ``None`` where it does not export them."""
+        path = getattr(getattr(gnubg, "_gnubg_ext", None), "__file__", None)
+        if not path:
+            return None
+        try:
+            return cls(ctypes.CDLL(path))
+        except (OSError, AttributeError):
+            return None
+
+    def cubeinfo(self, cube: CubeState, side: Side) -> ctypes.Array[ctypes.c_char]:
+        key = (cube, side)
+        found = self._cubeinfos.get(key)
+        if found is None:
+            found = ctypes.create_string_buffer(256)
+            owner = -1 if cube.owner is None else int(cube.owner)
+            score = (ctypes.c_int * 2)(*cube.score)
+            if self._set_cube_info(found, cube.value, owner, int(side), cube.length, score,
+                                   int(cube.crawford), 0, 0, 0):
+                raise ValueError(f"gnubg has no cube information for {cube}")
+            self._cubeinfos[key] = found
+        return found
+
+    def context(self, plies: int) -> _EvalContext:
+        found = self._contexts.get(plies)
+        if found is None:
+            # Cubeful, the plies, no pruning, deterministic; no noise.
+            found = _EvalContext(1 | plies << 1 | 1 << 6, 0.0)
+            self._contexts[plies] = found
+        return found
+
+    def pre_roll(self, board: Board, cube: CubeState, side: Side, plies: int) -> float:
+        """The cubeful equity of ``side`` on roll, its cube options included (EMG)."""
+        out = (ctypes.c_float * self.OUTPUTS)()
+        ci = self.cubeinfo(cube, side)
+        if self._evaluate(out, _c_board(board), ci, ctypes.byref(self.context(plies))):
+            raise RuntimeError("gnubg could not evaluate the position")
+        return float(self._mwc2eq(out[self.CUBEFUL], ci))
+
+    def cube_decision(self, board: Board, cube: CubeState, side: Side, plies: int
+                      ) -> CubeEquities:
+        """gnubg's cube decision of ``side`` on roll (its analysis's own numbers)."""
+        outputs = (ctypes.c_float * (2 * self.OUTPUTS))()
+        ci = self.cubeinfo(cube, side)
+        if self._cube_decision(outputs, _c_board(board), ci,
+                               ctypes.byref(self.context(plies)), self._setup):
+            raise RuntimeError("gnubg could not evaluate the cube decision")
+        equities = (ctypes.c_float * 4)()
+        self._find_cube_decision(equities, outputs, ci)
+        optimal, no_double, take, drop = (float(value) for value in equities)
+        return CubeEquities(optimal, take, drop, no_double)
+
+
+class _EvalContext(ctypes.Structure):
+    _fields_ = [("flags", ctypes.c_uint), ("noise", ctypes.c_float)]
+
+
+def _c_board(board: Board) -> ctypes.Array[ctypes.c_uint]:
+    return (ctypes.c_uint * 50)(*board[0], *board[1])
 
 
 class Evaluator:
@@ -132,6 +224,7 @@ class Evaluator:
         self._find = gnubg.findbestmoves
         self._cubeinfos: dict[tuple[CubeState, Side], Any] = {}
         self._pre_roll: dict[tuple[object, ...], float] = {}
+        self.native = _Native.load(gnubg)
         self.commands = 0
         """How many times gnubg's ``eval`` command was needed (each waits ~10 ms)."""
 
@@ -155,25 +248,18 @@ class Evaluator:
                                                   dice)
         return result
 
-    def roll_scores(self, board: Board, cube: CubeState, side: Side, dice: tuple[int, int]
-                    ) -> tuple[list[float | None], list[dict[str, Any]]]:
-        """The best play's score of each of the 21 rolls (``ROLLS`` order) at 0 plies,
-        ``None`` for a roll with no legal play, and every play of ``dice``."""
-        find, ci, context = self._find, self.cubeinfo(cube, side), self.luck_context
-        scores: list[float | None] = []
-        rolled: list[dict[str, Any]] = []
-        for roll in ROLLS:
-            plays = find(board, ci, context, roll)
-            if roll == dice:
-                rolled = plays
-            scores.append(plays[0]["score"] if plays else None)
-        return scores, rolled
+    def best_score(self, board: Board, cube: CubeState, side: Side, dice: tuple[int, int]
+                   ) -> float | None:
+        """The best play's score of ``dice`` at 0 plies; ``None`` when none is legal."""
+        plays = self._find(board, self.cubeinfo(cube, side), self.luck_context, dice)
+        return float(plays[0]["score"]) if plays else None
 
-    def opening_scores(self, board: Board, cube: CubeState, side: Side) -> list[float]:
-        """The best play's score of each opening roll (no doublet) for ``side``."""
-        find, ci, context = self._find, self.cubeinfo(cube, side), self.luck_context
-        return [float(find(board, ci, context, roll)[0]["score"])
-                for roll in ROLLS if roll[0] != roll[1]]
+    def pre_roll_board(self, board: Board, position: Position, side: Side, cube: CubeState
+                       ) -> float:
+        """``pre_roll`` at 0 plies of a position given both as gnubg's board and ours."""
+        if self.native is not None:
+            return self.native.pre_roll(board, cube, side, 0)
+        return self.pre_roll(position, side, cube, self.luck_context)
 
     def to_emg(self, equity: float, found_with: tuple[CubeState, Side],
                wanted: tuple[CubeState, Side]) -> float:
@@ -193,6 +279,9 @@ class Evaluator:
         ``position`` (its mover), EMG of ``cube``."""
         key = (position, side, cube, context["plies"])
         found = self._pre_roll.get(key)
+        if found is None and self.native is not None:
+            found = self.native.pre_roll(board_of(position), cube, side, context["plies"])
+            self._pre_roll[key] = found
         if found is None:
             found = self._reached_equity(position, side, cube, context)
             if found is None:
@@ -221,6 +310,8 @@ class Evaluator:
         ``previous`` is that play, whose list with the cube doubled gives the "double,
         take" equity.
         """
+        if self.native is not None:
+            return self.native.cube_decision(board_of(position), cube, side, self.plies)
         context = self.context
         if optimal is None:
             optimal = self.pre_roll(position, side, cube, context)
@@ -235,13 +326,15 @@ class Evaluator:
         if take is None:
             found = self.pre_roll(position, side, taken, context)
             take = self.to_emg(found, (taken, side), (cube, side))
-        equities = CubeEquities(optimal, take, None)
+        equities = CubeEquities(optimal, take, 1.0, None)
         if equities.double_is_right:
             return equities
-        return CubeEquities(optimal, take, optimal)
+        return CubeEquities(optimal, take, 1.0, optimal)
 
     def no_double(self, position: Position, side: Side, cube: CubeState) -> CubeEquities:
         """The cube decision with its "no double" equity, from gnubg's ``eval``."""
+        if self.native is not None:
+            return self.native.cube_decision(board_of(position), cube, side, self.plies)
         return self._eval(position, side, cube, self.plies)
 
     def _eval(self, position: Position, side: Side, cube: CubeState, plies: int
@@ -265,7 +358,7 @@ class Evaluator:
         if len(found) == 3:
             no_double, take = found["No double"], found["Double, take"]
             optimal = max(no_double, min(take, found["Double, pass"]))
-            return CubeEquities(optimal, take, no_double)
+            return CubeEquities(optimal, take, found["Double, pass"], no_double)
         # No cube decision to make: the table's cubeful equity (the deepest ply last).
         tables = re.findall(r"Equity\s+Cubeful\s*\n((?:.*\d.*\n)+)", out)
         rows = tables[-1].strip().splitlines() if tables else []
@@ -273,7 +366,7 @@ class Evaluator:
         if not numbers:
             raise RuntimeError(f"gnubg's eval printed no equity for {position.to_id()}")
         equity = float(numbers[-1])
-        return CubeEquities(equity, equity, equity)
+        return CubeEquities(equity, equity, 1.0, equity)
 
 
 @dataclass(frozen=True)

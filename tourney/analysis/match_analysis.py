@@ -20,12 +20,12 @@ Checker plays and cube decisions are evaluated at the requested plies, luck alwa
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import gc
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from tourney.analysis.engine import in_engine_thread, load_gnubg
 from tourney.analysis.equities import (
-    ROLLS,
     SAME_DOUBLE,
     CubeEquities,
     CubeState,
@@ -34,10 +34,11 @@ from tourney.analysis.equities import (
     board_of,
     play_result,
 )
+from tourney.analysis.luck import Luck, Roll
 from tourney.rules.board import BAR, OFF, Position, Side
 from tourney.rules.errors import NotationError
-from tourney.rules.moves import apply_play, format_play
-from tourney.rules.records import Action, ActionKind, PlayForm, RecordReport
+from tourney.rules.moves import Play, apply_play, format_play
+from tourney.rules.records import Action, ActionKind, GameRecord, PlayForm, RecordReport
 from tourney.rules.variants import DEFAULT_VARIANT, variant_for_mat, variant_named
 
 CLOSE_CUBE = 0.16
@@ -57,6 +58,7 @@ RATINGS = (
 is under names it; above every bound it is "Awful!"."""
 
 AWFUL = "Awful!"
+_INITIAL = Position.initial()
 
 
 def rating_words(error_rate: float) -> str:
@@ -178,30 +180,55 @@ def analyse_record(report: RecordReport, *, plies: int = 0) -> MatchAnalysis:
     return in_engine_thread(_analyse_match, report, plies)
 
 
-def _analyse_match(report: RecordReport, plies: int) -> MatchAnalysis:
+def _analyse_match(report: RecordReport, plies: int, share: bool = True) -> MatchAnalysis:
     record = report.record
     assert record.match_length is not None
     evaluator = Evaluator(load_gnubg(), plies)
     figures = (PlayerFigures(), PlayerFigures())
+    collecting = gc.isenabled()
+    # Scoring every play makes many small objects that all live to the end: the
+    # collector's passes over them would find nothing to free.
+    gc.disable()
+    try:
+        rolls: list[Roll] = []
+        for game, cube in _games(report):
+            _GameAnalysis(None, game.number, cube, figures, rolls).run(game.actions)
+        luck = Luck(evaluator, rolls, share=share)
+        for game, cube in _games(report):
+            _GameAnalysis(evaluator, game.number, cube, figures, []).run(game.actions)
+        for roll, value in zip(rolls, luck.values(), strict=True):
+            figures[roll.side].luck += value
+    finally:
+        if collecting:
+            gc.enable()
+    return MatchAnalysis(report.players, figures, len(report.games), plies)
+
+
+def _games(report: RecordReport) -> Iterator[tuple[GameRecord, CubeState]]:
+    """Each game with the match score and cube it starts with."""
+    record = report.record
+    assert record.match_length is not None
     score = [0, 0]
     for game, result in zip(record.games, report.games, strict=False):
-        cube = CubeState(record.match_length, (score[0], score[1]), result.crawford, 1, None)
-        _GameAnalysis(evaluator, game.number, cube, figures).run(game.actions)
+        yield game, CubeState(record.match_length, (score[0], score[1]), result.crawford, 1,
+                              None)
         if result.winner is not None:
             score[result.winner] += result.points
-    return MatchAnalysis(report.players, figures, len(report.games), plies)
 
 
 class _GameAnalysis:
     """One game's decisions and rolls, in the order they were taken."""
 
-    def __init__(self, evaluator: Evaluator, number: int, cube: CubeState,
-                 figures: tuple[PlayerFigures, PlayerFigures]) -> None:
-        self.evaluator = evaluator
+    def __init__(self, evaluator: Evaluator | None, number: int, cube: CubeState,
+                 figures: tuple[PlayerFigures, PlayerFigures], rolls: list[Roll]) -> None:
+        self.judging = evaluator
+        """The evaluator, or ``None`` to only list the rolls (positions and cube)."""
+        self.rolls = rolls
+        """The rolls to judge for luck, added to as the game goes."""
         self.number = number
         self.cube = cube
         self.figures = figures
-        self.position = Position.initial()
+        self.position = _INITIAL
         self.previous: Turn | None = None
         """The last checker play, which reached the position now on roll."""
         self.previous_score: float | None = None
@@ -222,9 +249,10 @@ class _GameAnalysis:
                     self.position = self.position.turned()
                 on_roll = side
             if kind is ActionKind.DOUBLE:
-                doubled = self._double(side)
-            elif kind in (ActionKind.TAKE, ActionKind.DROP) and doubled is not None:
-                self._answer(kind, doubled, side)
+                doubled = self._double(side) if self.judging is not None else None
+            elif kind in (ActionKind.TAKE, ActionKind.DROP):
+                if doubled is not None:
+                    self._answer(kind, doubled, side)
                 if kind is ActionKind.TAKE:
                     self.cube = self.cube.doubled(side)
                 doubled = None
@@ -246,7 +274,7 @@ class _GameAnalysis:
         equities = self._cube_equities(side)
         figures = self.figures[side]
         figures.close_cube += 1
-        doubling = min(equities.take, CubeEquities.PASS)
+        doubling = min(equities.take, equities.drop)
         if equities.optimal - doubling > SAME_DOUBLE:
             figures.cube_error += equities.optimal - doubling
             figures.decisions.append(Decision(
@@ -257,7 +285,7 @@ class _GameAnalysis:
     def _answer(self, kind: ActionKind, equities: CubeEquities, side: Side) -> None:
         figures = self.figures[side]
         figures.close_cube += 1
-        take, drop = equities.take, CubeEquities.PASS
+        take, drop = equities.take, equities.drop
         position_id = self.position.to_id()
         if kind is ActionKind.TAKE and take > drop:
             figures.cube_error += take - drop
@@ -274,39 +302,51 @@ class _GameAnalysis:
         figures = self.figures[side]
         if equities.optimal - min(equities.take, 1.0) < CLOSE_CUBE:
             figures.close_cube += 1
-        if equities.double_is_right:
+        if equities.no_double is None:
             # Doubling was right: how much not doubling gave away needs gnubg's eval.
-            full = self.evaluator.no_double(self.position, side, self.cube)
-            assert full.no_double is not None
-            missed = full.optimal - full.no_double
-            if missed > 0:
-                figures.cube_error += missed
-                figures.decisions.append(Decision(
-                    side, self.number, self.position.to_id(), "", "No double", "Double",
-                    missed))
+            equities = self.evaluator.no_double(self.position, side, self.cube)
+        assert equities.no_double is not None
+        missed = equities.optimal - equities.no_double
+        if missed > 0:
+            figures.cube_error += missed
+            figures.decisions.append(Decision(
+                side, self.number, self.position.to_id(), "", "No double", "Double",
+                missed))
 
     # --- rolls --------------------------------------------------------------------------
 
+    @property
+    def evaluator(self) -> Evaluator:
+        assert self.judging is not None
+        return self.judging
+
     def _roll(self, side: Side, action: Action) -> None:
         assert action.dice is not None
-        evaluator, position, cube = self.evaluator, self.position, self.cube
+        position = self.position
         dice = (max(action.dice), min(action.dice))
-        initial = position == Position.initial()
-        if not initial and cube.can_double(side):
+        initial = position == _INITIAL
+        if self.judging is None:
+            self.rolls.append(Roll(position, board_of(position), self.cube, side, dice,
+                                   initial and dice[0] != dice[1]))
+        elif not initial and self.cube.can_double(side):
             self._no_double(side)
-        board = board_of(position)
-        scores, plays = evaluator.roll_scores(board, cube, side, dice)
-        figures = self.figures[side]
-        figures.luck += self._luck(side, dice, scores, initial)
         if action.form is PlayForm.UNKNOWN:
             # Rolled, then resigned: the roll's luck counts, there is no play to judge.
             self.previous = None
             return
-        figures.moves += 1
         after = position if action.play is None else apply_play(position, action.play)
-        target = board_of(after)
-        if evaluator.plies:
-            plays = evaluator.plays(board, cube, side, dice, evaluator.context)
+        if self.judging is not None:
+            self._play(side, dice, after, action.play)
+        self.position = after
+
+    def _play(self, side: Side, dice: tuple[int, int], after: Position, written: Play | None
+              ) -> None:
+        """Judge the checker play from the position on roll to ``after``."""
+        evaluator, position, cube = self.evaluator, self.position, self.cube
+        figures = self.figures[side]
+        figures.moves += 1
+        board, target = board_of(position), board_of(after)
+        plays = evaluator.plays(board, cube, side, dice, evaluator.context)
         score: float | None = None
         if len(plays) == 1:
             score = float(plays[0]["score"])
@@ -321,41 +361,13 @@ class _GameAnalysis:
                 score = -evaluator.pre_roll(after.turned(), side.opposite, cube,
                                             evaluator.context)
             best = float(plays[0]["score"])
-            error = best - score
+            error = max(0.0, best - score)
             figures.chequer_error += error
             if error > 0:
+                played = format_play(written) if written else ""
                 figures.decisions.append(Decision(
-                    side, self.number, position.to_id(), f"{dice[0]}-{dice[1]}",
-                    format_play(action.play) if action.play else "",
+                    side, self.number, position.to_id(), f"{dice[0]}-{dice[1]}", played,
                     _move_text(plays[0]["move"]), error))
         self.previous = Turn(board, side, dice, target if plays else None)
         self.previous_score = score
         self.previous_cube = cube
-        self.position = after
-
-    def _luck(self, side: Side, dice: tuple[int, int], scores: list[float | None],
-              initial: bool) -> float:
-        """gnubg's luck of the roll: its best play's equity less the average roll's."""
-        evaluator, cube = self.evaluator, self.cube
-        dance: float | None = None
-
-        def value(score: float | None) -> float:
-            nonlocal dance
-            if score is not None:
-                return score
-            if dance is None:
-                # No legal play: the opponent's equity before their roll.
-                dance = -evaluator.pre_roll(self.position.turned(), side.opposite, cube,
-                                            evaluator.luck_context)
-            return dance
-
-        rolled = value(scores[ROLLS.index(dice)])
-        if initial and dice[0] != dice[1]:
-            # The opening roll is never a doublet: 15 rolls for each player.
-            theirs = evaluator.opening_scores(board_of(self.position), cube, side.opposite)
-            own = [value(s) for (high, low), s in zip(ROLLS, scores, strict=True)
-                   if high != low]
-            return rolled - (sum(own) - sum(theirs)) / 30
-        total = sum((1 if high == low else 2) * value(s)
-                    for (high, low), s in zip(ROLLS, scores, strict=True))
-        return rolled - total / 36
