@@ -9,13 +9,14 @@ others; the expected values are the other route's, both being gnubg's evaluator.
 
 from __future__ import annotations
 
+import os
 from functools import cache
 from pathlib import Path
 
 import pytest
 
 from tourney.analysis import MatchAnalysis, analyse_record, equities, luck
-from tourney.analysis.equities import board_of, play_result
+from tourney.analysis.equities import Evaluator, board_of, play_result
 from tourney.rules.board import Position
 from tourney.rules.records import validate_mat
 
@@ -82,3 +83,55 @@ def test_a_bear_off_tuple_cut_short_reaches_no_legal_play() -> None:
     board = board_of(position)
     told = play_result(board, (6,))
     assert (sum(told[1]), told == play_result(board, (6, 5))) == (1, False)
+
+
+def _sharing(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Record the second processes started (none on a machine with one processor)."""
+    started: list[int] = []
+    start = luck._in_child
+
+    def recording(evaluator: Evaluator, rolls: list[luck.Roll]) -> luck._Pending | None:
+        pending = start(evaluator, rolls)
+        if pending is not None:
+            started.append(pending.pid)
+        return pending
+
+    monkeypatch.setattr(luck, "_in_child", recording)
+    return started
+
+
+def test_a_second_process_that_fails_is_made_good(monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the second process's share does not arrive, this process works it out: the
+    figures are those of an analysis that went well."""
+    name = "gnubg_L01_s1018.mat"
+    started = _sharing(monkeypatch)
+    read = luck._Pending.__call__
+
+    def lost(pending: luck._Pending) -> None:
+        read(pending)
+        return None
+
+    monkeypatch.setattr(luck._Pending, "__call__", lost)
+    again = analyse_record(validate_mat((DATA / name).read_bytes()))
+    assert _figures(again) == _figures(_default(name))
+    if not started:
+        pytest.skip("one processor: no second process was started")
+
+
+def test_a_failed_analysis_leaves_no_second_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An analysis that stops on an error ends the second process it started and waits
+    for it (no process is left behind by the worker that runs analyses)."""
+    from tourney.analysis import match_analysis
+
+    started = _sharing(monkeypatch)
+
+    def broken(*args: object) -> None:
+        raise RuntimeError("stopped")
+
+    monkeypatch.setattr(match_analysis._GameAnalysis, "_play", broken)
+    with pytest.raises(RuntimeError, match="stopped"):
+        analyse_record(validate_mat((DATA / "gnubg_L01_s1018.mat").read_bytes()))
+    if not started:
+        pytest.skip("one processor: no second process was started")
+    with pytest.raises(ChildProcessError):
+        os.waitpid(started[0], os.WNOHANG)

@@ -11,7 +11,9 @@ loaded evaluator) works through half of the rolls while this one does the other 
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import warnings
 from array import array
 from dataclasses import dataclass
@@ -93,9 +95,17 @@ class Luck:
         self.theirs: list[int] = []
         self.pending: _Pending | None = None
         if share and _can_share(evaluator, len(rolls)):
-            self.theirs = [index for index in range(len(rolls))
-                           if index // _CHUNK % 9 in _THEIR_CHUNKS]
-            self.pending = _in_child(evaluator, [rolls[index] for index in self.theirs])
+            theirs = [index for index in range(len(rolls))
+                      if index // _CHUNK % 9 in _THEIR_CHUNKS]
+            self.pending = _in_child(evaluator, [rolls[index] for index in theirs])
+            if self.pending is not None:
+                self.theirs = theirs
+
+    def cancel(self) -> None:
+        """Stop the other process (the analysis failed before its figures were read)."""
+        if self.pending is not None:
+            self.pending.cancel()
+            self.pending = None
 
     def values(self) -> list[float]:
         """Every roll's luck, in order (this process's share is worked out now)."""
@@ -125,14 +135,23 @@ def _can_share(evaluator: Evaluator, count: int) -> bool:
     return processors >= 2
 
 
-def _in_child(evaluator: Evaluator, rolls: list[Roll]) -> _Pending:
-    """Start a copy of this process that works out ``rolls``' luck."""
-    read_end, write_end = os.pipe()
-    with warnings.catch_warnings():
-        # Newer Pythons warn that forking a process with threads may deadlock the copy;
-        # the copy only runs the evaluator's thread's own code and gnubg's functions.
-        warnings.simplefilter("ignore", DeprecationWarning)
-        pid = os.fork()
+def _in_child(evaluator: Evaluator, rolls: list[Roll]) -> _Pending | None:
+    """Start a copy of this process that works out ``rolls``' luck; ``None`` when the
+    system will not make one."""
+    try:
+        read_end, write_end = os.pipe()
+    except OSError:
+        return None
+    try:
+        with warnings.catch_warnings():
+            # Newer Pythons warn that forking a process with threads may deadlock the
+            # copy; it only runs this thread's code and gnubg's functions.
+            warnings.simplefilter("ignore", DeprecationWarning)
+            pid = os.fork()
+    except OSError:
+        os.close(read_end)
+        os.close(write_end)
+        return None
     if pid == 0:  # pragma: no cover - runs in the copy, which coverage does not follow
         status = 1
         try:
@@ -152,6 +171,13 @@ class _Pending:
 
     def __init__(self, pid: int, read_end: int, count: int) -> None:
         self.pid, self.read_end, self.count = pid, read_end, count
+
+    def cancel(self) -> None:
+        """End the other process and wait for it."""
+        os.close(self.read_end)
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(self.pid, signal.SIGKILL)
+        os.waitpid(self.pid, 0)
 
     def __call__(self) -> list[float] | None:
         chunks = []

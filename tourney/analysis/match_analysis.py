@@ -194,8 +194,12 @@ def _analyse_match(report: RecordReport, plies: int, share: bool = True) -> Matc
         for game, cube in _games(report):
             _GameAnalysis(None, game.number, cube, figures, rolls).run(game.actions)
         luck = Luck(evaluator, rolls, share=share)
-        for game, cube in _games(report):
-            _GameAnalysis(evaluator, game.number, cube, figures, []).run(game.actions)
+        try:
+            for game, cube in _games(report):
+                _GameAnalysis(evaluator, game.number, cube, figures, []).run(game.actions)
+        except BaseException:
+            luck.cancel()
+            raise
         for roll, value in zip(rolls, luck.values(), strict=True):
             figures[roll.side].luck += value
     finally:
