@@ -35,13 +35,25 @@ def _figures(analysis: MatchAnalysis) -> list[tuple[int, int, int, float, float,
     ]
 
 
+def _same(ours: MatchAnalysis, theirs: MatchAnalysis) -> None:
+    """The same counts and, up to gnubg's float rounding, the same equities.
+
+    gnubg evaluates sibling plays incrementally from the previous network inputs, and
+    its cache decides which evaluations run: the last digits of an equity depend on
+    what was evaluated before (about 1e-8 EMG).
+    """
+    for mine, other in zip(_figures(ours), _figures(theirs), strict=True):
+        assert mine[:3] == other[:3]
+        assert mine[3:] == pytest.approx(other[3:], abs=1e-6)
+
+
 def test_one_process_gives_the_figures_of_two(monkeypatch: pytest.MonkeyPatch) -> None:
     """A 1-point match of 54 rolls: its luck worked out in this process alone is the
-    same, to the last digit, as shared with a second process."""
+    same as shared with a second process."""
     name = "gnubg_L01_s1018.mat"
     monkeypatch.setattr(luck, "_can_share", lambda evaluator, count: False)
     alone = analyse_record(validate_mat((DATA / name).read_bytes()))
-    assert _figures(alone) == _figures(_default(name))
+    _same(alone, _default(name))
 
 
 def test_without_gnubgs_functions_the_figures_are_the_same(
@@ -113,7 +125,7 @@ def test_a_second_process_that_fails_is_made_good(monkeypatch: pytest.MonkeyPatc
 
     monkeypatch.setattr(luck._Pending, "__call__", lost)
     again = analyse_record(validate_mat((DATA / name).read_bytes()))
-    assert _figures(again) == _figures(_default(name))
+    _same(again, _default(name))
     if not started:
         pytest.skip("one processor: no second process was started")
 
