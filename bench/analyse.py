@@ -2,7 +2,8 @@
 
 Both are measured in this run on the same record (a 7-point gnubg self-play match from
 ``tests/data/analysis/more``): ``tourney analyse FILE --json`` as a command (start-up
-included), ``analyse_record`` in-process, and the gnubg program
+included), ``analyse_record`` in-process (after the first run with gnubg's evaluation cache
+warm), and the gnubg program
 (``gnubg -t -q``: import mat, analyse match, show statistics match at 0 plies, start-up
 included), each the fastest of ``--runs``. Prints the wall-clock times, the processor
 time of that run (user and system, the process and its children: tourney's analysis may

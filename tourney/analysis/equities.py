@@ -2,22 +2,23 @@
 
 gnubg's Python module scores *plays*: ``findbestmoves`` returns every legal play of a
 roll with its cubeful equity, which is the equity of the position after the play with
-the other side on roll, read from the mover's side. Everything else is derived from such
-lists:
+the other side on roll, read from the mover's side. That gives the checker-play error
+(the best play's score less the played one's) and the luck of a roll (its best play's
+score less the average roll's).
 
-- the *luck* of a roll needs the best play of each of the 21 rolls;
-- the *checker-play error* is the best play's score minus the played one's;
-- the equity before a roll (the cubeful equity of the side on roll, its cube options
-  included) is the played move's score of the *previous* turn, turned round; with the
-  cube doubled and turned to the opponent, the same list gives the "double, take"
-  equity;
-- where no previous play leads to a position (after a dance, or at a bear-off play
-  whose checkers the module does not list whole), a play that reaches it is made up: a
-  checker of the side not on roll put back a few points, or back on the bar.
+A cube decision and the equity of a position before a roll (after a dance, the
+opponent's) are asked of gnubg's own C functions, the ones its ``analyse match`` calls
+(``GeneralCubeDecisionE``, ``FindCubeDecision``, ``GeneralEvaluationE``), which the
+module's library exports: one network evaluation each, and exactly gnubg's numbers.
 
-Only two figures need gnubg's ``eval`` command, which waits on gnubg's worker thread
-(about 10 ms a call): the "no double" equity where doubling was right and the player
-did not double, and the equity before a roll of a position no play can reach.
+Where a build of the module does not export them, the same figures come from plays:
+the equity before a roll is the score of the play that reached the position (the
+previous turn's, or one made up: a checker of the side not on roll put back a few
+points, or back on the bar), turned round; with the cube doubled and turned, the same
+list gives the "double, take" equity. Only what no play gives is then asked of gnubg's
+``eval`` command, which waits on gnubg's worker thread (about 10 ms a call): the "no
+double" equity where doubling was right and the player did not double, and positions no
+play can reach.
 
 Terminology: a *board* is gnubg's pair (checkers of the side not on roll, checkers of
 the side on roll), 25 counts each, points 1-24 then the bar. Equities are *EMG*

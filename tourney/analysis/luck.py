@@ -88,13 +88,12 @@ class Luck:
     over half, as this process also judges the plays and cube decisions).
     """
 
-    def __init__(self, evaluator: Evaluator, rolls: list[Roll], *, share: bool = True
-                 ) -> None:
+    def __init__(self, evaluator: Evaluator, rolls: list[Roll]) -> None:
         self.evaluator = evaluator
         self.rolls = rolls
         self.theirs: list[int] = []
         self.pending: _Pending | None = None
-        if share and _can_share(evaluator, len(rolls)):
+        if _can_share(evaluator, len(rolls)):
             theirs = [index for index in range(len(rolls))
                       if index // _CHUNK % 9 in _THEIR_CHUNKS]
             self.pending = _in_child(evaluator, [rolls[index] for index in theirs])

@@ -20,7 +20,6 @@ Checker plays and cube decisions are evaluated at the requested plies, luck alwa
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -180,31 +179,25 @@ def analyse_record(report: RecordReport, *, plies: int = 0) -> MatchAnalysis:
     return in_engine_thread(_analyse_match, report, plies)
 
 
-def _analyse_match(report: RecordReport, plies: int, share: bool = True) -> MatchAnalysis:
+def _analyse_match(report: RecordReport, plies: int) -> MatchAnalysis:
     record = report.record
     assert record.match_length is not None
     evaluator = Evaluator(load_gnubg(), plies)
     figures = (PlayerFigures(), PlayerFigures())
-    collecting = gc.isenabled()
-    # Scoring every play makes many small objects that all live to the end: the
-    # collector's passes over them would find nothing to free.
-    gc.disable()
+    # First the rolls (positions and cube only), so that their luck, most of the work,
+    # can start in a second process while this one judges the plays and cube decisions.
+    rolls: list[Roll] = []
+    for game, cube in _games(report):
+        _GameAnalysis(None, game.number, cube, figures, rolls).run(game.actions)
+    luck = Luck(evaluator, rolls)
     try:
-        rolls: list[Roll] = []
         for game, cube in _games(report):
-            _GameAnalysis(None, game.number, cube, figures, rolls).run(game.actions)
-        luck = Luck(evaluator, rolls, share=share)
-        try:
-            for game, cube in _games(report):
-                _GameAnalysis(evaluator, game.number, cube, figures, []).run(game.actions)
-        except BaseException:
-            luck.cancel()
-            raise
-        for roll, value in zip(rolls, luck.values(), strict=True):
-            figures[roll.side].luck += value
-    finally:
-        if collecting:
-            gc.enable()
+            _GameAnalysis(evaluator, game.number, cube, figures, []).run(game.actions)
+    except BaseException:
+        luck.cancel()
+        raise
+    for roll, value in zip(rolls, luck.values(), strict=True):
+        figures[roll.side].luck += value
     return MatchAnalysis(report.players, figures, len(report.games), plies)
 
 
