@@ -33,7 +33,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from tourney.analysis.engine import run_commands
+from tourney.analysis.engine import run_commands, size_cache
 from tourney.rules.board import BAR, Position, Side
 
 Board = tuple[tuple[int, ...], tuple[int, ...]]
@@ -218,6 +218,7 @@ class Evaluator:
     """gnubg's equities for one match, with the lists and positions already asked."""
 
     def __init__(self, gnubg: Any, plies: int) -> None:
+        size_cache(gnubg)
         self.gnubg = gnubg
         self.plies = plies
         self.context = gnubg.evalcontext(1, plies, 0, 0, 0.0)
