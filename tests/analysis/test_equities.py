@@ -40,11 +40,11 @@ def _same(ours: MatchAnalysis, theirs: MatchAnalysis) -> None:
 
     gnubg evaluates sibling plays incrementally from the previous network inputs, and
     its cache decides which evaluations run: the last digits of an equity depend on
-    what was evaluated before (about 1e-8 EMG).
+    what was evaluated before (a few 1e-6 EMG over a match).
     """
     for mine, other in zip(_figures(ours), _figures(theirs), strict=True):
         assert mine[:3] == other[:3]
-        assert mine[3:] == pytest.approx(other[3:], abs=1e-6)
+        assert mine[3:] == pytest.approx(other[3:], abs=1e-5)
 
 
 def test_one_process_gives_the_figures_of_two(monkeypatch: pytest.MonkeyPatch) -> None:
