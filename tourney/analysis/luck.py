@@ -6,7 +6,9 @@ opening 30, the 15 of each player, as the opening roll is never a doublet). Each
 therefore needs the best play of 20 other rolls, all at 0 plies: about twenty times
 the work of the rest of the analysis, and each roll's figure stands alone. Where the
 machine has a second processor, a copy of the process (``fork``, which shares gnubg's
-loaded evaluator) works through half of the rolls while this one does the other half.
+loaded evaluator) works through a little over half of the rolls while this one judges
+the plays and cube decisions and then the other rolls. The figures are the same either
+way (up to gnubg's float rounding, about 1e-6 EMG over a match).
 """
 
 from __future__ import annotations
