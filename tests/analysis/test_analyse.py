@@ -22,16 +22,16 @@ from tourney.rules.records import validate_mat
 DATA = Path(__file__).resolve().parent.parent / "data" / "analysis"
 RECORDS = sorted(path.name for path in DATA.glob("*.mat"))
 
-# The counting follows gnubg's own: the unforced moves, the moves and the rolls judged
-# are the same on every record, and the cube decisions are gnubg's own numbers (its
-# GeneralCubeDecision and FindCubeDecision). What still differs is the evaluator: the
-# figures here are gnubg 1.07's (the Debian program), tourney uses the gnubg 1.1 module,
-# whose network is another one ("1.01" weights against 1.07's "1.00") and whose cubeful
-# equities at some match scores and cube positions differ for the same position and
-# weights: in gnubg_L07_s1021's first cube decision (7-point match, 0-0, centred cube)
-# both give 49.78% for no double, but 47.49% (1.07) against 47.21% (1.1) for double,
-# take. Fed 1.07's network, the 1.1 module still counts 1-4 fewer close cube decisions
-# on the records below, so these differences are gnubg's, not tourney's counting.
+# The counting is gnubg's own: on every record here tourney's figures are those of the
+# gnubg module's own ``analyse match`` to the printed decimal (test_analyse_module.py).
+# What differs is the evaluator: the figures here are gnubg 1.07's (the Debian program),
+# tourney uses the gnubg 1.1 module, whose network is another one ("1.01" weights
+# against 1.07's "1.00") and whose cubeful equities at some match scores and cube
+# positions differ for the same position and weights: in gnubg_L07_s1021's first cube
+# decision (7-point match, 0-0, centred cube) both give 49.78% for no double, but 47.49%
+# (1.07) against 47.21% (1.1) for double, take. Fed 1.07's network, the 1.1 module still
+# counts 1-4 fewer close cube decisions on the records below. These differences cannot
+# be made up outside gnubg: the xfails stay.
 ERROR_DISAGREES = {
     # Measured: GnubgB 71.2 against 67.1 mEMG: checker-play error 1.18 against 1.12 EMG
     # over the same 28 unforced moves (game 2 is played at 1-away/2-away scores), 2 close
