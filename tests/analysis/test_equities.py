@@ -147,3 +147,13 @@ def test_a_failed_analysis_leaves_no_second_process(monkeypatch: pytest.MonkeyPa
         pytest.skip("one processor: no second process was started")
     with pytest.raises(ChildProcessError):
         os.waitpid(started[0], os.WNOHANG)
+
+
+def test_gnubgs_own_functions_are_found_and_read_the_same() -> None:
+    """With the pinned gnubg module, the analysis calls gnubg's own cube and position
+    functions (no ``eval`` command): they pass the check that the equity after the
+    opening 3-1 is the one the module scores the play with."""
+    from tourney.analysis.engine import in_engine_thread, load_gnubg
+
+    gnubg = load_gnubg()
+    assert in_engine_thread(equities._Native.load, gnubg) is not None

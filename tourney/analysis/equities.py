@@ -159,9 +159,33 @@ class _Native:
         if not path:
             return None
         try:
-            return cls(ctypes.CDLL(path))
+            native = cls(ctypes.CDLL(path))
         except (OSError, AttributeError):
             return None
+        return native if native._agrees_with(gnubg) else None
+
+    def _agrees_with(self, gnubg: Any) -> bool:
+        """Whether these functions read gnubg's structures as this module lays them out:
+        after the opening 3-1 (8/5 6/5) of a 7-point match, the equity of the other side
+        on roll must be the one the module scores the play with."""
+        cube = CubeState(7, (0, 0), False, 1, None)
+        opening = Position.initial()
+        board = board_of(opening)
+        ci = gnubg.cubeinfo(1, -1, 0, 7, (0, 0), 0, 0)
+        plays = gnubg.findbestmoves(board, ci, gnubg.evalcontext(1, 0, 0, 0, 0.0), (3, 1))
+        after = play_result(board, (8, 5, 6, 5))
+        scores = [float(play["score"]) for play in plays
+                  if play_result(board, play["move"]) == after]
+        if not scores:
+            return False
+        turned = (after[1], after[0])
+        try:
+            equity = self.pre_roll(turned, cube, Side.O, 0)
+            decision = self.cube_decision(turned, cube, Side.O, 0)
+        except (RuntimeError, ValueError):
+            return False
+        return abs(equity + scores[0]) < SAME_DOUBLE and abs(
+            decision.optimal - equity) < SAME_DOUBLE
 
     def cubeinfo(self, cube: CubeState, side: Side) -> ctypes.Array[ctypes.c_char]:
         key = (cube, side)
