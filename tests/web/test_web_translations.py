@@ -12,7 +12,10 @@ without translating it is found as well.
 
 from __future__ import annotations
 
+import io
 import re
+import shutil
+import subprocess
 from collections.abc import Callable, Iterable
 from datetime import date
 from html.parser import HTMLParser
@@ -27,6 +30,7 @@ from babel.messages.pofile import read_po
 from babel.support import Translations
 from flask import Flask
 from flask.testing import FlaskClient
+from openpyxl import load_workbook
 from sqlalchemy.engine import Engine
 from sqlmodel import col, select
 
@@ -120,6 +124,7 @@ CHECKED_ATTRIBUTES = {"title", "aria-label", "alt", "placeholder"}
 DATA = re.compile(
     r"https?://\S+"  # addresses
     r"|\b[A-Z]{3} -?\d[\d.,]*"  # amounts of money: EUR 1.00
+    r"|-?[€£$]\d[\d.,]*"  # and as the club money writes them: €20.00
     r"|\b(?:UTC|PDF|XLSX|CSV|JSON|SVG|TXT|EUR|USD|GBP|CHF|NOK|SEK|DKK|TRY)\b"
     r"|\b\w+(?:\.\w+)+\b"  # stored action and field names: match.final_score
 )
@@ -214,12 +219,17 @@ def _leftovers(page: str, data: Iterable[str]) -> list[str]:
     what is left is English that no reader's language would change."""
     parser = _Texts()
     parser.feed(page)
-    known = sorted(set(data), key=len, reverse=True)
     # A translation may hold markup (a link in a sentence): its marks close in a later
     # text node, so the page's texts are read as one, a node a line.
-    lines = _unmarked("\n".join(text.replace("\n", " ") for text in parser.texts))
+    return _english_lines("\n".join(text.replace("\n", " ") for text in parser.texts), data)
+
+
+def _english_lines(text: str, data: Iterable[str]) -> list[str]:
+    """The lines of ``text`` with words outside the pseudo translations' marks that are
+    not data either (a mark may close on a later line: a sentence wrapped on paper)."""
+    known = sorted(set(data), key=len, reverse=True)
     found = []
-    for line in lines.split("\n"):
+    for line in _unmarked(text).split("\n"):
         rest = line
         for word in known:
             rest = rest.replace(word, " ")
@@ -273,15 +283,24 @@ def _busy_event(
     engine: Engine, build_event: Callable[..., BuiltEvent], director: FlaskClient
 ) -> tuple[BuiltEvent, dict[str, object]]:
     """A public event with a published knockout (one match played, one walkover), a
-    Swiss with its first round published and played, pools, a team flight with a round of
-    fixtures drawn, a money session and a club with a season; the director logged in.
-    Returns the event and the ids its pages are opened with."""
+    Swiss with its first round published and played (one win bigger than the others, so
+    the standings give a tiebreak's reason), pools, a team flight with a round of
+    fixtures drawn, a chouette with a game played, a money session with every cube
+    option ended at its difference, fees and a side pool in the ledger and a club with a
+    season; the director logged in. Returns the event and the ids its pages are opened
+    with."""
     built = build_event(
         PLAYERS,
         [
             {"name": "Main", "format": "knockout", "match_length": 5},
             {"name": "Consolation", "format": "knockout", "match_length": 3, "feeds_from": "Main"},
-            {"name": "Swiss", "format": "swiss", "match_length": 3, "swiss_rounds": 3},
+            {
+                "name": "Swiss",
+                "format": "swiss",
+                "match_length": 3,
+                "swiss_rounds": 3,
+                "tiebreaks": ("net_game_points",),
+            },
             {"name": "Pools", "format": "roundrobin", "match_length": 1, "pools": 2},
         ],
         is_public=True,
@@ -312,36 +331,123 @@ def _busy_event(
         f"/director/matches/{walkover}/walkover",
         data={"winner": "b", "version": _version(director, walkover)},
     )
-    for match_id in swiss:
+    for number, match_id in enumerate(swiss):
+        score = "3-0" if number == 0 else "3-1"
         director.post(
             f"/director/matches/{match_id}/score",
-            data={"score": "3-1", "version": _version(director, match_id)},
+            data={"score": score, "version": _version(director, match_id)},
         )
+    money, money_ended = _money_sessions(engine, built, director)
+    _club_money(built, director)
     with read_session(engine) as session:
-        seats = session.exec(
-            select(Player.id).where(col(Player.name).in_(PLAYERS[:3])).order_by(Player.name)
-        ).all()
-    director.post(
-        f"/director/events/{built.event_id}/money",
-        data={
-            "name": "Table 9",
-            "seat_1": seats[0],
-            "seat_2": seats[1],
-            "seat_3": seats[2],
-            "stake_mode": stake_mode_choices()[0][0],
-            "stake": "1.00",
-            "currency": "EUR",
-        },
-    )
-    with read_session(engine) as session:
-        money = session.exec(select(MoneySession.id)).first()
         club_id = session.exec(select(Club.id).where(Club.name == "Fjordside BG")).one()
     return built, {
         "played": played,
         "swiss_match": swiss[0],
         "money": money,
+        "money_ended": money_ended,
         "club": club_id or club.id,
     }
+
+
+def _money_sessions(
+    engine: Engine, built: BuiltEvent, director: FlaskClient
+) -> tuple[int, int]:
+    """A chouette (Ann box, Bob captain, Cid) with one game: Ann wins a single against
+    Bob and Cid drops her double; and a money session Dee v Eve with every cube option,
+    to a difference of 4, ended there by a gammon under the Jacoby rule (1 unit) and a
+    resigned gammon on a cube turned to 2 (4 units)."""
+    with read_session(engine) as session:
+        rows = session.exec(select(Player.name, Player.id).where(col(Player.name).in_(PLAYERS)))
+        ids = {name: player_id for name, player_id in rows.all()}
+    stake_mode = stake_mode_choices()[0][0]
+    director.post(
+        f"/director/events/{built.event_id}/money",
+        data={
+            "name": "Table 9",
+            **{f"seat_{n}": ids[name] for n, name in enumerate(PLAYERS[:3], start=1)},
+            "stake_mode": stake_mode,
+            "stake": "1.00",
+            "currency": "EUR",
+        },
+    )
+    director.post(
+        f"/director/events/{built.event_id}/money",
+        data={
+            "name": "Table 10",
+            "seat_1": ids["Dee Falk"],
+            "seat_2": ids["Eve Gran"],
+            "stake_mode": stake_mode,
+            "stake": "0.50",
+            "currency": "EUR",
+            "jacoby": "y",
+            "beavers": "y",
+            "raccoons": "y",
+            "automatic_doubles": "2",
+            "cube_limit": "64",
+            "end_difference": "4",
+            "time_limit": "600",
+        },
+    )
+    with read_session(engine) as session:
+        chouette, session_id = session.exec(
+            select(MoneySession.id).order_by(col(MoneySession.id))
+        ).all()
+    assert chouette is not None and session_id is not None
+    bob, cid, eve = ids["Bob Dahl"], ids["Cid Eng"], ids["Eve Gran"]
+    entered = director.post(
+        f"/director/money/{chouette}/games",
+        data={
+            "games_before": "0",
+            f"winner_{bob}": "box", f"how_{bob}": "single", f"cube_{bob}": "1",
+            f"centred_{bob}": "y",
+            f"winner_{cid}": "box", f"how_{cid}": "dropped", f"cube_{cid}": "1",
+            f"centred_{cid}": "y",
+        },
+    )
+    assert entered.status_code == 302
+    for number, (how, cube, centred) in enumerate(
+        (("gammon", "1", {f"centred_{eve}": "y"}), ("resigned-gammon", "2", {}))
+    ):
+        entered = director.post(
+            f"/director/money/{session_id}/games",
+            data={
+                "games_before": str(number),
+                f"winner_{eve}": "box", f"how_{eve}": how, f"cube_{eve}": cube, **centred,
+            },
+        )
+        assert entered.status_code == 302
+    return chouette, session_id
+
+
+def _club_money(built: BuiltEvent, director: FlaskClient) -> None:
+    """Main's money: a €20.00 entry fee, 10% to the house, paid 70/30, and a side pool
+    "Pool A" of €5.00; Ann pays both in cash, Bob the entry fee by transfer."""
+    main = built.flights["Main"]
+    saved = director.post(
+        f"/director/flights/{main}/money",
+        data={
+            "currency": "EUR",
+            "entry_fee": "20",
+            "buyback_fee": "0",
+            "retention_percent": "10",
+            "sponsor": "0",
+            "payout_table": "70/30",
+            "side_pools": "Pool A, 5, 100",
+            "refund_policy": "before_draw",
+        },
+    )
+    assert saved.status_code == 302
+    for name, what, method in (
+        ("Ann Berg", f"{main}|entry|", "cash"),
+        ("Ann Berg", f"{main}|pool|Pool A", "cash"),
+        ("Bob Dahl", f"{main}|entry|", "transfer"),
+    ):
+        taken = director.post(
+            f"/director/events/{built.event_id}/ledger/take",
+            data={"entry_id": built.entries[name], "what": what, "method": method},
+        )
+        assert taken.status_code == 302
 
 
 def _pages(built: BuiltEvent, ids: dict[str, object]) -> tuple[list[str], list[str]]:
@@ -366,8 +472,7 @@ def _pages(built: BuiltEvent, ids: dict[str, object]) -> tuple[list[str], list[s
         "/login",
         "/no-such-page",
     ]
-    if ids["money"]:
-        public.append(f"/events/{slug}/money/{ids['money']}")
+    public.extend(f"/events/{slug}/money/{ids[key]}" for key in ("money", "money_ended"))
     event = built.event_id
     director = [
         "/director/",
@@ -394,8 +499,7 @@ def _pages(built: BuiltEvent, ids: dict[str, object]) -> tuple[list[str], list[s
         "/account/tokens",
         "/account/password",
     ]
-    if ids["money"]:
-        director.append(f"/director/money/{ids['money']}")
+    director.extend(f"/director/money/{ids[key]}" for key in ("money", "money_ended"))
     return public, director
 
 
@@ -410,18 +514,7 @@ def test_every_word_of_every_page_comes_from_a_catalogue(
     director.get(f"/?lang={PSEUDO}")
     built, ids = _busy_event(engine, build_event, director)
     public, director_pages = _pages(built, ids)
-    data = [
-        *PLAYERS,
-        *built.flights,
-        "Fjord Open",
-        "Harbour Hall",
-        "Fjordside BG",
-        "Table 9",
-        built.director.name,
-        built.director.email,
-        "tourney",
-        *(language.native_name for language in LANGUAGES),
-    ]
+    data = _names(built)
     untranslated: dict[str, list[str]] = {}
     for client, paths in ((visitor, public), (director, director_pages)):
         for path in paths:
@@ -432,6 +525,108 @@ def test_every_word_of_every_page_comes_from_a_catalogue(
                 untranslated[path] = leftovers
     listed = "\n".join(f"{path}: {texts}" for path, texts in untranslated.items())
     assert untranslated == {}, f"words shown untranslated:\n{listed}"
+
+
+def _names(built: BuiltEvent) -> list[str]:
+    """What the busy event's pages and documents show as it was typed in: names of
+    players, flights, the event, its venue, club, money sessions and side pool."""
+    return [
+        *PLAYERS,
+        *built.flights,
+        "Fjord Open",
+        "Harbour Hall",
+        "Fjordside BG",
+        "Table 9",
+        "Table 10",
+        "Table 11",
+        "Pool A",
+        built.director.name,
+        built.director.email,
+        "tourney",
+        *(language.native_name for language in LANGUAGES),
+    ]
+
+
+def _pdf_text(content: bytes, tmp_path: Path) -> str:
+    tool = shutil.which("pdftotext")
+    if tool is None:
+        pytest.skip("pdftotext (poppler-utils) is not installed")
+    path = tmp_path / "document.pdf"
+    path.write_bytes(content)
+    return subprocess.run(
+        [tool, "-layout", str(path), "-"], check=True, capture_output=True, text=True
+    ).stdout
+
+
+def _workbook_text(content: bytes) -> str:
+    """Every sheet's name and every cell of a workbook, a line each."""
+    workbook = load_workbook(io.BytesIO(content))
+    lines = list(workbook.sheetnames)
+    for sheet in workbook:
+        for row in sheet.iter_rows(values_only=True):
+            lines.extend(str(value) for value in row if value is not None)
+    return "\n".join(lines)
+
+
+def test_every_word_of_the_money_documents_comes_from_a_catalogue(
+    pseudo_app: Flask,
+    engine: Engine,
+    build_event: Callable[..., BuiltEvent],
+    tmp_path: Path,
+) -> None:
+    """The settlement sheets (a chouette still going on, a session ended at its
+    difference, one without games whose tables print "None."), the payout sheet and the
+    ledger with a withdrawn player, printed and as workbooks, in the pseudo language:
+    outside the marks only names, amounts, numbers and times are left."""
+    director = pseudo_app.test_client()
+    director.get(f"/?lang={PSEUDO}")
+    built, ids = _busy_event(engine, build_event, director)
+    with read_session(engine) as session:
+        rows = session.exec(select(Player.name, Player.id).where(col(Player.name).in_(PLAYERS)))
+        players = {name: player_id for name, player_id in rows.all()}
+    started = director.post(
+        f"/director/events/{built.event_id}/money",
+        data={
+            "name": "Table 11",
+            "seat_1": players["Fay Holm"],
+            "seat_2": players["Gus Ivar"],
+            "stake_mode": stake_mode_choices()[0][0],
+            "stake": "2.00",
+            "currency": "EUR",
+        },
+    )
+    assert started.status_code == 302
+    empty = started.headers["Location"].rsplit("/", 1)[-1]
+    withdrawn = director.post(f"/director/entries/{built.entries['Hal Juhl']}/withdraw")
+    assert withdrawn.status_code == 302
+    event, chouette, ended = built.event_id, ids["money"], ids["money_ended"]
+    # A word each document must show in the pseudo language, so that none passes by
+    # showing nothing; the payouts count Ann's and Bob's entry fees: 2 x €20.00.
+    documents = {
+        f"/director/money/{chouette}/settlement.pdf": "⟦Chouette at Fjord Open⟧",
+        f"/director/money/{chouette}/settlement.xlsx": "⟦Still playing after 1 game⟧",
+        f"/director/money/{ended}/settlement.pdf": "⟦Money session at Fjord Open⟧",
+        f"/director/money/{ended}/settlement.xlsx": "⟦gammon⟧, ⟦resigned⟧",
+        f"/director/money/{empty}/settlement.pdf": "⟦None.⟧",
+        f"/director/money/{empty}/settlement.xlsx": "⟦Still playing after 0 games⟧",
+        f"/director/events/{event}/payouts.pdf": "⟦⟦Main prizes⟧: taken €40.00",
+        f"/director/events/{event}/ledger.xlsx": "⟦yes⟧",
+    }
+
+    untranslated: dict[str, list[str]] = {}
+    for path, expected in documents.items():
+        response = director.get(path)
+        assert response.status_code == 200, path
+        text = (
+            _pdf_text(response.data, tmp_path)
+            if path.endswith(".pdf")
+            else _workbook_text(response.data)
+        )
+        assert expected in text, path
+        if leftovers := _english_lines(text, _names(built)):
+            untranslated[path] = leftovers
+    listed = "\n".join(f"{path}: {texts}" for path, texts in untranslated.items())
+    assert untranslated == {}, f"words printed untranslated:\n{listed}"
 
 
 # --- Translations as a club in each country reads them ------------------------------

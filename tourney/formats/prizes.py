@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from tourney.formats.errors import FormatUserError
 from tourney.rules.messages import Message
 
-REMAINDER_RULE = (
+REMAINDER_RULE = Message(
     "Amounts are in whole cents; an odd cent left after a division goes to the better "
     "place, and between players sharing a place to the one listed first."
 )

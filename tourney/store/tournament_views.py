@@ -993,6 +993,12 @@ class _Stage:
     cut_text: str = ""
 
 
+def _reason_note(name: str, reason: str) -> str:
+    """Why a standings row is below the one above it: "Ann Berg ahead on Buchholz 3 to 1"
+    (``reason`` a message, so the page shows it in its reader's language)."""
+    return Message("%(player)s %(reason)s", player=name, reason=reason)
+
+
 def _stage_standings(
     session: Session,
     flight: Flight,
@@ -1026,7 +1032,7 @@ def _stage_standings(
     pool_tables = []
     for table in tables:
         notes = {
-            below.entrant: f"{players[int(above.entrant)].name} {above.reason}"
+            below.entrant: _reason_note(players[int(above.entrant)].name, above.reason)
             for above, below in pairwise(table.rows)
             if above.reason
         }
@@ -1194,7 +1200,7 @@ def _field_standings(
     # The pure standings give the reason to the upper row of a separated pair; the page
     # shows it on the lower one, where a reader asks why this player is not higher.
     notes = {
-        below.entrant: f"{players[int(above.entrant)].name} {above.reason}"
+        below.entrant: _reason_note(players[int(above.entrant)].name, above.reason)
         for above, below in pairwise(table)
         if above.reason
     }
