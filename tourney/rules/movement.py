@@ -342,6 +342,9 @@ class MovementRules:
     reroll_only_lone_checker: bool = False
     """Chase games with ``ExtraRoll.AFTER_DOUBLETS``: only a side down to its lone checker
     rolls again, after a doublet that does not move it (BKGM-CTG's cornerrattler)."""
+    last_roll: bool = False
+    """The last-roll draw (VARIANTS.md 16.5): a side whose opponent has borne off every
+    checker still plays its last roll, and the extra rolls it may earn."""
 
     def side_starts(self) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
         """The start layouts of the side on roll first and of the other side."""
@@ -359,7 +362,7 @@ class MovementRules:
                 self.entry_permission, self.opponent_start, self.opponent_pool, self.special,
                 self.extra_roll, self.maximise_across_stages, self.transfer_doubles_only,
                 self.bump_to_empty, self.remembers_home, self.named_with_complement,
-                self.transfer_requires_play, self.reroll_only_lone_checker)
+                self.transfer_requires_play, self.reroll_only_lone_checker, self.last_roll)
 
 
 class Movement(Protocol):
@@ -658,6 +661,7 @@ class TablesMovement:
             head_rule=Restriction.CRAZY_NARDE_HEAD in rules.restrictions,
             six_block=Restriction.SIX_BLOCK in rules.restrictions,
             reroll_only_lone_checker=rules.reroll_only_lone_checker,
+            last_roll=rules.last_roll,
         )
         engine = tables_engine(engine_rules)
         object.__setattr__(self, "engine", engine)

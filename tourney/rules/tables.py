@@ -289,6 +289,10 @@ class EngineRules:
     reroll_only_lone_checker: bool = False
     """Chase games: only a side down to its lone checker rolls again, after a doublet
     that does not move it (see :meth:`ChaseEngine.grants_extra_roll`)."""
+    last_roll: bool = False
+    """The last-roll draw: the opponent's bearing off every checker does not end the
+    game before the mover's last roll, which is played (the record's replay judges the
+    result after it)."""
 
 
 _Step = tuple[int, int]
@@ -448,7 +452,7 @@ class TablesEngine:
         checkers = self.rules.checkers
         if state[0][OFF] == checkers:
             return self._all_off[0]
-        if state[1][OFF] == checkers:
+        if state[1][OFF] == checkers and not self.rules.last_roll:
             return self._all_off[1]
         if self.rules.mother_rule:
             mine_pinned = (state[2] >> MOTHER) & 1

@@ -239,6 +239,12 @@ COMPENSATION_EXTRA_ROLLS = flag_option(
 """VARIANTS.md 16.5's ``compensation_includes_extra_rolls``, for the variants that grant
 extra rolls."""
 
+LAST_ROLL_DRAW_CHANGE = RuleChange(
+    "last_roll_draw", lambda rules: replace(rules, last_roll=True))
+"""The last-roll draw in the generic engine's variants: the second player's last roll is
+played although the first has borne off every checker (long nardy's engine always
+plays it)."""
+
 NO_DOUBLE_ON_FIRST_TURN = flag_option(
     "no_double_on_first_turn", N_("No double before a player's first roll"),
     "On: neither player may double before his own first roll of a game (the second "
@@ -991,6 +997,7 @@ RUSSIAN = Variant(
                    lambda rules: replace(rules, landing=Landing.BLOCK1, entry=Entry.NONE)),
         FREE_ENTRY_CHANGE,
         MAXIMISE_ACROSS_STAGES_CHANGE,
+        LAST_ROLL_DRAW_CHANGE,
     ),
     # The opening winner plays the two opening numbers or rolls both dice again.
     opening=Opening.HIGHER_DIE_ROLLS_AGAIN,
@@ -1034,6 +1041,7 @@ ACEY_DEUCEY = Variant(
         RuleChange("acey_encyclopedia", lambda rules: replace(
             rules, pool_entry=PoolEntry.ENTER_ALL_FIRST,
             restrictions=(*rules.restrictions, Restriction.HIT_ONLY_WITH_A_CHECKER_HOME))),
+        LAST_ROLL_DRAW_CHANGE,
     ),
     opening=Opening.HIGHER_DIE_ROLLS_AGAIN,
     aliases=("aceydeucey", "acey-deucey-american"),
@@ -1064,6 +1072,7 @@ ACEY_DEUCEY_EUROPEAN = replace(
         RuleChange("eu_ad_encyclopedia",
                    lambda rules: replace(rules, named_with_complement=True)),
         MAXIMISE_ACROSS_STAGES_CHANGE,
+        LAST_ROLL_DRAW_CHANGE,
     ),
     aliases=("acey-deucey-eu", "european-acey-deucey"),
 )
@@ -1094,6 +1103,7 @@ ASODIO = Variant(
     rule_changes=(
         RuleChange("asodio_strict_entry", lambda rules: replace(
             rules, entry_permission=EntryPermission.DOUBLET_OR_SPECIAL_ROLL_ONLY)),
+        LAST_ROLL_DRAW_CHANGE,
     ),
     opening=Opening.HIGHER_DIE_ROLLS_AGAIN,
     record_tags=(),
@@ -1373,7 +1383,7 @@ MATADOR = Variant(
     scoring=TAVLI_LEVELS,
     defaults=replace(TAVLI_DEFAULTS, next_game_starter=NextGameStarter.ROLL),
     options=(JACQUET_1840_HITTING, LAST_ROLL_DRAW, COMPENSATION_EXTRA_ROLLS),
-    rule_changes=(JACQUET_1840_HITTING_CHANGE,),
+    rule_changes=(JACQUET_1840_HITTING_CHANGE, LAST_ROLL_DRAW_CHANGE),
     opening=Opening.HIGHER_DIE_ROLLS_AGAIN,
     record_tags=(),
 )
