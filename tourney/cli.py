@@ -216,10 +216,14 @@ def rules_legal(position_id: str, dice: tuple[str, ...], variant: str,
 @rules.command("show")
 @click.argument("position_id")
 @click.option("--variant", default=DEFAULT_VARIANT.name, show_default=True, help=_VARIANT_HELP)
-def rules_show(position_id: str, variant: str) -> None:
+@click.option("--option", "option_names", multiple=True, metavar="NAME",
+              help="Turn on an event option of the variant (nard_himly plays another game "
+              "on the board); repeat for several.")
+def rules_show(position_id: str, variant: str, option_names: tuple[str, ...]) -> None:
     """Draw POSITION_ID as a board, the side on roll at the bottom."""
     chosen = _read_variant(variant)
-    click.echo(chosen.format_board(_read_position(position_id, chosen)))
+    options = _read_options(option_names, chosen)
+    click.echo(chosen.format_board(_read_position(position_id, chosen, options), options))
 
 
 @rules.command("variants")

@@ -163,16 +163,35 @@ def test_persian_nard_scores_a_mars_by_the_losers_checkers_in_its_starting_table
     assert LONG_NARDY.winning_level(LONG_NARDY.position_from_layout(home)) is Level.GAMMON
 
 
+def test_persian_nard_plays_the_second_players_last_roll_under_the_draw_option() -> None:
+    """X has borne off every checker; Y (on roll) has two on its 1 point. With the
+    last-roll draw Y still plays 2-1: both come off (the draw the replay then scores);
+    without it the game is over and nothing moves."""
+    last = VariantOptions(nard_himly=True, last_roll_draw=True)
+    at = LONG_NARDY.position_from_layout(BoardLayout(side({1: 2}), side({})), last)
+
+    assert [LONG_NARDY.position_layout(after, last).mover.off
+            for after in LONG_NARDY.legal_positions(at, Roll(2, 1), last)] == [15]
+    assert [LONG_NARDY.position_layout(after, HIMLY).mover.off
+            for after in LONG_NARDY.legal_positions(at, Roll(2, 1), HIMLY)] == [13]
+
+
 def test_rules_legal_plays_persian_nard_from_its_own_start() -> None:
     runner = CliRunner()
     himly = runner.invoke(cli, ["rules", "legal", "--variant", "long-nardy", "--option",
                                 "nard_himly", "start", "31"])
     standard = runner.invoke(cli, ["rules", "legal", "--variant", "standard", "start", "31"])
+    shown = runner.invoke(cli, ["rules", "show", "--variant", "long-nardy", "--option",
+                                "nard_himly", "start"])
 
     assert himly.exit_code == 0
     # 3-1 from backgammon's start, as two single moves: backgammon's 16 plays.
     assert himly.stdout == standard.stdout
     assert len(himly.stdout.splitlines()) == 16
+    # Backgammon's start drawn by absolute points: X's 24 (A24) holds 2, its 13 (A13) 5.
+    assert shown.exit_code == 0
+    assert shown.stdout.splitlines()[2].split()[1] == "X5"
+    assert shown.stdout.splitlines()[2].split()[-1] == "X2"
 
 
 # --- the chase games: chase_reroll_after_double=false (VARIANTS.md 6.3) -------------------

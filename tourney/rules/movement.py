@@ -355,14 +355,15 @@ class MovementRules:
         return (self.pool, self.pool if self.opponent_pool is None else self.opponent_pool)
 
     def _kind(self) -> tuple[object, ...]:
-        """Everything but the checkers and start: what decides the engine."""
+        """Everything but the checkers and start: what decides the engine (not
+        ``last_roll``, which backgammon's and long nardy's engines always allow)."""
         return (self.geometry, self.landing, self.entry, frozenset(self.restrictions),
                 self.doubles, self.failure, self.bear_off, self.pool, self.pool_entry,
                 self.ending, self.cascade_from_turn, self.special_roll,
                 self.entry_permission, self.opponent_start, self.opponent_pool, self.special,
                 self.extra_roll, self.maximise_across_stages, self.transfer_doubles_only,
                 self.bump_to_empty, self.remembers_home, self.named_with_complement,
-                self.transfer_requires_play, self.reroll_only_lone_checker, self.last_roll)
+                self.transfer_requires_play, self.reroll_only_lone_checker)
 
 
 class Movement(Protocol):

@@ -241,9 +241,9 @@ extra rolls."""
 
 LAST_ROLL_DRAW_CHANGE = RuleChange(
     "last_roll_draw", lambda rules: replace(rules, last_roll=True))
-"""The last-roll draw in the generic engine's variants: the second player's last roll is
-played although the first has borne off every checker (long nardy's engine always
-plays it)."""
+"""The last-roll draw in the generic engine: the second player's last roll is played
+although the first has borne off every checker (long nardy's own engine always plays
+it, and picks these rules all the same)."""
 
 NO_DOUBLE_ON_FIRST_TURN = flag_option(
     "no_double_on_first_turn", N_("No double before a player's first roll"),
@@ -788,10 +788,12 @@ LONG_NARDY = Variant(
             "the bar, a doublet played as its two dice, and a mars (2) where the loser "
             "still has a checker in its starting table. Off: long nardy.",
             on_phrase=N_("Persian nard (Himly)"),
-            on_rule=N_("Persian nard after Himly: backgammon's start, hitting, doublets "
-                       "played once")),
+            on_rule=N_("Persian nard after Himly: backgammon's start, hitting, a doublet "
+                       "played as two moves")),
     ),
-    rule_changes=(RuleChange("nard_himly", lambda rules: NARD_HIMLY_RULES),),
+    # Persian nard's engine then plays the last roll under the draw option too.
+    rule_changes=(RuleChange("nard_himly", lambda rules: NARD_HIMLY_RULES),
+                  LAST_ROLL_DRAW_CHANGE),
     opening=Opening.HIGHER_DIE_ROLLS_AGAIN,
     record_tags=(
         RecordTag("cube", "Cube"),
