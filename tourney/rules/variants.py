@@ -229,13 +229,13 @@ its last checker, the other side rolls once more, and finishing with it is a dra
 
 COMPENSATION_EXTRA_ROLLS = flag_option(
     "compensation_includes_extra_rolls", N_("Extra rolls on the last roll"),
-    "Only with the last-roll draw: the second player's last roll earns the extra rolls "
-    "of the game (a doublet played in full, a 1-2), so the draw may take several rolls. "
-    "Off: the one roll only.",
+    N_("Only with the last-roll draw: the second player's last roll earns the extra rolls "
+       "of the game (a doublet played in full, a 1-2), so the draw may take several rolls. "
+       "Off: the one roll only."),
     on_phrase=N_("extra rolls on the last roll"),
     on_rule=N_("The last roll earns the game's extra rolls"), requires="last_roll_draw",
-    conflict="Extra rolls on the last roll belong to the last-roll draw: turn the "
-    "last-roll draw on too, or leave this option off.")
+    conflict=N_("Extra rolls on the last roll belong to the last-roll draw: turn the "
+                "last-roll draw on too, or leave this option off."))
 """VARIANTS.md 16.5's ``compensation_includes_extra_rolls``, for the variants that grant
 extra rolls."""
 
@@ -247,22 +247,22 @@ it, and picks these rules all the same)."""
 
 NO_DOUBLE_ON_FIRST_TURN = flag_option(
     "no_double_on_first_turn", N_("No double before a player's first roll"),
-    "On: neither player may double before his own first roll of a game (the second "
-    "player may not double on his first turn). Off: from his first turn on.",
+    N_("On: neither player may double before his own first roll of a game (the second "
+       "player may not double on his first turn). Off: from his first turn on."),
     on_phrase=N_("no double on the first turn"),
     on_rule=N_("No double before a player's first roll of a game"))
 """S000's cube option (VARIANTS.md 16.6), for the variants that always use the cube."""
 
 NO_DOUBLE_ON_FIRST_TURN_WITH_CUBE = replace(
     NO_DOUBLE_ON_FIRST_TURN, requires="cube",
-    conflict="The first-turn rule is about doubling: turn the doubling cube on too, or "
-    "leave the first-turn rule off.")
+    conflict=N_("The first-turn rule is about doubling: turn the doubling cube on too, or "
+                "leave the first-turn rule off."))
 """The same, for the variants where the cube is an option."""
 
 JACQUET_1840_HITTING = flag_option(
     "jacquet_1840_hitting", N_("Hitting, as in 1840"),
-    "On: a single opposing checker is hit to the bar and re-enters in its side's first "
-    "quarter (Ludii's Jacquet after Moulidars, 1840). Off: one checker holds a point.",
+    N_("On: a single opposing checker is hit to the bar and re-enters in its side's first "
+       "quarter (Ludii's Jacquet after Moulidars, 1840). Off: one checker holds a point."),
     on_phrase=N_("hitting (1840)"),
     on_rule=N_("A single checker is hit and re-enters in the first quarter"))
 """Jacquet's option of VARIANTS.md 7.2 (Q-JAC-2)."""
@@ -783,10 +783,10 @@ LONG_NARDY = Variant(
         NO_DOUBLE_ON_FIRST_TURN_WITH_CUBE,
         flag_option(
             "nard_himly", N_("Persian nard (Himly 1879)"),
-            "On: the event plays Persian nard as Ludii reconstructs it after Himly (1879): "
-            "backgammon's start, the sides in opposite ways round, a single checker hit to "
-            "the bar, a doublet played as its two dice, and a mars (2) where the loser "
-            "still has a checker in its starting table. Off: long nardy.",
+            N_("On: the event plays Persian nard as Ludii reconstructs it after Himly (1879): "
+               "backgammon's start, the sides in opposite ways round, a single checker hit "
+               "to the bar, a doublet played as its two dice, and a mars (2) where the "
+               "loser still has a checker in its starting table. Off: long nardy."),
             on_phrase=N_("Persian nard (Himly)"),
             on_rule=N_("Persian nard after Himly: backgammon's start, hitting, a doublet "
                        "played as two moves")),
@@ -907,10 +907,10 @@ GUL_BARA = Variant(
         MAXIMISE_ACROSS_STAGES,
         flag_option(
             "crazy_narde_head_rule", N_("Crazy narde's head and six-block rules"),
-            "On: one checker leaves the 24 point in a turn (two in a turn rolled as a "
-            "doublet), and no play ends with six points in a row held while no opposing "
-            "checker has passed them, as in long nardy. Off: any number leave, and blocks "
-            "of any length stand.",
+            N_("On: one checker leaves the 24 point in a turn (two in a turn rolled as a "
+               "doublet), and no play ends with six points in a row held while no opposing "
+               "checker has passed them, as in long nardy. Off: any number leave, and "
+               "blocks of any length stand."),
             on_phrase=N_("crazy narde's head rule"),
             on_rule=N_("One checker leaves the 24 point a turn (two on a doublet); no "
                        "six-point block with no opposing checker past it")),
@@ -1161,9 +1161,9 @@ ICELANDIC = Variant(
             on_rule=N_("A bumped checker goes on to the first empty point")),
         flag_option(
             "chase_reroll_after_double", N_("Roll again after a doublet"),
-            "On: a side that rolls a doublet rolls again, as the seed's rules say. Off: "
-            "only a side down to its lone checker rolls again, after a doublet that does "
-            "not move it (neither 1-1 nor 6-6), as the bkgm rules word it.",
+            N_("On: a side that rolls a doublet rolls again, as the seed's rules say. Off: "
+               "only a side down to its lone checker rolls again, after a doublet that does "
+               "not move it (neither 1-1 nor 6-6), as the bkgm rules word it."),
             off_phrase=N_("re-roll only for the lone checker"),
             off_rule=N_("Only the lone checker rolls again, after a doublet other than 1-1 "
                         "or 6-6")),
