@@ -48,6 +48,7 @@ from tourney.rules.records import (
 )
 from tourney.rules.variant_protocol import VariantPosition
 from tourney.rules.variants import (
+    DEFAULT_OPTIONS,
     DEFAULT_VARIANT,
     GameVariant,
     VariantOptions,
@@ -101,15 +102,22 @@ _FLAG_OPTIONS = tuple(sorted(f.name for f in fields(VariantOptions) if "bool" in
 """The event options ``--option`` turns on (every on/off option)."""
 
 
+_OFF_WORDS = ("false", "off", "no", "0")
+_ON_WORDS = ("true", "on", "yes", "1")
+
+
 def _read_options(names: tuple[str, ...], variant: GameVariant | None,
                   strict_block: bool = False) -> VariantOptions:
-    """The options ``--option NAME`` turns on; where the variant is known, only those it
-    offers.
+    """The options ``--option NAME`` turns on (``NAME=false`` turns off one that is on by
+    default); where the variant is known, only those it offers.
 
     Raises:
-        UsageFailure: a name that is no option, or one the variant does not offer.
+        UsageFailure: a name that is no option, one the variant does not offer, or a
+            value that is neither on nor off.
     """
-    for name in names:
+    chosen: dict[str, bool] = {}
+    for written in names:
+        name, _, value = written.partition("=")
         offered = variant is None or variant.offers(name)
         if name not in _FLAG_OPTIONS or not offered:
             choices = [spec.key for spec in variant.options if spec.key in _FLAG_OPTIONS] \
@@ -117,32 +125,38 @@ def _read_options(names: tuple[str, ...], variant: GameVariant | None,
             where = f"{variant.name} offers" if variant is not None else "options are"
             raise UsageFailure(f"--option {name}: {where} "
                                f"{', '.join(choices) if choices else 'none'}")
-    chosen: dict[str, bool] = dict.fromkeys(names, True)
+        if value.lower() not in ("", *_ON_WORDS, *_OFF_WORDS):
+            raise UsageFailure(f"--option {written}: write {name} or {name}=false")
+        chosen[name] = value.lower() not in _OFF_WORDS
     if strict_block:
         chosen["strict_block"] = True
     return VariantOptions(**chosen)  # type: ignore[arg-type]
 
 
-def _read_position(position_id: str, variant: GameVariant) -> VariantPosition:
+def _read_position(position_id: str, variant: GameVariant,
+                   options: VariantOptions = DEFAULT_OPTIONS) -> VariantPosition:
     if position_id == START:
-        return variant.initial()
+        return variant.initial(options)
     try:
-        return variant.decode_position_id(position_id)
+        return variant.decode_position_id(position_id, options)
     except RulesError as error:
         raise UsageFailure(str(error)) from None
 
 
-def _read_json_position(text: str, variant: GameVariant) -> tuple[VariantPosition, JsonPosition]:
+def _read_json_position(text: str, variant: GameVariant,
+                        options: VariantOptions = DEFAULT_OPTIONS
+                        ) -> tuple[VariantPosition, JsonPosition]:
     """A position in the JSON form (``@file.json`` reads a file; ``start`` the opening)."""
     if text == START:
-        position = variant.initial()
-        return position, JsonPosition(variant.position_layout(position), "x", (0, 0))
+        position = variant.initial(options)
+        return position, JsonPosition(variant.position_layout(position, options), "x",
+                                      (0, 0))
     try:
         if text.startswith("@"):
             with open(text[1:], encoding="utf-8") as source:
                 text = source.read(MAX_JSON_CHARS + 1)
         read = parse_position_json(text)
-        return variant.position_from_layout(read.layout), read
+        return variant.position_from_layout(read.layout, options), read
     except (OSError, RulesError) as error:
         raise UsageFailure(str(error)) from None
 
@@ -182,9 +196,9 @@ def rules_legal(position_id: str, dice: tuple[str, ...], variant: str,
     options = _read_options(option_names, chosen, strict_block)
     read: JsonPosition | None = None
     if as_json:
-        position, read = _read_json_position(position_id, chosen)
+        position, read = _read_json_position(position_id, chosen, options)
     else:
-        position = _read_position(position_id, chosen)
+        position = _read_position(position_id, chosen, options)
     roll = _read_roll(dice)
     found = chosen.legal_positions(position, roll, options)
     if read is None:
@@ -192,7 +206,7 @@ def rules_legal(position_id: str, dice: tuple[str, ...], variant: str,
     else:
         mover = SIDES.index(read.on_roll)
         played = tuple(n + (side == mover) for side, n in enumerate(read.turns_played))
-        lines = [format_position_json(chosen.position_layout(result.turned()),
+        lines = [format_position_json(chosen.position_layout(result.turned(), options),
                                       SIDES[1 - mover], (played[0], played[1]))
                  for result in found]
     for line in sorted(lines):
@@ -202,10 +216,14 @@ def rules_legal(position_id: str, dice: tuple[str, ...], variant: str,
 @rules.command("show")
 @click.argument("position_id")
 @click.option("--variant", default=DEFAULT_VARIANT.name, show_default=True, help=_VARIANT_HELP)
-def rules_show(position_id: str, variant: str) -> None:
+@click.option("--option", "option_names", multiple=True, metavar="NAME",
+              help="Turn on an event option of the variant (nard_himly plays another game "
+              "on the board); repeat for several.")
+def rules_show(position_id: str, variant: str, option_names: tuple[str, ...]) -> None:
     """Draw POSITION_ID as a board, the side on roll at the bottom."""
     chosen = _read_variant(variant)
-    click.echo(chosen.format_board(_read_position(position_id, chosen)))
+    options = _read_options(option_names, chosen)
+    click.echo(chosen.format_board(_read_position(position_id, chosen, options), options))
 
 
 @rules.command("variants")

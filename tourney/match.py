@@ -684,9 +684,9 @@ def _draw_problem(rules: MatchRules, number: int, entry: GameEntry) -> str | Non
             v.name for v in registered_variants() if v.offers("last_roll_draw"))
         if rules.variant.offers("last_roll_draw"):
             return Message(
-                "Game %(number)s cannot be a draw: only a %(drawing)s event with the "
-                "last-roll rule has drawn games, and this %(variant)s event does not use it.",
-                number=number, drawing=drawing, variant=_variant_words(rules),
+                "Game %(number)s cannot be a draw: only an event with the last-roll rule "
+                "has drawn games, and this %(variant)s event does not use it.",
+                number=number, variant=_variant_words(rules),
             )
         return Message(
             "Game %(number)s cannot be a draw: only a %(drawing)s event with the last-roll "

@@ -316,8 +316,8 @@ def test_score_match_refuses_a_draw_without_the_last_roll_option():
 
     assert error.game_number == 2
     assert str(error) == (
-        "Game 2 cannot be a draw: only a long-nardy event with the last-roll rule has "
-        "drawn games, and this long nardy event does not use it."
+        "Game 2 cannot be a draw: only an event with the last-roll rule has drawn games, "
+        "and this long nardy event does not use it."
     )
 
 

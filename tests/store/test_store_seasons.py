@@ -16,36 +16,18 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pytest
+from knockout_play import play_round
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
-from tourney.store import draws, events, results, roster, seasons
+from tourney.store import draws, events, roster, seasons
 from tourney.store.audit import Actor
 from tourney.store.db import transaction
 from tourney.store.errors import StoreUserError
 from tourney.store.tables import Entry
-from tourney.store.tournament_views import flight_board
 
 if TYPE_CHECKING:
     from conftest import BuiltEvent
-
-
-def _play_round(engine: Engine, actor: Actor, flight_id: int, winners: set[str]) -> None:
-    with Session(engine) as session:
-        board = flight_board(session, actor, flight_id)
-    for rnd in board.rounds:
-        for match in rnd.matches:
-            if match.status != "ready" or match.a is None or match.b is None:
-                continue
-            a_wins = match.a.name in winners
-            with transaction(engine) as session:
-                results.record_final_score(
-                    session,
-                    actor=actor,
-                    match_id=match.id,
-                    score_a=5 if a_wins else 0,
-                    score_b=0 if a_wins else 5,
-                )
 
 
 def _season_setup(
@@ -58,8 +40,8 @@ def _season_setup(
     with transaction(engine) as session:
         draws.make_draw(session, actor=actor, flight_id=first.flights["Main"], method="seeded")
         draws.publish_draw(session, actor=actor, flight_id=first.flights["Main"])
-    _play_round(engine, actor, first.flights["Main"], {"Ann", "Ben"})
-    _play_round(engine, actor, first.flights["Main"], {"Ann"})
+    play_round(engine, actor, first.flights["Main"], {"Ann", "Ben"})
+    play_round(engine, actor, first.flights["Main"], {"Ann"})
     with transaction(engine) as session:
         second = events.create_event(
             session, actor=actor, fields=events.EventFields(name="Event B", club_id=club_id)
@@ -82,7 +64,7 @@ def _season_setup(
             )
         draws.make_draw(session, actor=actor, flight_id=flight, method="seeded")
         draws.publish_draw(session, actor=actor, flight_id=flight)
-    _play_round(engine, actor, flight, {"Cid"})
+    play_round(engine, actor, flight, {"Cid"})
     return actor, club_id, [first.event_id, second.id or 0]
 
 

@@ -248,8 +248,8 @@ def test_drawn_game_is_refused_without_the_last_roll_option(
         _record(engine, built, match_id, GameFields("", "drawn", 1, None))
 
     assert refused.value.message == (
-        "Game 1 cannot be a draw: only a long-nardy event with the last-roll rule has drawn "
-        "games, and this long nardy event does not use it.")
+        "Game 1 cannot be a draw: only an event with the last-roll rule has drawn games, "
+        "and this long nardy event does not use it.")
 
 
 def test_turning_the_cube_off_after_a_two_cube_game_is_refused(

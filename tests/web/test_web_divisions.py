@@ -59,3 +59,20 @@ def test_a_match_of_games_offers_a_plain_win_only_and_counts_each_game_one(
     assert select_options(page, "level") == [("single", "Single")]
     assert select_options(page, "cube") == [("1", "1 (no doubling)")]
     assert "Saved. The score is 1-0." in after
+
+
+def test_a_refused_start_is_flashed_in_the_directors_language(
+    client: FlaskClient, engine: Engine, build_event: Callable[..., BuiltEvent]
+) -> None:
+    """A start of 5-0 in a 5-point match would end it before it began; the director
+    working in German is told so in German."""
+    built, match_id = one_match(engine, build_event, 5)
+    login(client, built)
+
+    refused = client.post(f"/director/matches/{match_id}/starting-score?lang=de",
+                          data={"start_a": "5", "start_b": "0"},
+                          follow_redirects=True).get_data(as_text=True)
+
+    assert ("Der Startstand 5-0 muss in einem Match auf 5 Punkte für beide Spieler unter 5 "
+            "liegen, sonst wäre das Match schon vorbei.") in refused
+    assert "must be below" not in refused

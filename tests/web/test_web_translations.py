@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import io
 import re
+import shutil
+import subprocess
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date
@@ -30,6 +32,7 @@ from babel.messages.pofile import read_po
 from babel.support import Translations
 from flask import Flask
 from flask.testing import FlaskClient
+from openpyxl import load_workbook
 from sqlalchemy.engine import Engine
 from sqlmodel import col, select
 from werkzeug.exceptions import HTTPException
@@ -140,7 +143,7 @@ CHECKED_ATTRIBUTES = {"title", "aria-label", "alt", "placeholder"}
 DATA = re.compile(
     r"https?://\S+"  # addresses
     r"|\b[A-Z]{3} -?\d[\d.,]*"  # amounts of money: EUR 1.00
-    r"|[€$£₺₽]-?\d[\d.,]*"  # and €1.00
+    r"|-?[€£$₺₽]\d[\d.,]*"  # and as the club money writes them: €20.00
     r"|\b(?:UTC|PDF|XLSX|CSV|JSON|SVG|TXT|EUR|USD|GBP|CHF|NOK|SEK|DKK|TRY)\b"
     r"|\b\w+(?:\.\w+)+\b"  # stored action and field names: match.final_score
 )
@@ -239,16 +242,21 @@ def _leftovers(page: str, data: Iterable[str]) -> list[str]:
     what is left is English that no reader's language would change."""
     parser = _Texts()
     parser.feed(page)
+    # A translation may hold markup (a link in a sentence): its marks close in a later
+    # text node, so the page's texts are read as one, a node a line.
+    return _english_lines("\n".join(text.replace("\n", " ") for text in parser.texts), data)
+
+
+def _english_lines(text: str, data: Iterable[str]) -> list[str]:
+    """The lines of ``text`` with words outside the pseudo translations' marks that are
+    not data either (a mark may close on a later line: a sentence wrapped on paper)."""
     # A name stands as a whole word: "NO" (a country) is no part of "NOK".
     known = [
         re.compile(rf"(?<!\w){re.escape(word)}(?!\w)")
         for word in sorted(set(data), key=len, reverse=True)
     ]
-    # A translation may hold markup (a link in a sentence): its marks close in a later
-    # text node, so the page's texts are read as one, a node a line.
-    lines = _unmarked("\n".join(text.replace("\n", " ") for text in parser.texts))
     found = []
-    for line in lines.split("\n"):
+    for line in _unmarked(text).split("\n"):
         rest = line
         for word in known:
             rest = word.sub(" ", rest)
@@ -331,6 +339,9 @@ NAMES = [
     "Harbour Hall",
     "Fjordside BG",
     "Bord 9",
+    "Bord 10",
+    "Bord 11",
+    "Pott A",
     "Velkommen",
     "Vinter",
     "Nils Spare",  # and the rest of the players' file
@@ -346,7 +357,8 @@ NAMES = [
     "tourney",
     *(language.native_name for language in LANGUAGES),
 ]
-"""What the pages show that is data, not words: the names the walk's event is made of."""
+"""What the pages and documents show as it was typed in: the names of the players,
+flights, events, venue, club, money sessions, side pool and the rest the walk enters."""
 
 
 class _Recording(FlaskClient):
@@ -412,14 +424,12 @@ def _link(engine: Engine, app: Flask, entry_id: int) -> str:
     return url.removeprefix("http://localhost")
 
 
-def _play(
-    engine: Engine, built: BuiltEvent, director: FlaskClient
-) -> dict[str, Any]:
-    """Results, a record with its analysis, a clock and a money session: one knockout
-    match played, one walkover, one started with a game entered; the Swiss' first round
-    played (one match
-    from a record whose player names the director matches up, then analysed), its second
-    paired as a draft; a money session at Table 9."""
+def _play(engine: Engine, built: BuiltEvent, director: FlaskClient) -> dict[str, Any]:
+    """Results, a record with its analysis and a clock: one knockout match played, one
+    walkover, one started with a game entered; the Swiss' first round played (one match
+    from a record whose player names the director matches up, then analysed; one win
+    bigger than the others, so the standings give a tiebreak's reason), its second
+    paired as a draft."""
     flights = built.flights
     played, walkover, clocked, disputed = _match_ids(engine, flights["Hoved"])[:4]
     swiss = _match_ids(engine, flights["Sveits"])
@@ -452,10 +462,11 @@ def _play(
         },
     )
     assert response.status_code == 302
-    for match_id in swiss[1:]:
+    for number, match_id in enumerate(swiss[1:]):
+        score = "3-0" if number == 0 else "3-1"
         director.post(
             f"/director/matches/{match_id}/score",
-            data={"score": "3-1", "version": _version(director, match_id)},
+            data={"score": score, "version": _version(director, match_id)},
         )
     director.post(f"/director/flights/{flights['Sveits']}/pair-next", data={})
     director.post(f"/director/matches/{recorded}/analyse", data={})
@@ -473,24 +484,6 @@ def _play(
             "version": _version(director, clocked),
         },
     )
-    with read_session(engine) as session:
-        seats = session.exec(
-            select(Player.id).where(col(Player.name).in_(PLAYERS[:3])).order_by(Player.name)
-        ).all()
-    director.post(
-        f"/director/events/{built.event_id}/money",
-        data={
-            "name": "Bord 9",
-            "seat_1": seats[0],
-            "seat_2": seats[1],
-            "seat_3": seats[2],
-            "stake_mode": stake_mode_choices()[0][0],
-            "stake": "1.00",
-            "currency": "EUR",
-        },
-    )
-    with read_session(engine) as session:
-        money = session.exec(select(MoneySession.id)).one()
     return {
         "played": played,
         "walkover": walkover,
@@ -498,35 +491,113 @@ def _play(
         "disputed": disputed,
         "swiss_match": swiss[1],
         "recorded": recorded,
-        "money": money,
     }
 
 
-def _arrange(built: BuiltEvent, director: FlaskClient, ids: dict[str, Any]) -> None:
-    """The director's settings: the main draw's fees and prizes (Ann's fee taken), two
-    divisions, the venue screen, two teams with a round of fixtures, the club's players'
-    pages shown and a season."""
-    event, flights, club = built.event_id, ids["flights"], ids["club"]
+def _money_sessions(
+    engine: Engine, built: BuiltEvent, director: FlaskClient
+) -> tuple[int, int]:
+    """A chouette (Ann box, Bob captain, Cid) with one game: Ann wins a single against
+    Bob and Cid drops her double; and a money session Dee v Eve with every cube option,
+    to a difference of 4, ended there by a gammon under the Jacoby rule (1 unit) and a
+    resigned gammon on a cube turned to 2 (4 units)."""
+    with read_session(engine) as session:
+        rows = session.exec(select(Player.name, Player.id).where(col(Player.name).in_(PLAYERS)))
+        ids = {name: player_id for name, player_id in rows.all()}
+    stake_mode = stake_mode_choices()[0][0]
     director.post(
-        f"/director/flights/{flights['Hoved']}/money",
+        f"/director/events/{built.event_id}/money",
+        data={
+            "name": "Bord 9",
+            **{f"seat_{n}": ids[name] for n, name in enumerate(PLAYERS[:3], start=1)},
+            "stake_mode": stake_mode,
+            "stake": "1.00",
+            "currency": "EUR",
+        },
+    )
+    director.post(
+        f"/director/events/{built.event_id}/money",
+        data={
+            "name": "Bord 10",
+            "seat_1": ids["Dee Falk"],
+            "seat_2": ids["Eve Gran"],
+            "stake_mode": stake_mode,
+            "stake": "0.50",
+            "currency": "EUR",
+            "jacoby": "y",
+            "beavers": "y",
+            "raccoons": "y",
+            "automatic_doubles": "2",
+            "cube_limit": "64",
+            "end_difference": "4",
+            "time_limit": "600",
+        },
+    )
+    with read_session(engine) as session:
+        chouette, session_id = session.exec(
+            select(MoneySession.id).order_by(col(MoneySession.id))
+        ).all()
+    assert chouette is not None and session_id is not None
+    bob, cid, eve = ids["Bob Dahl"], ids["Cid Eng"], ids["Eve Gran"]
+    entered = director.post(
+        f"/director/money/{chouette}/games",
+        data={
+            "games_before": "0",
+            f"winner_{bob}": "box", f"how_{bob}": "single", f"cube_{bob}": "1",
+            f"centred_{bob}": "y",
+            f"winner_{cid}": "box", f"how_{cid}": "dropped", f"cube_{cid}": "1",
+            f"centred_{cid}": "y",
+        },
+    )
+    assert entered.status_code == 302
+    for number, (how, cube, centred) in enumerate(
+        (("gammon", "1", {f"centred_{eve}": "y"}), ("resigned-gammon", "2", {}))
+    ):
+        entered = director.post(
+            f"/director/money/{session_id}/games",
+            data={
+                "games_before": str(number),
+                f"winner_{eve}": "box", f"how_{eve}": how, f"cube_{eve}": cube, **centred,
+            },
+        )
+        assert entered.status_code == 302
+    return chouette, session_id
+
+
+def _club_money(built: BuiltEvent, director: FlaskClient) -> None:
+    """Hoved's money: a €20.00 entry fee, 10% to the house, paid 70/30, and a side pool
+    "Pott A" of €5.00; Ann pays both in cash, Bob the entry fee by transfer."""
+    main = built.flights["Hoved"]
+    saved = director.post(
+        f"/director/flights/{main}/money",
         data={
             "currency": "EUR",
             "entry_fee": "20",
             "buyback_fee": "0",
-            "sponsor": "0",
             "retention_percent": "10",
+            "sponsor": "0",
             "payout_table": "70/30",
-            "side_pools": "",
+            "side_pools": "Pott A, 5, 100",
+            "refund_policy": "before_draw",
         },
     )
-    director.post(
-        f"/director/events/{event}/ledger/take",
-        data={
-            "entry_id": built.entries["Ann Berg"],
-            "what": f"{flights['Hoved']}|entry|",
-            "method": "cash",
-        },
-    )
+    assert saved.status_code == 302
+    for name, what, method in (
+        ("Ann Berg", f"{main}|entry|", "cash"),
+        ("Ann Berg", f"{main}|pool|Pott A", "cash"),
+        ("Bob Dahl", f"{main}|entry|", "transfer"),
+    ):
+        taken = director.post(
+            f"/director/events/{built.event_id}/ledger/take",
+            data={"entry_id": built.entries[name], "what": what, "method": method},
+        )
+        assert taken.status_code == 302
+
+
+def _arrange(built: BuiltEvent, director: FlaskClient, ids: dict[str, Any]) -> None:
+    """The director's settings: two divisions, the venue screen, two teams with a round
+    of fixtures, the club's players' pages shown and a season."""
+    event, flights, club = built.event_id, ids["flights"], ids["club"]
     director.post(
         f"/director/events/{event}/divisions",
         data={"divisions": "\n".join(DIVISIONS), "draw_scoring": "nothing"},
@@ -755,28 +826,24 @@ def _refusals(clients: _Clients, ids: dict[str, Any]) -> None:
     )
 
 
-def _busy_event(
-    engine: Engine,
-    app: Flask,
-    build_event: Callable[..., BuiltEvent],
-    clients: _Clients,
-    admin: UserView,
-) -> dict[str, Any]:
-    """A public event of a club with every kind of page filled: a knockout with a
-    consolation (one match played, one walkover, one started, one disputed), a Swiss (a
-    round played, one of its matches from an analysed record, the next paired as a
-    draft), pools in two divisions, a team flight with a round of fixtures, a money
-    session, fees and prizes, the venue screen, players' links, online registration,
-    the club's ratings and a season; a finished second event; a players' file
-    previewed; the director and an admin logged in.
-
-    Returns the ids the pages are opened with."""
+def _fjord_open(
+    engine: Engine, build_event: Callable[..., BuiltEvent], director: FlaskClient
+) -> BuiltEvent:
+    """Fjord Open, a public event of a club: a knockout of eight with a consolation fed
+    from it, a Swiss (its tiebreak net game points) and pools, each drawn and published
+    but the consolation, and a team flight of two boards; its director logged in."""
     built = build_event(
         PLAYERS,
         [
             {"name": "Hoved", "format": "knockout", "match_length": 5},
             {"name": "Trøst", "format": "knockout", "match_length": 3, "feeds_from": "Hoved"},
-            {"name": "Sveits", "format": "swiss", "match_length": 3, "swiss_rounds": 3},
+            {
+                "name": "Sveits",
+                "format": "swiss",
+                "match_length": 3,
+                "swiss_rounds": 3,
+                "tiebreaks": ("net_game_points",),
+            },
             {"name": "Pulje", "format": "roundrobin", "match_length": 1, "pools": 2},
         ],
         is_public=True,
@@ -788,27 +855,52 @@ def _busy_event(
         for name in ("Hoved", "Sveits", "Pulje"):
             draws.make_draw(session, actor=actor, flight_id=built.flights[name], method="seeded")
             draws.publish_draw(session, actor=actor, flight_id=built.flights[name])
-        teams_flight = events.add_flight(
+        built.flights["Lag"] = events.add_flight(
             session,
             actor=actor,
             event_id=built.event_id,
             fields=events.FlightFields(name="Lag", format="roundrobin", match_length=1, boards=2),
         ).id
-        club = events.create_club(session, actor=actor, name="Fjordside BG").id
+        club = events.create_club(session, actor=actor, name="Fjordside BG")
         event = session.get(Event, built.event_id)
         assert event is not None
-        event.club_id = club
-    for client, user in ((clients.director, built.director), (clients.admin, admin)):
-        response = client.post("/login", data={"email": user.email, "password": PASSWORD})
-        assert response.status_code == 302
+        event.club_id = club.id
+    response = director.post("/login", data={"email": built.director.email, "password": PASSWORD})
+    assert response.status_code == 302
+    return built
+
+
+def _busy_event(
+    engine: Engine,
+    app: Flask,
+    build_event: Callable[..., BuiltEvent],
+    clients: _Clients,
+    admin: UserView,
+) -> dict[str, Any]:
+    """Fjord Open (``_fjord_open``) with every kind of page filled: knockout matches
+    played, by walkover, started and disputed, a Swiss round played (one match from an
+    analysed record) and the next paired as a draft, pools in two divisions, a round of
+    fixtures, a chouette and a money session ended at its difference, fees and a side
+    pool in the ledger, the venue screen, players' links, online registration, the
+    club's ratings and a season; a finished second event; a players' file previewed;
+    forms sent wrong; an admin logged in too.
+
+    Returns the ids the pages are opened with."""
+    built = _fjord_open(engine, build_event, clients.director)
+    response = clients.admin.post("/login", data={"email": admin.email, "password": PASSWORD})
+    assert response.status_code == 302
+    with read_session(engine) as session:
+        club = session.exec(select(Event.club_id).where(Event.id == built.event_id)).one()
     ids: dict[str, Any] = {
         "event": built.event_id,
-        "flights": {**built.flights, "Lag": teams_flight},
+        "flights": built.flights,
         "entries": built.entries,
         "club": club,
         "director": built.director,
     }
     ids.update(_play(engine, built, clients.director))
+    ids["money"], ids["money_ended"] = _money_sessions(engine, built, clients.director)
+    _club_money(built, clients.director)
     _arrange(built, clients.director, ids)
     _serve_themselves(engine, app, built, clients, ids)
     ids.update(_finished_event(engine, built.director.actor, clients.director))
@@ -860,7 +952,7 @@ def _pages(ids: Mapping[str, Any]) -> dict[str, list[str]]:
         f"/events/{slug}/prizes",
         f"/events/{slug}/performance",
         f"/events/{slug}/screen",
-        f"/events/{slug}/money/{ids['money']}",
+        *(f"/events/{slug}/money/{ids[key]}" for key in ("money", "money_ended")),
         f"/events/{slug}/check-in",
         f"/events/{slug}/register",
         f"/events/{slug}/register/confirm/{ids['unconfirmed']}",
@@ -913,7 +1005,7 @@ def _pages(ids: Mapping[str, Any]) -> dict[str, list[str]]:
         f"/director/flights/{flights['Lag']}/fixtures",
         f"/director/fixtures/{ids['fixture']}",
         *(f"/director/matches/{match}" for match in matches),
-        f"/director/money/{ids['money']}",
+        *(f"/director/money/{ids[key]}" for key in ("money", "money_ended")),
         f"/director/entries/{ann}/withdraw",
         f"/director/clubs/{club}/ratings",
         f"/director/clubs/{club}/seasons",
@@ -966,6 +1058,11 @@ NOT_WALKED = {
 }
 """The GET rules the walk leaves out, none of them an HTML page (the documents' own words
 are checked by the exports' tests)."""
+
+
+def _account(user: UserView) -> tuple[str, str]:
+    """An account's name and address, as the pages show who is logged in."""
+    return user.name, user.email
 
 
 def _rule(app: Flask, path: str) -> str | None:
@@ -1039,13 +1136,97 @@ def test_every_word_of_every_page_comes_from_a_catalogue(
                 assert f'<html lang="{PSEUDO}"' in page, path
     assert answered == {}, "pages that did not answer as expected"
     _settle(clients, ids)
-    names = [*NAMES, admin.name, admin.email, ids["director"].name, ids["director"].email]
+    names = [*NAMES, admin.name, admin.email, *_account(ids["director"])]
     untranslated: dict[str, list[str]] = {}
     for label, page in pages:
         if label not in untranslated and (leftovers := _leftovers(page, names)):
             untranslated[label] = leftovers
     listed = "\n".join(f"{label}: {texts}" for label, texts in untranslated.items())
     assert untranslated == {}, f"words shown untranslated:\n{listed}"
+
+
+def _pdf_text(content: bytes, tmp_path: Path) -> str:
+    tool = shutil.which("pdftotext")
+    if tool is None:
+        pytest.skip("pdftotext (poppler-utils) is not installed")
+    path = tmp_path / "document.pdf"
+    path.write_bytes(content)
+    return subprocess.run(
+        [tool, "-layout", str(path), "-"], check=True, capture_output=True, text=True
+    ).stdout
+
+
+def _workbook_text(content: bytes) -> str:
+    """Every sheet's name and every cell of a workbook, a line each."""
+    workbook = load_workbook(io.BytesIO(content))
+    lines = list(workbook.sheetnames)
+    for sheet in workbook:
+        for row in sheet.iter_rows(values_only=True):
+            lines.extend(str(value) for value in row if value is not None)
+    return "\n".join(lines)
+
+
+def test_every_word_of_the_money_documents_comes_from_a_catalogue(
+    pseudo_app: Flask,
+    engine: Engine,
+    build_event: Callable[..., BuiltEvent],
+    tmp_path: Path,
+) -> None:
+    """The settlement sheets (a chouette still going on, a session ended at its
+    difference, one without games whose tables print "None."), the payout sheet and the
+    ledger with a withdrawn player, printed and as workbooks, in the pseudo language:
+    outside the marks only names, amounts, numbers and times are left."""
+    director = pseudo_app.test_client()
+    director.get(f"/?lang={PSEUDO}")
+    built = _fjord_open(engine, build_event, director)
+    chouette, ended = _money_sessions(engine, built, director)
+    _club_money(built, director)
+    with read_session(engine) as session:
+        rows = session.exec(select(Player.name, Player.id).where(col(Player.name).in_(PLAYERS)))
+        players = {name: player_id for name, player_id in rows.all()}
+    started = director.post(
+        f"/director/events/{built.event_id}/money",
+        data={
+            "name": "Bord 11",
+            "seat_1": players["Fay Holm"],
+            "seat_2": players["Gus Ivar"],
+            "stake_mode": stake_mode_choices()[0][0],
+            "stake": "2.00",
+            "currency": "EUR",
+        },
+    )
+    assert started.status_code == 302
+    empty = started.headers["Location"].rsplit("/", 1)[-1]
+    withdrawn = director.post(f"/director/entries/{built.entries['Hal Juhl']}/withdraw")
+    assert withdrawn.status_code == 302
+    event = built.event_id
+    # A word each document must show in the pseudo language, so that none passes by
+    # showing nothing; the payouts count Ann's and Bob's entry fees: 2 x €20.00.
+    documents = {
+        f"/director/money/{chouette}/settlement.pdf": "⟦Chouette at Fjord Open⟧",
+        f"/director/money/{chouette}/settlement.xlsx": "⟦Still playing after 1 game⟧",
+        f"/director/money/{ended}/settlement.pdf": "⟦Money session at Fjord Open⟧",
+        f"/director/money/{ended}/settlement.xlsx": "⟦gammon⟧, ⟦resigned⟧",
+        f"/director/money/{empty}/settlement.pdf": "⟦None.⟧",
+        f"/director/money/{empty}/settlement.xlsx": "⟦Still playing after 0 games⟧",
+        f"/director/events/{event}/payouts.pdf": "⟦⟦Hoved prizes⟧: taken €40.00",
+        f"/director/events/{event}/ledger.xlsx": "⟦yes⟧",
+    }
+
+    untranslated: dict[str, list[str]] = {}
+    for path, expected in documents.items():
+        response = director.get(path)
+        assert response.status_code == 200, path
+        text = (
+            _pdf_text(response.data, tmp_path)
+            if path.endswith(".pdf")
+            else _workbook_text(response.data)
+        )
+        assert expected in text, path
+        if leftovers := _english_lines(text, [*NAMES, *_account(built.director)]):
+            untranslated[path] = leftovers
+    listed = "\n".join(f"{path}: {texts}" for path, texts in untranslated.items())
+    assert untranslated == {}, f"words printed untranslated:\n{listed}"
 
 
 # --- Translations as a club in each country reads them ------------------------------

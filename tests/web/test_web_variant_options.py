@@ -309,8 +309,8 @@ def test_drawn_game_is_refused_without_the_option(
 
     assert refused.status_code == 400
     assert (
-        "Game 1 cannot be a draw: only a long-nardy event with the last-roll rule has drawn "
-        "games, and this long nardy event does not use it." in refused.get_data(as_text=True)
+        "Game 1 cannot be a draw: only an event with the last-roll rule has drawn games, "
+        "and this long nardy event does not use it." in refused.get_data(as_text=True)
     )
 
 

@@ -24,6 +24,7 @@ from tourney.formats.simulation import (
     simulation_variant,
 )
 from tourney.match import GameKind, MatchState
+from tourney.rules.messages import N_, Message, PluralMessage
 from tourney.rules.variants import DEFAULT_VARIANT, GameVariant
 from tourney.store.documents import (
     WINS_LABEL,
@@ -37,6 +38,7 @@ from tourney.store.documents import (
     StandingRow,
     metric_label,
 )
+from tourney.store.message_lists import SemicolonList
 
 # --- labels --------------------------------------------------------------------------
 
@@ -173,18 +175,24 @@ def _loser_destinations(bracket: ko.Bracket) -> dict[str, list[tuple[str, bool |
 def _short(match_id: str, titles: Mapping[str, str], here: str) -> str:
     """``Consolation R1 M2``; a match of the flight ``here`` without its flight: ``R1 M3``."""
     flight, rnd, index = match_id.split("/")
-    where = f"R{rnd} M{index}"
-    return where if flight == here else f"{titles.get(flight, flight_title(flight))} {where}"
+    where = Message("R%(round)s M%(match)s", round=rnd, match=index)
+    if flight == here:
+        return where
+    return Message(
+        "%(flight)s %(match)s", flight=titles.get(flight, flight_title(flight)), match=where
+    )
 
 
 def _source_note(source: ko.Source, titles: Mapping[str, str], here: str) -> str:
     """Where the player of a slot in flight ``here`` comes from, while not known yet
     (a seat or an empty slot is never pending)."""
     if isinstance(source, ko.WinnerOf):
-        return f"Winner of {_short(source.match, titles, here)}"
+        return Message("Winner of %(match)s", match=_short(source.match, titles, here))
     if isinstance(source, ko.LoserOf):
-        prefix = "First-match loser" if source.first_match else "Loser"
-        return f"{prefix} of {_short(source.match, titles, here)}"
+        where = _short(source.match, titles, here)
+        if source.first_match:
+            return Message("First-match loser of %(match)s", match=where)
+        return Message("Loser of %(match)s", match=where)
     return ""
 
 
@@ -196,15 +204,23 @@ def _fed_text(
     for source in (*loser_sources, *flight.pool):
         name, rnd, _ = source.match.split("/")
         sources.setdefault(name, set()).add(int(rnd))
-    parts = []
+    parts: list[str] = []
     for name, rounds in sources.items():
         listed = ", ".join(str(r) for r in sorted(rounds))
-        word = "round" if len(rounds) == 1 else "rounds"
-        parts.append(f"losers of {titles.get(name, flight_title(name))} {word} {listed}")
+        parts.append(PluralMessage(
+            "losers of %(flight)s round %(rounds)s",
+            "losers of %(flight)s rounds %(rounds)s",
+            len(rounds),
+            flight=titles.get(name, flight_title(name)),
+            rounds=listed,
+        ))
     if not parts:
         return ""
-    text = "; ".join(parts)
-    return ("Fresh draw of the " if flight.pool else "Entered by the ") + text
+    losers = SemicolonList(tuple(parts))
+    if flight.pool:
+        return Message("Fresh draw of the %(losers)s", losers=losers)
+    return Message("Entered by the %(losers)s", losers=losers)
+
 
 
 def documents_from_bracket(
@@ -559,12 +575,17 @@ def documents_from_simulation(
         PlayerDocument(i, names[i], seed=seeds.get(i)) for i in range(1, options.players + 1)
     )
     return EventDocument(
-        name=name or f"Simulated {options.format} · {options.players} players",
+        name=name
+        or Message(
+            "Simulated %(format)s · %(players)s players",
+            format=options.format,
+            players=options.players,
+        ),
         slug=f"simulated-{options.format}-{options.players}",
         players=players,
         flights=flights,
         starts_on=starts_on,
-        venue="Simulation",
+        venue=N_("Simulation"),
         url=url,
         rules=_simulated_rules(simulation_variant(options)),
         variant=simulation_variant(options).name,
@@ -575,5 +596,5 @@ def _simulated_rules(variant: GameVariant) -> tuple[str, ...]:
     """The rule texts of a simulated event: its variant's default options."""
     named = () if variant is DEFAULT_VARIANT else (variant.title,)
     if not variant.uses_cube():
-        return (*named, "No doubling cube")
-    return (*named, "Crawford rule" if variant.uses_crawford() else "No Crawford rule")
+        return (*named, N_("No doubling cube"))
+    return (*named, N_("Crawford rule") if variant.uses_crawford() else N_("No Crawford rule"))

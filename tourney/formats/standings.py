@@ -3,7 +3,8 @@
 Rows are ordered by match wins, then by the event's tiebreak chain in order; entrants the
 chain cannot separate share a rank (shown "=3": many backgammon events split prizes
 rather than break every tie). Each row whose position over the next row was settled by a
-tiebreak carries the reason, e.g. "ahead on Buchholz 11 to 9".
+tiebreak carries the reason, e.g. "ahead on Buchholz 11 to 9": a message naming the
+tiebreak, so that a page shows it in its reader's language.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from tourney.formats.model import EntrantId, MatchOutcome, Standing
 from tourney.formats.tiebreaks import Record, Tiebreak, build_records
+from tourney.rules.messages import Message
 
 
 def compute_standings(
@@ -83,7 +85,12 @@ def _refine(
         _refine(sub, rest, records, values, ordered, reasons)
         if i + 1 < len(keys):
             # The last row of this level is ahead of the first row of the next one.
-            reasons[ordered[-1][-1]] = f"ahead on {tiebreak.name} {key} to {keys[i + 1]}"
+            reasons[ordered[-1][-1]] = Message(
+                "ahead on %(tiebreak)s %(ahead)s to %(behind)s",
+                tiebreak=tiebreak.name,
+                ahead=key,
+                behind=keys[i + 1],
+            )
 
 
 def places_within(ranks: Sequence[int]) -> tuple[tuple[int, bool], ...]:

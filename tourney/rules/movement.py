@@ -192,6 +192,11 @@ class Restriction(Enum):
     FOUR_POINTS_IN_OPPONENT_START = "four-points-in-opponent-start"
     """A turn may not end with more than four of the side's points 7-12 (the opponent's
     starting table) occupied (Moultezim)."""
+    CRAZY_NARDE_HEAD = "crazy-narde-head"
+    """At most one checker leaves the 24 point in a turn, two in a turn rolled as a
+    doublet, its whole cascade counting as the one turn (crazy narde's head rule, which
+    Gul bara may play, VARIANTS.md 4.2). With the generic engine :attr:`SIX_BLOCK` is
+    long nardy's rule too, checked at the end of each stage."""
 
 
 class Doubles(Enum):
@@ -211,6 +216,9 @@ class Doubles(Enum):
     CHASE = "chase"
     """Only 1s and 6s count in a roll of two numbers; 6-6 gives four 6s, any other
     doublet two moves (the chase games)."""
+    TWO_MOVES = "two-moves"
+    """A doublet gives two moves, its two dice, like any other roll (Persian nard as
+    Ludii's reconstruction after Himly 1879 plays it)."""
 
 
 class SpecialRoll(Enum):
@@ -274,6 +282,11 @@ class Ending(Enum):
     """A side bearing off every checker wins, at the gammon level when it is the side
     that moved first in the game (White) and single when the other (Black): the seed's
     American stakes, 3 to 1, whatever the loser has borne off."""
+    ALL_OFF_START_TABLE_MARS = "all-off-start-table-mars"
+    """A side bearing off every checker wins, at the gammon level when the loser still
+    has a checker on its own points 19-24 (its starting table) and single otherwise,
+    whatever it has borne off (Persian nard as Ludii's reconstruction after Himly 1879
+    scores it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -326,6 +339,12 @@ class MovementRules:
     maximise_across_stages: bool = False
     """A turn of several stages must use the most values over all its stages, not stage
     by stage (VARIANTS.md D-STAGE's option)."""
+    reroll_only_lone_checker: bool = False
+    """Chase games with ``ExtraRoll.AFTER_DOUBLETS``: only a side down to its lone checker
+    rolls again, after a doublet that does not move it (BKGM-CTG's cornerrattler)."""
+    last_roll: bool = False
+    """The last-roll draw (VARIANTS.md 16.5): a side whose opponent has borne off every
+    checker still plays its last roll, and the extra rolls it may earn."""
 
     def side_starts(self) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
         """The start layouts of the side on roll first and of the other side."""
@@ -336,14 +355,15 @@ class MovementRules:
         return (self.pool, self.pool if self.opponent_pool is None else self.opponent_pool)
 
     def _kind(self) -> tuple[object, ...]:
-        """Everything but the checkers and start: what decides the engine."""
+        """Everything but the checkers and start: what decides the engine (not
+        ``last_roll``, which backgammon's and long nardy's engines always allow)."""
         return (self.geometry, self.landing, self.entry, frozenset(self.restrictions),
                 self.doubles, self.failure, self.bear_off, self.pool, self.pool_entry,
                 self.ending, self.cascade_from_turn, self.special_roll,
                 self.entry_permission, self.opponent_start, self.opponent_pool, self.special,
                 self.extra_roll, self.maximise_across_stages, self.transfer_doubles_only,
                 self.bump_to_empty, self.remembers_home, self.named_with_complement,
-                self.transfer_requires_play)
+                self.transfer_requires_play, self.reroll_only_lone_checker)
 
 
 class Movement(Protocol):
@@ -637,6 +657,12 @@ class TablesMovement:
             named_with_complement=rules.named_with_complement,
             transfer_requires_play=rules.transfer_requires_play,
             levels_by_colour=rules.ending is Ending.ALL_OFF_BY_COLOUR,
+            doublet_two_moves=rules.doubles is Doubles.TWO_MOVES,
+            mars_in_start_table=rules.ending is Ending.ALL_OFF_START_TABLE_MARS,
+            head_rule=Restriction.CRAZY_NARDE_HEAD in rules.restrictions,
+            six_block=Restriction.SIX_BLOCK in rules.restrictions,
+            reroll_only_lone_checker=rules.reroll_only_lone_checker,
+            last_roll=rules.last_roll,
         )
         engine = tables_engine(engine_rules)
         object.__setattr__(self, "engine", engine)

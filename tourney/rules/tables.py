@@ -27,6 +27,7 @@ never comes here (it keeps the fast path of ``tourney.rules.moves``).
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -274,6 +275,24 @@ class EngineRules:
     remembers_home: bool = False
     """Keep in bit 0 of a side's pin mask (:data:`BEEN_HOME`) whether it has had a
     checker home, under either Dutch hitting rule, so a position is the same under both."""
+    doublet_two_moves: bool = False
+    """A doublet gives two moves, its two dice (Persian nard after Himly)."""
+    mars_in_start_table: bool = False
+    """The winner scores the gammon level where the loser still has a checker on its own
+    19-24, single otherwise, whatever it has borne off (Persian nard after Himly)."""
+    head_rule: bool = False
+    """Crazy narde's head rule: one checker leaves the 24 point in a turn, two in a turn
+    rolled as a doublet (see :class:`HeadRuleEngine`)."""
+    six_block: bool = False
+    """No stage ends with six points in a row held in front of the opponent with no
+    opposing checker past them (long nardy's rule, in crazy narde)."""
+    reroll_only_lone_checker: bool = False
+    """Chase games: only a side down to its lone checker rolls again, after a doublet
+    that does not move it (see :meth:`ChaseEngine.grants_extra_roll`)."""
+    last_roll: bool = False
+    """The last-roll draw: the opponent's bearing off every checker does not end the
+    game before the mover's last roll, which is played (the record's replay judges the
+    result after it)."""
 
 
 _Step = tuple[int, int]
@@ -433,7 +452,7 @@ class TablesEngine:
         checkers = self.rules.checkers
         if state[0][OFF] == checkers:
             return self._all_off[0]
-        if state[1][OFF] == checkers:
+        if state[1][OFF] == checkers and not self.rules.last_roll:
             return self._all_off[1]
         if self.rules.mother_rule:
             mine_pinned = (state[2] >> MOTHER) & 1
@@ -604,6 +623,8 @@ class TablesEngine:
         rules = self.rules
         if not roll.is_doublet:
             return [roll.moves]
+        if rules.doublet_two_moves:
+            return [roll.dice]
         die = roll.first
         if rules.complement and (rules.complement_with_pool or not position.mover[POOL]):
             return [roll.moves, (7 - die,) * 4]
@@ -1002,6 +1023,8 @@ def tables_winning_level(engine: TablesEngine, position: TablesPosition) -> Leve
         # Once its turn is over, the side that moved first has played one turn more.
         return Level.GAMMON if position.turns[0] > position.turns[1] else Level.SINGLE
     loser = position.opponent
+    if engine.rules.mars_in_start_table:
+        return Level.GAMMON if any(loser[19:25]) else Level.SINGLE
     if loser[OFF]:
         return Level.SINGLE
     if any(position.mover[1:]):
@@ -1206,6 +1229,18 @@ class ChaseEngine(TablesEngine):
             return {_key(moved): (moved, (step,))}
         return super().legal(position, roll, before_transfer=before_transfer)
 
+    def grants_extra_roll(self, position: TablesPosition, roll: Roll,
+                          after: TablesPosition) -> bool:
+        """As :meth:`TablesEngine.grants_extra_roll` (any doublet rolls again); under
+        ``reroll_only_lone_checker`` only a side down to its lone checker rolls again, and
+        only after a doublet that does not move it (BKGM-CTG: 1-1 and 6-6 move the
+        cornerrattler, "any other double allows the player to roll again")."""
+        if self.rules.reroll_only_lone_checker and not (
+                roll.is_doublet and roll.first not in _COUNTED
+                and self._lone_corner_rule(position.mover)):
+            return False
+        return super().grants_extra_roll(position, roll, after)
+
     def play_ends(self, state: _State, moves: Sequence[Move], dice: tuple[int, ...]
                   ) -> list[_State]:
         """Every state the written ``moves`` can reach: each move one checker's hops with
@@ -1237,6 +1272,94 @@ class ChaseEngine(TablesEngine):
         return ends
 
 
+# --- crazy narde's head and six-block rules ----------------------------------------------
+
+HEAD = 24
+"""A side's head under crazy narde's rules: its 24 point, where its checkers start."""
+
+
+class HeadRuleEngine(TablesEngine):
+    """The common engine under crazy narde's long-nardy rules (Gul bara's option
+    ``crazy_narde_head_rule``, VARIANTS.md 4.2).
+
+    Head rule: one checker leaves the head in a turn, two in a turn rolled as a doublet,
+    whose whole cascade is the one turn; the opponent playing values passed over to him
+    takes one checker from his own head. Nothing ever lands on a side's head, so the
+    checkers left on it say how many have gone this turn: each turn is played by a copy
+    of the engine that knows how many its head must keep (``_head_floor``).
+
+    Six-block rule: no stage ends with six points in a row held in front of the opponent
+    (consecutive along the opponent's way round) unless an opposing checker is past them.
+    """
+
+    def __init__(self, rules: EngineRules) -> None:
+        super().__init__(rules)
+        self._head_floor: int | None = None
+        """Fewest checkers the mover's head may keep this turn; ``None``: no turn under
+        way, no limit."""
+        ours = [0] * 25
+        for point in range(1, 25):
+            ours[rules.opposite[point]] = point
+        self._ours_at = tuple(ours)
+        """The opponent's point q as ours (the inverse of ``rules.opposite``)."""
+
+    def _limited(self, head: int, allowed: int) -> HeadRuleEngine:
+        """A copy of the engine for a play that may take ``allowed`` checkers from a head
+        of ``head`` checkers."""
+        if not self.rules.head_rule:
+            return self
+        limited = copy.copy(self)
+        limited._head_floor = head - allowed
+        return limited
+
+    def steps(self, state: _State, die: int, top: int = POOL) -> list[_Step]:
+        """As :meth:`TablesEngine.steps`, none from the head once it keeps no more than
+        this turn allows."""
+        found = super().steps(state, die, top)
+        floor = self._head_floor
+        if floor is None or state[0][HEAD] > floor:
+            return found
+        return [step for step in found if step[0] != HEAD]
+
+    def legal(self, position: TablesPosition, roll: Roll, *, before_transfer: bool = False
+              ) -> _Found:
+        """As :meth:`TablesEngine.legal`, one checker from the head (two on a doublet)."""
+        if self._head_floor is not None:
+            return super().legal(position, roll, before_transfer=before_transfer)
+        turn = self._limited(position.mover[HEAD], 2 if roll.is_doublet else 1)
+        return TablesEngine.legal(turn, position, roll, before_transfer=before_transfer)
+
+    def _transferred(self, state: _State, given: tuple[int, ...]) -> list[_State]:
+        """As :meth:`TablesEngine._transferred`, the receiver taking one checker from his
+        head: the values are not a roll of his."""
+        return TablesEngine._transferred(self._limited(state[1][HEAD], 1), state, given)
+
+    def _ends_badly(self, state: _State) -> bool:
+        """As :meth:`TablesEngine._ends_badly`, and a six-block no opposing checker has
+        passed."""
+        return super()._ends_badly(state) or (self.rules.six_block and
+                                              self._holds_unpassed_block(state))
+
+    def _holds_unpassed_block(self, state: _State) -> bool:
+        """Whether the mover holds six points in a row, walked in the opponent's
+        numbering, with no opposing checker on a lower point of it or borne off."""
+        mine, theirs = state[0], state[1]
+        run = 0
+        for point in range(24, 0, -1):
+            if not mine[self._ours_at[point]]:
+                run = 0
+                continue
+            run += 1
+            if run >= 6 and not any(theirs[OFF:point]):
+                return True
+        return False
+
+
 def tables_engine(rules: EngineRules) -> TablesEngine:
-    """The generic engine for ``rules``: the chase games' own, or the common one."""
-    return ChaseEngine(rules) if rules.chase else TablesEngine(rules)
+    """The generic engine for ``rules``: the chase games' own, crazy narde's, or the
+    common one."""
+    if rules.chase:
+        return ChaseEngine(rules)
+    if rules.head_rule or rules.six_block:
+        return HeadRuleEngine(rules)
+    return TablesEngine(rules)

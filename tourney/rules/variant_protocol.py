@@ -128,6 +128,30 @@ class VariantOptions:
     maximise_across_stages: bool = False
     """A turn of several stages (complements, cascades) must use the most values over
     all of them (VARIANTS.md D-STAGE; by default each stage on its own)."""
+    crazy_narde_head_rule: bool = False
+    """Gul bara with crazy narde's long-nardy rules: one checker leaves the 24 point in a
+    turn (two in a turn rolled as a doublet), and no turn ends with six points in a row
+    held with no opposing checker past them (VARIANTS.md 4.2)."""
+    nard_himly: bool = False
+    """Long nardy's event plays Persian nard as Ludii reconstructs it from Himly (1879):
+    backgammon's start and contrary movement, hitting, a doublet played as its two dice,
+    and 2 points where the loser still has a checker in its starting table (VARIANTS.md
+    15.1)."""
+    chase_reroll_after_double: bool = True
+    """The chase games: the side that rolled a doublet rolls again (the seed's rule, on by
+    default). Off: only a side down to its lone checker rolls again, after a doublet that
+    does not move it (neither 1-1 nor 6-6), as BKGM-CTG words it (VARIANTS.md 6.3)."""
+    compensation_includes_extra_rolls: bool = False
+    """The last-roll draw: the second player's last roll earns the extra rolls the variant
+    grants (a doublet with its complement, a 1-2), so a draw may take several rolls
+    (VARIANTS.md 16.5; by default the one roll only)."""
+    jacquet_1840_hitting: bool = False
+    """Jacquet and Matador: a single opposing checker is hit to the bar and re-enters in
+    its side's first quarter, as in Ludii's Jacquet after Moulidars (1840) (VARIANTS.md
+    7.2; by default one checker holds a point)."""
+    no_double_on_first_turn: bool = False
+    """No player doubles before his own first roll of a game (S000's "Es ist verboten,
+    gleich im ersten Spielzug zu verdoppeln", VARIANTS.md 16.6)."""
 
     def __repr__(self) -> str:
         """Only the choices made, so that a repr stays readable as options grow."""
@@ -233,7 +257,9 @@ class GameVariant(Protocol):
     """A variant of the game, as every layer outside the rules core asks it.
 
     Options default to :data:`DEFAULT_OPTIONS` (the variant's own defaults). Positions
-    are the variant's own type and go back only to the variant they came from.
+    are the variant's own type and go back only to the variant they came from, under the
+    options they were made with (an option may play another game on the board: long
+    nardy's ``nard_himly``).
     """
 
     @property
@@ -361,11 +387,13 @@ class GameVariant(Protocol):
 
     # --- positions and plays ---------------------------------------------------------
 
-    def initial(self) -> VariantPosition:
-        """The starting position, either side on roll."""
+    def initial(self, options: VariantOptions = DEFAULT_OPTIONS) -> VariantPosition:
+        """The starting position, either side on roll (of the game ``options`` play, where
+        an option plays another game on the same board)."""
         ...
 
-    def decode_position_id(self, position_id: str) -> VariantPosition:
+    def decode_position_id(self, position_id: str,
+                           options: VariantOptions = DEFAULT_OPTIONS) -> VariantPosition:
         """The position an ID stands for.
 
         Raises:
@@ -397,7 +425,8 @@ class GameVariant(Protocol):
         """
         ...
 
-    def apply_as_written(self, position: VariantPosition, play: Play) -> VariantPosition:
+    def apply_as_written(self, position: VariantPosition, play: Play,
+                         options: VariantOptions = DEFAULT_OPTIONS) -> VariantPosition:
         """The position after ``play`` moved as written, whatever the dice and the rules
         of a turn: where the opponent condoned an illegal play, the game goes on from it.
 
@@ -418,7 +447,8 @@ class GameVariant(Protocol):
         ``after``."""
         ...
 
-    def format_board(self, position: VariantPosition) -> str:
+    def format_board(self, position: VariantPosition,
+                     options: VariantOptions = DEFAULT_OPTIONS) -> str:
         """A text diagram of the position, the side on roll at the bottom."""
         ...
 
@@ -426,11 +456,13 @@ class GameVariant(Protocol):
         """A play as records write it (``24/18 13/8``)."""
         ...
 
-    def position_layout(self, position: VariantPosition) -> BoardLayout:
+    def position_layout(self, position: VariantPosition,
+                        options: VariantOptions = DEFAULT_OPTIONS) -> BoardLayout:
         """Where each side's checkers are, in its own numbering (the JSON form)."""
         ...
 
-    def position_from_layout(self, layout: BoardLayout) -> VariantPosition:
+    def position_from_layout(self, layout: BoardLayout,
+                             options: VariantOptions = DEFAULT_OPTIONS) -> VariantPosition:
         """The position a layout describes.
 
         Raises:

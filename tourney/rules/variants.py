@@ -192,6 +192,9 @@ class RuleChange:
     """The :class:`VariantOptions` flag."""
     change: Callable[[MovementRules], MovementRules]
     """The rules of movement with the option on, from the variant's own."""
+    when: bool = True
+    """The flag's value that makes the change: off for an option whose default is on
+    (the chase games' ``chase_reroll_after_double``)."""
 
 
 MAXIMISE_ACROSS_STAGES = flag_option(
@@ -215,6 +218,58 @@ FREE_ENTRY_CHANGE = RuleChange(
 
 MAXIMISE_ACROSS_STAGES_CHANGE = RuleChange(
     "maximise_across_stages", lambda rules: replace(rules, maximise_across_stages=True))
+
+LAST_ROLL_DRAW = flag_option(
+    "last_roll_draw", N_("Last-roll draw"),
+    N_("The second player gets a last roll; bearing everything off with it draws the "
+       "game."),
+    on_phrase=N_("last-roll draw"), on_rule=N_("Last-roll draw"))
+"""The "with draw" option (VARIANTS.md 16.5): when the side that moved first bears off
+its last checker, the other side rolls once more, and finishing with it is a draw."""
+
+COMPENSATION_EXTRA_ROLLS = flag_option(
+    "compensation_includes_extra_rolls", N_("Extra rolls on the last roll"),
+    N_("Only with the last-roll draw: the second player's last roll earns the extra rolls "
+       "of the game (a doublet played in full, a 1-2), so the draw may take several rolls. "
+       "Off: the one roll only."),
+    on_phrase=N_("extra rolls on the last roll"),
+    on_rule=N_("The last roll earns the game's extra rolls"), requires="last_roll_draw",
+    conflict=N_("Extra rolls on the last roll belong to the last-roll draw: turn the "
+                "last-roll draw on too, or leave this option off."))
+"""VARIANTS.md 16.5's ``compensation_includes_extra_rolls``, for the variants that grant
+extra rolls."""
+
+LAST_ROLL_DRAW_CHANGE = RuleChange(
+    "last_roll_draw", lambda rules: replace(rules, last_roll=True))
+"""The last-roll draw in the generic engine: the second player's last roll is played
+although the first has borne off every checker (long nardy's own engine always plays
+it, and picks these rules all the same)."""
+
+NO_DOUBLE_ON_FIRST_TURN = flag_option(
+    "no_double_on_first_turn", N_("No double before a player's first roll"),
+    N_("On: neither player may double before his own first roll of a game (the second "
+       "player may not double on his first turn). Off: from his first turn on."),
+    on_phrase=N_("no double on the first turn"),
+    on_rule=N_("No double before a player's first roll of a game"))
+"""S000's cube option (VARIANTS.md 16.6), for the variants that always use the cube."""
+
+NO_DOUBLE_ON_FIRST_TURN_WITH_CUBE = replace(
+    NO_DOUBLE_ON_FIRST_TURN, requires="cube",
+    conflict=N_("The first-turn rule is about doubling: turn the doubling cube on too, or "
+                "leave the first-turn rule off."))
+"""The same, for the variants where the cube is an option."""
+
+JACQUET_1840_HITTING = flag_option(
+    "jacquet_1840_hitting", N_("Hitting, as in 1840"),
+    N_("On: a single opposing checker is hit to the bar and re-enters in its side's first "
+       "quarter (Ludii's Jacquet after Moulidars, 1840). Off: one checker holds a point."),
+    on_phrase=N_("hitting (1840)"),
+    on_rule=N_("A single checker is hit and re-enters in the first quarter"))
+"""Jacquet's option of VARIANTS.md 7.2 (Q-JAC-2)."""
+
+JACQUET_1840_HITTING_CHANGE = RuleChange(
+    "jacquet_1840_hitting",
+    lambda rules: replace(rules, landing=Landing.BLOCK2, entry=Entry.BAR_FIRST))
 
 
 HOUSE_RULE_OPTIONS = (
@@ -517,7 +572,7 @@ class Variant:
         False
         """
         on = frozenset(change.option for change in self.rule_changes
-                       if self.option_value(change.option, options))
+                       if bool(self.option_value(change.option, options)) is change.when)
         found = self._engines.get(on)
         if found is None:
             movement = self.movement
@@ -527,17 +582,22 @@ class Variant:
             found = self._engines[on] = movement_for(movement)
         return found
 
-    def initial(self) -> VariantPosition:
-        """The starting position, either side on roll."""
-        return self.engine.initial()
+    def initial(self, options: VariantOptions = DEFAULT_OPTIONS) -> VariantPosition:
+        """The starting position, either side on roll, of the game ``options`` play.
 
-    def decode_position_id(self, position_id: str) -> VariantPosition:
+        >>> LONG_NARDY.initial(VariantOptions(nard_himly=True)).to_id()
+        '4HPwATDgc/ABMA'
+        """
+        return self.engine_for(options).initial()
+
+    def decode_position_id(self, position_id: str,
+                           options: VariantOptions = DEFAULT_OPTIONS) -> VariantPosition:
         """The position an ID stands for.
 
         Raises:
             NotationError: the ID is malformed or not a position of this variant.
         """
-        return self.engine.decode_position_id(position_id)
+        return self.engine_for(options).decode_position_id(position_id)
 
     def encode_position_id(self, position: VariantPosition) -> str:
         """The position's ID, the side on roll first."""
@@ -562,7 +622,8 @@ class Variant:
         """
         return self.engine_for(options).check_play(position, roll, play, options)
 
-    def apply_as_written(self, position: VariantPosition, play: Play) -> VariantPosition:
+    def apply_as_written(self, position: VariantPosition, play: Play,
+                         options: VariantOptions = DEFAULT_OPTIONS) -> VariantPosition:
         """The position after ``play`` moved as written, whatever the dice (a play the
         opponent condoned).
 
@@ -570,7 +631,7 @@ class Variant:
             IllegalPlayError: the board cannot show it, or this variant cannot apply a
                 play unchecked.
         """
-        return self.engine.apply_as_written(position, play)
+        return self.engine_for(options).apply_as_written(position, play)
 
     def winning_level(self, position: VariantPosition,
                       options: VariantOptions = DEFAULT_OPTIONS) -> Level | None:
@@ -585,25 +646,28 @@ class Variant:
         ``after`` (a Russian doublet played with its complement, acey-deucey's 1-2)."""
         return self.engine_for(options).grants_extra_roll(position, roll, after)
 
-    def format_board(self, position: VariantPosition) -> str:
+    def format_board(self, position: VariantPosition,
+                     options: VariantOptions = DEFAULT_OPTIONS) -> str:
         """A text diagram of the position."""
-        return self.engine.format_board(position)
+        return self.engine_for(options).format_board(position)
 
     def format_play(self, play: Play) -> str:
         """A play as records write it."""
         return format_play(play)
 
-    def position_layout(self, position: VariantPosition) -> BoardLayout:
+    def position_layout(self, position: VariantPosition,
+                        options: VariantOptions = DEFAULT_OPTIONS) -> BoardLayout:
         """Where each side's checkers are, in its own numbering."""
-        return self.engine.to_layout(position)
+        return self.engine_for(options).to_layout(position)
 
-    def position_from_layout(self, layout: BoardLayout) -> VariantPosition:
+    def position_from_layout(self, layout: BoardLayout,
+                             options: VariantOptions = DEFAULT_OPTIONS) -> VariantPosition:
         """The position a layout describes.
 
         Raises:
             NotationError: the layout is no position of this variant.
         """
-        return self.engine.from_layout(layout)
+        return self.engine_for(options).from_layout(layout)
 
 
 # --- the variants ----------------------------------------------------------------------
@@ -615,7 +679,7 @@ STANDARD = Variant(
     "doubling cube"),
     short_name="standard",
     movement=MovementRules(15, ((24, 2), (13, 5), (8, 3), (6, 5))),
-    options=HOUSE_RULE_OPTIONS,
+    options=(*HOUSE_RULE_OPTIONS, NO_DOUBLE_ON_FIRST_TURN),
     rule_changes=HOUSE_RULE_CHANGES,
     aliases=("backgammon",),
     mat_variations=("backgammon", "standard"),
@@ -627,7 +691,7 @@ NACKGAMMON = Variant(
     description=N_("Backgammon from the nackgammon start: 24:2 23:2 13:4 8:3 6:4"),
     short_name="nack",
     movement=MovementRules(15, ((24, 2), (23, 2), (13, 4), (8, 3), (6, 4))),
-    options=HOUSE_RULE_OPTIONS,
+    options=(*HOUSE_RULE_OPTIONS, NO_DOUBLE_ON_FIRST_TURN),
     rule_changes=HOUSE_RULE_CHANGES,
     aliases=("nack",),
     mat_variation="NackGammon",
@@ -651,11 +715,23 @@ HYPERGAMMON = Variant(
             on_rule=N_("Gammons and backgammons count"),
             off_rule=N_("No gammons: every game scores single"),
         ),
+        NO_DOUBLE_ON_FIRST_TURN,
     ),
     aliases=("hyper", "hypergammon3"),
     mat_variation="HyperGammon (3)",
     mat_variations=("HyperGammon (3)", "HyperGammon"),
 )
+
+NARD_HIMLY_RULES = MovementRules(
+    15, ((24, 2), (13, 5), (8, 3), (6, 5)), doubles=Doubles.TWO_MOVES,
+    ending=Ending.ALL_OFF_START_TABLE_MARS,
+)
+"""Persian nard as Ludii's "Nard" (after Himly 1879) plays it, the game long nardy's
+``nard_himly`` option puts on the board (VARIANTS.md 15.1): backgammon's start and
+contrary movement, a single checker hit to the bar and entered before anything else
+moves, a doublet played as its two dice (Ludii's Nard, unlike its Backgammon, does not
+replay a doublet), and the winner's 2 points where the loser still has a checker in its
+starting table, whatever it has borne off. Bearing off by backgammon's rule."""
 
 LONG_NARDY = Variant(
     name="long-nardy",
@@ -690,10 +766,7 @@ LONG_NARDY = Variant(
         flag_option("koks", N_("A koks scores 3"), N_("Off: a koks counts as a mars, 2 points."),
                     on_phrase=N_("koks scores 3"), on_rule=N_("Koks scores 3"),
                     off_rule=N_("Koks scores 2, as a mars")),
-        flag_option("last_roll_draw", N_("Last-roll draw"),
-                    N_("The second player gets a last roll; bearing everything off with it "
-                    "draws the game."),
-                    on_phrase=N_("last-roll draw"), on_rule=N_("Last-roll draw")),
+        LAST_ROLL_DRAW,
         flag_option("strict_block", N_("Strict six-block rule"),
                     N_("A block of six points only once an opposing checker has reached its "
                     "home."),
@@ -707,7 +780,20 @@ LONG_NARDY = Variant(
             OptionChoice(NextGameStarter.ALTERNATE, N_("The players take turns"),
                          N_("players take turns to open"), N_("Players take turns to open")),
         )),
+        NO_DOUBLE_ON_FIRST_TURN_WITH_CUBE,
+        flag_option(
+            "nard_himly", N_("Persian nard (Himly 1879)"),
+            N_("On: the event plays Persian nard as Ludii reconstructs it after Himly (1879): "
+               "backgammon's start, the sides in opposite ways round, a single checker hit "
+               "to the bar, a doublet played as its two dice, and a mars (2) where the "
+               "loser still has a checker in its starting table. Off: long nardy."),
+            on_phrase=N_("Persian nard (Himly)"),
+            on_rule=N_("Persian nard after Himly: backgammon's start, hitting, a doublet "
+                       "played as two moves")),
     ),
+    # Persian nard's engine then plays the last roll under the draw option too.
+    rule_changes=(RuleChange("nard_himly", lambda rules: NARD_HIMLY_RULES),
+                  LAST_ROLL_DRAW_CHANGE),
     opening=Opening.HIGHER_DIE_ROLLS_AGAIN,
     record_tags=(
         RecordTag("cube", "Cube"),
@@ -819,6 +905,15 @@ GUL_BARA = Variant(
             on_phrase=N_("doublets roll again"),
             on_rule=N_("A doublet played in full rolls again (no climb to 6-6)")),
         MAXIMISE_ACROSS_STAGES,
+        flag_option(
+            "crazy_narde_head_rule", N_("Crazy narde's head and six-block rules"),
+            N_("On: one checker leaves the 24 point in a turn (two in a turn rolled as a "
+               "doublet), and no play ends with six points in a row held while no opposing "
+               "checker has passed them, as in long nardy. Off: any number leave, and "
+               "blocks of any length stand."),
+            on_phrase=N_("crazy narde's head rule"),
+            on_rule=N_("One checker leaves the 24 point a turn (two on a doublet); no "
+                       "six-point block with no opposing checker past it")),
     ),
     rule_changes=(
         RuleChange("transfer_doubles_only",
@@ -828,6 +923,8 @@ GUL_BARA = Variant(
         RuleChange("gulbar_seed_reroll", lambda rules: replace(
             rules, doubles=Doubles.FOUR_MOVES, extra_roll=ExtraRoll.AFTER_DOUBLETS)),
         MAXIMISE_ACROSS_STAGES_CHANGE,
+        RuleChange("crazy_narde_head_rule", lambda rules: replace(rules, restrictions=(
+            *rules.restrictions, Restriction.CRAZY_NARDE_HEAD, Restriction.SIX_BLOCK))),
     ),
     opening=Opening.HIGHER_DIE_ROLLS_AGAIN,
     record_tags=(),
@@ -892,6 +989,8 @@ RUSSIAN = Variant(
             on_phrase=N_("no hitting"), on_rule=N_("No hitting: one checker holds a point")),
         FREE_ENTRY,
         MAXIMISE_ACROSS_STAGES,
+        LAST_ROLL_DRAW,
+        COMPENSATION_EXTRA_ROLLS,
     ),
     rule_changes=(
         RuleChange("russian_complement_always",
@@ -900,6 +999,7 @@ RUSSIAN = Variant(
                    lambda rules: replace(rules, landing=Landing.BLOCK1, entry=Entry.NONE)),
         FREE_ENTRY_CHANGE,
         MAXIMISE_ACROSS_STAGES_CHANGE,
+        LAST_ROLL_DRAW_CHANGE,
     ),
     # The opening winner plays the two opening numbers or rolls both dice again.
     opening=Opening.HIGHER_DIE_ROLLS_AGAIN,
@@ -934,6 +1034,8 @@ ACEY_DEUCEY = Variant(
             "checker home. Off: entering and moving mix, and anyone may hit."),
             on_phrase=N_("encyclopedia rules"),
             on_rule=N_("All checkers enter first, and a side hits only with a checker home")),
+        LAST_ROLL_DRAW,
+        COMPENSATION_EXTRA_ROLLS,
     ),
     rule_changes=(
         RuleChange("ad_reroll_on_doubles",
@@ -941,6 +1043,7 @@ ACEY_DEUCEY = Variant(
         RuleChange("acey_encyclopedia", lambda rules: replace(
             rules, pool_entry=PoolEntry.ENTER_ALL_FIRST,
             restrictions=(*rules.restrictions, Restriction.HIT_ONLY_WITH_A_CHECKER_HOME))),
+        LAST_ROLL_DRAW_CHANGE,
     ),
     opening=Opening.HIGHER_DIE_ROLLS_AGAIN,
     aliases=("aceydeucey", "acey-deucey-american"),
@@ -964,11 +1067,14 @@ ACEY_DEUCEY_EUROPEAN = replace(
             on_phrase=N_("named number with its opposite"),
             on_rule=N_("After a 1-2: two of the named number, then two of its opposite")),
         MAXIMISE_ACROSS_STAGES,
+        LAST_ROLL_DRAW,
+        COMPENSATION_EXTRA_ROLLS,
     ),
     rule_changes=(
         RuleChange("eu_ad_encyclopedia",
                    lambda rules: replace(rules, named_with_complement=True)),
         MAXIMISE_ACROSS_STAGES_CHANGE,
+        LAST_ROLL_DRAW_CHANGE,
     ),
     aliases=("acey-deucey-eu", "european-acey-deucey"),
 )
@@ -993,10 +1099,13 @@ ASODIO = Variant(
             N_("On: every checker enters on a doublet or a 1-2 only. Off: any roll enters "
             "once a checker stands on the side's 19-24 points."),
             on_phrase=N_("strict entry"), on_rule=N_("Checkers enter only on a doublet or a 1-2")),
+        LAST_ROLL_DRAW,
+        COMPENSATION_EXTRA_ROLLS,
     ),
     rule_changes=(
         RuleChange("asodio_strict_entry", lambda rules: replace(
             rules, entry_permission=EntryPermission.DOUBLET_OR_SPECIAL_ROLL_ONLY)),
+        LAST_ROLL_DRAW_CHANGE,
     ),
     opening=Opening.HIGHER_DIE_ROLLS_AGAIN,
     record_tags=(),
@@ -1050,9 +1159,19 @@ ICELANDIC = Variant(
             "without an own checker and captures an opposing checker there."),
             on_phrase=N_("bumped to an empty point"),
             on_rule=N_("A bumped checker goes on to the first empty point")),
+        flag_option(
+            "chase_reroll_after_double", N_("Roll again after a doublet"),
+            N_("On: a side that rolls a doublet rolls again, as the seed's rules say. Off: "
+               "only a side down to its lone checker rolls again, after a doublet that does "
+               "not move it (neither 1-1 nor 6-6), as the bkgm rules word it."),
+            off_phrase=N_("re-roll only for the lone checker"),
+            off_rule=N_("Only the lone checker rolls again, after a doublet other than 1-1 "
+                        "or 6-6")),
     ),
     rule_changes=(
         RuleChange("bump_to_empty", lambda rules: replace(rules, bump_to_empty=True)),
+        RuleChange("chase_reroll_after_double",
+                   lambda rules: replace(rules, reroll_only_lone_checker=True), when=False),
     ),
     opening=Opening.LOWER_DIE_ROLLS_AGAIN,
     record_tags=(),
@@ -1148,6 +1267,8 @@ JACQUET = Variant(
     ),
     scoring=TAVLI_LEVELS,
     defaults=replace(TAVLI_DEFAULTS, next_game_starter=NextGameStarter.ROLL),
+    options=(JACQUET_1840_HITTING,),
+    rule_changes=(JACQUET_1840_HITTING_CHANGE,),
     opening=Opening.HIGHER_DIE_ROLLS_AGAIN,
     record_tags=(),
 )
@@ -1168,6 +1289,7 @@ DUTCH = Variant(
     options=(
         flag_option("cube", N_("Doubling cube"), N_("Off: every game is played at 1."),
                     on_phrase=N_("cube on"), off_phrase=N_("no cube")),
+        NO_DOUBLE_ON_FIRST_TURN_WITH_CUBE,
         FREE_ENTRY,
         flag_option(
             "hit_enable_historical", N_("Hitting stays allowed once a checker was home"),
@@ -1200,6 +1322,7 @@ SNAKE = Variant(
     options=(
         flag_option("cube", N_("Doubling cube"), N_("Off: every game is played at 1."),
                     on_phrase=N_("cube on"), off_phrase=N_("no cube")),
+        NO_DOUBLE_ON_FIRST_TURN_WITH_CUBE,
     ),
     aliases=("schlange",),
 )
@@ -1261,6 +1384,8 @@ MATADOR = Variant(
                      failure=FailurePolicy.END_TURN, extra_roll=ExtraRoll.AFTER_STAGES),
     scoring=TAVLI_LEVELS,
     defaults=replace(TAVLI_DEFAULTS, next_game_starter=NextGameStarter.ROLL),
+    options=(JACQUET_1840_HITTING, LAST_ROLL_DRAW, COMPENSATION_EXTRA_ROLLS),
+    rule_changes=(JACQUET_1840_HITTING_CHANGE, LAST_ROLL_DRAW_CHANGE),
     opening=Opening.HIGHER_DIE_ROLLS_AGAIN,
     record_tags=(),
 )
@@ -1283,6 +1408,7 @@ MISERE = Variant(
     movement=MovementRules(15, ((24, 2), (13, 5), (8, 3), (6, 5)),
                            ending=Ending.ALL_OFF_LOSES),
     scoring=MISERE_LEVELS,
+    options=(NO_DOUBLE_ON_FIRST_TURN,),
     record_tags=(),
     aliases=("misère", "backgammon-to-lose", "deadgammon"),
 )

@@ -23,7 +23,7 @@ from tourney.analysis import AnalysisUnavailable, analyse_record, is_available, 
 from tourney.analysis import winning_chances as met_chances
 from tourney.rules.board import Position, Side
 from tourney.rules.diagram import format_board
-from tourney.rules.messages import N_
+from tourney.rules.messages import N_, Message
 from tourney.rules.records import validate_record
 from tourney.store import audit, progress
 from tourney.store.errors import NotFoundError, StoreUserError
@@ -148,18 +148,18 @@ def request_analysis(session: Session, *, actor: audit.Actor, match_id: int,
     """
     match = session.get(Match, match_id)
     if match is None:
-        raise NotFoundError("No such match.")
+        raise NotFoundError(Message("No such match."))
     flight = session.get(Flight, match.flight_id)
     assert flight is not None
     require_event(session, actor, flight.event_id, manage=True)
     if not is_available():
-        raise StoreUserError("Analysis is not installed on this server.")
+        raise StoreUserError(Message("Analysis is not installed on this server."))
     upload = _newest_upload(session, match_id)
     if upload is None:
-        raise StoreUserError("This match has no valid match record to analyse.")
+        raise StoreUserError(Message("This match has no valid match record to analyse."))
     waiting = _newest_job(session, match_id)
     if waiting is not None and waiting.status in (QUEUED, RUNNING):
-        raise StoreUserError("The analysis of this match is already waiting to run.")
+        raise StoreUserError(Message("The analysis of this match is already waiting to run."))
     job = AnalysisJob(match_id=match_id, upload_id=upload.id or 0, plies=plies,
                       requested_by_id=actor.user_id)
     session.add(job)

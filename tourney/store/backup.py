@@ -20,6 +20,7 @@ from pathlib import Path
 
 from sqlalchemy.engine import make_url
 
+from tourney.rules.messages import Message
 from tourney.store.db import is_memory_sqlite
 
 
@@ -62,7 +63,7 @@ def restore(database_url: str, source: Path) -> None:
             database, or ``psql`` missing or failing.
     """
     if not source.is_file():
-        raise BackupError(f"No backup file {source}.")
+        raise BackupError(Message("No backup file %(file)s.", file=str(source)))
     if _is_sqlite(database_url):
         with closing(sqlite3.connect(f"file:{source}?mode=ro", uri=True)) as backup_file:
             _require_tourney_database(backup_file, source)
@@ -85,7 +86,7 @@ def restore(database_url: str, source: Path) -> None:
 
 def _is_sqlite(database_url: str) -> bool:
     if is_memory_sqlite(database_url):
-        raise BackupError("An in-memory database cannot be backed up or restored.")
+        raise BackupError(Message("An in-memory database cannot be backed up or restored."))
     return make_url(database_url).get_backend_name() == "sqlite"
 
 
@@ -103,9 +104,9 @@ def _require_tourney_database(connection: sqlite3.Connection, path: Path) -> Non
             "SELECT COUNT(*) FROM sqlite_master WHERE name = 'alembic_version'"
         ).fetchone()
     except sqlite3.DatabaseError:
-        raise BackupError(f"{path} is not a SQLite database.") from None
+        raise BackupError(Message("%(file)s is not a SQLite database.", file=str(path))) from None
     if not found or found[0] == 0:
-        raise BackupError(f"{path} holds no tourney database.")
+        raise BackupError(Message("%(file)s holds no tourney database.", file=str(path)))
 
 
 def _libpq_url(database_url: str) -> str:
@@ -118,11 +119,20 @@ def _run(program: str, arguments: list[str]) -> None:
     """Run a PostgreSQL client program; its own error message on failure."""
     found = shutil.which(program)
     if found is None:
-        raise BackupError(
-            f"{program} is not installed; it is needed for a PostgreSQL database "
-            "(install the PostgreSQL client tools)."
-        )
+        raise BackupError(Message(
+            "%(program)s is not installed; it is needed for a PostgreSQL database "
+            "(install the PostgreSQL client tools).",
+            program=program,
+        ))
     done = subprocess.run([found, *arguments], capture_output=True, text=True, check=False)
     if done.returncode != 0:
-        lines = done.stderr.strip().splitlines() or [f"exit status {done.returncode}"]
-        raise BackupError(f"{program} failed: {lines[-1]}")
+        lines = done.stderr.strip().splitlines()
+        if not lines:
+            raise BackupError(Message(
+                "%(program)s failed: exit status %(status)s",
+                program=program, status=done.returncode,
+            ))
+        # The program's own last line of error output, as it wrote it.
+        raise BackupError(Message(
+            "%(program)s failed: %(reason)s", program=program, reason=lines[-1]
+        ))

@@ -37,7 +37,7 @@ from tourney.formats.timing import (
     plan_timetable,
     swiss_rounds_expected,
 )
-from tourney.rules.messages import N_
+from tourney.rules.messages import N_, Message
 from tourney.store.audit import Actor, record
 from tourney.store.draws import round_lengths
 from tourney.store.errors import ConflictError, NotFoundError, StoreUserError
@@ -81,19 +81,19 @@ def flight_clock(flight: Flight) -> Clock:
 def _startable(session: Session, actor: Actor, match_id: int, version: int | None) -> Match:
     match = session.exec(select(Match).where(Match.id == match_id).with_for_update()).first()
     if match is None:
-        raise NotFoundError("No such match.")
+        raise NotFoundError(Message("No such match."))
     flight = session.get(Flight, match.flight_id)
     rnd = session.get(Round, match.round_id)
     assert flight is not None and rnd is not None
     require_event(session, actor, flight.event_id, manage=False)
     if version is not None and match.version != version:
-        raise ConflictError(
+        raise ConflictError(Message(
             "Someone else saved this match first; nothing was changed. Check the match."
-        )
+        ))
     if rnd.status == RoundStatus.DRAFT.value:
-        raise StoreUserError("This round is not published yet: publish the draw first.")
+        raise StoreUserError(Message("This round is not published yet: publish the draw first."))
     if match.entry_a_id is None or match.entry_b_id is None:
-        raise StoreUserError("This match has no two players yet.")
+        raise StoreUserError(Message("This match has no two players yet."))
     return match
 
 
@@ -124,9 +124,9 @@ def start_match(
     """
     match = _startable(session, actor, match_id, expected_version)
     if match.status in _DECIDED:
-        raise StoreUserError("This match is decided already.")
+        raise StoreUserError(Message("This match is decided already."))
     if match.started_at is not None:
-        raise StoreUserError("This match was started already.")
+        raise StoreUserError(Message("This match was started already."))
     match.started_at = utcnow()
     match.status = MatchStatus.PLAYING
     session.flush()
@@ -145,9 +145,9 @@ def undo_start(
     """
     match = _startable(session, actor, match_id, expected_version)
     if match.started_at is None or match.status in _DECIDED:
-        raise StoreUserError("This match is not running.")
+        raise StoreUserError(Message("This match is not running."))
     if session.exec(select(Game.id).where(Game.match_id == match_id)).first() is not None:
-        raise StoreUserError("Games are entered already: the match has started.")
+        raise StoreUserError(Message("Games are entered already: the match has started."))
     before = match.started_at.isoformat()
     match.started_at = None
     match.status = MatchStatus.READY
@@ -312,7 +312,7 @@ def event_times(session: Session, event_id: int, *, now: datetime | None = None)
     """
     event = session.get(Event, event_id)
     if event is None:
-        raise NotFoundError("No such event.")
+        raise NotFoundError(Message("No such event."))
     now = now or utcnow()
     flights = list(
         session.exec(
@@ -602,7 +602,7 @@ def match_clock(session: Session, match_id: int, *, now: datetime | None = None)
     event = session.get(Event, flight.event_id) if flight is not None else None
     rnd = session.get(Round, match.round_id) if match is not None else None
     if match is None or flight is None or event is None or rnd is None:
-        raise NotFoundError("No such match.")
+        raise NotFoundError(Message("No such match."))
     now = now or utcnow()
     model = club_model(session, event)
     budget = model.match_seconds(match.match_length)

@@ -54,9 +54,9 @@ from tourney.store.tables import (
 )
 from tourney.store.types import utcnow
 
-KINDS = {"entry": "Entry fee", "pool": "Side pool", "buyback": "Buy-back"}
+KINDS = {"entry": N_("Entry fee"), "pool": N_("Side pool"), "buyback": N_("Buy-back")}
 """Each kind of item, with how the ledger names it."""
-METHODS = {"cash": "Cash", "transfer": "Bank transfer", "other": "Other"}
+METHODS = {"cash": N_("Cash"), "transfer": N_("Bank transfer"), "other": N_("Other")}
 """How a payment or refund is made, with how the ledger names it."""
 REFUND_POLICIES = {
     "before_draw": N_("Full refund when a player withdraws before the draw"),
@@ -65,6 +65,27 @@ REFUND_POLICIES = {
 """What a withdrawal refunds of a flight's fees, with how the settings name it."""
 MAX_POOLS = 8
 MAX_FACTOR = 1000
+
+
+def fee_label(kind: str, pool: str = "") -> str:
+    """How the ledger names a fee (``kind`` one of ``KINDS``): "Entry fee", "Buy-back",
+    or a side pool with its name, "Side pool Pool A"."""
+    if kind == "pool" and pool:
+        return Message("Side pool %(pool)s", pool=pool)
+    return KINDS[kind]
+
+
+def fee_taken_text(kind: str, *, paid: bool) -> str:
+    """What the ledger says once a fee is marked paid or charged (``kind`` one of
+    ``KINDS``); a buy-back also seats the player in the flight's draw. One sentence a
+    case: each language words the fees its own way."""
+    if kind == "entry":
+        return Message("Entry fee paid.") if paid else Message("Entry fee charged.")
+    if kind == "pool":
+        return Message("Side pool paid.") if paid else Message("Side pool charged.")
+    if paid:
+        return Message("Buy-back paid. The player is in its draw.")
+    return Message("Buy-back charged. The player is in its draw.")
 
 
 @dataclass(frozen=True)
@@ -599,19 +620,25 @@ def withdrawal_refunds(session: Session, entry_id: int) -> tuple[str, ...]:
             continue
         amount = prizes.format_money(taken[flight.id or 0], money.currency)
         if flight.status != FlightStatus.SETUP.value:
-            lines.append(
-                f"{flight.name} is drawn: the {amount} paid stays in its prize fund (the "
-                "ledger can still refund it by hand)."
-            )
+            lines.append(Message(
+                "%(flight)s is drawn: the %(amount)s paid stays in its prize fund (the "
+                "ledger can still refund it by hand).",
+                flight=flight.name,
+                amount=amount,
+            ))
         elif money.refund_policy == "before_draw":
-            lines.append(
-                f"{flight.name}: the {amount} paid goes back to the player, the way it was paid."
-            )
+            lines.append(Message(
+                "%(flight)s: the %(amount)s paid goes back to the player, the way it was paid.",
+                flight=flight.name,
+                amount=amount,
+            ))
         else:
-            lines.append(
-                f"{flight.name}: the {amount} paid stays (this flight refunds nothing by itself; "
-                "the ledger can refund it)."
-            )
+            lines.append(Message(
+                "%(flight)s: the %(amount)s paid stays (this flight refunds nothing by itself; "
+                "the ledger can refund it).",
+                flight=flight.name,
+                amount=amount,
+            ))
     return tuple(lines)
 
 
@@ -763,7 +790,7 @@ def ledger(session: Session, actor: Actor, event_id: int) -> Ledger:
                     flight_name,
                     item.kind,
                     item.pool,
-                    f"{KINDS[item.kind]} {item.pool}".strip(),
+                    fee_label(item.kind, item.pool),
                     prizes.format_money(item.amount, cur),
                     prizes.format_money(item.paid, cur) if item.paid else "",
                     item.paid_at.strftime("%Y-%m-%d %H:%M UTC") if item.paid_at else "",
@@ -967,7 +994,11 @@ def payout_sheet(session: Session, event_id: int) -> PayoutSheet:
                 table=money.points_table,
                 standings=standings,
             )
-        funds.append(_fund_view(f"{flight.name} prizes", fund, fmt, names, shown, points))
+        funds.append(
+            _fund_view(
+                Message("%(flight)s prizes", flight=flight.name), fund, fmt, names, shown, points
+            )
+        )
         for pool in money.side_pools:
             bought = [i for i in mine if i.kind == "pool" and i.pool == pool["name"]]
             members = {i.entry_id for i in bought if i.paid - i.refunded > 0}
@@ -984,7 +1015,14 @@ def payout_sheet(session: Session, event_id: int) -> PayoutSheet:
             }
             funds.append(
                 _fund_view(
-                    f"{flight.name} side pool {pool['name']}", pool_fund, fmt, names, pool_shown, {}
+                    Message(
+                        "%(flight)s side pool %(pool)s", flight=flight.name, pool=pool["name"]
+                    ),
+                    pool_fund,
+                    fmt,
+                    names,
+                    pool_shown,
+                    {},
                 )
             )
         owed = sum(
@@ -1135,18 +1173,24 @@ def payout_document(session: Session, actor: Actor, event_id: int) -> Settlement
     lines: list[str] = []
     tables: list[SheetTable] = []
     for flight in sheet.flights:
-        state = "final" if flight.finished else "provisional: the flight is not finished"
-        lines.append(f"{flight.flight} ({state}).")
-        for fund in flight.funds:
-            sponsor = f", sponsor {fund.sponsor}" if fund.sponsor else ""
-            lines.append(
-                f"{fund.title}: taken {fund.taken}, house {fund.retained}{sponsor}, "
-                f"prize fund {fund.fund}, paid {fund.structure}."
+        lines.append(
+            Message("%(flight)s (final).", flight=flight.flight)
+            if flight.finished
+            else Message(
+                "%(flight)s (provisional: the flight is not finished).", flight=flight.flight
             )
+        )
+        for fund in flight.funds:
+            lines.append(_fund_line(fund))
             tables.append(
                 SheetTable(
                     fund.title,
-                    ("Place", "Player", "Prize", *(("Points",) if _has_points(fund) else ())),
+                    (
+                        N_("Place"),
+                        N_("Player"),
+                        N_("Prize"),
+                        *((N_("Points"),) if _has_points(fund) else ()),
+                    ),
                     tuple(
                         (
                             p.place,
@@ -1163,13 +1207,41 @@ def payout_document(session: Session, actor: Actor, event_id: int) -> Settlement
                 )
             )
         if flight.owed:
-            lines.append(f"Still owed into {flight.flight}: {flight.owed} (not in the funds).")
+            lines.append(Message(
+                "Still owed into %(flight)s: %(owed)s (not in the funds).",
+                flight=flight.flight,
+                owed=flight.owed,
+            ))
     lines.append(sheet.remainder_rule)
     return SettlementDocument(
         f"{_stem(sheet.event_name)}-payouts",
-        f"Payouts · {sheet.event_name}",
+        Message("Payouts · %(event)s", event=sheet.event_name),
         tuple(lines),
         tuple(tables),
+    )
+
+
+def _fund_line(fund: FundView) -> str:
+    """A fund's arithmetic in one line of the payout sheet."""
+    if fund.sponsor:
+        return Message(
+            "%(fund)s: taken %(taken)s, house %(house)s, sponsor %(sponsor)s, "
+            "prize fund %(prize_fund)s, paid %(structure)s.",
+            fund=fund.title,
+            taken=fund.taken,
+            house=fund.retained,
+            sponsor=fund.sponsor,
+            prize_fund=fund.fund,
+            structure=fund.structure,
+        )
+    return Message(
+        "%(fund)s: taken %(taken)s, house %(house)s, prize fund %(prize_fund)s, "
+        "paid %(structure)s.",
+        fund=fund.title,
+        taken=fund.taken,
+        house=fund.retained,
+        prize_fund=fund.fund,
+        structure=fund.structure,
     )
 
 
@@ -1185,24 +1257,24 @@ def ledger_document(session: Session, actor: Actor, event_id: int) -> Settlement
     """
     book = ledger(session, actor, event_id)
     fees = SheetTable(
-        "Fees",
+        N_("Fees"),
         (
-            "Player",
-            "Withdrawn",
-            "Flight",
-            "Fee",
-            "Amount",
-            "Paid",
-            "Paid at",
-            "How",
-            "Refunded",
-            "Reversed",
-            "Owed",
+            N_("Player"),
+            N_("Withdrawn"),
+            N_("Flight"),
+            N_("Fee"),
+            N_("Amount"),
+            N_("Paid"),
+            N_("Paid at"),
+            N_("How"),
+            N_("Refunded"),
+            N_("Reversed"),
+            N_("Owed"),
         ),
         tuple(
             (
                 line.name,
-                "yes" if line.withdrawn else "",
+                N_("yes") if line.withdrawn else "",
                 item.flight,
                 item.label,
                 item.amount,
@@ -1218,14 +1290,14 @@ def ledger_document(session: Session, actor: Actor, event_id: int) -> Settlement
         ),
     )
     totals = SheetTable(
-        "Totals",
-        ("Flight", "Due", "Paid", "Refunded", "Owed"),
+        N_("Totals"),
+        (N_("Flight"), N_("Due"), N_("Paid"), N_("Refunded"), N_("Owed")),
         tuple((t.flight, t.due, t.paid, t.refunded, t.owed) for t in book.totals),
     )
     return SettlementDocument(
         f"{_stem(book.event_name)}-ledger",
-        f"Ledger · {book.event_name}",
-        ("Amounts as paid, refunded and still owed, by player.",),
+        Message("Ledger · %(event)s", event=book.event_name),
+        (Message("Amounts as paid, refunded and still owed, by player."),),
         (fees, totals),
     )
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from sqlmodel import Session
 
+from tourney.rules.messages import Message
 from tourney.store.audit import Actor, record, snapshot
 from tourney.store.errors import AccessDeniedError, NotFoundError, StoreUserError
 from tourney.store.permissions import can_manage_club
@@ -45,7 +46,7 @@ def rating_options(session: Session, actor: Actor, club_id: int) -> RatingOption
     """
     club = session.get(Club, club_id)
     if club is None:
-        raise NotFoundError("No such club.")
+        raise NotFoundError(Message("No such club."))
     return RatingOptions(
         club_id,
         club.name,
@@ -72,15 +73,16 @@ def set_rating_options(
     """
     club = session.get(Club, club_id)
     if club is None:
-        raise NotFoundError("No such club.")
+        raise NotFoundError(Message("No such club."))
     if not can_manage_club(session, actor, club_id):
-        raise AccessDeniedError("Only a director of the club's events may change its list.")
-    if not 0 <= provisional_below <= MAX_PROVISIONAL_BELOW:
-        raise StoreUserError(
-            f"The experience threshold is a whole number from 0 (off) to "
-            f"{MAX_PROVISIONAL_BELOW}.",
-            field="provisional_below",
+        raise AccessDeniedError(
+            Message("Only a director of the club's events may change its list.")
         )
+    if not 0 <= provisional_below <= MAX_PROVISIONAL_BELOW:
+        raise StoreUserError(Message(
+            "The experience threshold is a whole number from 0 (off) to %(largest)s.",
+            largest=MAX_PROVISIONAL_BELOW,
+        ), field="provisional_below")
     before = snapshot(club)
     club.provisional_below = provisional_below
     club.public_profiles = public_profiles

@@ -27,6 +27,7 @@ from sqlalchemy.pool import StaticPool
 from sqlmodel import Session, create_engine
 
 from tourney.config import Settings
+from tourney.rules.messages import Message
 from tourney.store import versions  # noqa: F401 - installs the listeners that move event versions
 from tourney.store.errors import DatabaseBusyError, StoreUserError
 
@@ -35,7 +36,7 @@ BUSY_RETRY_DELAYS_S = (0.1, 0.4)
 """Pauses before a unit of work tries again to take a SQLite write lock another writer
 holds (each attempt also waits the busy timeout); then it gives up with
 ``DatabaseBusyError``."""
-NUL_MESSAGE = "Text may not hold NUL characters (zero bytes)."
+NUL_MESSAGE = Message("Text may not hold NUL characters (zero bytes).")
 
 
 def is_memory_sqlite(url: str) -> bool:
@@ -119,7 +120,9 @@ def _begin_retrying_while_busy(connection: Any, statement: str) -> None:
             if not _is_busy(error):
                 raise
             if delay is None:
-                raise DatabaseBusyError("The database is busy; try again shortly.") from error
+                raise DatabaseBusyError(
+                    Message("The database is busy; try again shortly.")
+                ) from error
             time.sleep(delay)
         else:
             return

@@ -20,6 +20,7 @@ from sqlmodel import Session, col, select
 from tourney.formats.simulation import random_game
 from tourney.match import GameEntry
 from tourney.rules import Side
+from tourney.rules.messages import Message
 from tourney.rules.variants import DEFAULT_VARIANT
 from tourney.store import accounts, draws, events, progress, results, roster, seasons
 from tourney.store.audit import Actor
@@ -107,9 +108,13 @@ def load_demo(session: Session, *, directory: Path, hasher: PasswordHasher) -> D
             for spec in data.get("seasons", []):
                 _season(session, actor, club_id, spec)
         except StoreUserError as error:
-            raise StoreUserError(f"{path.name}: {error.message}") from error
+            raise StoreUserError(Message(
+                "%(file)s: %(reason)s", file=path.name, reason=error.message
+            )) from error
         except (KeyError, TypeError, ValueError) as error:
-            raise StoreUserError(f"{path.name}: malformed demo file ({error!r})") from error
+            raise StoreUserError(Message(
+                "%(file)s: malformed demo file (%(error)s)", file=path.name, error=repr(error)
+            )) from error
     return DemoReport(
         logins=tuple(logins),
         events_created=tuple(created),
@@ -121,7 +126,7 @@ def load_demo(session: Session, *, directory: Path, hasher: PasswordHasher) -> D
 def _season(session: Session, actor: Actor, club_id: int | None, spec: dict[str, Any]) -> None:
     """A season of the club's demo events (by slug), unless the club has it already."""
     if club_id is None:
-        raise StoreUserError("a season needs the file's club")
+        raise StoreUserError(Message("a season needs the file's club"))
     exists = session.exec(
         select(Season.id).where(Season.club_id == club_id, Season.name == spec["name"])
     ).first()

@@ -20,7 +20,7 @@ from sqlmodel import Session, col, select
 from tourney.formats.divisions import parse_divisions
 from tourney.formats.errors import FormatUserError
 from tourney.match import DrawScoring, MatchEntryError, score_match
-from tourney.rules.messages import message_of
+from tourney.rules.messages import Message, message_of
 from tourney.store import progress
 from tourney.store.audit import Actor, record
 from tourney.store.errors import NotFoundError, StoreUserError
@@ -131,6 +131,7 @@ def set_divisions(session: Session, *, actor: Actor, event_id: int, text: str) -
     try:
         names = parse_divisions(text)
     except FormatUserError as error:
+        # The format error is a message already: passed on whole, it is still translated.
         raise StoreUserError(message_of(error), field="divisions") from None
     used = set(session.exec(
         select(Entry.division).where(Entry.event_id == event_id, Entry.division != "")).all())
@@ -138,9 +139,10 @@ def set_divisions(session: Session, *, actor: Actor, event_id: int, text: str) -
         select(Flight.division).where(Flight.event_id == event_id, Flight.division != "")).all())
     dropped = sorted(used - set(names))
     if dropped:
-        raise StoreUserError(
-            f"The division {dropped[0]!r} still has players or a flight; move them first.",
-            field="divisions")
+        raise StoreUserError(Message(
+            "The division %(division)s still has players or a flight; move them first.",
+            division=repr(dropped[0]),
+        ), field="divisions")
     before = list(event.divisions or ())
     if before == list(names):
         return divisions_view(session, actor, event_id)
@@ -166,7 +168,7 @@ def set_draw_scoring(session: Session, *, actor: Actor, event_id: int,
     try:
         chosen = DrawScoring(draw_scoring)
     except ValueError:
-        raise StoreUserError("Choose 0-0, ½-½ or 1-1 for a drawn game.",
+        raise StoreUserError(Message("Choose 0-0, ½-½ or 1-1 for a drawn game."),
                              field="draw_scoring") from None
     if chosen.value == event.draw_scoring:
         return divisions_view(session, actor, event_id)
@@ -175,8 +177,10 @@ def set_draw_scoring(session: Session, *, actor: Actor, event_id: int,
         .join(Flight, col(Flight.id) == Match.flight_id)
         .where(Flight.event_id == event_id).limit(1)).first()
     if played is not None:
-        raise StoreUserError("Games are entered already: what a draw scores cannot change now.",
-                             field="draw_scoring")
+        raise StoreUserError(
+            Message("Games are entered already: what a draw scores cannot change now."),
+            field="draw_scoring",
+        )
     before = event.draw_scoring
     event.draw_scoring = chosen.value
     session.flush()
@@ -196,7 +200,7 @@ def set_entry_division(session: Session, *, actor: Actor, entry_id: int,
     """
     entry = session.get(Entry, entry_id)
     if entry is None:
-        raise NotFoundError("No such player in this event.")
+        raise NotFoundError(Message("No such player in this event."))
     event = require_event(session, actor, entry.event_id, manage=True)
     chosen = division.strip()
     _check_division(event, chosen)
@@ -228,7 +232,9 @@ def set_entry_divisions(session: Session, *, actor: Actor, event_id: int,
     rows = list(session.exec(select(Entry).where(
         Entry.event_id == event_id, col(Entry.id).in_(list(wanted)))))
     if len(rows) != len(wanted):
-        raise StoreUserError("Some of the players are not in this event.", field="division")
+        raise StoreUserError(
+            Message("Some of the players are not in this event."), field="division"
+        )
     changed = 0
     for entry in rows:
         division = wanted[entry.id or 0]
@@ -258,14 +264,15 @@ def set_flight_division(session: Session, *, actor: Actor, flight_id: int, divis
     """
     flight = session.get(Flight, flight_id)
     if flight is None:
-        raise NotFoundError("No such flight.")
+        raise NotFoundError(Message("No such flight."))
     event = require_event(session, actor, flight.event_id, manage=True)
     chosen = division.strip()
     _check_division(event, chosen)
     if isinstance(handicap, bool) or not 0 <= handicap <= MAX_HANDICAP_PER_DIVISION:
-        raise StoreUserError(
-            f"A handicap is 0 to {MAX_HANDICAP_PER_DIVISION} points per division.",
-            field="division_handicap")
+        raise StoreUserError(Message(
+            "A handicap is 0 to %(largest)s points per division.",
+            largest=MAX_HANDICAP_PER_DIVISION,
+        ), field="division_handicap")
     separately = flight.division_standings if division_standings is None \
         else bool(division_standings)
     before = {"division": flight.division, "division_handicap": flight.division_handicap,
@@ -294,14 +301,16 @@ def set_match_start(session: Session, *, actor: Actor, match_id: int, start_a: i
     """
     match = session.get(Match, match_id)
     if match is None:
-        raise NotFoundError("No such match.")
+        raise NotFoundError(Message("No such match."))
     flight = session.get(Flight, match.flight_id)
     assert flight is not None
     event = require_event(session, actor, flight.event_id, manage=True)
     if match.status not in (MatchStatus.PENDING.value, MatchStatus.READY.value) or \
             progress.games_of(session, match_id):
-        raise StoreUserError("The start can change only before the first game is entered.",
-                             field="start")
+        raise StoreUserError(
+            Message("The start can change only before the first game is entered."),
+            field="start",
+        )
     try:
         score_match(progress.match_rules(event, match.match_length), [],
                     start=(start_a, start_b))
@@ -322,9 +331,15 @@ def division_names(event: Event) -> Sequence[str]:
 
 def _check_division(event: Event, division: str) -> None:
     if division and division not in (event.divisions or ()):
-        listed = ", ".join(event.divisions or ()) or "none yet"
-        raise StoreUserError(
-            f"{division!r} is not one of this event's divisions ({listed}).", field="division")
+        if not event.divisions:
+            raise StoreUserError(Message(
+                "%(division)s is not one of this event's divisions (none yet).",
+                division=repr(division),
+            ), field="division")
+        raise StoreUserError(Message(
+            "%(division)s is not one of this event's divisions (%(listed)s).",
+            division=repr(division), listed=", ".join(event.divisions),
+        ), field="division")
 
 
 def _sync_event(session: Session, event_id: int) -> None:

@@ -34,7 +34,7 @@ from tourney.formats.flight_formats import (
 )
 from tourney.formats.model import Bye, EntrantId, MatchId, Pairing
 from tourney.formats.roundrobin import pools_schedule, split_pools
-from tourney.formats.rounds import NAMED_ROUNDS, numbered_round_name
+from tourney.formats.rounds import NAMED_ROUNDS, numbered_round_name, parse_round_name
 from tourney.formats.stages import (
     Cut,
     check_pool_sizes,
@@ -43,10 +43,11 @@ from tourney.formats.stages import (
     swiss_positions,
 )
 from tourney.formats.standings import compute_standings
-from tourney.rules.messages import Message, message_of
+from tourney.rules.messages import ListMessage, Message, PluralMessage, message_of
 from tourney.store import progress
 from tourney.store.audit import Actor, record
 from tourney.store.errors import ConflictError, NotFoundError, StoreUserError
+from tourney.store.message_lists import SentenceList
 from tourney.store.permissions import require_event
 from tourney.store.plans import encode_plan, plan_rounds
 from tourney.store.queries import tiebreak_chain
@@ -186,8 +187,13 @@ def draw_flight(
     _check_allowed(
         progress.load_flight_state(session, flight),
         Action.DRAW,
-        f"“{flight.name}” takes the losers of another flight: it is drawn with that flight.",
-        {Refusal.DRAWN: f"“{flight.name}” is drawn already; undo the draw to draw again."},
+        Message(
+            "“%(name)s” takes the losers of another flight: it is drawn with that flight.",
+            name=flight.name,
+        ),
+        {Refusal.DRAWN: Message(
+            "“%(name)s” is drawn already; undo the draw to draw again.", name=flight.name
+        )},
     )
     value = _seed_value(seed)
     positions: tuple[EntrantId | None, ...] | None = None
@@ -413,7 +419,9 @@ def _qualified_field(
     if cut.undecided:
         tied = [entry_of[int(e)] for c in cut.undecided if c.tie for e in c.tie.tied]
         names = _player_names(session, tied)
-        raise StoreUserError(" ".join(_tie_message(c, names, entry_of) for c in cut.undecided))
+        raise StoreUserError(
+            SentenceList(tuple(_tie_message(c, names, entry_of) for c in cut.undecided))
+        )
     if flight_format(source.format).has_pools:
         placed = pool_positions([c.qualifiers for c in cut.cuts])
     else:
@@ -449,10 +457,12 @@ def _tie_message(cut: Cut, names: Mapping[int, str], entry_of: Mapping[int, int]
     tie = cut.tie
     assert tie is not None
     tied = [names[entry_of[int(e)]] for e in tie.tied]
-    listed = ", ".join(tied[:-1]) + f" and {tied[-1]}"
-    return (
-        f"{tie.where}: {listed} are tied at the cut; "
-        f"choose {tie.places} of them to go through."
+    return PluralMessage(
+        "%(where)s: %(names)s and %(last)s are tied at the cut; choose %(count)s of them to "
+        "go through.",
+        "%(where)s: %(names)s and %(last)s are tied at the cut; choose %(count)s of them to "
+        "go through.",
+        tie.places, where=tie.where, names=ListMessage(tuple(tied[:-1])), last=tied[-1],
     )
 
 
@@ -654,11 +664,18 @@ def _ratings(session: Session, flight: Flight) -> dict[EntrantId, float | None]:
     }
 
 
-def _with_its_source(flight: Flight, done: str) -> str:
-    """Why a fed knockout is not published or undone on its own."""
-    return (
-        f"“{flight.name}” takes the losers of another flight: "
-        f"its draw is {done} with that flight."
+def _with_its_source(flight: Flight, *, undone: bool) -> Message:
+    """Why a fed knockout is not published (or, ``undone``, not undone) on its own."""
+    if undone:
+        return Message(
+            "“%(name)s” takes the losers of another flight: its draw is undone with that "
+            "flight.",
+            name=flight.name,
+        )
+    return Message(
+        "“%(name)s” takes the losers of another flight: its draw is published with that "
+        "flight.",
+        name=flight.name,
     )
 
 
@@ -688,8 +705,8 @@ def publish_flight(session: Session, *, actor: Actor, flight_id: int) -> None:
     _check_allowed(
         progress.load_flight_state(session, flight),
         Action.PUBLISH,
-        "There is no unpublished draw or round to publish.",
-        {Refusal.FED: _with_its_source(flight, "published")},
+        Message("There is no unpublished draw or round to publish."),
+        {Refusal.FED: _with_its_source(flight, undone=False)},
     )
     flights = _drawn_together(session, flight)
     ids = [f.id or 0 for f in flights]
@@ -738,12 +755,12 @@ def undo_draw(session: Session, *, actor: Actor, flight_id: int) -> FlightBoard:
     _check_allowed(
         progress.load_flight_state(session, flight),
         Action.UNDO,
-        "There is no draw to undo.",
+        Message("There is no draw to undo."),
         {
-            Refusal.PUBLISHED: (
+            Refusal.PUBLISHED: Message(
                 "The draw is published: results may depend on it, so it cannot be undone."
             ),
-            Refusal.FED: _with_its_source(flight, "undone"),
+            Refusal.FED: _with_its_source(flight, undone=True),
         },
     )
     flights = _drawn_together(session, flight)
@@ -805,16 +822,21 @@ def pair_round(session: Session, *, actor: Actor, flight_id: int) -> None:
     state = progress.flight_state(
         session, flight, rounds, progress.flight_matches(session, flight_id)
     )
-    newest = rounds[-1].name if rounds else "The last round"
+    still_open = (
+        Message(
+            "%(round)s is not finished: enter every result (or publish it) first.",
+            round=parse_round_name(rounds[-1].name),
+        )
+        if rounds
+        else Message("The last round is not finished: enter every result (or publish it) first.")
+    )
     _check_allowed(
         state,
         Action.PAIR_NEXT_ROUND,
-        "Only a drawn Swiss pairs its rounds one by one.",
+        Message("Only a drawn Swiss pairs its rounds one by one."),
         {
-            Refusal.ROUND_OPEN: (
-                f"{newest} is not finished: enter every result (or publish it) first."
-            ),
-            Refusal.COMPLETE: "No round is due: the Swiss is complete.",
+            Refusal.ROUND_OPEN: still_open,
+            Refusal.COMPLETE: Message("No round is due: the Swiss is complete."),
         },
     )
     try:
@@ -905,7 +927,7 @@ def _late_entry_flight(
             finished), or the entry is not active.
     """
     flight, event = _flight(session, actor, flight_id)
-    finished = f"“{flight.name}” is finished: nobody can join it now."
+    finished = Message("“%(name)s” is finished: nobody can join it now.", name=flight.name)
     state = progress.load_flight_state(session, flight)
     _check_allowed(state, action, refused, {Refusal.FINISHED: finished})
     entry = session.get(Entry, entry_id)
@@ -932,7 +954,7 @@ def add_late_entry(
         flight_id,
         entry_id,
         Action.ENTER_LATE_WITH_RECORD,
-        "Late entries with a record join a drawn Swiss; draw it first.",
+        Message("Late entries with a record join a drawn Swiss; draw it first."),
     )
     if wins < 0 or losses < 0:
         raise StoreUserError(Message("A starting record cannot be negative."), field="wins")
@@ -981,7 +1003,7 @@ def add_late_knockout_entry(
         flight_id,
         entry_id,
         Action.ENTER_LATE_IN_BYE,
-        "A late entrant joins a drawn knockout's main draw in a bye slot.",
+        Message("A late entrant joins a drawn knockout's main draw in a bye slot."),
     )
     inside = session.exec(select(FlightEntry.id).where(FlightEntry.entry_id == entry_id))
     if inside.first() is not None:
@@ -1165,7 +1187,7 @@ def decide_cut(session: Session, *, actor: Actor, flight_id: int, picks: list[in
         names = _player_names(
             session, [entry_of[int(e)] for c in wrong if c.tie for e in c.tie.tied]
         )
-        raise StoreUserError(" ".join(_tie_message(c, names, entry_of) for c in wrong))
+        raise StoreUserError(SentenceList(tuple(_tie_message(c, names, entry_of) for c in wrong)))
     tied_ids = {int(e) for c in cut.undecided if c.tie for e in c.tie.tied}
     flight.cut_picks = sorted(chosen & tied_ids)
     session.flush()
@@ -1197,22 +1219,29 @@ def enter_buyback(session: Session, *, actor: Actor, flight_id: int, entry_id: i
     flight, event = _flight(session, actor, flight_id)
     entry = session.get(Entry, entry_id)
     if entry is None or entry.event_id != event.id:
-        raise NotFoundError("No such entry.")
+        raise NotFoundError(Message("No such entry."))
     if flight.status == FlightStatus.FINISHED.value:
-        raise StoreUserError(f"“{flight.name}” is finished: nobody can buy back into it.")
+        raise StoreUserError(Message(
+            "“%(name)s” is finished: nobody can buy back into it.", name=flight.name
+        ))
     if flight.feeds_from_id is None:
         if flight.status == FlightStatus.SETUP.value:
-            return f"The player is in the draw of “{flight.name}” with every active player."
-        raise StoreUserError(
-            f"“{flight.name}” is drawn already and is not fed from another flight: "
-            "it cannot take a buy-back."
-        )
+            return Message(
+                "The player is in the draw of “%(name)s” with every active player.",
+                name=flight.name,
+            )
+        raise StoreUserError(Message(
+            "“%(name)s” is drawn already and is not fed from another flight: it cannot take "
+            "a buy-back.",
+            name=flight.name,
+        ))
     root = progress.plan_root(session, flight)
     if root is None:
-        raise StoreUserError(
-            f"“{flight.name}” is drawn with the flight it is fed from, which is not drawn "
-            "yet: nobody is knocked out to buy back."
-        )
+        raise StoreUserError(Message(
+            "“%(name)s” is drawn with the flight it is fed from, which is not drawn yet: "
+            "nobody is knocked out to buy back.",
+            name=flight.name,
+        ))
     # Two buy-backs taken at the same moment must not both claim the last free place:
     # the plan's row stays locked until this transaction ends (PostgreSQL; SQLite's
     # writers are one at a time anyway).
@@ -1233,7 +1262,6 @@ def enter_buyback(session: Session, *, actor: Actor, flight_id: int, entry_id: i
     session.flush()
     stored = group.rows[placed.match]
     rnd = session.get(Round, stored.round_id)
-    where = f"{flight.name} {rnd.name if rnd else ''}".strip()
     record(
         session,
         actor=actor,
@@ -1244,4 +1272,12 @@ def enter_buyback(session: Session, *, actor: Actor, flight_id: int, entry_id: i
         match_id=stored.id,
         after={"entry_id": entry_id, "match": placed.match},
     )
-    return f"The player enters {where} (table {stored.table_label or '-'})."
+    table = stored.table_label or "-"
+    if rnd is None or not rnd.name:
+        return Message(
+            "The player enters %(flight)s (table %(table)s).", flight=flight.name, table=table
+        )
+    return Message(
+        "The player enters %(flight)s %(round)s (table %(table)s).",
+        flight=flight.name, round=parse_round_name(rnd.name), table=table,
+    )

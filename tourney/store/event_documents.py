@@ -46,7 +46,7 @@ def find_event(session: Session, ref: str) -> Event:
     if event is None:
         event = session.exec(select(Event).where(Event.slug == ref)).first()
     if event is None:
-        raise NotFoundError(f"No event {ref!r} (give its id or slug).")
+        raise NotFoundError(Message("No event %(ref)s (give its id or slug).", ref=repr(ref)))
     return event
 
 

@@ -61,7 +61,7 @@ from tourney.match import DrawScoring
 from tourney.rules import NotationError
 from tourney.rules.dice_names import dice_names_named
 from tourney.rules.match_forms import match_form_named
-from tourney.rules.messages import message_of
+from tourney.rules.messages import Message, PluralMessage, message_of
 from tourney.rules.variants import DEFAULT_VARIANT
 from tourney.store.audit import Actor, record
 from tourney.store.club_money import stored_item_problem, stored_settings_problem
@@ -252,7 +252,9 @@ def _plan_in(plan: Any, id_of: IdOf, where: str) -> Any:
         return plan
     for key in ("flights", "matches", "rounds"):
         if not isinstance(plan.get(key, []), list):
-            raise EventImportError(f"{where}.{key}: expected a list.", field=f"{where}.{key}")
+            raise EventImportError(Message(
+                "%(where)s.%(key)s: expected a list.", where=where, key=key
+            ), field=f"{where}.{key}")
     out = dict(plan)
 
     def seat(source: Any, at: str) -> Any:
@@ -264,7 +266,9 @@ def _plan_in(plan: Any, id_of: IdOf, where: str) -> Any:
         found = []
         for n, row in enumerate(plan.get(key, [])):
             if not isinstance(row, dict):
-                raise EventImportError(f"{where}.{key}[{n}]: expected an object.")
+                raise EventImportError(Message(
+                    "%(where)s: expected an object.", where=f"{where}.{key}[{n}]"
+                ))
             found.append((f"{where}.{key}[{n}]", row))
         return found
 
@@ -293,7 +297,7 @@ def _picks_out(picks: Any, ref_of: RefOf) -> Any:
 def _picks_in(picks: Any, id_of: IdOf, where: str) -> Any:
     """The inverse of :func:`_picks_out` with the new database ids."""
     if not isinstance(picks, list):
-        raise EventImportError(f"{where}: expected a list.", field=where)
+        raise EventImportError(Message("%(where)s: expected a list.", where=where), field=where)
     return [id_of("flight_entries", p, f"{where}[{n}]") for n, p in enumerate(picks)]
 
 
@@ -468,8 +472,12 @@ def _where(table: str, index: int, column: str) -> str:
     return f"tables.{table}[{index}].{column}"
 
 
-def _fail(where: str, message: str) -> EventImportError:
-    return EventImportError(f"{where}: {message}", field=where)
+def _fail(where: str, problem: str) -> EventImportError:
+    """The import error of the field ``where`` (``tables.entries[3].division``): what is
+    wrong with it, a message of its own that is translated inside this one."""
+    return EventImportError(
+        Message("%(where)s: %(problem)s", where=where, problem=problem), field=where
+    )
 
 
 def check_header(document: Mapping[str, Any]) -> int:
@@ -480,64 +488,86 @@ def check_header(document: Mapping[str, Any]) -> int:
         EventImportError: not an event export.
     """
     if document.get("format") != FORMAT:
-        raise _fail("format", f"expected {FORMAT!r}, found {document.get('format')!r}")
+        raise _fail("format", Message(
+            "expected %(expected)s, found %(found)s",
+            expected=repr(FORMAT), found=repr(document.get("format")),
+        ))
     version = document.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise _fail("version", f"expected a whole number from 1, found {version!r}")
+        raise _fail("version", Message(
+            "expected a whole number from 1, found %(found)s", found=repr(version)
+        ))
     if version > VERSION:
-        raise NewerVersionError(
-            f"This file is event JSON version {version}; this tourney reads versions up to "
-            f"{VERSION}. Import it with a newer tourney.",
-            field="version",
-        )
+        raise NewerVersionError(Message(
+            "This file is event JSON version %(version)s; this tourney reads versions up to "
+            "%(newest)s. Import it with a newer tourney.",
+            version=version, newest=VERSION,
+        ), field="version")
     return version
 
 
 def _decode(value: Any, column: Column[Any], where: str) -> Any:
     if value is None:
         if not column.nullable:
-            raise _fail(where, "must not be null")
+            raise _fail(where, Message("must not be null"))
         return None
     kind = _kind(column.type)
     if kind == "json":
         return value
     if kind == "bool":
         if not isinstance(value, bool):
-            raise _fail(where, f"expected true or false, found {value!r}")
+            raise _fail(where, Message(
+                "expected true or false, found %(found)s", found=repr(value)
+            ))
         return value
     if kind == "int":
         if not isinstance(value, int) or isinstance(value, bool):
-            raise _fail(where, f"expected a whole number, found {value!r}")
+            raise _fail(where, Message(
+                "expected a whole number, found %(found)s", found=repr(value)
+            ))
         return value
     if kind == "float":
         if not isinstance(value, int | float) or isinstance(value, bool):
-            raise _fail(where, f"expected a number, found {value!r}")
+            raise _fail(where, Message("expected a number, found %(found)s", found=repr(value)))
         return float(value)
     if not isinstance(value, str):
-        raise _fail(where, f"expected text, found {value!r}")
+        raise _fail(where, Message("expected text, found %(found)s", found=repr(value)))
     if kind == "str":
         length = getattr(column.type, "length", None)
         if length is not None and len(value) > length:
-            raise _fail(where, f"longer than {length} characters")
+            raise _fail(where, PluralMessage(
+                "longer than %(count)s character", "longer than %(count)s characters", length
+            ))
         return value
     try:
         if kind == "date":
             return date.fromisoformat(value)
         moment = datetime.fromisoformat(value)
     except ValueError:
-        raise _fail(where, f"expected an ISO {kind}, found {value!r}") from None
+        if kind == "date":
+            raise _fail(
+                where, Message("expected an ISO date, found %(found)s", found=repr(value))
+            ) from None
+        raise _fail(
+            where, Message("expected an ISO datetime, found %(found)s", found=repr(value))
+        ) from None
     if moment.tzinfo is None:
-        raise _fail(where, f"expected a time with its UTC offset, found {value!r}")
+        raise _fail(where, Message(
+            "expected a time with its UTC offset, found %(found)s", found=repr(value)
+        ))
     return moment.astimezone(UTC)
 
 
 def _parse_ref(value: Any, table: str, counts: Mapping[str, int], where: str) -> tuple[str, int]:
     match = _REF.match(value) if isinstance(value, str) else None
     if match is None or match.group(1) != table:
-        raise _fail(where, f"expected a reference like '{table}/1', found {value!r}")
+        raise _fail(where, Message(
+            "expected a reference like '%(table)s/1', found %(found)s",
+            table=table, found=repr(value),
+        ))
     n = int(match.group(2))
     if n > counts.get(table, 0):
-        raise _fail(where, f"{value} is not in the file")
+        raise _fail(where, Message("%(ref)s is not in the file", ref=value))
     return table, n
 
 
@@ -554,18 +584,23 @@ def _ref_checker(counts: Mapping[str, int]) -> IdOf:
 def _check(document: Mapping[str, Any], shape: _Shape) -> _Checked:
     tables = document.get("tables")
     if not isinstance(tables, dict):
-        raise _fail("tables", "expected an object of tables")
+        raise _fail("tables", Message("expected an object of tables"))
     known = {t.name: t for t in (*shape.tables, SQLModel.metadata.tables[AUDIT])}
     for name, rows in tables.items():
         if name not in known:
-            raise _fail(f"tables.{name}", "unknown table (written by a newer tourney?)")
+            raise _fail(
+                f"tables.{name}", Message("unknown table (written by a newer tourney?)")
+            )
         if not isinstance(rows, list):
-            raise _fail(f"tables.{name}", "expected a list of rows")
+            raise _fail(f"tables.{name}", Message("expected a list of rows"))
     checked = _Checked(counts={name: len(tables.get(name, [])) for name in known})
     if checked.counts[ROOT] != 1:
-        raise _fail(f"tables.{ROOT}", "expected exactly one event")
+        raise _fail(f"tables.{ROOT}", Message("expected exactly one event"))
     if document.get("event") != f"{ROOT}/1":
-        raise _fail("event", f"expected '{ROOT}/1', found {document.get('event')!r}")
+        raise _fail("event", Message(
+            "expected %(expected)s, found %(found)s",
+            expected=repr(f"{ROOT}/1"), found=repr(document.get("event")),
+        ))
     entity_tables = _entity_tables(shape)
     for name, table in known.items():
         columns = {c.name: c for c in _data_columns(table)}
@@ -573,19 +608,24 @@ def _check(document: Mapping[str, Any], shape: _Shape) -> _Checked:
         for n, row in enumerate(tables.get(name, []), 1):
             where = f"tables.{name}[{n - 1}]"
             if not isinstance(row, dict):
-                raise _fail(where, "expected an object")
+                raise _fail(where, Message("expected an object"))
             if row.get("ref") != f"{name}/{n}":
-                raise _fail(f"{where}.ref", f"expected '{name}/{n}', found {row.get('ref')!r}")
+                raise _fail(f"{where}.ref", Message(
+                    "expected %(expected)s, found %(found)s",
+                    expected=repr(f"{name}/{n}"), found=repr(row.get("ref")),
+                ))
             for key in row:
                 if key != "ref" and key not in columns:
-                    raise _fail(f"{where}.{key}", "unknown column (written by a newer tourney?)")
+                    raise _fail(
+                        f"{where}.{key}", Message("unknown column (written by a newer tourney?)")
+                    )
             values: dict[str, Any] = {}
             for column in columns.values():
                 at = f"{where}.{column.name}"
                 if column.name not in row:
                     has_default = column.default is not None or column.server_default is not None
                     if not (has_default or column.nullable):
-                        raise _fail(at, "missing")
+                        raise _fail(at, Message("missing"))
                     continue
                 value = row[column.name]
                 target = _fk_target(column)
@@ -598,10 +638,12 @@ def _check(document: Mapping[str, Any], shape: _Shape) -> _Checked:
                 if target is not None:
                     if value is None:
                         if not column.nullable:
-                            raise _fail(at, "must not be null")
+                            raise _fail(at, Message("must not be null"))
                         values[column.name] = None
                     elif not target:
-                        raise _fail(at, f"expected null, found {value!r}")
+                        raise _fail(at, Message(
+                            "expected null, found %(found)s", found=repr(value)
+                        ))
                     else:
                         values[column.name] = _parse_ref(value, target, checked.counts, at)
                     continue
@@ -641,7 +683,7 @@ def import_event(
     """
     actor = actor or Actor.cli()
     if not account_role(actor.role).can_direct_events:
-        raise AccessDeniedError("Your account may not import events.")
+        raise AccessDeniedError(Message("Your account may not import events."))
     check_header(document)
     shape = _shape()
     checked = _check(document, shape)
@@ -653,16 +695,16 @@ def import_event(
     _check_money(checked.rows)
     source_slug = str(event_row.get("slug", ""))
     if not source_slug:
-        raise _fail(f"tables.{ROOT}[0].slug", "missing")
+        raise _fail(f"tables.{ROOT}[0].slug", Message("missing"))
     slug, name = source_slug, str(event_row.get("name", ""))
     events = SQLModel.metadata.tables[ROOT]
     if _slug_taken(session, events, slug):
         if not as_copy:
-            raise EventExistsError(
-                f"An event with the web address {slug!r} exists already; "
+            raise EventExistsError(Message(
+                "An event with the web address %(slug)s exists already; "
                 "import with --as-copy to add this one as a copy.",
-                field="slug",
-            )
+                slug=repr(slug),
+            ), field="slug")
         slug, name = _copy_names(session, events, slug, name)
     event_row["slug"], event_row["name"] = slug, name
     try:
@@ -686,7 +728,9 @@ def import_event(
             session.flush()
     except (DBAPIError, StatementError) as error:
         detail = str(getattr(error, "orig", None) or error).splitlines()[0]
-        raise EventImportError(f"The file does not fit this database: {detail}") from None
+        raise EventImportError(
+            Message("The file does not fit this database: %(detail)s", detail=detail)
+        ) from None
     return result
 
 
@@ -704,19 +748,19 @@ def _check_variant_options(event_row: Mapping[str, Any]) -> None:
             str(event_row.get("variant") or DEFAULT_VARIANT.name), event_row.get("variant_options")
         )
     except VariantOptionsError as error:
-        raise _fail(f"tables.{ROOT}[0].variant_options", str(error)) from None
+        raise _fail(f"tables.{ROOT}[0].variant_options", message_of(error)) from None
     form = event_row.get("match_form")
     if form is not None:
         try:
             match_form_named(str(form))
         except NotationError as error:
-            raise _fail(f"tables.{ROOT}[0].match_form", str(error)) from None
+            raise _fail(f"tables.{ROOT}[0].match_form", message_of(error)) from None
     dice_names = event_row.get("dice_names")
     if dice_names:
         try:
             dice_names_named(str(dice_names))
         except NotationError as error:
-            raise _fail(f"tables.{ROOT}[0].dice_names", str(error)) from None
+            raise _fail(f"tables.{ROOT}[0].dice_names", message_of(error)) from None
 
 
 def _check_divisions(event_row: Mapping[str, Any], entry_rows: Sequence[Mapping[str, Any]],
@@ -731,18 +775,21 @@ def _check_divisions(event_row: Mapping[str, Any], entry_rows: Sequence[Mapping[
     divisions = event_row.get("divisions")
     if divisions is not None and not (
             isinstance(divisions, list) and all(isinstance(d, str) for d in divisions)):
-        raise _fail(f"tables.{ROOT}[0].divisions", "must be a list of division names")
+        raise _fail(f"tables.{ROOT}[0].divisions", Message("must be a list of division names"))
     scoring = event_row.get("draw_scoring")
     if scoring is not None and scoring not in {member.value for member in DrawScoring}:
-        raise _fail(f"tables.{ROOT}[0].draw_scoring",
-                    f"{scoring!r} is not one of {', '.join(m.value for m in DrawScoring)}")
+        raise _fail(f"tables.{ROOT}[0].draw_scoring", Message(
+            "%(value)s is not one of %(known)s",
+            value=repr(scoring), known=", ".join(m.value for m in DrawScoring),
+        ))
     known = set(divisions or ())
     for table, rows in ((Entry.__tablename__, entry_rows), (Flight.__tablename__, flight_rows)):
         for index, row in enumerate(rows):
             division = row.get("division")
             if division and division not in known:
-                raise _fail(_where(table, index, "division"),
-                            f"{division!r} is not one of the event's divisions")
+                raise _fail(_where(table, index, "division"), Message(
+                    "%(division)s is not one of the event's divisions", division=repr(division)
+                ))
 
 
 def _check_money(rows: Mapping[str, Sequence[Mapping[str, Any]]]) -> None:
@@ -772,7 +819,9 @@ def _check_tiebreaks(flight_rows: Sequence[Mapping[str, Any]]) -> None:
         where = _where(Flight.__tablename__, index, "tiebreaks")
         keys = row.get("tiebreaks") or []
         if not isinstance(keys, list) or not all(isinstance(key, str) for key in keys):
-            raise _fail(where, f"expected a list of tiebreak keys, found {keys!r}")
+            raise _fail(where, Message(
+                "expected a list of tiebreak keys, found %(found)s", found=repr(keys)
+            ))
         try:
             tiebreak_chain(keys)
         except FormatUserError as error:

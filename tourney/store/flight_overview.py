@@ -24,6 +24,7 @@ from sqlalchemy.orm import defer
 from sqlmodel import Session, col, select
 
 from tourney.formats.flight_formats import flight_format
+from tourney.rules.messages import Message
 from tourney.store import progress
 from tourney.store import tournament_views as tv
 from tourney.store.audit import Actor
@@ -118,7 +119,7 @@ def event_overviews(
     """
     event = session.get(Event, event_id)
     if event is None:
-        raise NotFoundError("No such event.")
+        raise NotFoundError(Message("No such event."))
     flights = session.exec(
         select(Flight)
         .where(Flight.event_id == event_id)

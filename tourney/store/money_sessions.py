@@ -25,7 +25,7 @@ from sqlmodel import Session, col, delete, select
 from tourney.formats import chouette, money
 from tourney.formats.errors import FormatUserError
 from tourney.rules.game import Level
-from tourney.rules.messages import Message, PluralMessage, message_of
+from tourney.rules.messages import N_, ListMessage, Message, PluralMessage, message_of
 from tourney.store.audit import Actor, record
 from tourney.store.documents import SettlementDocument, SheetTable
 from tourney.store.errors import ConflictError, NotFoundError, StoreUserError
@@ -35,11 +35,20 @@ from tourney.store.tables import Entry, Event, MoneyGame, MoneySeat, MoneySessio
 from tourney.store.types import utcnow
 
 REACHED_DIFFERENCE = "reached the difference of {difference}"
-"""How a session that ended at its difference says so; taking back its last game reopens it."""
+"""How a session that ended at its difference says so (stored as it is, in English);
+taking back its last game reopens it."""
+BY_AGREEMENT = "by agreement"
+"""How a session ended when the director says nothing else (stored in English)."""
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
-LEVEL_WORDS = {1: "single", 2: "gammon", 3: "backgammon"}
-END_WORDS = {"played": "played out", "dropped": "double dropped", "resigned": "resigned"}
+LEVEL_WORDS = {1: N_("single"), 2: N_("gammon"), 3: N_("backgammon")}
+"""The levels a money game is won at, with how the games' list names them."""
+END_WORDS = {
+    "played": N_("played out"),
+    "dropped": N_("double dropped"),
+    "resigned": N_("resigned"),
+}
+"""How a money game can end, with how the games' list names it."""
 
 
 @dataclass(frozen=True)
@@ -425,7 +434,7 @@ def end_session(session: Session, *, actor: Actor, session_id: int, how: str) ->
     if row.ended_at is not None:
         raise StoreUserError(Message("This session has ended already."))
     row.ended_at = utcnow()
-    row.ended_how = how.strip()[:120] or "by agreement"
+    row.ended_how = how.strip()[:120] or BY_AGREEMENT
     record(
         session,
         actor=actor,
@@ -654,7 +663,11 @@ def _view(session: Session, row: MoneySession, event: Event, *, can_manage: bool
         event_slug=event.slug,
         name=row.name,
         is_chouette=row.is_chouette,
-        stake_text=f"{mode.label}, {money_text(row.stake_minor, row.currency)} a unit",
+        stake_text=Message(
+            "%(mode)s, %(amount)s a unit",
+            mode=mode.label,
+            amount=money_text(row.stake_minor, row.currency),
+        ),
         rules_text=_rules_text(row),
         team_cube=row.team_cube,
         per_checker=mode.key == money.PER_CHECKER.key,
@@ -675,32 +688,37 @@ def _view(session: Session, row: MoneySession, event: Event, *, can_manage: bool
 
 
 def _how(row: MoneyGame, *, jacoby: bool) -> str:
+    """How a game ended, as the games' list says it: "gammon, resigned", "double dropped",
+    "gammon, played out (single: Jacoby rule)"."""
     if row.end == "dropped":
-        return "double dropped"
-    what = LEVEL_WORDS.get(row.level, "single")
-    how = f"{what}, {'resigned' if row.end == 'resigned' else 'played out'}"
+        return END_WORDS["dropped"]
+    level = LEVEL_WORDS.get(row.level, LEVEL_WORDS[1])
+    how = ListMessage((level, END_WORDS["resigned" if row.end == "resigned" else "played"]))
     if jacoby and row.centred and row.level > 1:
-        how += " (single: Jacoby rule)"
+        return Message("%(how)s (single: Jacoby rule)", how=how)
     return how
 
 
 def _rules_text(row: MoneySession) -> str:
-    parts = []
+    """The session's rules in one line: "Jacoby rule, beavers, cube limit 8"."""
+    parts: list[str] = []
     if row.jacoby:
-        parts.append("Jacoby rule")
+        parts.append(N_("Jacoby rule"))
     if row.beavers:
-        parts.append("beavers and raccoons" if row.raccoons else "beavers")
+        parts.append(N_("beavers and raccoons") if row.raccoons else N_("beavers"))
     if row.automatic_doubles:
-        parts.append(f"automatic doubles (up to {row.automatic_doubles})")
+        parts.append(Message("automatic doubles (up to %(most)s)", most=row.automatic_doubles))
     if row.cube_limit:
-        parts.append(f"cube limit {row.cube_limit}")
+        parts.append(Message("cube limit %(limit)s", limit=row.cube_limit))
     if row.team_cube:
-        parts.append("one team cube")
+        parts.append(N_("one team cube"))
     if row.end_difference:
-        parts.append(f"ends at a difference of {row.end_difference}")
+        parts.append(
+            Message("ends at a difference of %(difference)s", difference=row.end_difference)
+        )
     if row.ends_at:
-        parts.append(f"time is up at {row.ends_at:%H:%M} UTC")
-    return ", ".join(parts) or "no cube options"
+        parts.append(Message("time is up at %(time)s UTC", time=f"{row.ends_at:%H:%M}"))
+    return ListMessage(tuple(parts)) if parts else N_("no cube options")
 
 
 def _time_is_up(row: MoneySession) -> bool:
@@ -708,12 +726,27 @@ def _time_is_up(row: MoneySession) -> bool:
 
 
 def _ended_text(row: MoneySession) -> str:
+    """How and when the session ended (or its time ran out); empty while it goes on."""
     if row.ended_at is None:
         if _time_is_up(row):
             assert row.ends_at is not None
-            return f"Time was up at {row.ends_at:%Y-%m-%d %H:%M} UTC"
+            return Message("Time was up at %(time)s UTC", time=f"{row.ends_at:%Y-%m-%d %H:%M}")
         return ""
-    return f"Ended {row.ended_how} at {row.ended_at:%Y-%m-%d %H:%M} UTC"
+    return Message(
+        "Ended %(how)s at %(time)s UTC",
+        how=_ended_how(row),
+        time=f"{row.ended_at:%Y-%m-%d %H:%M}",
+    )
+
+
+def _ended_how(row: MoneySession) -> str:
+    """How the session ended: the app's own words in the reader's language, the
+    director's own as they wrote them."""
+    if row.ended_how == REACHED_DIFFERENCE.format(difference=row.end_difference):
+        return Message("reached the difference of %(difference)s", difference=row.end_difference)
+    if row.ended_how == BY_AGREEMENT:
+        return N_("by agreement")
+    return row.ended_how
 
 
 def session_players_choices(session: Session, actor: Actor, event_id: int) -> list[tuple[int, str]]:
@@ -735,30 +768,36 @@ def settlement_document(session: Session, actor: Actor, session_id: int) -> Sett
         NotFoundError, AccessDeniedError: no such session, or not on the event's staff.
     """
     view = session_view(session, actor, session_id)
-    kind = "Chouette" if view.is_chouette else "Money session"
     lines = (
-        f"{kind} at {view.event_name}",
-        f"Stake: {view.stake_text}",
-        f"Rules: {view.rules_text}",
-        view.ended_text or f"Still playing after {view.game_count} games",
+        Message("Chouette at %(event)s", event=view.event_name)
+        if view.is_chouette
+        else Message("Money session at %(event)s", event=view.event_name),
+        Message("Stake: %(stake)s", stake=view.stake_text),
+        Message("Rules: %(rules)s", rules=view.rules_text),
+        view.ended_text
+        or PluralMessage(
+            "Still playing after %(count)s game",
+            "Still playing after %(count)s games",
+            view.game_count,
+        ),
     )
     totals = SheetTable(
-        "Totals",
-        ("Player", "Units", "Money"),
+        N_("Totals"),
+        (N_("Player"), N_("Units"), N_("Money")),
         tuple((p.name, p.units, p.money_text) for p in view.players),
         numeric=(1, 2),
     )
     games = SheetTable(
-        "Games",
-        ("Game", "Box", "Against", "Winner", "How", "Cube", "Units"),
+        N_("Games"),
+        (N_("Game"), N_("Box"), N_("Against"), N_("Winner"), N_("How"), N_("Cube"), N_("Units")),
         tuple(
             (g.number, g.box, g.member, g.winner, g.how, g.cube, g.units) for g in view.games
         ),
         numeric=(0, 5, 6),
     )
     payments = SheetTable(
-        "Settlement",
-        ("Pays", "To", "Amount"),
+        N_("Settlement"),
+        (N_("Pays"), N_("To"), N_("Amount")),
         tuple((p.payer, p.payee, p.amount_text) for p in view.settlement),
         numeric=(2,),
     )

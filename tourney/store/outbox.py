@@ -22,7 +22,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, or_, select
 
 from tourney.config import Settings
-from tourney.rules.messages import N_
+from tourney.rules.messages import N_, Message
 from tourney.store.audit import Actor
 from tourney.store.db import transaction
 from tourney.store.permissions import require_event
@@ -174,8 +174,9 @@ def deliver_due(
         mails = _claim(engine, now)
         if not mails:
             return DeliveryReport(sent, retried, failed)
+        unconfigured = Message("No mail server configured (TOURNEY_SMTP_HOST).")
         errors = _send_all(settings, mails) if settings.smtp_host else {
-            mail_id: "No mail server configured (TOURNEY_SMTP_HOST)." for mail_id, *_ in mails
+            mail_id: unconfigured for mail_id, *_ in mails
         }
         with transaction(engine) as session:
             for mail_id, *_ in mails:

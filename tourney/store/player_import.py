@@ -29,7 +29,7 @@ from typing import Any
 
 from sqlmodel import Session, select
 
-from tourney.rules.messages import N_, Message
+from tourney.rules.messages import Message, PluralMessage, message_of
 from tourney.store.audit import Actor
 from tourney.store.errors import StoreUserError
 from tourney.store.inputs import EMAIL_ADDRESS
@@ -130,7 +130,9 @@ def read_table(data: bytes, *, filename: str) -> list[tuple[int, list[Any]]]:
         return _read_xlsx(data)
     if suffix in (".csv", ".txt", ""):
         return _read_csv(data)
-    raise PlayerImportError(f"{filename}: use a .csv or .xlsx file.", field="file")
+    raise PlayerImportError(
+        Message("%(file)s: use a .csv or .xlsx file.", file=filename), field="file"
+    )
 
 
 def _read_csv(data: bytes) -> list[tuple[int, list[Any]]]:
@@ -138,7 +140,8 @@ def _read_csv(data: bytes) -> list[tuple[int, list[Any]]]:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise PlayerImportError(
-            "The file is not UTF-8 text; save it as “CSV UTF-8” and try again.", field="file"
+            Message("The file is not UTF-8 text; save it as “CSV UTF-8” and try again."),
+            field="file",
         ) from None
     try:
         dialect: Any = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
@@ -147,17 +150,22 @@ def _read_csv(data: bytes) -> list[tuple[int, list[Any]]]:
     try:
         return [(n, row) for n, row in enumerate(csv.reader(io.StringIO(text), dialect), 1)]
     except csv.Error as error:
-        raise PlayerImportError(f"The CSV file cannot be read: {error}.", field="file") from None
+        raise PlayerImportError(
+            Message("The CSV file cannot be read: %(reason)s.", reason=str(error)), field="file"
+        ) from None
 
 
 def _read_xlsx(data: bytes) -> list[tuple[int, list[Any]]]:
     try:
         return list(read_first_sheet(data, limits=_WORKBOOK_LIMITS))
     except NotAWorkbookError:
-        raise PlayerImportError("The file is not an XLSX workbook.", field="file") from None
+        raise PlayerImportError(
+            Message("The file is not an XLSX workbook."), field="file"
+        ) from None
     except WorkbookError as error:
         raise PlayerImportError(
-            f"The file is not a readable workbook: {error}.", field="file"
+            Message("The file is not a readable workbook: %(reason)s.", reason=message_of(error)),
+            field="file",
         ) from None
 
 
@@ -209,8 +217,7 @@ def _rating(cells: Sequence[Any], index: int | None) -> tuple[float | None, str 
 def _whole(
     cells: Sequence[Any], index: int | None, field: str, largest: int
 ) -> tuple[int | None, str | None]:
-    """A whole number from 0 to ``largest`` in a cell (``12``, ``12.0``), or its problem;
-    ``field`` is the column's label (``N_("matches")``)."""
+    """A whole number from 0 to ``largest`` in a cell (``12``, ``12.0``), or its problem."""
     if index is None or index >= len(cells) or cells[index] in (None, ""):
         return None, None
     raw = cells[index]
@@ -224,17 +231,28 @@ def _whole(
         value = int(text) if text.isdigit() and len(text) <= 12 else text
     if isinstance(value, bool) or not isinstance(value, int):
         shown = raw.strip() if isinstance(raw, str) else raw
-        return None, Message(
-            "%(field)s %(value)s is not a whole number", field=field, value=repr(shown)
-        )
+        if field == "experience":
+            return None, Message("experience %(value)s is not a whole number", value=repr(shown))
+        return None, Message("matches %(value)s is not a whole number", value=repr(shown))
     if not 0 <= value <= largest:
+        if field == "experience":
+            return None, Message(
+                "experience %(value)s is not between 0 and %(largest)s",
+                value=value, largest=largest,
+            )
         return None, Message(
-            "%(field)s %(value)s is not between 0 and %(largest)s",
-            field=field,
-            value=value,
-            largest=largest,
+            "matches %(value)s is not between 0 and %(largest)s", value=value, largest=largest
         )
     return value, None
+
+
+def _on_roster(name: str, country: str) -> Message:
+    """The problem of a player the roster has already."""
+    if country:
+        return Message(
+            "%(name)s (%(country)s) is on the roster already", name=name, country=country
+        )
+    return Message("%(name)s (no country) is on the roster already", name=name)
 
 
 def _key(name: str, country: str) -> tuple[str, str]:
@@ -266,8 +284,16 @@ def check_rows(
             break
     if "name" not in header:
         raise PlayerImportError(
-            f"{filename or 'The file'}: the first row must name the columns, one of them "
-            "“name” (others: country, rating, experience, matches, email).",
+            Message(
+                "%(file)s: the first row must name the columns, one of them "
+                "“name” (others: country, rating, experience, matches, email).",
+                file=filename,
+            )
+            if filename
+            else Message(
+                "The file: the first row must name the columns, one of them "
+                "“name” (others: country, rating, experience, matches, email)."
+            ),
             field="file",
         )
     seen: dict[tuple[str, str], int] = {}
@@ -276,31 +302,28 @@ def check_rows(
         if not any(_text(cells, i) for i in range(len(cells))):
             continue
         if len(out) >= MAX_ROWS:
-            raise PlayerImportError(
-                f"The file has more than {MAX_ROWS} players; split it.", field="file"
-            )
+            raise PlayerImportError(PluralMessage(
+                "The file has more than %(count)s player; split it.",
+                "The file has more than %(count)s players; split it.",
+                MAX_ROWS,
+            ), field="file")
         problems: list[str] = []
         name = _text(cells, header.get("name"))
         country = _text(cells, header.get("country")).upper()
         email = _text(cells, header.get("email")).lower() or None
         rating, rating_problem = _rating(cells, header.get("rating"))
         experience, experience_problem = _whole(
-            cells, header.get("experience"), N_("experience"), MAX_EXPERIENCE
+            cells, header.get("experience"), "experience", MAX_EXPERIENCE
         )
-        matches, matches_problem = _whole(
-            cells, header.get("matches"), N_("matches"), MAX_MATCHES
-        )
+        matches, matches_problem = _whole(cells, header.get("matches"), "matches", MAX_MATCHES)
         if not name:
             problems.append(Message("the name is missing"))
         elif len(name) > 120:
             problems.append(Message("the name is longer than 120 characters"))
         if country and not _COUNTRY.match(country):
-            problems.append(
-                Message(
-                    "country %(country)s is not a two-letter code (NO, DE, US)",
-                    country=repr(country),
-                )
-            )
+            problems.append(Message(
+                "country %(country)s is not a two-letter code (NO, DE, US)", country=repr(country)
+            ))
         if rating_problem:
             problems.append(rating_problem)
         if experience_problem:
@@ -314,7 +337,7 @@ def check_rows(
             if key in seen:
                 problems.append(Message("duplicate of row %(line)s", line=seen[key]))
             elif key in roster:
-                problems.append(_on_the_roster(name, country))
+                problems.append(_on_roster(name, country))
             seen.setdefault(key, line)
         out.append(
             PlayerRow(
@@ -361,7 +384,7 @@ def apply_player_import(
     for row in preview.good_rows:
         key = _key(row.name, row.country)
         if key in roster:
-            skipped.append(_with_problem(row, _on_the_roster(row.name, row.country)))
+            skipped.append(_with_problem(row, _on_roster(row.name, row.country)))
             continue
         fields = PlayerFields(
             name=row.name,
@@ -377,19 +400,13 @@ def apply_player_import(
         except StoreUserError as error:
             if error.status_code != 400:
                 raise
-            raise StoreUserError(f"row {row.line}: {error.message}", field=error.field) from None
+            raise StoreUserError(
+                Message("row %(line)s: %(reason)s", line=row.line, reason=error.message),
+                field=error.field,
+            ) from None
         roster.add(key)
     skipped.sort(key=lambda r: r.line)
     return PlayerImportResult(created=tuple(created), skipped=tuple(skipped))
-
-
-def _on_the_roster(name: str, country: str) -> Message:
-    """The problem of a row whose player the roster has already."""
-    if country:
-        return Message(
-            "%(name)s (%(country)s) is on the roster already", name=name, country=country
-        )
-    return Message("%(name)s (no country) is on the roster already", name=name)
 
 
 def _with_problem(row: PlayerRow, problem: str) -> PlayerRow:

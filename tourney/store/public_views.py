@@ -20,6 +20,7 @@ from datetime import datetime
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
+from tourney.rules.messages import Message
 from tourney.store import record_exports
 from tourney.store import tournament_views as tv
 from tourney.store.access import share_token_of
@@ -141,7 +142,7 @@ def event_access(session: Session, slug: str) -> EventAccess:
     """
     event = session.exec(select(Event).where(Event.slug == slug)).first()
     if event is None:
-        raise NotFoundError("No such event.")
+        raise NotFoundError(Message("No such event."))
     return EventAccess(
         event.id or 0, event.slug, event.name, event.is_public, event.data_version, event.updated_at
     )
@@ -168,7 +169,7 @@ def event_home(session: Session, event_id: int) -> EventHome:
     """
     event = session.get(Event, event_id)
     if event is None:
-        raise NotFoundError("No such event.")
+        raise NotFoundError(Message("No such event."))
     flights = event_overviews(session, event_id, published_only=True)
     # Order the whole field by its light columns, then read only the entries shown.
     field = list(
@@ -228,7 +229,7 @@ def player_page(session: Session, event_id: int, entry_id: int) -> PlayerPage:
     """
     entry = next((e for e in list_entries(session, event_id) if e.id == entry_id), None)
     if entry is None:
-        raise NotFoundError("No such player in this event.")
+        raise NotFoundError(Message("No such player in this event."))
     rows: list[PlayerMatch] = []
     for board in tv.event_boards(session, event_id):
         for rnd in board.rounds:
@@ -282,10 +283,10 @@ def match_page(session: Session, event_id: int, match_id: int) -> tv.MatchDetail
     match = session.get(Match, match_id)
     rnd = session.get(Round, match.round_id) if match is not None else None
     if match is None or rnd is None or rnd.status == RoundStatus.DRAFT.value:
-        raise NotFoundError("No such match.")
+        raise NotFoundError(Message("No such match."))
     detail = tv.match_detail(session, READER, match_id)
     if detail.event_id != event_id:
-        raise NotFoundError("No such match.")
+        raise NotFoundError(Message("No such match."))
     return detail
 
 
@@ -297,7 +298,7 @@ def record_file(session: Session, event_id: int, record_id: int) -> RecordFile:
     """
     upload = session.get(UploadedRecord, record_id)
     if upload is None or upload.match_id is None or not upload.is_valid:
-        raise NotFoundError("No such record.")
+        raise NotFoundError(Message("No such record."))
     detail = match_page(session, event_id, upload.match_id)
     name = upload.filename or f"match-{detail.match.id}.mat"
     return RecordFile(name, upload.original_text)

@@ -391,7 +391,7 @@ def get_player(session: Session, player_id: int) -> PlayerView:
     """
     player = session.get(Player, player_id)
     if player is None:
-        raise NotFoundError("No such player.")
+        raise NotFoundError(Message("No such player."))
     club = session.get(Club, player.club_id) if player.club_id else None
     return player_view(player, club.name if club else "")
 
@@ -811,7 +811,7 @@ def get_public_event(session: Session, slug: str) -> EventDetail:
     """
     event = session.exec(select(Event).where(Event.slug == slug, col(Event.is_public))).first()
     if event is None:
-        raise NotFoundError("No such event.")
+        raise NotFoundError(Message("No such event."))
     return event_detail(session, event, can_manage=False)
 
 
@@ -824,7 +824,7 @@ def get_flight(session: Session, actor: Actor, flight_id: int) -> FlightView:
     """
     flight = session.get(Flight, flight_id)
     if flight is None:
-        raise NotFoundError("No such flight.")
+        raise NotFoundError(Message("No such flight."))
     require_event(session, actor, flight.event_id, manage=False)
     source = session.get(Flight, flight.feeds_from_id) if flight.feeds_from_id else None
     stage = session.get(Flight, flight.qualifies_from_id) if flight.qualifies_from_id else None
@@ -890,7 +890,7 @@ def entry_event_id(session: Session, entry_id: int) -> int:
     """
     event_id = session.exec(select(Entry.event_id).where(Entry.id == entry_id)).first()
     if event_id is None:
-        raise NotFoundError("No such entry.")
+        raise NotFoundError(Message("No such entry."))
     return event_id
 
 

@@ -38,6 +38,7 @@ from tourney.formats.ratings import (
     rating_change,
     side_matches,
 )
+from tourney.rules.messages import Message
 from tourney.store.errors import NotFoundError
 from tourney.store.rating_documents import HeadToHead, HistoryLine, PlayerHistory
 from tourney.store.tables import Club, Entry, Event, Flight, FlightEntry, Match, MatchStatus, Player
@@ -110,7 +111,7 @@ def is_provisional(experience: int, threshold: int) -> bool:
 def _club(session: Session, club_id: int) -> Club:
     club = session.get(Club, club_id)
     if club is None:
-        raise NotFoundError("No such club.")
+        raise NotFoundError(Message("No such club."))
     return club
 
 
@@ -285,11 +286,11 @@ def player_history(session: Session, club_id: int, player_id: int) -> PlayerHist
     club = session.get(Club, club_id)
     player = session.get(Player, player_id)
     if club is None or player is None:
-        raise NotFoundError("No such player in this club's rating list.")
+        raise NotFoundError(Message("No such player in this club's rating list."))
     played = sorted(_rated_matches(session, club_id), key=lambda m: m.match.finished_at)
     me = str(player_id)
     if not any(me in _players(m.match) for m in played):
-        raise NotFoundError("No such player in this club's rating list.")
+        raise NotFoundError(Message("No such player in this club's rating list."))
     event_names = dict(
         session.execute(
             sa.select(col(Event.id), col(Event.name)).where(col(Event.club_id) == club_id)

@@ -32,6 +32,7 @@ from typing import Any
 
 from tourney.formats.errors import FormatUserError
 from tourney.formats.ratings import RatedMatch, side_matches
+from tourney.rules.messages import Message, PluralMessage, message_of
 from tourney.rules.records import parse_json
 from tourney.store.errors import StoreUserError
 from tourney.store.event_json import FORMAT, VERSION
@@ -66,10 +67,17 @@ def read_rated_matches(name: str, data: bytes) -> list[RatedMatch]:
         return read_results_list(name, data)
     if suffix == ".json":
         return read_event_export(name, data)
-    raise RatingsInputError(
-        f"{name}: unknown kind of file {suffix or '(no extension)'!s}: expected .csv (a "
-        "results list) or .json (an event export)."
-    )
+    if not suffix:
+        raise RatingsInputError(Message(
+            "%(file)s: unknown kind of file (no extension): expected .csv (a results list) "
+            "or .json (an event export).",
+            file=name,
+        ))
+    raise RatingsInputError(Message(
+        "%(file)s: unknown kind of file %(suffix)s: expected .csv (a results list) or .json "
+        "(an event export).",
+        file=name, suffix=suffix,
+    ))
 
 
 def _text(name: str, data: bytes) -> str:
@@ -77,9 +85,10 @@ def _text(name: str, data: bytes) -> str:
         # utf-8-sig: a spreadsheet's "CSV UTF-8" starts with a byte order mark.
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise RatingsInputError(
-            f"{name}: not UTF-8 text (byte {error.start + 1} cannot be read)."
-        ) from None
+        raise RatingsInputError(Message(
+            "%(file)s: not UTF-8 text (byte %(byte)s cannot be read).",
+            file=name, byte=error.start + 1,
+        )) from None
 
 
 # --- results lists ----------------------------------------------------------------------
@@ -103,11 +112,15 @@ def parse_time(text: str) -> datetime:
 def _name(where: str, field: str, value: str) -> str:
     value = value.strip()
     if not value:
-        raise RatingsInputError(f"{where}: {field}: no player named.")
-    if len(value) > MAX_NAME_CHARS:
         raise RatingsInputError(
-            f"{where}: {field}: a name longer than {MAX_NAME_CHARS} characters."
+            Message("%(where)s: %(field)s: no player named.", where=where, field=field)
         )
+    if len(value) > MAX_NAME_CHARS:
+        raise RatingsInputError(PluralMessage(
+            "%(where)s: %(field)s: a name longer than %(count)s character.",
+            "%(where)s: %(field)s: a name longer than %(count)s characters.",
+            MAX_NAME_CHARS, where=where, field=field,
+        ))
     return value
 
 
@@ -117,10 +130,11 @@ def _length(where: str, field: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not (
         1 <= value <= MAX_MATCH_LENGTH
     ):
-        raise RatingsInputError(
-            f"{where}: {field}: {value!r} is not a match length from 1 to "
-            f"{MAX_MATCH_LENGTH} points."
-        )
+        raise RatingsInputError(Message(
+            "%(where)s: %(field)s: %(value)s is not a match length from 1 to %(largest)s "
+            "points.",
+            where=where, field=field, value=repr(value), largest=MAX_MATCH_LENGTH,
+        ))
     return value
 
 
@@ -130,19 +144,29 @@ def _time(where: str, field: str, value: object) -> datetime:
             return parse_time(value.strip())
         except ValueError:
             pass
-    raise RatingsInputError(f"{where}: {field}: {value!r} is not an ISO date and time.")
+    raise RatingsInputError(Message(
+        "%(where)s: %(field)s: %(value)s is not an ISO date and time.",
+        where=where, field=field, value=repr(value),
+    ))
 
 
 def _rated(where: str, finished_at: datetime, a: str, b: str, length: int,
            winner: str) -> RatedMatch:
     if a == b:
-        raise RatingsInputError(f"{where}: player_b: {b!r} is also player_a.")
+        raise RatingsInputError(Message(
+            "%(where)s: player_b: %(name)s is also player_a.", where=where, name=repr(b)
+        ))
     if winner not in (a, b):
-        raise RatingsInputError(f"{where}: winner: {winner!r} is neither {a!r} nor {b!r}.")
+        raise RatingsInputError(Message(
+            "%(where)s: winner: %(winner)s is neither %(a)s nor %(b)s.",
+            where=where, winner=repr(winner), a=repr(a), b=repr(b),
+        ))
     try:
         return RatedMatch(finished_at, a, b, length, winner)
     except FormatUserError as error:  # pragma: no cover - every field is checked above
-        raise RatingsInputError(f"{where}: {error}") from None
+        raise RatingsInputError(Message(
+            "%(where)s: %(reason)s", where=where, reason=message_of(error)
+        )) from None
 
 
 def read_results_list(name: str, data: bytes) -> list[RatedMatch]:
@@ -155,24 +179,27 @@ def read_results_list(name: str, data: bytes) -> list[RatedMatch]:
     try:
         header = next(rows, None)
         if header is None:
-            raise RatingsInputError(f"{name}: empty file: expected the header {','.join(HEADER)}.")
+            raise RatingsInputError(Message(
+                "%(file)s: empty file: expected the header %(header)s.",
+                file=name, header=",".join(HEADER),
+            ))
         if tuple(header) != HEADER:
-            raise RatingsInputError(
-                f"{name}: line 1: the header is {','.join(header)!r}, expected "
-                f"{','.join(HEADER)!r}."
-            )
+            raise RatingsInputError(Message(
+                "%(file)s: line 1: the header is %(found)s, expected %(header)s.",
+                file=name, found=repr(",".join(header)), header=repr(",".join(HEADER)),
+            ))
         matches: list[RatedMatch] = []
         line = rows.line_num + 1
         for row in rows:
-            where = f"{name}: line {line}"
+            where = Message("%(file)s: line %(line)s", file=name, line=line)
             line = rows.line_num + 1
             if not any(cell.strip() for cell in row):
                 continue
             if len(row) != len(HEADER):
-                raise RatingsInputError(
-                    f"{where}: expected {len(HEADER)} fields ({','.join(HEADER)}), "
-                    f"found {len(row)}."
-                )
+                raise RatingsInputError(Message(
+                    "%(where)s: expected %(expected)s fields (%(header)s), found %(found)s.",
+                    where=where, expected=len(HEADER), header=",".join(HEADER), found=len(row),
+                ))
             finished_at = _time(where, "finished_at", row[0])
             a = _name(where, "player_a", row[1])
             b = _name(where, "player_b", row[2])
@@ -180,7 +207,10 @@ def read_results_list(name: str, data: bytes) -> list[RatedMatch]:
             winner = _name(where, "winner", row[4])
             matches.append(_rated(where, finished_at, a, b, length, winner))
     except csv.Error as error:
-        raise RatingsInputError(f"{name}: line {rows.line_num}: not CSV: {error}.") from None
+        raise RatingsInputError(Message(
+            "%(file)s: line %(line)s: not CSV: %(reason)s.",
+            file=name, line=rows.line_num, reason=str(error),
+        )) from None
     return matches
 
 
@@ -190,7 +220,9 @@ def read_results_list(name: str, data: bytes) -> list[RatedMatch]:
 def _table(name: str, tables: Mapping[str, Any], table: str) -> Sequence[Any]:
     rows = tables.get(table, [])
     if not isinstance(rows, list):
-        raise RatingsInputError(f"{name}: tables.{table}: expected a list of rows.")
+        raise RatingsInputError(Message(
+            "%(file)s: tables.%(table)s: expected a list of rows.", file=name, table=table
+        ))
     return rows
 
 
@@ -205,7 +237,10 @@ def _follow(
         if 1 <= n <= len(rows) and isinstance(rows[n - 1], dict):
             found: Mapping[str, Any] = rows[n - 1]
             return found
-    raise RatingsInputError(f"{where}: {field}: {ref!r} is not a row of {table} in the file.")
+    raise RatingsInputError(Message(
+        "%(where)s: %(field)s: %(ref)s is not a row of %(table)s in the file.",
+        where=where, field=field, ref=repr(ref), table=table,
+    ))
 
 
 def read_event_export(name: str, data: bytes) -> list[RatedMatch]:
@@ -218,20 +253,26 @@ def read_event_export(name: str, data: bytes) -> list[RatedMatch]:
     try:
         document = parse_json(_text(name, data))
     except ValueError as error:
-        raise RatingsInputError(f"{name}: not JSON: {error}.") from None
-    if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise RatingsInputError(
-            f"{name}: not an event export (`tourney export EVENT --json FILE` writes one)."
-        )
+            Message("%(file)s: not JSON: %(reason)s.", file=name, reason=message_of(error))
+        ) from None
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise RatingsInputError(Message(
+            "%(file)s: not an event export (`tourney export EVENT --json FILE` writes one).",
+            file=name,
+        ))
     version = document.get("version")
     if isinstance(version, bool) or not isinstance(version, int) or not 1 <= version <= VERSION:
-        raise RatingsInputError(
-            f"{name}: version: {version!r} is not an event export version this tourney reads "
-            f"(1 to {VERSION})."
-        )
+        raise RatingsInputError(Message(
+            "%(file)s: version: %(version)s is not an event export version this tourney "
+            "reads (1 to %(newest)s).",
+            file=name, version=repr(version), newest=VERSION,
+        ))
     tables = document.get("tables")
     if not isinstance(tables, dict):
-        raise RatingsInputError(f"{name}: tables: expected an object of tables.")
+        raise RatingsInputError(
+            Message("%(file)s: tables: expected an object of tables.", file=name)
+        )
     players = _table(name, tables, "players")
     entries = _table(name, tables, "entries")
     flight_entries = _table(name, tables, "flight_entries")
@@ -239,7 +280,7 @@ def read_event_export(name: str, data: bytes) -> list[RatedMatch]:
     for n, row in enumerate(_table(name, tables, "matches"), 1):
         where = f"{name}: matches/{n}"
         if not isinstance(row, dict):
-            raise RatingsInputError(f"{where}: expected an object.")
+            raise RatingsInputError(Message("%(where)s: expected an object.", where=where))
         if (
             row.get("status") != _RATED_STATUS
             or row.get("result_source") in _UNRATED_SOURCES
@@ -259,16 +300,19 @@ def read_event_export(name: str, data: bytes) -> list[RatedMatch]:
                 person = _follow(f"{where}: {field}", column, entry, "players", players)
                 named = person.get("name")
                 if not isinstance(named, str):
-                    raise RatingsInputError(f"{where}: {field}: the player has no name.")
+                    raise RatingsInputError(Message(
+                        "%(where)s: %(field)s: the player has no name.", where=where, field=field
+                    ))
                 names.append(_name(where, field, named))
             return names
 
         side_a, side_b = side("entry_a_id"), side("entry_b_id")
         winner_ref = row.get("winner_entry_id")
         if winner_ref not in (row["entry_a_id"], row["entry_b_id"]):
-            raise RatingsInputError(
-                f"{where}: winner_entry_id: {winner_ref!r} is neither entry_a_id nor entry_b_id."
-            )
+            raise RatingsInputError(Message(
+                "%(where)s: winner_entry_id: %(ref)s is neither entry_a_id nor entry_b_id.",
+                where=where, ref=repr(winner_ref),
+            ))
         a_won = winner_ref == row["entry_a_id"]
         length = _length(where, "match_length", row.get("match_length"))
         finished_at = _time(where, "finished_at", row.get("finished_at"))

@@ -13,6 +13,7 @@ from sqlmodel import Session
 
 from tourney.rules.board import Side
 from tourney.rules.game import GameEnd
+from tourney.rules.messages import Message
 from tourney.rules.records import (
     RECORD_WRITERS,
     GameSummary,
@@ -36,7 +37,7 @@ def writer_for(suffix: str) -> RecordWriter:
     """
     writer = RECORD_WRITERS.get(suffix.lower())
     if writer is None:
-        raise NotFoundError("No such record format.")
+        raise NotFoundError(Message("No such record format."))
     return writer
 
 
@@ -69,7 +70,7 @@ def match_record_text(session: Session, detail: tv.MatchDetail, suffix: str) -> 
     """
     writer = writer_for(suffix)
     if detail.variant != DEFAULT_VARIANT.name:
-        raise NotFoundError("Match records are written for standard backgammon only.")
+        raise NotFoundError(Message("Match records are written for standard backgammon only."))
     name = _file_name(detail, writer.suffix)
     for upload_view in reversed(detail.uploads):
         if not upload_view.is_valid:
@@ -82,7 +83,7 @@ def match_record_text(session: Session, detail: tv.MatchDetail, suffix: str) -> 
             return name, writer.from_report(report)
     games = [g for g in detail.games if g.winner in ("a", "b")]
     if not games:
-        raise NotFoundError("This match has no games yet.")
+        raise NotFoundError(Message("This match has no games yet."))
     event = session.get(Event, detail.event_id)
     m = detail.match
     header = MatchHeader(

@@ -102,7 +102,7 @@ def _count(session: Session, event_id: int, status: RegistrationStatus) -> int:
 def _event_by_slug(session: Session, slug: str) -> Event:
     event = session.exec(select(Event).where(Event.slug == slug)).first()
     if event is None:
-        raise NotFoundError("No such event.")
+        raise NotFoundError(Message("No such event."))
     return event
 
 
@@ -117,9 +117,9 @@ def registration_page(
     event = _event_by_slug(session, slug)
     settings = _settings(session, event.id or 0)
     if settings is None:
-        raise NotFoundError("This event has no online registration.")
+        raise NotFoundError(Message("This event has no online registration."))
     now = now or utcnow()
-    reason = ""
+    reason: str = ""
     if not settings.is_open:
         reason = Message("Registration is not open.")
     elif settings.closes_at is not None and settings.closes_at <= now:
@@ -154,8 +154,10 @@ def set_registration(
     """
     require_event(session, actor, event_id, manage=True)
     if capacity is not None and not 1 <= capacity <= MAX_CAPACITY:
-        raise StoreUserError(f"A capacity is 1 to {MAX_CAPACITY} players, or none.",
-                             field="capacity")
+        raise StoreUserError(
+            Message("A capacity is 1 to %(largest)s players, or none.", largest=MAX_CAPACITY),
+            field="capacity",
+        )
     row = _settings(session, event_id)
     if row is None:
         row = RegistrationSettings(event_id=event_id)
@@ -198,9 +200,9 @@ def register(
         raise StoreUserError(page.closed_reason)
     name, club, email = " ".join(name.split()), " ".join(club.split()), email.strip()
     if not name:
-        raise StoreUserError("Give your name.", field="name")
+        raise StoreUserError(Message("Give your name."), field="name")
     if "@" not in email or " " in email or len(email) > 254:
-        raise StoreUserError("Give an e-mail address you can read.", field="email")
+        raise StoreUserError(Message("Give an e-mail address you can read."), field="email")
     taken = session.exec(
         select(Registration.id).where(
             Registration.event_id == page.event_id,
@@ -212,7 +214,7 @@ def register(
     ).first()
     if taken is not None:
         raise StoreUserError(
-            "This address is registered already; the confirmation mail went to it.",
+            Message("This address is registered already; the confirmation mail went to it."),
             field="email",
         )
     row = Registration(
@@ -333,7 +335,7 @@ def confirm_registration(session: Session, *, slug: str, token: str, links: Link
     row = session.get(Registration, registration_id) if registration_id else None
     event = _event_by_slug(session, slug)
     if row is None or row.event_id != event.id:
-        raise NotFoundError("This confirmation link does not open anything.")
+        raise NotFoundError(Message("This confirmation link does not open anything."))
     if row.status != RegistrationStatus.UNCONFIRMED.value:
         return row.status
     actor = Actor(None, f"{FORM_ACTOR_LABEL}: {row.email}"[:254], "scorer")
@@ -387,10 +389,10 @@ def decide_registration(
     """
     row = session.get(Registration, registration_id)
     if row is None:
-        raise NotFoundError("No such registration.")
+        raise NotFoundError(Message("No such registration."))
     require_event(session, actor, row.event_id, manage=True)
     if row.status != RegistrationStatus.AWAITING_APPROVAL.value:
-        raise ConflictError("This registration does not await approval.")
+        raise ConflictError(Message("This registration does not await approval."))
     if approve:
         _place(session, row, links, actor)
     else:
@@ -450,7 +452,9 @@ def withdraw(session: Session, *, grant: PlayerGrant, links: LinkMaker) -> None:
         select(FlightEntry.id).where(FlightEntry.entry_id == entry.id)
     ).first()
     if drawn is not None:
-        raise StoreUserError("You are in the draw already: ask the director to withdraw you.")
+        raise StoreUserError(
+            Message("You are in the draw already: ask the director to withdraw you.")
+        )
     entry.status = EntryStatus.WITHDRAWN
     entry.withdrawn_at = utcnow()
     row = session.exec(select(Registration).where(Registration.entry_id == entry.id)).first()

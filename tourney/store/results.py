@@ -27,6 +27,7 @@ from sqlmodel import Session, col, delete, select
 
 from tourney.formats import knockout as ko
 from tourney.formats.model import MatchId
+from tourney.formats.rounds import parse_round_name
 from tourney.match import (
     GameEntry,
     MatchEntryError,
@@ -42,13 +43,14 @@ from tourney.match import correct_game as engine_correct
 from tourney.match import delete_game as engine_delete
 from tourney.rules import GameEnd, Level, Side
 from tourney.rules.match_forms import SINGLE
-from tourney.rules.messages import Message, message_parts
+from tourney.rules.messages import Message, PluralMessage, message_parts
 from tourney.rules.records import MatchRules as RecordRules
 from tourney.rules.records import RecordReport, format_mat, validate_record
 from tourney.rules.variants import DEFAULT_VARIANT
 from tourney.store import progress
 from tourney.store.audit import Actor, record
 from tourney.store.errors import ConflictError, NotFoundError, StoreUserError
+from tourney.store.message_lists import SemicolonList, SentenceList
 from tourney.store.permissions import require_event
 from tourney.store.tables import (
     EntryStatus,
@@ -239,10 +241,10 @@ def _result_text(session: Session, match: Match) -> str:
     score = f"{a} {match.score_a}, {b} {match.score_b}"
     if match.status == MatchStatus.WALKOVER.value:
         winner = a if match.winner_entry_id == match.entry_a_id else b
-        return f"a walkover to {winner}"
+        return Message("a walkover to %(winner)s", winner=winner)
     if match.status == MatchStatus.FINISHED.value:
         winner = a if match.winner_entry_id == match.entry_a_id else b
-        return f"{score}, won by {winner}"
+        return Message("%(score)s, won by %(winner)s", score=score, winner=winner)
     return score
 
 
@@ -376,12 +378,14 @@ def _cascade(session: Session, loaded: _Loaded, new_winner: int | None, confirm:
         return []
     if not confirm:
         # Every one is named: the director confirms clearing exactly these results.
-        described = "; ".join(_describe(session, m) for m in blocking)
-        raise CascadeRequiredError(
-            f"This changes who won, and {len(blocking)} later match"
-            f"{'es' if len(blocking) > 1 else ''} already depend on it: {described}. "
-            "Confirm the correction to clear those results as well."
-        )
+        described = SemicolonList(tuple(_describe(session, m) for m in blocking))
+        raise CascadeRequiredError(PluralMessage(
+            "This changes who won, and %(count)s later match already depend on it: "
+            "%(matches)s. Confirm the correction to clear those results as well.",
+            "This changes who won, and %(count)s later matches already depend on it: "
+            "%(matches)s. Confirm the correction to clear those results as well.",
+            len(blocking), matches=described,
+        ))
     if progress.is_knockout(loaded.flight):
         for other in blocking:
             _clear(session, other)
@@ -437,8 +441,13 @@ def describe_match(session: Session, match: Match) -> str:
 def _describe(session: Session, match: Match) -> str:
     rnd = session.get(Round, match.round_id)
     a, b = _names(session, match)
-    where = rnd.name if rnd else "a later round"
-    return f"{where}: {a} v {b} ({format_score((match.score_a, match.score_b))})"
+    score = format_score((match.score_a, match.score_b))
+    if rnd is None:
+        return Message("a later round: %(a)s v %(b)s (%(score)s)", a=a, b=b, score=score)
+    return Message(
+        "%(round)s: %(a)s v %(b)s (%(score)s)",
+        round=parse_round_name(rnd.name), a=a, b=b, score=score,
+    )
 
 
 def _finish(
@@ -595,7 +604,7 @@ def _change_game(
     except IndexError:
         raise NotFoundError(Message("This match has no game %(number)s.", number=number)) from None
     if rescored.rejected:
-        raise StoreUserError(" ".join(r.message for r in rescored.rejected))
+        raise StoreUserError(SentenceList(tuple(r.message for r in rescored.rejected)))
     return _rewrite(session, loaded, actor, rescored.state, before, confirm, action)
 
 
@@ -1005,9 +1014,9 @@ def _length_problem(length: int, expected: int) -> str:
     """What is wrong with the record's match length, if anything."""
     if length != expected:
         return Message(
-            "The record is of a %(length)s-point match, but this match is to %(expected)s points.",
-            length=length,
-            expected=expected,
+            "The record is of a %(length)s-point match, but this match is to %(expected)s "
+            "points.",
+            length=length, expected=expected,
         )
     return ""
 
@@ -1021,12 +1030,9 @@ def _fit(players: tuple[str, str], names: tuple[str, str]) -> tuple[bool, str]:
     if given == (ours[1], ours[0]):
         return True, ""
     return False, Message(
-        "The record's players are %(first)s and %(second)s, "
-        "but this match is %(player_a)s against %(player_b)s.",
-        first=players[0],
-        second=players[1],
-        player_a=names[0],
-        player_b=names[1],
+        "The record's players are %(first)s and %(second)s, but this match is %(a)s against "
+        "%(b)s.",
+        first=players[0], second=players[1], a=names[0], b=names[1],
     )
 
 
@@ -1037,7 +1043,7 @@ def _score_record(
     for g in games:
         if g.end is None or (g.winner is None and g.end is not GameEnd.DRAWN):
             return None, RecordFinding(
-                g.number, None, Message("Game %(game)s has no result.", game=g.number)
+                g.number, None, Message("Game %(number)s has no result.", number=g.number)
             )
         if g.end is GameEnd.DRAWN:
             entries.append(GameEntry.drawn(g.cube))

@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 
 from sqlmodel import Session, select
 
-from tourney.rules.messages import N_, Message
+from tourney.rules.messages import N_, Message, PluralMessage
 from tourney.store import tournament_views as tv
 from tourney.store.audit import Actor, record, snapshot
 from tourney.store.clocks import EventTimes, event_times
@@ -69,7 +69,7 @@ def find_panel(key: str) -> Panel:
     for panel in PANELS:
         if panel.key == key:
             return panel
-    raise StoreUserError(f"Unknown screen panel {key!r}.", field="panels")
+    raise StoreUserError(Message("Unknown screen panel %(key)s.", key=repr(key)), field="panels")
 
 
 @dataclass(frozen=True)
@@ -138,23 +138,26 @@ def set_screen(
     """
     event = require_event(session, actor, event_id, manage=True)
     if not panels:
-        raise StoreUserError("Choose at least one panel for the screen.", field="panels")
+        raise StoreUserError(Message("Choose at least one panel for the screen."), field="panels")
     chosen = tuple(dict.fromkeys(find_panel(key).key for key in panels))
     low, high = ROTATION_RANGE
     if not low <= rotation_seconds <= high:
-        raise StoreUserError(
-            f"Each slide stays between {low} and {high} seconds.", field="rotation_seconds"
-        )
+        raise StoreUserError(Message(
+            "Each slide stays between %(low)s and %(high)s seconds.", low=low, high=high
+        ), field="rotation_seconds")
     text = announcement.strip()
     if len(text) > MAX_ANNOUNCEMENT:
-        raise StoreUserError(
-            f"An announcement has at most {MAX_ANNOUNCEMENT} characters.", field="announcement"
-        )
+        raise StoreUserError(PluralMessage(
+            "An announcement has at most %(count)s character.",
+            "An announcement has at most %(count)s characters.",
+            MAX_ANNOUNCEMENT,
+        ), field="announcement")
     if clock_minutes is not None and not 1 <= clock_minutes <= MAX_CLOCK_MINUTES:
-        raise StoreUserError(
-            f"The round clock counts down between 1 and {MAX_CLOCK_MINUTES} minutes.",
-            field="clock_minutes",
-        )
+        raise StoreUserError(PluralMessage(
+            "The round clock counts down between 1 and %(count)s minute.",
+            "The round clock counts down between 1 and %(count)s minutes.",
+            MAX_CLOCK_MINUTES,
+        ), field="clock_minutes")
     row = session.exec(select(VenueScreen).where(VenueScreen.event_id == event_id)).first()
     before = snapshot(row, exclude=("id", "updated_at"))
     if row is None:
@@ -258,7 +261,7 @@ def screen_view(session: Session, event_id: int, *, now: datetime | None = None)
     """
     event = session.get(Event, event_id)
     if event is None:
-        raise NotFoundError("No such event.")
+        raise NotFoundError(Message("No such event."))
     settings = _settings(session, event)
     boards = [b for b in tv.event_boards(session, event_id) if b.rounds and not b.flight.boards]
     times = event_times(session, event_id, now=now)

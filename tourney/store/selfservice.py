@@ -33,10 +33,11 @@ from sqlmodel import Session, col, select
 from tourney.i18n import DEFAULT_LANGUAGE, LANGUAGE_CODES, translate
 from tourney.match import MatchEntryError, add_game, check_final_score, format_score
 from tourney.rules import Side
-from tourney.rules.messages import N_, Message, PluralMessage
+from tourney.rules.messages import Message, PluralMessage
 from tourney.store import outbox, progress, results
 from tourney.store.audit import Actor, record
 from tourney.store.errors import ConflictError, NotFoundError, StoreUserError
+from tourney.store.message_lists import SemicolonList
 from tourney.store.permissions import require_event
 from tourney.store.selfservice_tables import (
     MatchMail,
@@ -57,7 +58,7 @@ from tourney.store.tables import (
     RoundStatus,
 )
 from tourney.store.teams import entry_display_names
-from tourney.store.tournament_views import round_display_name
+from tourney.store.tournament_views import RecordFinding, round_display_name
 from tourney.store.types import utcnow
 
 LINK_SALT = "tourney.player-link"
@@ -224,7 +225,7 @@ def link_for_entry(session: Session, links: LinkMaker, entry_id: int) -> str:
     """The current link address of an entry."""
     entry = session.get(Entry, entry_id)
     if entry is None:
-        raise NotFoundError("No such entry.")
+        raise NotFoundError(Message("No such entry."))
     event = session.get(Event, entry.event_id)
     assert event is not None
     token = links.token(entry.event_id, entry_id, _generation(session, entry_id))
@@ -239,7 +240,9 @@ def open_link(session: Session, links: LinkMaker, *, slug: str, token: str) -> P
             an entry no longer in it (all look alike: the link does not exist).
     """
     found = links.read(token)
-    missing = NotFoundError("This link does not open anything. Ask the director for yours.")
+    missing = NotFoundError(
+        Message("This link does not open anything. Ask the director for yours.")
+    )
     if found is None:
         raise missing
     event_id, entry_id, generation = found
@@ -269,7 +272,7 @@ def revoke_link(session: Session, *, actor: Actor, entry_id: int) -> None:
     """
     entry = session.get(Entry, entry_id)
     if entry is None:
-        raise NotFoundError("No such entry.")
+        raise NotFoundError(Message("No such entry."))
     require_event(session, actor, entry.event_id, manage=True)
     row = session.exec(select(PlayerLink).where(PlayerLink.entry_id == entry_id)).first()
     if row is None:
@@ -297,7 +300,7 @@ def check_in(session: Session, *, grant: PlayerGrant) -> bool:
     entry = session.get(Entry, grant.entry_id)
     assert entry is not None
     if entry.status == EntryStatus.WITHDRAWN.value:
-        raise StoreUserError("You have withdrawn from this event; ask the director.")
+        raise StoreUserError(Message("You have withdrawn from this event; ask the director."))
     if entry.checked_in_at is not None:
         return False
     entry.checked_in_at = utcnow()
@@ -327,6 +330,29 @@ def _fe_names(session: Session, fe_ids: Sequence[int | None]) -> dict[int, str]:
     ).all()
     names = entry_display_names(session, [e for _, e in pairs])
     return {fe or 0: names.get(e, "?") for fe, e in pairs}
+
+
+def _finding_text(finding: RecordFinding) -> str:
+    """A record finding with where the file has it, as one sentence."""
+    if finding.game and finding.line:
+        return Message(
+            "game %(game)s: line %(line)s: %(message)s",
+            game=finding.game, line=finding.line, message=finding.message,
+        )
+    if finding.game:
+        return Message("game %(game)s: %(message)s", game=finding.game, message=finding.message)
+    if finding.line:
+        return Message("line %(line)s: %(message)s", line=finding.line, message=finding.message)
+    return finding.message
+
+
+def _stored_outcome(text: str) -> str:
+    """A report's stored outcome as the message it was written from, when it is one of
+    the fixed sentences (a page or a mail can then translate it); other text as stored."""
+    for sentence in (*DECISION_SENTENCES.values(), Message("Confirmed by the opponent.")):
+        if text == sentence:
+            return sentence
+    return text
 
 
 def _content_words(content: dict[str, Any], names: tuple[str, str]) -> tuple[str, tuple[str, ...]]:
@@ -377,30 +403,6 @@ def _report_view(
         reported_games, counter_games, _stored_outcome(report.outcome),
         viewer_entry == report.reporter_entry_id, report.record_text is not None,
     )
-
-
-CONFIRMED_BY_OPPONENT = N_("Confirmed by the opponent.")
-DECISION_OUTCOMES = {
-    "report": N_("The director confirmed the reported result."),
-    "counter": N_("The director confirmed the opponent's result."),
-    "entered": N_("The director entered the result."),
-}
-"""The outcome a report is stored with for each of the director's ``DECISIONS``."""
-_OUTCOMES = {str(text): text for text in (CONFIRMED_BY_OPPONENT, *DECISION_OUTCOMES.values())}
-"""The outcomes a report is stored with, by their English text."""
-NOT_ENTERED = "Could not be entered: %(problem)s"
-"""The outcome of a confirmed report the rules refused: the director decides it."""
-
-
-def _stored_outcome(text: str) -> str:
-    """A report's stored outcome as the message it was written from, shown in its
-    reader's language; a refusal's own words stay as they were stored."""
-    if text in _OUTCOMES:
-        return _OUTCOMES[text]
-    prefix = NOT_ENTERED.split("%", 1)[0]
-    if text.startswith(prefix):
-        return Message(NOT_ENTERED, problem=text.removeprefix(prefix))
-    return text
 
 
 def player_home(session: Session, *, grant: PlayerGrant) -> PlayerHome:
@@ -465,7 +467,7 @@ def _lock_match(session: Session, match_id: int) -> Match:
         .execution_options(populate_existing=True)
     ).first()
     if match is None:
-        raise NotFoundError("No such match.")
+        raise NotFoundError(Message("No such match."))
     return match
 
 
@@ -481,7 +483,7 @@ def _players_match(session: Session, grant: PlayerGrant, match_id: int) -> tuple
         return match, "a"
     if match.entry_b_id in mine:
         return match, "b"
-    raise NotFoundError("No such match.")
+    raise NotFoundError(Message("No such match."))
 
 
 def side_in_match(session: Session, grant: PlayerGrant, match_id: int) -> str:
@@ -502,12 +504,12 @@ def _check_open(session: Session, match: Match) -> Event:
     flight = session.get(Flight, match.flight_id)
     assert rnd is not None and flight is not None
     if rnd.status == RoundStatus.DRAFT.value:
-        raise NotFoundError("No such match.")
+        raise NotFoundError(Message("No such match."))
     if match.status in progress.DONE:
-        raise ConflictError(
-            "This match has its result already: "
-            f"{format_score((match.score_a, match.score_b))}. Ask the director if it is wrong."
-        )
+        raise ConflictError(Message(
+            "This match has its result already: %(score)s. Ask the director if it is wrong.",
+            score=format_score((match.score_a, match.score_b)),
+        ))
     event = session.get(Event, flight.event_id)
     assert event is not None
     return event
@@ -525,25 +527,30 @@ def _games_content(
     event: Event, match: Match, games: Sequence[results.GameFields]
 ) -> dict[str, Any]:
     if not games:
-        raise StoreUserError("Enter the games, one by one.", field="games")
+        raise StoreUserError(Message("Enter the games, one by one."), field="games")
     if len(games) > MAX_REPORTED_GAMES:
-        raise StoreUserError(f"At most {MAX_REPORTED_GAMES} games.", field="games")
+        raise StoreUserError(PluralMessage(
+            "At most %(count)s game.", "At most %(count)s games.", MAX_REPORTED_GAMES
+        ), field="games")
     state = progress.match_state(event, match, [])
     for number, game in enumerate(games, start=1):
         if state.is_over:
-            raise StoreUserError(
-                f"The match was over after game {number - 1}; game {number} is one too many.",
-                field="games",
-            )
+            raise StoreUserError(Message(
+                "The match was over after game %(last)s; game %(number)s is one too many.",
+                last=number - 1, number=number,
+            ), field="games")
         try:
             state = add_game(state, game.to_entry())
         except MatchEntryError as error:
-            raise StoreUserError(f"Game {number}: {error.message}", field="games") from None
+            raise StoreUserError(
+                Message("Game %(number)s: %(reason)s", number=number, reason=error.message),
+                field="games",
+            ) from None
     if not state.is_over:
-        raise StoreUserError(
-            f"These games end at {format_score(state.score)}: the match is not finished.",
-            field="games",
-        )
+        raise StoreUserError(Message(
+            "These games end at %(score)s: the match is not finished.",
+            score=format_score(state.score),
+        ), field="games")
     return {
         "kind": "games",
         "score": list(state.score),
@@ -561,12 +568,11 @@ def _record_content(
         session, actor=grant.actor, match_id=match.id or 0, filename=filename, data=data
     )
     if checked.findings or checked.state is None:
-        problems = "; ".join(
-            (f"game {f.game}: " if f.game else "") + (f"line {f.line}: " if f.line else "")
-            + f.message
-            for f in checked.findings[:5]
+        problems = SemicolonList(tuple(_finding_text(f) for f in checked.findings[:5]))
+        raise StoreUserError(
+            Message("The record was not accepted: %(problems)s", problems=problems),
+            field="record",
         )
-        raise StoreUserError(f"The record was not accepted: {problems}", field="record")
     games = []
     for scored in checked.state.games:
         entry = scored.entry
@@ -594,17 +600,17 @@ def _check_games_match_record(typed: dict[str, Any], record: dict[str, Any]) -> 
         if (mine["winner"], mine["end"], mine["cube"], level) != (
             theirs["winner"], theirs["end"], theirs["cube"], theirs["level"]
         ):
-            raise StoreUserError(
-                f"Game {number} as you entered it differs from game {number} of the match "
+            raise StoreUserError(Message(
+                "Game %(number)s as you entered it differs from game %(number)s of the match "
                 "file; correct it, or leave the games empty to take the file's.",
-                field="games",
-            )
+                number=number,
+            ), field="games")
     if len(typed["games"]) != len(record["games"]):
-        raise StoreUserError(
-            f"You entered {len(typed['games'])} games; the match file has "
-            f"{len(record['games'])}.",
-            field="games",
-        )
+        raise StoreUserError(PluralMessage(
+            "You entered %(count)s game; the match file has %(file_games)s.",
+            "You entered %(count)s games; the match file has %(file_games)s.",
+            len(typed["games"]), file_games=len(record["games"]),
+        ), field="games")
 
 
 def _same(a: dict[str, Any], b: dict[str, Any]) -> bool:
@@ -648,14 +654,14 @@ def report_result(
     elif score is not None:
         content = _score_content(event, match, score)
     else:
-        raise StoreUserError("Enter the final score, the games, or a match record.")
+        raise StoreUserError(Message("Enter the final score, the games, or a match record."))
     report = _open_report(session, match_id)
     text = None if record_file is None else record_file[1].decode("utf-8", errors="replace")
     if report is not None and report.status != ReportStatus.PENDING.value:
         raise StoreUserError(
-            "This match's report was disputed and waits for the director's decision."
+            Message("This match's report was disputed and waits for the director's decision.")
             if report.status == ReportStatus.DISPUTED.value
-            else "This match's report is decided already."
+            else Message("This match's report is decided already.")
         )
     if report is not None and report.reporter_entry_id != grant.entry_id:
         if _same(report.content, content):
@@ -738,7 +744,9 @@ def _apply(
             data=record_text.encode("utf-8"), expected_version=expected_version,
         )
         if not upload.ok:
-            raise StoreUserError("; ".join(f.message for f in upload.findings[:5]))
+            raise StoreUserError(
+                SemicolonList(tuple(_finding_text(f) for f in upload.findings[:5]))
+            )
     elif content.get("games"):
         for number, game in enumerate(content["games"]):
             results.record_game(
@@ -766,10 +774,10 @@ def _apply_safely(
     try:
         with session.begin_nested():
             if expected_version is not None and match.status in progress.DONE:
-                raise ConflictError(
-                    "A director entered this match's result first: "
-                    f"{format_score((match.score_a, match.score_b))}."
-                )
+                raise ConflictError(Message(
+                    "A director entered this match's result first: %(score)s.",
+                    score=format_score((match.score_a, match.score_b)),
+                ))
             _apply(session, actor, match.id or 0, content, record_text, expected_version)
     except StoreUserError as error:
         return error.message, isinstance(error, ConflictError)
@@ -786,7 +794,7 @@ def _confirm(
     report.updated_at = utcnow()
     if problem is None:
         report.status = ReportStatus.CONFIRMED.value
-        report.outcome = CONFIRMED_BY_OPPONENT
+        report.outcome = Message("Confirmed by the opponent.")
         outcome = ReportOutcome(True, Message("Confirmed: the result is in."))
     elif problem[1]:
         report.status = ReportStatus.SUPERSEDED.value
@@ -795,7 +803,7 @@ def _confirm(
     else:
         # The rules refused it now (the event's rules changed since): the director decides.
         report.status = ReportStatus.DISPUTED.value
-        report.outcome = Message(NOT_ENTERED, problem=problem[0])[:500]
+        report.outcome = Message("Could not be entered: %(reason)s", reason=problem[0])[:500]
         outcome = ReportOutcome(False, problem[0])
     session.flush()
     record(
@@ -828,11 +836,11 @@ def _pending_for_opponent(
 ) -> tuple[ResultReport, Match] | None:
     report = session.get(ResultReport, report_id)
     if report is None or report.event_id != grant.event_id:
-        raise NotFoundError("No such report.")
+        raise NotFoundError(Message("No such report."))
     match, _ = _players_match(session, grant, report.match_id)
     session.refresh(report)
     if report.reporter_entry_id == grant.entry_id:
-        raise StoreUserError("Your opponent confirms your report, not you.")
+        raise StoreUserError(Message("Your opponent confirms your report, not you."))
     if report.status != ReportStatus.PENDING.value:
         return None
     return report, match
@@ -855,8 +863,7 @@ def confirm_report(
         if report.status == ReportStatus.CONFIRMED.value:
             return ReportOutcome(True, Message("Confirmed already: the result is in."))
         return ReportOutcome(
-            False,
-            _stored_outcome(report.outcome) or Message("This report is decided already."),
+            False, _stored_outcome(report.outcome) or Message("This report is decided already.")
         )
     return _confirm(session, grant, *found, links)[1]
 
@@ -877,7 +884,7 @@ def dispute_report(
     """
     found = _pending_for_opponent(session, grant, report_id)
     if found is None:
-        raise StoreUserError("This report is decided already.")
+        raise StoreUserError(Message("This report is decided already."))
     report, match = found
     event = _check_open(session, match)
     counter = None if score is None else _score_content(event, match, score)
@@ -939,6 +946,14 @@ DECISIONS = ("report", "counter", "entered")
 """A director's decision on a dispute: the reporter's version, the disputer's, or the
 result the director entered on the match page (nothing more to enter)."""
 
+DECISION_SENTENCES: dict[str, Message] = {
+    "report": Message("The director confirmed the reported result."),
+    "counter": Message("The director confirmed the opponent's result."),
+    "entered": Message("The director entered the result."),
+}
+"""The sentence each decision is told with: kept on the report, flashed to the director
+and written into both players' mails in their own languages."""
+
 
 def decide_dispute(
     session: Session, *, actor: Actor, report_id: int, decision: str, links: LinkMaker
@@ -952,24 +967,26 @@ def decide_dispute(
     """
     report = session.get(ResultReport, report_id)
     if report is None:
-        raise NotFoundError("No such report.")
+        raise NotFoundError(Message("No such report."))
     require_event(session, actor, report.event_id, manage=False)
     if decision not in DECISIONS:
-        raise StoreUserError("Choose which version stands.", field="decision")
+        raise StoreUserError(Message("Choose which version stands."), field="decision")
     match = _lock_match(session, report.match_id)
     session.refresh(report)
     if report.status != ReportStatus.DISPUTED.value:
-        raise ConflictError("This report is decided already.")
+        raise ConflictError(Message("This report is decided already."))
     chosen = report.content if decision == "report" else report.counter
     if decision == "counter" and chosen is None:
-        raise StoreUserError("The opponent gave no result of their own.", field="decision")
+        raise StoreUserError(
+            Message("The opponent gave no result of their own."), field="decision"
+        )
     if chosen is not None and decision != "entered":
         # A refusal (the rules, or a result entered meanwhile) undoes the whole decision.
         text = report.record_text if decision == "report" else None
         _apply(session, actor, match.id or 0, chosen, text, None)
     report.status = ReportStatus.RESOLVED.value
-    outcome = DECISION_OUTCOMES[decision]
-    report.outcome = outcome
+    decided = DECISION_SENTENCES[decision]
+    report.outcome = decided
     report.updated_at = utcnow()
     session.flush()
     record(
@@ -977,11 +994,14 @@ def decide_dispute(
         entity_id=match.id, event_id=report.event_id, match_id=match.id,
         after={"decision": decision},
     )
-    _mail_decision(session, report, match, links)
-    return ReportOutcome(True, outcome)
+    _mail_decision(session, report, match, decided, links)
+    return ReportOutcome(True, decided)
 
 
-def _mail_decision(session: Session, report: ResultReport, match: Match, links: LinkMaker) -> None:
+def _mail_decision(
+    session: Session, report: ResultReport, match: Match, decided: Message, links: LinkMaker
+) -> None:
+    """Tell both players the director's decision, each in their own mail language."""
     event = session.get(Event, report.event_id)
     assert event is not None
     names = _fe_names(session, [match.entry_a_id, match.entry_b_id])
@@ -999,7 +1019,7 @@ def _mail_decision(session: Session, report: ResultReport, match: Match, links: 
                 "The director decided the disputed result of %(a)s v %(b)s at %(event)s.",
                 a=pair[0], b=pair[1], event=event.name,
             ), language),
-            report.outcome,
+            translate(decided, language),
             translate(Message("The result stands at: %(result)s.", result=result), language),
             "",
             translate(Message("Your page:"), language),
@@ -1028,7 +1048,7 @@ def set_round_deadline(
     rnd = session.get(Round, round_id)
     flight = session.get(Flight, rnd.flight_id) if rnd else None
     if rnd is None or flight is None:
-        raise NotFoundError("No such round.")
+        raise NotFoundError(Message("No such round."))
     require_event(session, actor, flight.event_id, manage=True)
     before = {"deadline_at": None if rnd.deadline_at is None else rnd.deadline_at.isoformat()}
     rnd.deadline_at = deadline

@@ -45,7 +45,7 @@ from tourney.match import (
     format_score,
 )
 from tourney.rules import Level
-from tourney.rules.messages import N_, Message, message_from_parts
+from tourney.rules.messages import N_, Message, PluralMessage, message_from_parts
 from tourney.rules.variants import DEFAULT_OPTIONS, DEFAULT_VARIANT, STANDARD
 from tourney.store import progress, stages
 from tourney.store.audit import Actor
@@ -509,8 +509,7 @@ class UploadView:
     @property
     def problems_text(self) -> str:
         """How many problems the validator found: ``1 problem``, ``3 problems``."""
-        count = len(self.errors)
-        return f"{count} problem{'' if count == 1 else 's'}"
+        return PluralMessage("%(count)s problem", "%(count)s problems", len(self.errors))
 
 
 @dataclass(frozen=True)
@@ -775,7 +774,7 @@ def match_summaries(
 def _flight_and_event(session: Session, flight_id: int) -> tuple[Flight, Event]:
     flight = session.get(Flight, flight_id)
     if flight is None:
-        raise NotFoundError("No such flight.")
+        raise NotFoundError(Message("No such flight."))
     event = session.get(Event, flight.event_id)
     assert event is not None
     return flight, event
@@ -800,7 +799,7 @@ def public_flight_board(session: Session, flight_id: int) -> FlightBoard:
     """
     flight, event = _flight_and_event(session, flight_id)
     if not event.is_public:
-        raise NotFoundError("No such flight.")
+        raise NotFoundError(Message("No such flight."))
     return _board(session, flight, event, can_manage=False, published_only=True)
 
 
@@ -814,7 +813,7 @@ def published_flight_board(session: Session, event_id: int, flight_id: int) -> F
     flight = session.get(Flight, flight_id)
     event = session.get(Event, event_id)
     if flight is None or event is None or flight.event_id != event_id:
-        raise NotFoundError("No such flight.")
+        raise NotFoundError(Message("No such flight."))
     return _board(session, flight, event, can_manage=False, published_only=True)
 
 
@@ -824,7 +823,7 @@ def event_boards(
     """Every flight of an event, in display order (for public pages, API and exports)."""
     event = session.get(Event, event_id)
     if event is None:
-        raise NotFoundError("No such event.")
+        raise NotFoundError(Message("No such event."))
     flights = session.exec(
         select(Flight)
         .where(Flight.event_id == event_id)
@@ -994,6 +993,12 @@ class _Stage:
     cut_text: str = ""
 
 
+def _reason_note(name: str, reason: str) -> str:
+    """Why a standings row is below the one above it: "Ann Berg ahead on Buchholz 3 to 1"
+    (``reason`` a message, so the page shows it in its reader's language)."""
+    return Message("%(player)s %(reason)s", player=name, reason=reason)
+
+
 def _stage_standings(
     session: Session,
     flight: Flight,
@@ -1027,7 +1032,7 @@ def _stage_standings(
     pool_tables = []
     for table in tables:
         notes = {
-            below.entrant: f"{players[int(above.entrant)].name} {above.reason}"
+            below.entrant: _reason_note(players[int(above.entrant)].name, above.reason)
             for above, below in pairwise(table.rows)
             if above.reason
         }
@@ -1195,7 +1200,7 @@ def _field_standings(
     # The pure standings give the reason to the upper row of a separated pair; the page
     # shows it on the lower one, where a reader asks why this player is not higher.
     notes = {
-        below.entrant: f"{players[int(above.entrant)].name} {above.reason}"
+        below.entrant: _reason_note(players[int(above.entrant)].name, above.reason)
         for above, below in pairwise(table)
         if above.reason
     }
@@ -1320,7 +1325,7 @@ def match_detail(
     """
     match = session.get(Match, match_id)
     if match is None:
-        raise NotFoundError("No such match.")
+        raise NotFoundError(Message("No such match."))
     flight, _ = _flight_and_event(session, match.flight_id)
     event = require_event(session, actor, flight.event_id, manage=False)
     rnd = session.get(Round, match.round_id)
@@ -1542,7 +1547,7 @@ def round_flight_id(session: Session, round_id: int) -> int:
     """
     rnd = session.get(Round, round_id)
     if rnd is None:
-        raise NotFoundError("No such round.")
+        raise NotFoundError(Message("No such round."))
     return rnd.flight_id
 
 
@@ -1554,5 +1559,5 @@ def match_flight_id(session: Session, match_id: int) -> int:
     """
     match = session.get(Match, match_id)
     if match is None:
-        raise NotFoundError("No such match.")
+        raise NotFoundError(Message("No such match."))
     return match.flight_id

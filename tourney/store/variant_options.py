@@ -29,7 +29,7 @@ from typing import Any
 
 from tourney.i18n import DEFAULT_LANGUAGE, translate
 from tourney.rules import NotationError
-from tourney.rules.messages import N_, DottedListMessage, Message
+from tourney.rules.messages import N_, DottedListMessage, Message, message_of
 from tourney.rules.variants import (
     DEFAULT_OPTIONS,
     GameVariant,
@@ -50,7 +50,7 @@ def _variant(name: str) -> GameVariant:
     try:
         return variant_named(name)
     except NotationError as error:
-        raise VariantOptionsError(str(error)) from None
+        raise VariantOptionsError(message_of(error)) from None
 
 
 def options_for(variant: str, options: VariantOptions = DEFAULT_OPTIONS) -> VariantOptions:
@@ -117,12 +117,16 @@ def options_from_json(data: Any) -> VariantOptions:
     if data is None:
         return DEFAULT_OPTIONS
     if not isinstance(data, Mapping):
-        raise VariantOptionsError(f"variant options must be an object, not {data!r}")
+        raise VariantOptionsError(
+            Message("variant options must be an object, not %(value)s", value=repr(data))
+        )
     values: dict[str, Any] = {}
     for name, value in data.items():
         if name not in _NAMES:
             known = ", ".join(sorted(_NAMES))
-            raise VariantOptionsError(f"unknown variant option {name!r} (known: {known})")
+            raise VariantOptionsError(Message(
+                "unknown variant option %(name)s (known: %(known)s)", name=repr(name), known=known
+            ))
         if name == "next_game_starter":
             if value is None:
                 values[name] = None
@@ -131,13 +135,17 @@ def options_from_json(data: Any) -> VariantOptions:
                 values[name] = NextGameStarter(value)
             except ValueError:
                 choices = ", ".join(s.value for s in NextGameStarter)
-                raise VariantOptionsError(
-                    f"next_game_starter must be one of {choices}, not {value!r}"
-                ) from None
+                raise VariantOptionsError(Message(
+                    "next_game_starter must be one of %(choices)s, not %(value)s",
+                    choices=choices, value=repr(value),
+                )) from None
             continue
         nullable = name in ("gammons", "cube", "crawford")
         if not (isinstance(value, bool) or (nullable and value is None)):
-            raise VariantOptionsError(f"variant option {name} must be true or false, not {value!r}")
+            raise VariantOptionsError(Message(
+                "variant option %(name)s must be true or false, not %(value)s",
+                name=name, value=repr(value),
+            ))
         values[name] = value
     return replace(DEFAULT_OPTIONS, **values)
 

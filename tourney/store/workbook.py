@@ -40,6 +40,8 @@ from dataclasses import dataclass
 from typing import IO, cast
 from xml.etree.ElementTree import Element, ParseError, XMLPullParser
 
+from tourney.rules.messages import Message, PluralMessage
+
 CellValue = str | int | float | bool | None
 """What a cell holds: text, a number, a flag, or nothing."""
 
@@ -116,30 +118,38 @@ def _open(data: bytes, limits: WorkbookLimits) -> zipfile.ZipFile:
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
     except (zipfile.BadZipFile, ValueError, OSError):
-        raise NotAWorkbookError("it is not an XLSX (zip) file") from None
+        raise NotAWorkbookError(Message("it is not an XLSX (zip) file")) from None
     entries = archive.infolist()
     if len(entries) > limits.max_parts:
-        raise WorkbookError(f"it holds more than {limits.max_parts:,} parts")
+        raise WorkbookError(PluralMessage(
+            "it holds more than %(limit)s part", "it holds more than %(limit)s parts",
+            limits.max_parts, limit=f"{limits.max_parts:,}",
+        ))
     total = 0
     for entry in entries:
         size = entry.file_size
         total += size
         if size > limits.max_part_bytes:
-            raise WorkbookError(
-                f"{entry.filename} unpacks to {size:,} bytes, more than the limit of "
-                f"{limits.max_part_bytes:,}"
-            )
+            raise WorkbookError(PluralMessage(
+                "%(part)s unpacks to %(size)s byte, more than the limit of %(limit)s",
+                "%(part)s unpacks to %(size)s bytes, more than the limit of %(limit)s",
+                size, part=entry.filename, size=f"{size:,}", limit=f"{limits.max_part_bytes:,}",
+            ))
         ratio = size / max(entry.compress_size, 1)
         if size > limits.ratio_from_bytes and ratio > limits.max_ratio:
-            raise WorkbookError(
-                f"{entry.filename} is packed {ratio:,.0f} times, more than a spreadsheet "
-                "ever is (a zip bomb?)"
-            )
+            raise WorkbookError(PluralMessage(
+                "%(part)s is packed %(ratio)s time, more than a spreadsheet ever is "
+                "(a zip bomb?)",
+                "%(part)s is packed %(ratio)s times, more than a spreadsheet ever is "
+                "(a zip bomb?)",
+                round(ratio), part=entry.filename, ratio=f"{ratio:,.0f}",
+            ))
     if total > limits.max_total_bytes:
-        raise WorkbookError(
-            f"its parts unpack to {total:,} bytes, more than the limit of "
-            f"{limits.max_total_bytes:,}"
-        )
+        raise WorkbookError(PluralMessage(
+            "its parts unpack to %(size)s byte, more than the limit of %(limit)s",
+            "its parts unpack to %(size)s bytes, more than the limit of %(limit)s",
+            total, size=f"{total:,}", limit=f"{limits.max_total_bytes:,}",
+        ))
     return archive
 
 
@@ -147,7 +157,7 @@ def _part(archive: zipfile.ZipFile, name: str) -> IO[bytes]:
     try:
         return archive.open(name)
     except KeyError:
-        raise WorkbookError(f"the part {name} is missing") from None
+        raise WorkbookError(Message("the part %(part)s is missing", part=name)) from None
 
 
 def _events(archive: zipfile.ZipFile, name: str) -> Iterator[tuple[str, Element]]:
@@ -164,14 +174,16 @@ def _events(archive: zipfile.ZipFile, name: str) -> Iterator[tuple[str, Element]
             try:
                 chunk = stream.read(_CHUNK_BYTES)
             except (zipfile.BadZipFile, zlib.error, OSError, EOFError) as error:
-                raise WorkbookError(f"{name} cannot be unpacked ({error})") from None
+                raise WorkbookError(Message(
+                    "%(part)s cannot be unpacked (%(reason)s)", part=name, reason=str(error)
+                )) from None
             # Entities can only be defined in a document type declaration: refusing it
             # refuses external entities and entity bombs alike. The tail carries a
             # declaration split between two chunks.
             if _DOCTYPE in tail + chunk:
-                raise WorkbookError(
-                    f"{name} declares a document type, which a workbook never does"
-                )
+                raise WorkbookError(Message(
+                    "%(part)s declares a document type, which a workbook never does", part=name
+                ))
             tail = chunk[1 - len(_DOCTYPE) :]
             try:
                 if chunk:
@@ -179,7 +191,9 @@ def _events(archive: zipfile.ZipFile, name: str) -> Iterator[tuple[str, Element]
                 else:
                     parser.close()
             except ParseError as error:
-                raise WorkbookError(f"{name} is not well-formed XML ({error})") from None
+                raise WorkbookError(Message(
+                    "%(part)s is not well-formed XML (%(reason)s)", part=name, reason=str(error)
+                )) from None
             # Only "start" and "end" events were asked for: each is (event, element).
             yield from cast(Iterator[tuple[str, Element]], parser.read_events())
             if not chunk:
@@ -192,8 +206,8 @@ def _small_part(archive: zipfile.ZipFile, name: str) -> Element:
     for _, element in _events(archive, name):
         if root is None:
             root = element
-    if root is None:
-        raise WorkbookError(f"{name} is empty")  # pragma: no cover - the parser refuses it
+    if root is None:  # pragma: no cover - the parser refuses an empty part first
+        raise WorkbookError(Message("%(part)s is empty", part=name))
     return root
 
 
@@ -223,7 +237,7 @@ def _first_sheet_parts(archive: zipfile.ZipFile) -> tuple[str, str]:
     """The paths of the first sheet and of the shared strings (empty when none)."""
     names = set(archive.namelist())
     if "_rels/.rels" not in names:
-        raise NotAWorkbookError("it holds no workbook")
+        raise NotAWorkbookError(Message("it holds no workbook"))
     workbook = next(
         (
             _resolve("", target)
@@ -233,7 +247,7 @@ def _first_sheet_parts(archive: zipfile.ZipFile) -> tuple[str, str]:
         "",
     )
     if workbook not in names:
-        raise NotAWorkbookError("it holds no workbook")
+        raise NotAWorkbookError(Message("it holds no workbook"))
     sheet_id = next(
         (
             value
@@ -245,12 +259,12 @@ def _first_sheet_parts(archive: zipfile.ZipFile) -> tuple[str, str]:
         None,
     )
     if sheet_id is None:
-        raise WorkbookError("the workbook has no sheet")
+        raise WorkbookError(Message("the workbook has no sheet"))
     rels = posixpath.join(posixpath.dirname(workbook), "_rels", posixpath.basename(workbook))
     relationships = _relationships(archive, rels + ".rels")
     sheet = next((t for rid, _, t in relationships if rid == sheet_id), None)
     if sheet is None:
-        raise WorkbookError("the workbook's first sheet is missing")
+        raise WorkbookError(Message("the workbook's first sheet is missing"))
     shared = next((t for _, kind, t in relationships if kind.endswith(_SHARED_STRINGS)), "")
     return _resolve(workbook, sheet), _resolve(workbook, shared) if shared else ""
 
@@ -279,7 +293,11 @@ def _shared_strings(archive: zipfile.ZipFile, name: str, limits: WorkbookLimits)
         if event != "end" or _local(element.tag) != "si":
             continue
         if len(strings) >= limits.max_shared_strings:
-            raise WorkbookError(f"it holds more than {limits.max_shared_strings:,} shared strings")
+            raise WorkbookError(PluralMessage(
+                "it holds more than %(limit)s shared string",
+                "it holds more than %(limit)s shared strings",
+                limits.max_shared_strings, limit=f"{limits.max_shared_strings:,}",
+            ))
         strings.append(_text_of(element))
         root.clear()  # each item is read once: memory stays flat
     return strings
@@ -301,10 +319,18 @@ def _rows(
             continue
         line = _row_number(element.get("r"), line)
         if line > limits.max_rows:
-            raise WorkbookError(f"the first sheet has more than {limits.max_rows:,} rows")
+            raise WorkbookError(PluralMessage(
+                "the first sheet has more than %(limit)s row",
+                "the first sheet has more than %(limit)s rows",
+                limits.max_rows, limit=f"{limits.max_rows:,}",
+            ))
         cells += len(element)
         if cells > limits.max_cells:
-            raise WorkbookError(f"the first sheet has more than {limits.max_cells:,} cells")
+            raise WorkbookError(PluralMessage(
+                "the first sheet has more than %(limit)s cell",
+                "the first sheet has more than %(limit)s cells",
+                limits.max_cells, limit=f"{limits.max_cells:,}",
+            ))
         yield line, _cells(element, line, strings, limits)
         if sheet_data is not None:
             sheet_data.clear()  # rows already read are dropped
@@ -314,7 +340,10 @@ def _row_number(text: str | None, previous: int) -> int:
     if text is None:
         return previous + 1
     if not text.isascii() or not text.isdigit() or len(text) > 7 or int(text) <= previous:
-        raise WorkbookError(f"a row is numbered {text[:20]!r} after row {previous}")
+        raise WorkbookError(Message(
+            "a row is numbered %(number)s after row %(previous)s",
+            number=repr(text[:20]), previous=previous,
+        ))
     return int(text)
 
 
@@ -324,7 +353,9 @@ def _column(reference: str | None, line: int, previous: int) -> int:
         return previous + 1
     found = _REFERENCE.fullmatch(reference)
     if found is None or int(found.group(2)) != line:
-        raise WorkbookError(f"row {line} has a cell named {reference[:20]!r}")
+        raise WorkbookError(Message(
+            "row %(line)s has a cell named %(name)s", line=line, name=repr(reference[:20])
+        ))
     column = 0
     for letter in found.group(1):
         column = column * 26 + ord(letter) - ord("A") + 1
@@ -335,7 +366,11 @@ def _cells(
     row: Element, line: int, strings: list[str], limits: WorkbookLimits
 ) -> list[CellValue]:
     if len(row) > limits.max_columns:
-        raise WorkbookError(f"row {line} has more than {limits.max_columns} cells")
+        raise WorkbookError(PluralMessage(
+            "row %(line)s has more than %(count)s cell",
+            "row %(line)s has more than %(count)s cells",
+            limits.max_columns, line=line,
+        ))
     cells: list[CellValue] = []
     column = 0
     for cell in row:
@@ -343,10 +378,10 @@ def _cells(
             continue
         column = _column(cell.get("r"), line, column)
         if column > limits.max_columns:
-            raise WorkbookError(
-                f"row {line} has a cell beyond column {limits.max_columns} "
-                f"({cell.get('r') or column})"
-            )
+            raise WorkbookError(Message(
+                "row %(line)s has a cell beyond column %(last)s (%(cell)s)",
+                line=line, last=limits.max_columns, cell=cell.get("r") or column,
+            ))
         cells.extend([None] * (column - len(cells)))
         cells[column - 1] = _value(cell, line, column, strings)
     return cells
@@ -360,26 +395,38 @@ def _value(cell: Element, line: int, column: int, strings: list[str]) -> CellVal
     raw = next((c.text for c in cell if _local(c.tag) == "v"), None)
     if raw is None:
         return None
-    where = cell.get("r") or f"row {line}, column {column}"
+    where: str = cell.get("r") or Message(
+        "row %(line)s, column %(column)s", line=line, column=column
+    )
     if kind == "s":
         index = raw.strip()[:_MAX_NUMBER_CHARS]
         if not (index.isascii() and index.isdigit() and int(index) < len(strings)):
-            raise WorkbookError(f"cell {where} refers to a shared string that is not there")
+            raise WorkbookError(Message(
+                "cell %(cell)s refers to a shared string that is not there", cell=where
+            ))
         return strings[int(index)]
     if kind == "b":
         if raw.strip() not in ("0", "1"):
-            raise WorkbookError(f"cell {where} holds {raw[:20]!r}, which is not true or false")
+            raise WorkbookError(Message(
+                "cell %(cell)s holds %(value)s, which is not true or false",
+                cell=where, value=repr(raw[:20]),
+            ))
         return raw.strip() == "1"
     if kind in ("str", "e", "d"):
         return raw
     if kind != "n":
-        raise WorkbookError(f"cell {where} has an unknown type {kind[:20]!r}")
+        raise WorkbookError(Message(
+            "cell %(cell)s has an unknown type %(kind)s", cell=where, kind=repr(kind[:20])
+        ))
     return _number(raw.strip(), where)
 
 
 def _number(text: str, where: str) -> int | float:
     if len(text) > _MAX_NUMBER_CHARS or not _NUMBER.fullmatch(text):
-        raise WorkbookError(f"cell {where} holds {text[:20]!r}, which is not a number")
+        raise WorkbookError(Message(
+            "cell %(cell)s holds %(value)s, which is not a number",
+            cell=where, value=repr(text[:20]),
+        ))
     if text.lstrip("-").isdigit():
         return int(text)
     return float(text)

@@ -24,6 +24,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.routing import IntegerConverter, Map
 
 from tourney.config import load_settings
+from tourney.i18n import translate
 from tourney.store.db import NUL_MESSAGE, engine_from_settings
 from tourney.store.passwords import make_hasher
 from tourney.store.schema import check_current
@@ -160,7 +161,7 @@ def _refuse_nul_characters() -> None:
         for key, value in fields.items(multi=True):
             texts += (key, value)
     if any("\x00" in text for text in texts):
-        abort(400, NUL_MESSAGE)
+        abort(400, translate(NUL_MESSAGE, i18n.current_language()))
 
 
 HSTS = "max-age=31536000"

@@ -170,11 +170,11 @@ def report(slug: str, token: str, match_id: int) -> ResponseReturnValue:
         except StoreUserError as refused:
             if refused.status_code not in (400, 409):
                 raise
-            error = translate(refused.message, current_language())
+            error = _shown(refused.message)
         else:
             flash(
                 _("Result reported: %(result)s. Your opponent is asked to confirm it.",
-                  result=outcome.reported)
+                  result=_shown(outcome.reported))
                 if outcome.status == "pending"
                 else _("Your opponent had reported the same result: it is confirmed.")
                 if outcome.status == "confirmed"
@@ -197,7 +197,7 @@ def confirm(slug: str, token: str, report_id: int) -> ResponseReturnValue:
         outcome = selfservice.confirm_report(
             session, grant=grant, report_id=report_id, links=links()
         )
-    flash(translate(outcome.message, current_language()), "success" if outcome.applied else "error")
+    flash(_shown(outcome.message), "success" if outcome.applied else "error")
     return _home(slug, token)
 
 
@@ -221,7 +221,7 @@ def dispute(slug: str, token: str, report_id: int) -> ResponseReturnValue:
     except StoreUserError as refused:
         if refused.status_code not in (400, 409):
             raise
-        flash(translate(refused.message, current_language()), "error")
+        flash(_shown(refused.message), "error")
     else:
         flash(_("Disputed: the director will decide and you will be told by e-mail."), "success")
     return _home(slug, token)
@@ -365,9 +365,9 @@ def decide(report_id: int) -> ResponseReturnValue:
     except StoreUserError as refused:
         if refused.status_code not in (400, 409):
             raise
-        flash(translate(refused.message, current_language()), "error")
+        flash(_shown(refused.message), "error")
     else:
-        flash(translate(outcome.message, current_language()), "success")
+        flash(_shown(outcome.message), "success")
     return redirect(url_for(".director_page", event_id=event_id))
 
 
@@ -418,10 +418,15 @@ def outbox_page(event_id: int) -> ResponseReturnValue:
 # --- online registration ---------------------------------------------------------------
 
 
+def _shown(text: str) -> str:
+    """A store message (a refusal, an outcome) in the page's language."""
+    return translate(text, current_language())
+
+
 def _form_error(error: StoreUserError) -> str:
     if error.status_code not in (400, 409):
         raise error
-    return translate(error.message, current_language())
+    return _shown(error.message)
 
 
 @bp.route("/events/<slug>/register", methods=["GET", "POST"])
@@ -546,10 +551,7 @@ def decide_registration(registration_id: int) -> ResponseReturnValue:
         flash(_form_error(refused), "error")
     else:
         flash(
-            _(
-                "Registration: %(status)s.",
-                status=translate(registration.status_name(status), current_language()),
-            ),
+            _("Registration: %(status)s.", status=_shown(registration.status_name(status))),
             "success",
         )
     return redirect(url_for(".registration_settings", event_id=event_id))

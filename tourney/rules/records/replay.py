@@ -112,15 +112,23 @@ class _Engine:
         self.variant = variant
         self.options = options
         self.last_roll_draw = variant.can_draw(options)
+        self.extra_rolls_on_last_roll = self.last_roll_draw and self._offered(
+            "compensation_includes_extra_rolls")
+        """The last roll earns the variant's extra rolls (VARIANTS.md 16.5's option)."""
+        self.no_double_on_first_turn = self._offered("no_double_on_first_turn")
+
+    def _offered(self, key: str) -> bool:
+        """Whether the variant offers the option ``key`` and the event has it on."""
+        return self.variant.offers(key) and bool(self.variant.option_value(key, self.options))
 
     def initial(self) -> VariantPosition:
-        return self.variant.initial()
+        return self.variant.initial(self.options)
 
     def check(self, before: VariantPosition, roll: Roll, play: Play) -> VariantPosition:
         return self.variant.check_play(before, roll, play, self.options)
 
     def as_written(self, before: VariantPosition, play: Play) -> VariantPosition:
-        return self.variant.apply_as_written(before, play)
+        return self.variant.apply_as_written(before, play, self.options)
 
     def plays(self, before: VariantPosition, roll: Roll) -> dict[VariantPosition, Play]:
         return self.variant.legal_play_map(before, roll, self.options)
@@ -139,14 +147,26 @@ class _Engine:
         return Message(self.variant.level_names[level])
 
     def can_bear_off_everything(self, position: VariantPosition) -> bool:
-        """Whether some roll lets the mover of ``position`` bear off every checker."""
-        if self.variant.checkers - position.borne_off()[0] > 4:
+        """Whether some roll lets the mover of ``position`` bear off every checker, or,
+        where the last roll earns extra rolls, may roll again on the way to it."""
+        if self.extra_rolls_on_last_roll:
+            return any(
+                self.level(after) is not None or self.extra_roll(position, roll, after)
+                for roll in (Roll(*dice) for dice in ALL_ROLLS)
+                for after in self.plays(position, roll)
+            )
+        if self.variant.checkers - position.borne_off()[0] > MOST_VALUES_A_ROLL:
             return False
         return any(
             self.level(after) is not None
             for roll in (Roll(*dice) for dice in ALL_ROLLS)
             for after in self.plays(position, roll)
         )
+
+
+MOST_VALUES_A_ROLL = 8
+"""The most checkers one roll can bear off in a variant with the last-roll draw: a
+Russian or European acey-deucey doublet with its complement (long nardy: 4)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -705,10 +725,11 @@ class _GameReplay:
                               example=example, player=self._name(side), to_id=before.to_id(),
                           ),
                           ErrorKind.FALSE_DANCE)
+            elif self.engine.extra_roll(before, roll, before) and (
+                    self.last_roll_for is not side or self.engine.extra_rolls_on_last_roll):
+                self.turn, self.rolling_again = side, _roll_text(dice)
             elif self.last_roll_for is side:
                 self._after_last_roll(action.line)
-            elif self.engine.extra_roll(before, roll, before):
-                self.turn, self.rolling_again = side, _roll_text(dice)
             return
         assert action.play is not None
         try:
@@ -727,7 +748,13 @@ class _GameReplay:
         self.board = after if side is Side.X else after.turned()
         level = self.engine.level(after)
         if self.last_roll_for is side:
-            if level is None:
+            if level is None and self.engine.extra_rolls_on_last_roll and \
+                    self.engine.extra_roll(before, roll, after):
+                # The last roll earned an extra roll: the draw is still open.
+                self.turn, self.rolling_again = side, Message(
+                    "%(roll)s played in full", roll=_roll_text(dice)
+                )
+            elif level is None:
                 self._after_last_roll(action.line)
             else:
                 self.ending = _Ending(None, GameEnd.DRAWN, None, 0, action.line,
@@ -799,6 +826,11 @@ class _GameReplay:
             return
         self.roller = side
         restriction = self.restriction
+        if restriction is None and self.engine.no_double_on_first_turn and \
+                not self.rolls[side]:
+            restriction = Message(
+                "this event forbids doubling before a player's own first roll of a game"
+            )
         if restriction is None and self.holland and min(self.rolls) < 2:
             restriction = Message(
                 "the Holland rule forbids doubling in a post-Crawford game until each player "

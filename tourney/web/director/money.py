@@ -21,7 +21,7 @@ from tourney.web.deps import actor, reading
 from tourney.web.director.base import bp
 from tourney.web.downloads import send_rendered
 from tourney.web.forms import MoneyEndForm, MoneyGameForm, MoneySessionForm, options
-from tourney.web.i18n import lazy_gettext
+from tourney.web.i18n import current_language, lazy_gettext
 from tourney.web.submit import Done, submit_form
 
 HOW_CHOICES = (
@@ -209,4 +209,4 @@ def money_settlement(session_id: int, extension: str) -> ResponseReturnValue:
         abort(404)
     with reading() as session:
         document = money_sessions.settlement_document(session, actor(), session_id)
-    return send_rendered(renderers[extension](document))
+    return send_rendered(renderers[extension](document, language=current_language()))

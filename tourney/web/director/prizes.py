@@ -11,6 +11,7 @@ from sqlmodel import Session
 
 from tourney.exports.settlement import render_settlement_pdf, render_settlement_xlsx
 from tourney.formats import prizes
+from tourney.i18n import translate
 from tourney.store import club_money
 from tourney.store.club_money import MoneyFields, SidePoolFields
 from tourney.store.tables import Flight
@@ -19,6 +20,7 @@ from tourney.web.deps import actor, reading
 from tourney.web.director.base import bp
 from tourney.web.downloads import send_rendered
 from tourney.web.forms import FlightMoneyForm, MoneyRefundForm, MoneyTakeForm, MoneyUndoForm
+from tourney.web.i18n import current_language
 from tourney.web.submit import Done, submit_form
 
 
@@ -150,25 +152,12 @@ def ledger_take(event_id: int) -> ResponseReturnValue:
             method=form.method.data or None,
             event_id=event_id,
         )
+        said = club_money.fee_taken_text(item.kind, paid=bool(item.paid))
         return Done(
-            _taken(item.kind, paid=bool(item.paid)), url_for(".event_ledger", event_id=event_id)
+            translate(said, current_language()), url_for(".event_ledger", event_id=event_id)
         )
 
     return submit_form(form, change, lambda: _ledger_page(take=form, event_id=event_id))
-
-
-def _taken(kind: str, *, paid: bool) -> str:
-    """What the ledger says of a fee just taken (of a kind of ``club_money.KINDS``): paid
-    at once, or charged to pay later."""
-    if kind == "entry":
-        return gettext("Entry fee paid.") if paid else gettext("Entry fee charged.")
-    if kind == "pool":
-        return gettext("Side pool paid.") if paid else gettext("Side pool charged.")
-    return (
-        gettext("Buy-back paid. The player is in its draw.")
-        if paid
-        else gettext("Buy-back charged. The player is in its draw.")
-    )
 
 
 @bp.post("/events/<int:event_id>/ledger/undo")
@@ -227,7 +216,7 @@ def event_payouts_pdf(event_id: int) -> ResponseReturnValue:
     """The payout sheet, printed for the prize-giving."""
     with reading() as session:
         document = club_money.payout_document(session, actor(), event_id)
-    return send_rendered(render_settlement_pdf(document))
+    return send_rendered(render_settlement_pdf(document, language=current_language()))
 
 
 @bp.get("/events/<int:event_id>/ledger.<extension>")
@@ -238,4 +227,4 @@ def event_ledger_file(event_id: int, extension: str) -> ResponseReturnValue:
         abort(404)
     with reading() as session:
         document = club_money.ledger_document(session, actor(), event_id)
-    return send_rendered(render_settlement_xlsx(document))
+    return send_rendered(render_settlement_xlsx(document, language=current_language()))

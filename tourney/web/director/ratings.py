@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from flask import Response, abort, render_template, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext
@@ -12,10 +10,8 @@ from sqlmodel import Session
 from tourney.exports.charts import rating_chart_svg
 from tourney.exports.csv import render_table_csv
 from tourney.exports.player_history import render_player_history_pdf
-from tourney.exports.tables import DataTable, translated_table
+from tourney.exports.tables import DataTable
 from tourney.exports.xlsx import render_table_xlsx
-from tourney.i18n import translate
-from tourney.rules.messages import N_, Message
 from tourney.store import seasons
 from tourney.store.club_settings import rating_options, set_rating_options
 from tourney.store.events import slugify
@@ -103,18 +99,19 @@ def _list_table(ratings: RatingList) -> DataTable:
     provisional threshold, a last column marks the provisional players."""
     marked = ratings.provisional_below > 0
     heading = (
-        (Message(
+        (gettext(
             "Provisional (below %(experience)s experience)",
             experience=ratings.provisional_below,
         ),)
         if marked
         else ()
     )
-    provisional = translate(N_("provisional"), current_language())
-    return _in_page_language(DataTable(
-        N_("Ratings"),
-        (N_("Rank"), N_("Player"), N_("Rating"), N_("Change"), N_("Experience"), N_("Matches"),
-         *heading),
+    provisional = gettext("provisional")
+    # Sheet name and headings in the page's language, written when the file is asked for.
+    return DataTable(
+        gettext("Ratings"),
+        (gettext("Rank"), gettext("Player"), gettext("Rating"), gettext("Change"),
+         gettext("Experience"), gettext("Matches"), *heading),
         tuple(
             (
                 row.rank,
@@ -127,7 +124,7 @@ def _list_table(ratings: RatingList) -> DataTable:
             )
             for row in ratings.rows
         ),
-    ))
+    )
 
 
 @bp.route("/clubs/<int:club_id>/seasons", methods=["GET", "POST"])
@@ -195,18 +192,11 @@ def season_file(season_id: int, extension: str) -> ResponseReturnValue:
 
 def _season_table(view: SeasonView) -> DataTable:
     """The season as a table: place, player, total, then each event's points."""
-    return _in_page_language(DataTable(
-        N_("Season"),
-        (N_("Place"), N_("Player"), N_("Total"), *view.event_names),
+    return DataTable(
+        gettext("Season"),
+        (gettext("Place"), gettext("Player"), gettext("Total"), *view.event_names),
         tuple((line.display_rank, line.name, line.total, *line.points) for line in view.lines),
-    ))
-
-
-def _in_page_language(table: DataTable) -> DataTable:
-    """``table`` with its sheet name and column headings in the page's language (event
-    names among the headings are data and stay as they are)."""
-    language = current_language()
-    return replace(translated_table(table, language), name=translate(table.name, language))
+    )
 
 
 @bp.get("/clubs/<int:club_id>/players/<int:player_id>/rating.svg")
