@@ -377,7 +377,7 @@ def _round_times(plan: RoundPlan, planned: PlannedRound) -> RoundTimes:
         if plan.is_finished
         else N_("under way")
         if plan.is_under_way
-        else N_("drawn")
+        else N_("paired")
         if plan.is_paired
         else N_("to come")
     )
