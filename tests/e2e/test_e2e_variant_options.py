@@ -36,7 +36,7 @@ def test_event_form_shows_only_the_chosen_variants_options(page: Any, base_url: 
     page.locator("#nardy_cube").check()
     page.locator("#nardy_crawford").check()
     page.get_by_label("A koks scores 3").check()
-    page.get_by_label("Last-roll draw").check()
+    page.locator("#nardy_last_roll_draw").check()
     page.screenshot(path=str(screenshot_path("event-form-long-nardy")), full_page=True)
     nardy = (
         page.locator("#crawford").is_visible(),
